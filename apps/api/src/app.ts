@@ -1,0 +1,72 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { bearerAuth } from './http/bearer-auth.ts';
+import type { AppDeps, AppEnv } from './http/env.ts';
+import { errorResponse, handleError, validationHook } from './http/errors.ts';
+import { requestContext } from './http/request-context.ts';
+import { requireUtf8Json } from './http/utf8-body.ts';
+import { registerPageAssets } from './pages/assets.ts';
+import { registerSigningPage } from './pages/signing-page.ts';
+import { registerDocs } from './routes/docs.ts';
+import { registerHealth } from './routes/health.ts';
+import { registerSessionsCancel } from './routes/sessions/cancel.ts';
+import { registerSessionDocument } from './routes/sessions/document.ts';
+import { registerSessionGet } from './routes/sessions/get.ts';
+import { registerSessionsList } from './routes/sessions/list.ts';
+import { registerSessionsSend } from './routes/sessions/send.ts';
+import { registerSigning } from './routes/signing/index.ts';
+import { registerTemplatesCreate } from './routes/templates/create.ts';
+import { registerTemplateGet } from './routes/templates/get.ts';
+import { registerTemplatesList } from './routes/templates/list.ts';
+import { registerTemplatesSend } from './routes/templates/send.ts';
+import { registerToken } from './routes/token.ts';
+import { registerWebhookRoutes } from './routes/webhooks/index.ts';
+
+/** A router with the shared validation hook: every schema failure leaves through one function. */
+export const newRouter = () => new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+/** Builds the HTTP app from already-built dependencies; `serve()` is the caller's business. */
+export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
+  const app = newRouter();
+  app.use('*', requestContext(deps));
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: deps.config.limits.maxBodyBytes,
+      onError: (c) =>
+        errorResponse(
+          c,
+          'payload_too_large',
+          `the request body exceeds ${deps.config.limits.maxBodyBytes} bytes`,
+        ),
+    }),
+  );
+  app.use('*', requireUtf8Json);
+  app.onError(handleError);
+  app.notFound((c) => errorResponse(c, 'not_found', `no route for ${c.req.method} ${c.req.path}`));
+
+  registerHealth(app);
+  registerDocs(app);
+  registerToken(app);
+
+  // Integration API: bearer JWT. The signer API under /api/signing is keyed by its link token instead.
+  app.use('/api/*', async (c, next) =>
+    c.req.path.startsWith('/api/signing/') ? next() : bearerAuth(c, next),
+  );
+  registerSessionsSend(app);
+  registerSessionsCancel(app);
+  registerSessionsList(app);
+  registerSessionGet(app);
+  registerSessionDocument(app);
+  registerTemplatesSend(app);
+  // Templates: create (multipart), list, show.
+  registerTemplatesCreate(app);
+  registerTemplatesList(app);
+  registerTemplateGet(app);
+  // The signer's side: the signer API (link token + signer cookie), the signing page and its assets.
+  registerSigning(app);
+  registerSigningPage(app);
+  registerPageAssets(app);
+  registerWebhookRoutes(app);
+  return app;
+}

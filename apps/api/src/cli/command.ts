@@ -1,0 +1,38 @@
+import { parseArgs } from 'node:util';
+import type { Runtime } from '@countersign/core';
+
+/** An admin command: JSON result on stdout; a thrown CliError becomes a message on stderr and exit 1. */
+export interface Command {
+  usage: string;
+  options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
+  run(args: CommandArgs, runtime: Runtime): Promise<unknown> | unknown;
+}
+
+export interface CommandArgs {
+  values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  positionals: string[];
+}
+
+export class CliError extends Error {
+  override name = 'CliError';
+}
+
+export function parse(command: Command, argv: string[]): CommandArgs {
+  try {
+    return parseArgs({ args: argv, options: command.options, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new CliError(`${(err as Error).message}\nusage: ${command.usage}`);
+  }
+}
+
+/** A required string option, or a CliError naming it. */
+export function required(args: CommandArgs, name: string, usage: string): string {
+  const value = args.values[name];
+  if (typeof value !== 'string' || value === '') throw new CliError(`--${name} is required\nusage: ${usage}`);
+  return value;
+}
+
+export function optional(args: CommandArgs, name: string): string | undefined {
+  const value = args.values[name];
+  return typeof value === 'string' ? value : undefined;
+}

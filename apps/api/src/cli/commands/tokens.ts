@@ -1,0 +1,36 @@
+import { createRefreshToken, listRefreshTokens, revokeRefreshToken } from '@countersign/core';
+import { type Command, optional, required } from '../command.ts';
+
+export const tokensCreate: Command = {
+  usage: 'pnpm cli tokens create --account ID [--label LABEL]',
+  options: { account: { type: 'string' }, label: { type: 'string' } },
+  run(args, runtime) {
+    const accountId = required(args, 'account', this.usage);
+    const { refreshToken, tokenId } = createRefreshToken(runtime.ctx, accountId, optional(args, 'label'));
+    return { refreshToken, tokenId };
+  },
+};
+
+export const tokensList: Command = {
+  usage: 'pnpm cli tokens list --account ID',
+  options: { account: { type: 'string' } },
+  run(args, runtime) {
+    return listRefreshTokens(runtime.ctx, required(args, 'account', this.usage)).map((t) => ({
+      ...t,
+      createdAt: new Date(t.createdAt).toISOString(),
+      lastUsedAt: t.lastUsedAt === null ? null : new Date(t.lastUsedAt).toISOString(),
+      revokedAt: t.revokedAt === null ? null : new Date(t.revokedAt).toISOString(),
+    }));
+  },
+};
+
+export const tokensRevoke: Command = {
+  usage: 'pnpm cli tokens revoke --account ID --token-id ID',
+  options: { account: { type: 'string' }, 'token-id': { type: 'string' } },
+  run(args, runtime) {
+    const accountId = required(args, 'account', this.usage);
+    const tokenId = required(args, 'token-id', this.usage);
+    revokeRefreshToken(runtime.ctx, accountId, tokenId);
+    return { tokenId, revoked: true };
+  },
+};

@@ -1,0 +1,26 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './env.ts';
+import { errorResponse } from './errors.ts';
+
+const BEARER = /^Bearer ([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+)$/;
+
+/**
+ * Integration routes accept exactly `Authorization: Bearer <JWT>`; a token anywhere else (query string,
+ * cookie) is ignored. On success the account id is set and every later query is scoped to it.
+ */
+export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const header = c.req.header('authorization');
+  const match = header ? BEARER.exec(header) : null;
+  if (!match) {
+    return errorResponse(
+      c,
+      'unauthorized',
+      header
+        ? 'malformed Authorization header; expected "Bearer <access token>"'
+        : 'missing bearer access token',
+    );
+  }
+  const identity = await c.var.deps.runtime.accessTokens.verify(match[1]!);
+  c.set('accountId', identity.accountId);
+  await next();
+};

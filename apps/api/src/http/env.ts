@@ -1,0 +1,24 @@
+import type { Config } from '@countersign/config';
+import type { Runtime } from '@countersign/core';
+import type { JobQueue } from '@countersign/queue';
+import type { Logger } from 'pino';
+
+/** What routes reach through `c.var`: built once per process, injected by the app factory. */
+export interface AppDeps {
+  config: Config;
+  runtime: Runtime;
+  queue: JobQueue;
+  logger: Logger;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    /** Set by the bearer middleware on integration routes; every query there is scoped to it. */
+    accountId: string;
+    clientAddress: string;
+    /** Set by the idempotency middleware: a stable job id derived from the account and Idempotency-Key. */
+    jobKey: string | undefined;
+  };
+}

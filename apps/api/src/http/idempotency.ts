@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { beginIdempotent, completeIdempotent, isDomainError, releaseIdempotent } from '@countersign/core';
+import { z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './env.ts';
+import { errorResponse } from './errors.ts';
+
+/** 1 to 255 printable ASCII characters (the IETF Idempotency-Key draft's practical subset). */
+const KEY = /^[\x21-\x7e][\x20-\x7e]{0,253}[\x21-\x7e]$|^[\x21-\x7e]$/;
+
+/** Answers worth replaying: successes and final client errors; not 401/429/5xx, which a retry may change. */
+const isFinal = (status: number) => status < 500 && status !== 401 && status !== 429;
+
+/** Headers a replay repeats; the request id is the replay's own. */
+const KEPT_HEADERS = ['content-type', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'];
+
+/**
+ * `Idempotency-Key` on the send and cancel endpoints: the first final response is stored per account and
+ * key for 24 hours and replayed byte for byte with `Idempotent-Replayed: true`. The key also names the send
+ * job, so a retry after a timeout attaches to the job that is still running instead of starting another.
+ */
+export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const key = c.req.header('idempotency-key');
+  if (key === undefined) return next();
+  if (!KEY.test(key)) {
+    return errorResponse(c, 'invalid_request', 'Idempotency-Key must be 1 to 255 printable ASCII characters');
+  }
+  const { runtime, config } = c.var.deps;
+  const body = await c.req.text();
+  const requestHash = createHash('sha256')
+    .update(`${c.req.method} ${c.req.path}\n`)
+    .update(body)
+    .digest('hex');
+  const start = beginIdempotent(
+    runtime.ctx,
+    c.var.accountId,
+    key,
+    requestHash,
+    config.sendTimeoutMs + 30_000,
+  );
+  if (start.kind === 'replay') {
+    const { status, headers, body: stored } = start.response;
+    return new Response(stored, {
+      status,
+      headers: { ...headers, 'Idempotent-Replayed': 'true', 'X-Request-Id': c.var.requestId },
+    });
+  }
+  // The claim, not just the key, names the job: a key used again after it expired must not find the old job.
+  c.set(
+    'jobKey',
+    createHash('sha256').update(`${c.var.accountId}\n${key}\n${start.claimedAt}`).digest('hex').slice(0, 40),
+  );
+  try {
+    await next();
+  } catch (err) {
+    releaseIdempotent(runtime.ctx, c.var.accountId, key);
+    throw err;
+  }
+  const status = c.res.status;
+  if (!isFinal(status)) {
+    // A domain error (429 allowance, 502 drive) ended the job before it created anything: the retry may run
+    // as a new job, and must, since the queue would hand it this job's answer again. After a timeout, a queue
+    // outage or a failure the job may still run or may have committed: the retry attaches to that same job.
+    releaseIdempotent(runtime.ctx, c.var.accountId, key, { newJob: isDomainError(c.error) });
+    return;
+  }
+  const text = await c.res.clone().text();
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = c.res.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  completeIdempotent(runtime.ctx, c.var.accountId, key, { status, headers, body: text });
+};
+
+/** The request-header schema the three sends and cancel declare, so the OpenAPI document shows it. */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .openapi({
+      description:
+        'Optional, 1 to 255 printable characters. The first final response to a key is stored for 24 hours; a retry ' +
+        'with the same key and body gets it again byte for byte (with `Idempotent-Replayed: true`); the same key ' +
+        'with another body answers 422 `idempotency_key_reused`; a retry while the first is running answers 409 ' +
+        '`idempotency_in_progress`.',
+      example: 'order-4711-send',
+    }),
+});

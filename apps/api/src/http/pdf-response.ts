@@ -1,0 +1,20 @@
+import { Readable } from 'node:stream';
+import type { Context } from 'hono';
+import type { AppEnv } from './env.ts';
+
+/** Streams a stored PDF with a download name (RFC 6266 / 5987 for non-ASCII names). */
+export function pdfResponse(c: Context<AppEnv>, sha256: string, filename: string): Response {
+  const { blobs } = c.var.deps.runtime.ctx;
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return new Response(Readable.toWeb(blobs.stream(sha256)) as ReadableStream, {
+    status: 200,
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(blobs.size(sha256)),
+      'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'X-Request-Id': c.var.requestId,
+    },
+  });
+}

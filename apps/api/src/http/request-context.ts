@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { clientAddress } from './client-address.ts';
+import type { AppDeps, AppEnv } from './env.ts';
+
+const INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Gives every request an id (a well-formed incoming X-Request-Id is kept, for tracing across services),
+ * echoes it in the response, and writes exactly one structured log line when the response is done.
+ */
+export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+    c.set('deps', deps);
+    c.set('requestId', requestId);
+    c.set('clientAddress', clientAddress(c, deps.config.trustProxy));
+    c.header('X-Request-Id', requestId);
+    await next();
+    deps.logger.info(
+      {
+        requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        accountId: c.var.accountId,
+        client: c.var.clientAddress,
+      },
+      'request',
+    );
+  };
+}

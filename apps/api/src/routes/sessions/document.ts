@@ -1,0 +1,32 @@
+import { sessionDocumentFile } from '@countersign/core';
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
+import { pdfResponse } from '../../http/pdf-response.ts';
+
+export const sessionDocumentRoute = createRoute({
+  method: 'get',
+  path: '/api/sessions/{sessionId}/documents/{documentId}',
+  tags: ['Sessions'],
+  summary: 'Download a document of a session',
+  description: 'The prepared PDF while the session is open; the sealed, signed PDF once it is completed.',
+  request: {
+    params: z.object({ sessionId: z.string().min(1).max(100), documentId: z.string().min(1).max(100) }),
+  },
+  responses: {
+    200: {
+      description: 'The PDF.',
+      content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
+    401: commonErrors[401],
+    404: errorResponseFor('No such session or document for this account.'),
+  },
+});
+
+export function registerSessionDocument(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(sessionDocumentRoute, (c) => {
+    const { sessionId, documentId } = c.req.valid('param');
+    const file = sessionDocumentFile(c.var.deps.runtime.ctx, c.var.accountId, sessionId, documentId);
+    return pdfResponse(c, file.sha256, file.filename) as never;
+  });
+}

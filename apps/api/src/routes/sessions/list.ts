@@ -1,0 +1,28 @@
+import { listSessions } from '@countersign/core';
+import { SessionListQuerySchema, SessionListSchema } from '@countersign/schemas';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { commonErrors } from '../../http/openapi.ts';
+
+export const sessionsListRoute = createRoute({
+  method: 'get',
+  path: '/api/sessions',
+  tags: ['Sessions'],
+  summary: "List the account's sessions",
+  description: 'Newest first, cursor-paged. Filter by `status` and by `bulkSendBatchId`.',
+  request: { query: SessionListQuerySchema },
+  responses: {
+    200: {
+      description: 'A page of sessions.',
+      content: { 'application/json': { schema: SessionListSchema } },
+    },
+    400: commonErrors[400],
+    401: commonErrors[401],
+  },
+});
+
+export function registerSessionsList(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(sessionsListRoute, (c) =>
+    c.json(listSessions(c.var.deps.runtime.ctx, c.var.accountId, c.req.valid('query')), 200),
+  );
+}

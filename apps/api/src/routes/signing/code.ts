@@ -1,0 +1,43 @@
+import { requestCode } from '@countersign/core';
+import { SigningCodeSentSchema, signingTokenParam } from '@countersign/schemas';
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
+
+export const signingCodeRoute = createRoute({
+  method: 'post',
+  path: '/api/signing/{token}/code',
+  tags: ['Signer'],
+  summary: 'Email the signer a one-time code',
+  description:
+    "Sends a 6-digit code to the signer's address, whatever `notify` says. Valid 10 minutes, used once, 5 wrong " +
+    'tries; a new code retires the previous one. At most one code per 30 seconds and 5 per hour (429 ' +
+    '`rate_limited`); after 10 wrong codes in a row the signer is locked out for 30 minutes (429 `code_locked`), ' +
+    'and requesting a new code does not lift it. Public sessions answer 400 `code_not_required`. No body.',
+  security: signerSecurity,
+  request: { params: z.object({ token: signingTokenParam }) },
+  responses: {
+    200: {
+      description: 'The code is on its way.',
+      content: { 'application/json': { schema: SigningCodeSentSchema } },
+    },
+    400: signingErrors[400],
+    404: signingErrors[404],
+    410: signingErrors[410],
+    429: signingErrors[429],
+  },
+});
+
+export function registerSigningCode(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(signingCodeRoute, (c) => {
+    const sent = requestCode(c.var.deps.runtime.ctx, c.req.valid('param').token, signerRequest(c).origin);
+    return c.json(
+      {
+        sent: true as const,
+        expiresAt: new Date(sent.expiresAt).toISOString(),
+        resendAfter: new Date(sent.resendAfter).toISOString(),
+      },
+      200,
+    );
+  });
+}

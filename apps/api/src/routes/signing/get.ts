@@ -1,0 +1,29 @@
+import { getSigningView } from '@countersign/core';
+import { SigningViewSchema, signingTokenParam } from '@countersign/schemas';
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
+
+export const signingGetRoute = createRoute({
+  method: 'get',
+  path: '/api/signing/{token}',
+  tags: ['Signer'],
+  summary: 'What a signing link shows: session, signer, verification, turn, documents and fields',
+  description:
+    'Every call is recorded as a view (audit `link.viewed` with IP and user agent). While a one-time code is ' +
+    'required and not verified, `documents` and `fields` are empty. Completed sessions answer with `download` ' +
+    'for 30 days after completion.',
+  security: signerSecurity,
+  request: { params: z.object({ token: signingTokenParam }) },
+  responses: {
+    200: { description: 'The signing view.', content: { 'application/json': { schema: SigningViewSchema } } },
+    404: signingErrors[404],
+    410: signingErrors[410],
+  },
+});
+
+export function registerSigningGet(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(signingGetRoute, (c) =>
+    c.json(getSigningView(c.var.deps.runtime.ctx, c.req.valid('param').token, signerRequest(c)), 200),
+  );
+}

@@ -1,0 +1,59 @@
+import { SIGNER_SESSION_HOURS, type SignerRequest } from '@countersign/core';
+import { SigningErrorResponseSchema } from '@countersign/schemas';
+import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import type { AppEnv } from '../../http/env.ts';
+
+/** The signer cookie: scoped to one link's API path, so two links in one browser never collide. */
+export const SIGNER_COOKIE = 'countersign_signer';
+
+const USER_AGENT_MAX = 512;
+
+/** Who is asking, for the service: the cookie token and the origin every audit event records. */
+export function signerRequest(c: Context<AppEnv>): SignerRequest {
+  c.header('Cache-Control', 'no-store');
+  c.header('Referrer-Policy', 'no-referrer');
+  return {
+    cookieToken: getCookie(c, SIGNER_COOKIE) ?? null,
+    origin: {
+      ip: c.var.clientAddress,
+      userAgent: c.req.header('user-agent')?.slice(0, USER_AGENT_MAX) ?? null,
+    },
+  };
+}
+
+export function setSignerCookie(c: Context<AppEnv>, linkToken: string, value: string): void {
+  setCookie(c, SIGNER_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: c.var.deps.config.publicUrl.startsWith('https:'),
+    path: `/api/signing/${linkToken}`,
+    // The row's expiry is the authority; the cookie merely lasts as long.
+    maxAge: SIGNER_SESSION_HOURS * 3600,
+  });
+}
+
+const error = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: SigningErrorResponseSchema } },
+});
+
+/** The signer API's error responses; each route spreads the ones it can answer. */
+export const signingErrors = {
+  400: error(
+    'Validation failed, or a signing rule was broken (`fields_missing`, `field_not_allowed`, `invalid_field_value`, `invalid_signature`, `code_invalid`, `code_expired`, `code_not_required`).',
+  ),
+  401: error('`verification_required`: verify a one-time code first (otp sessions).'),
+  404: error('`link_not_found`: no signing link has this token (or `not_found` for a document).'),
+  409: error('`not_your_turn`, `already_signed` or `document_not_ready`.'),
+  410: error(
+    'The link no longer leads to signing: `session_cancelled`, `session_expired`, `session_declined`, `link_revoked`, ' +
+      'or `download_expired` (completed too long ago).',
+  ),
+  429: error(
+    '`rate_limited` (codes requested too often) or `code_locked` (too many wrong codes); see `Retry-After`.',
+  ),
+} as const;
+
+/** Signer routes take no bearer token: the link token (and, for otp sessions, the signer cookie) is the key. */
+export const signerSecurity: Record<string, string[]>[] = [{ signerCookie: [] }, {}];

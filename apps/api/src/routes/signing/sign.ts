@@ -1,0 +1,65 @@
+import { signAsParticipant } from '@countersign/core';
+import {
+  SigningSignedSchema,
+  SigningSignRequestSchema,
+  sessionCompleteJob,
+  signingTokenParam,
+} from '@countersign/schemas';
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
+
+export const signingSignRoute = createRoute({
+  method: 'post',
+  path: '/api/signing/{token}/sign',
+  tags: ['Signer'],
+  summary: "Sign: the signer's field values and adopted signature (and initials)",
+  description:
+    "Only while the session is active, verified (or public), on the signer's turn and not signed yet. Values only " +
+    "for the signer's own fields other than signature, initials and automatic ones (a prefilled field of theirs " +
+    'may be changed); checkboxes take `true` or `false`. The signature fills every signature field of the signer, ' +
+    'the initials (derived from the name when omitted) every initials field. Every required field must end up ' +
+    'filled (a required checkbox checked). Records the values, the signature, time, IP and user agent; the next ' +
+    'signer is invited in sequential order; once everyone has signed the signed PDF is produced.',
+  security: signerSecurity,
+  request: {
+    params: z.object({ token: signingTokenParam }),
+    body: { required: true, content: { 'application/json': { schema: SigningSignRequestSchema } } },
+  },
+  responses: {
+    200: { description: 'Signed.', content: { 'application/json': { schema: SigningSignedSchema } } },
+    400: signingErrors[400],
+    401: signingErrors[401],
+    404: signingErrors[404],
+    409: signingErrors[409],
+    410: signingErrors[410],
+  },
+});
+
+export function registerSigningSign(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(signingSignRoute, async (c) => {
+    const { runtime, queue } = c.var.deps;
+    const signed = signAsParticipant(
+      runtime.ctx,
+      c.req.valid('param').token,
+      c.req.valid('json'),
+      signerRequest(c),
+    );
+    if (signed.allSigned) {
+      // After the commit; the job id makes a repeat (a retried request, a sweep) a no-op.
+      await queue.enqueue(
+        sessionCompleteJob,
+        { sessionId: signed.sessionId },
+        { jobId: `complete-${signed.sessionId}` },
+      );
+    }
+    return c.json(
+      {
+        signed: true as const,
+        signedAt: new Date(signed.signedAt).toISOString(),
+        sessionCompleted: signed.allSigned,
+      },
+      200,
+    );
+  });
+}

@@ -1,0 +1,27 @@
+import { getTemplateDetail } from '@countersign/core';
+import { TEMPLATE_ID_MAX_LENGTH, TemplateDetailSchema } from '@countersign/schemas';
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
+
+export const templateGetRoute = createRoute({
+  method: 'get',
+  path: '/api/templates/{templateId}',
+  tags: ['Templates'],
+  summary: 'Get a template: roles, documents, fields and an example send body',
+  description:
+    "`examplePayload` is the 'copy payload': a complete POST /api/templates/send body with every role as a " +
+    'recipient and every sender-filled field with an example value.',
+  request: { params: z.object({ templateId: z.string().min(1).max(TEMPLATE_ID_MAX_LENGTH) }) },
+  responses: {
+    200: { description: 'The template.', content: { 'application/json': { schema: TemplateDetailSchema } } },
+    401: commonErrors[401],
+    404: errorResponseFor('No such template for this account.'),
+  },
+});
+
+export function registerTemplateGet(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(templateGetRoute, (c) =>
+    c.json(getTemplateDetail(c.var.deps.runtime.ctx, c.var.accountId, c.req.valid('param').templateId), 200),
+  );
+}

@@ -1,0 +1,21 @@
+import { listTemplates } from '@countersign/core';
+import { TemplateListSchema } from '@countersign/schemas';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { commonErrors } from '../../http/openapi.ts';
+
+export const templatesListRoute = createRoute({
+  method: 'get',
+  path: '/api/templates',
+  tags: ['Templates'],
+  summary: "List the account's templates",
+  description: 'Newest first: id, name, roles, documents with their page counts and the number of fields.',
+  responses: {
+    200: { description: 'The templates.', content: { 'application/json': { schema: TemplateListSchema } } },
+    401: commonErrors[401],
+  },
+});
+
+export function registerTemplatesList(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(templatesListRoute, (c) => c.json(listTemplates(c.var.deps.runtime.ctx, c.var.accountId), 200));
+}

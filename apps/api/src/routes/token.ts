@@ -1,0 +1,34 @@
+import { TokenRequestSchema, TokenResponseSchema } from '@countersign/schemas';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../http/env.ts';
+import { commonErrors } from '../http/openapi.ts';
+
+export const tokenRoute = createRoute({
+  method: 'post',
+  path: '/connect/token',
+  tags: ['Authentication'],
+  summary: 'Exchange a refresh token for an access token',
+  description:
+    'Returns a short-lived JWT access token. Unknown and revoked refresh tokens answer 400 `invalid_grant`. ' +
+    'After 20 failed exchanges in a minute from one address, further attempts answer 429 with `Retry-After`.',
+  security: [],
+  request: { body: { required: true, content: { 'application/json': { schema: TokenRequestSchema } } } },
+  responses: {
+    200: {
+      description: 'An access token.',
+      content: { 'application/json': { schema: TokenResponseSchema } },
+    },
+    400: commonErrors[400],
+    413: commonErrors[413],
+    429: commonErrors[429],
+  },
+});
+
+export function registerToken(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(tokenRoute, async (c) => {
+    const { refresh_token } = c.req.valid('json');
+    const token = await c.var.deps.runtime.accessTokens.exchange(refresh_token, c.var.clientAddress);
+    c.header('Cache-Control', 'no-store');
+    return c.json(token, 200);
+  });
+}

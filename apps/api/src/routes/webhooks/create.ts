@@ -1,0 +1,34 @@
+import { createWebhookEndpoint } from '@countersign/core';
+import { WebhookCreatedSchema, WebhookCreateRequestSchema } from '@countersign/schemas';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
+
+export const webhookCreateRoute = createRoute({
+  method: 'post',
+  path: '/api/webhooks',
+  tags: ['Webhooks'],
+  summary: 'Register a webhook endpoint',
+  description:
+    'Events of the account are POSTed to `url`, signed with the returned secret (shown only in this answer and ' +
+    'on rotation). Loopback, private, link-local, CGNAT, multicast and reserved targets are refused, here and ' +
+    'at every delivery. See the `webhooks` section of this document for the event body and headers.',
+  request: {
+    body: { required: true, content: { 'application/json': { schema: WebhookCreateRequestSchema } } },
+  },
+  responses: {
+    201: { description: 'Registered.', content: { 'application/json': { schema: WebhookCreatedSchema } } },
+    400: errorResponseFor('Validation failed, or `unsafe_webhook_url`: the URL is not an allowed target.'),
+    401: commonErrors[401],
+    409: errorResponseFor(
+      '`webhook_limit_reached`: the account already has the maximum number of endpoints.',
+    ),
+  },
+});
+
+export function registerWebhookCreate(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(webhookCreateRoute, async (c) => {
+    const created = await createWebhookEndpoint(c.var.deps.runtime.ctx, c.var.accountId, c.req.valid('json'));
+    return c.json(created, 201);
+  });
+}

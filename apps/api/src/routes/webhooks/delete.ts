@@ -1,0 +1,26 @@
+import { deleteWebhookEndpoint } from '@countersign/core';
+import { WebhookIdParamsSchema } from '@countersign/schemas';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
+
+export const webhookDeleteRoute = createRoute({
+  method: 'delete',
+  path: '/api/webhooks/{webhookId}',
+  tags: ['Webhooks'],
+  summary: 'Delete a webhook endpoint',
+  description: 'Its delivery log goes with it; deliveries still queued for it are dropped.',
+  request: { params: WebhookIdParamsSchema },
+  responses: {
+    204: { description: 'Deleted.' },
+    401: commonErrors[401],
+    404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
+  },
+});
+
+export function registerWebhookDelete(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(webhookDeleteRoute, (c) => {
+    deleteWebhookEndpoint(c.var.deps.runtime.ctx, c.var.accountId, c.req.valid('param').webhookId);
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,42 @@
+import { listWebhookDeliveries } from '@countersign/core';
+import {
+  WebhookDeliveryListQuerySchema,
+  WebhookDeliveryListSchema,
+  WebhookIdParamsSchema,
+} from '@countersign/schemas';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
+
+export const webhookDeliveriesRoute = createRoute({
+  method: 'get',
+  path: '/api/webhooks/{webhookId}/deliveries',
+  tags: ['Webhooks'],
+  summary: "List a webhook endpoint's delivery attempts",
+  description:
+    'Every attempt, newest first, cursor-paged: event, attempt number, outcome, HTTP status, duration, error.',
+  request: { params: WebhookIdParamsSchema, query: WebhookDeliveryListQuerySchema },
+  responses: {
+    200: {
+      description: 'A page of attempts.',
+      content: { 'application/json': { schema: WebhookDeliveryListSchema } },
+    },
+    400: commonErrors[400],
+    401: commonErrors[401],
+    404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
+  },
+});
+
+export function registerWebhookDeliveries(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(webhookDeliveriesRoute, (c) =>
+    c.json(
+      listWebhookDeliveries(
+        c.var.deps.runtime.ctx,
+        c.var.accountId,
+        c.req.valid('param').webhookId,
+        c.req.valid('query'),
+      ),
+      200,
+    ),
+  );
+}

@@ -1,0 +1,35 @@
+import { enableWebhookEndpoint } from '@countersign/core';
+import { WebhookEndpointSchema, WebhookIdParamsSchema } from '@countersign/schemas';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
+
+export const webhookEnableRoute = createRoute({
+  method: 'post',
+  path: '/api/webhooks/{webhookId}/enable',
+  tags: ['Webhooks'],
+  summary: 'Re-enable a disabled webhook endpoint',
+  description:
+    'Clears `disabledReason` and the failing streak; events from now on are delivered. Events that occurred ' +
+    'while it was disabled are not sent by themselves: redeliver the ones listed as `skipped` if needed. ' +
+    'Enabling an enabled endpoint changes nothing.',
+  request: { params: WebhookIdParamsSchema },
+  responses: {
+    200: {
+      description: 'The endpoint, enabled.',
+      content: { 'application/json': { schema: WebhookEndpointSchema } },
+    },
+    400: errorResponseFor('`unsafe_webhook_url`: the URL is no longer an allowed target.'),
+    401: commonErrors[401],
+    404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
+  },
+});
+
+export function registerWebhookEnable(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(webhookEnableRoute, async (c) =>
+    c.json(
+      await enableWebhookEndpoint(c.var.deps.runtime.ctx, c.var.accountId, c.req.valid('param').webhookId),
+      200,
+    ),
+  );
+}

@@ -1,0 +1,27 @@
+import { getWebhookEndpoint } from '@countersign/core';
+import { WebhookEndpointSchema, WebhookIdParamsSchema } from '@countersign/schemas';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
+
+export const webhookGetRoute = createRoute({
+  method: 'get',
+  path: '/api/webhooks/{webhookId}',
+  tags: ['Webhooks'],
+  summary: 'Get a webhook endpoint',
+  request: { params: WebhookIdParamsSchema },
+  responses: {
+    200: {
+      description: 'The endpoint (never its secret).',
+      content: { 'application/json': { schema: WebhookEndpointSchema } },
+    },
+    401: commonErrors[401],
+    404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
+  },
+});
+
+export function registerWebhookGet(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(webhookGetRoute, (c) =>
+    c.json(getWebhookEndpoint(c.var.deps.runtime.ctx, c.var.accountId, c.req.valid('param').webhookId), 200),
+  );
+}

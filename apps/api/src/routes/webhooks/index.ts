@@ -1,0 +1,24 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { registerWebhookCreate } from './create.ts';
+import { registerWebhookDelete } from './delete.ts';
+import { registerWebhookDeliveries } from './deliveries.ts';
+import { registerWebhookEnable } from './enable.ts';
+import { registerWebhookEvents } from './events.ts';
+import { registerWebhookGet } from './get.ts';
+import { registerWebhookList } from './list.ts';
+import { registerWebhookRedeliver } from './redeliver.ts';
+import { registerWebhookRotateSecret } from './rotate-secret.ts';
+
+/** Every /api/webhooks route (bearer-authenticated, account-scoped) and the event documentation. */
+export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>): void {
+  registerWebhookCreate(app);
+  registerWebhookList(app);
+  registerWebhookGet(app);
+  registerWebhookDelete(app);
+  registerWebhookRotateSecret(app);
+  registerWebhookEnable(app);
+  registerWebhookDeliveries(app);
+  registerWebhookRedeliver(app);
+  registerWebhookEvents(app);
+}

@@ -1,0 +1,32 @@
+import { redeliverWebhook } from '@countersign/core';
+import { WebhookDeliveryParamsSchema, WebhookRedeliveryQueuedSchema } from '@countersign/schemas';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
+
+export const webhookRedeliverRoute = createRoute({
+  method: 'post',
+  path: '/api/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
+  tags: ['Webhooks'],
+  summary: 'Send the event of a delivery again',
+  description:
+    'Queues the same event (same body, same event id and `webhook-id`, so receivers can drop a duplicate) with ' +
+    'fresh retries. The new attempts appear in the deliveries list.',
+  request: { params: WebhookDeliveryParamsSchema },
+  responses: {
+    202: {
+      description: 'Queued.',
+      content: { 'application/json': { schema: WebhookRedeliveryQueuedSchema } },
+    },
+    401: commonErrors[401],
+    404: errorResponseFor('`webhook_not_found` or `webhook_delivery_not_found`.'),
+    409: errorResponseFor('`webhook_disabled`: enable the endpoint first.'),
+  },
+});
+
+export function registerWebhookRedeliver(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(webhookRedeliverRoute, (c) => {
+    const { webhookId, deliveryId } = c.req.valid('param');
+    return c.json(redeliverWebhook(c.var.deps.runtime.ctx, c.var.accountId, webhookId, deliveryId), 202);
+  });
+}

@@ -1,0 +1,31 @@
+import { rotateWebhookSecret } from '@countersign/core';
+import { WebhookIdParamsSchema, WebhookSecretRotatedSchema } from '@countersign/schemas';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
+
+export const webhookRotateSecretRoute = createRoute({
+  method: 'post',
+  path: '/api/webhooks/{webhookId}/rotate-secret',
+  tags: ['Webhooks'],
+  summary: "Rotate a webhook endpoint's signing secret",
+  description:
+    'Returns a new secret (shown only here). For 24 hours the old secret keeps signing too: every delivery ' +
+    'carries two signatures (two `v1=` in `X-Service-Signature`, two `v1,` in `webhook-signature`) and a ' +
+    'receiver holding either secret accepts it. Rotating again within those 24 hours retires the older one.',
+  request: { params: WebhookIdParamsSchema },
+  responses: {
+    200: {
+      description: 'The new secret.',
+      content: { 'application/json': { schema: WebhookSecretRotatedSchema } },
+    },
+    401: commonErrors[401],
+    404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
+  },
+});
+
+export function registerWebhookRotateSecret(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(webhookRotateSecretRoute, (c) =>
+    c.json(rotateWebhookSecret(c.var.deps.runtime.ctx, c.var.accountId, c.req.valid('param').webhookId), 200),
+  );
+}

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from './harness.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi({ env: { MAX_BODY_BYTES: '2048' } });
+  // A route that fails in an unexpected way, to see what a 500 reveals.
+  api.app.get('/boom', () => {
+    throw new Error('SQLITE_CORRUPT at /var/secret/path');
+  });
+});
+afterAll(() => api.close());
+
+describe('HTTP plumbing', () => {
+  it('gives every response an X-Request-Id and keeps a well-formed incoming one', async () => {
+    const a = await api.fetch('/healthz');
+    expect(a.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const b = await api.fetch('/healthz', { headers: { 'x-request-id': 'trace-abc.123' } });
+    expect(b.headers.get('x-request-id')).toBe('trace-abc.123');
+    const c = await api.fetch('/healthz', { headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(c.headers.get('x-request-id')).not.toBe('bad id with spaces');
+  });
+
+  it('answers an unexpected error with 500 and the request id, never the internals', async () => {
+    const res = await api.fetch('/boom');
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(text).not.toContain('SQLITE');
+    expect(text).not.toContain('/var/secret');
+    const body = JSON.parse(text) as { error: string; message: string };
+    expect(body.error).toBe('internal_error');
+    expect(body.message).toContain(res.headers.get('x-request-id')!);
+  });
+
+  it('answers a body over the limit with 413 in the error shape', async () => {
+    const res = await api.post('/connect/token', { refresh_token: 'x'.repeat(4096) });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: string }).error).toBe('payload_too_large');
+  });
+
+  it('answers unknown routes with a JSON 404', async () => {
+    const res = await api.fetch('/nope');
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: string }).error).toBe('not_found');
+  });
+
+  it('serves liveness and readiness', async () => {
+    expect(await (await api.fetch('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await api.fetch('/readyz');
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
+  });
+
+  it('serves the OpenAPI 3.1 document (version 1.2.3) and an interactive reference page', async () => {
+    const doc = (await (await api.fetch('/openapi.json')).json()) as {
+      openapi: string;
+      info: { version: string };
+      paths: Record<string, unknown>;
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('1.2.3');
+    expect(Object.keys(doc.paths)).toContain('/connect/token');
+    const page = await api.fetch('/docs');
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('/openapi.json');
+    const asset = await api.fetch('/docs/assets/swagger-ui-bundle.js');
+    expect(asset.status).toBe(200);
+    expect((await asset.text()).length).toBeGreaterThan(100_000);
+  });
+});

@@ -1,0 +1,448 @@
+import type { SigningErrorResponse, SigningView } from '@countersign/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestTemplate } from './fixtures/templates.ts';
+import { participantRow, type SigningWorld, signBody, startSigningWorld, TINY_PNG } from './signing-setup.ts';
+
+let w: SigningWorld;
+beforeAll(async () => {
+  w = await startSigningWorld();
+});
+afterAll(() => w.close());
+
+const errorOf = async (res: Response) => ({
+  status: res.status,
+  ...((await res.json()) as SigningErrorResponse),
+});
+const typed = (value: string) => ({ kind: 'typed' as const, value });
+const DAY = 86_400_000;
+
+async function verified(token: string, email: string) {
+  const signer = w.signer(token);
+  await signer.verifyByEmail(email);
+  return signer;
+}
+
+async function sessionStatus(sessionId: string): Promise<Record<string, unknown>> {
+  const res = await w.api.fetch(`/api/sessions/${sessionId}`, {
+    headers: { authorization: `Bearer ${await w.accessToken()}` },
+  });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** A template with a field of every kind for role Client, one for Witness and a sender-prefilled one. */
+async function formTemplate() {
+  return createTestTemplate(w.api, w.accountId, {
+    roles: ['Client', 'Witness'],
+    pages: 2,
+    fields: [
+      { label: 'Company', type: 'text', page: 1, x: 72, y: 100, width: 200, height: 20, role: 'Client' },
+      {
+        label: 'Nickname',
+        type: 'text',
+        page: 1,
+        x: 72,
+        y: 130,
+        width: 200,
+        height: 20,
+        role: 'Client',
+        required: false,
+      },
+      { label: 'Agree', type: 'checkbox', page: 1, x: 72, y: 160, width: 14, height: 14, role: 'Client' },
+      { label: 'Full name', type: 'name', page: 1, x: 72, y: 190, width: 200, height: 20, role: 'Client' },
+      { label: 'Start', type: 'date', page: 1, x: 72, y: 220, width: 100, height: 20, role: 'Client' },
+      { label: 'Reference', type: 'text', page: 1, x: 300, y: 100, width: 150, height: 20 },
+      {
+        label: 'Client initials',
+        type: 'initials',
+        page: 1,
+        x: 500,
+        y: 740,
+        width: 50,
+        height: 24,
+        role: 'Client',
+      },
+      {
+        label: 'Client initials',
+        type: 'initials',
+        page: 2,
+        x: 500,
+        y: 740,
+        width: 50,
+        height: 24,
+        role: 'Client',
+      },
+      {
+        label: 'Client signature',
+        type: 'signature',
+        page: 2,
+        x: 72,
+        y: 600,
+        width: 180,
+        height: 40,
+        role: 'Client',
+      },
+      {
+        label: 'Witness signature',
+        type: 'signature',
+        page: 2,
+        x: 320,
+        y: 600,
+        width: 180,
+        height: 40,
+        role: 'Witness',
+      },
+    ],
+  });
+}
+
+const fieldOf = (view: SigningView, label: string) => view.fields.find((f) => f.label === label)!;
+
+describe('signing', () => {
+  it('records a signature with values, IP and user agent, and completes a one-signer session', async () => {
+    const s = await w.send({ recipients: [{ name: 'Ann Marie Lee' }] });
+    const ann = await verified(s.tokens[0]!, s.emails[0]!);
+    const view = await ann.view();
+    // The generated layout: initials on every page, a signature, and the automatic name and date.
+    const kinds = new Set(view.fields.map((f) => f.type));
+    expect(kinds).toEqual(new Set(['initials', 'signature', 'name', 'date']));
+    for (const f of view.fields) {
+      expect(f).toMatchObject({ mine: true, readOnly: true, value: null });
+      expect(f.automatic).toBe(f.type === 'name' || f.type === 'date');
+      expect(f.rect.width).toBeGreaterThan(0);
+    }
+
+    const res = await ann.sign({ values: [], signature: typed('Ann Marie Lee') });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { signed: true; signedAt: string; sessionCompleted: boolean };
+    expect(body).toEqual({
+      signed: true,
+      signedAt: new Date(w.clock.now()).toISOString(),
+      sessionCompleted: true,
+    });
+
+    const row = participantRow(w, s.participantIds[0]!);
+    expect(row.status).toBe('signed');
+    expect(JSON.parse(row.signature as string)).toEqual({ kind: 'typed', value: 'Ann Marie Lee' });
+    // No initials given: typed initials derived from the name, applied to every initials field.
+    expect(JSON.parse(row.initials as string)).toEqual({ kind: 'typed', value: 'AML' });
+    expect(row.signed_ip).toBe('127.0.0.1');
+    expect(row.signed_user_agent).toBe('signing-test/1.0');
+    const signed = w.auditOf(s.sessionId).find((e) => e.type === 'participant.signed')!;
+    expect(signed).toMatchObject({
+      participantId: s.participantIds[0],
+      ip: '127.0.0.1',
+      userAgent: 'signing-test/1.0',
+    });
+
+    expect(await errorOf(await ann.sign({ values: [], signature: typed('Ann') }))).toMatchObject({
+      status: 409,
+      error: 'already_signed',
+    });
+    expect((await errorOf(await ann.decline({ reason: 'changed my mind' }))).error).toBe('already_signed');
+    const after = await ann.view();
+    expect(after.participant.status).toBe('signed');
+    expect(after.participant.signedAt).toBe(body.signedAt);
+    expect(after.yourTurn).toBe(false);
+    // The automatic fields now show what the final PDF will carry.
+    expect(after.fields.find((f) => f.type === 'name')!.value).toBe('Ann Marie Lee');
+    expect(after.fields.find((f) => f.type === 'date')!.value).toBe(body.signedAt.slice(0, 10));
+  });
+
+  it('fills template fields: own values, prefill the signer may change, defaults, required checks', async () => {
+    const t = await formTemplate();
+    const s = await w.sendTemplate({
+      templateId: t.templateId,
+      recipients: [
+        { label: 'Client', name: 'Cleo Client' },
+        { label: 'Witness', name: 'Wes Witness' },
+      ],
+      fields: [
+        { label: 'Company', value: 'Prefilled Ltd' },
+        { label: 'Reference', value: 'REF-1' },
+      ],
+    });
+    const cleo = await verified(s.tokens[0]!, s.emails[0]!);
+    const view = await cleo.view();
+    expect(fieldOf(view, 'Company')).toMatchObject({
+      mine: true,
+      readOnly: false,
+      value: 'Prefilled Ltd',
+      required: true,
+      type: 'text',
+    });
+    expect(fieldOf(view, 'Reference')).toMatchObject({ mine: false, readOnly: true, value: 'REF-1' });
+    expect(fieldOf(view, 'Witness signature')).toMatchObject({ mine: false, readOnly: true });
+    expect(fieldOf(view, 'Client signature')).toMatchObject({
+      mine: true,
+      readOnly: true,
+      type: 'signature',
+    });
+    expect(fieldOf(view, 'Company').rect).toEqual({ x: 72, y: 100, width: 200, height: 20 });
+    const id = (label: string) => fieldOf(view, label).id;
+
+    // Another signer's field, the sender's prefill, the signer's own signature field, unknown ids: not allowed.
+    for (const fieldId of [id('Witness signature'), id('Reference'), id('Client signature'), 'nope']) {
+      const res = await errorOf(
+        await cleo.sign({ values: [{ fieldId, value: 'x' }], signature: typed('Cleo') }),
+      );
+      expect(res).toMatchObject({ status: 400, error: 'field_not_allowed', fieldIds: [fieldId] });
+    }
+    const dup = await cleo.sign({
+      values: [
+        { fieldId: id('Company'), value: 'A' },
+        { fieldId: id('Company'), value: 'B' },
+      ],
+      signature: typed('Cleo'),
+    });
+    expect((await errorOf(dup)).error).toBe('invalid_request');
+    // Checkboxes take "true" or "false" only.
+    const badBox = await errorOf(
+      await cleo.sign({ values: [{ fieldId: id('Agree'), value: 'yes' }], signature: typed('Cleo') }),
+    );
+    expect(badBox).toMatchObject({ status: 400, error: 'invalid_field_value', fieldIds: [id('Agree')] });
+    // A required checkbox must be checked; a required text cleared by the signer is missing.
+    const missing = await errorOf(
+      await cleo.sign({
+        values: [
+          { fieldId: id('Agree'), value: 'false' },
+          { fieldId: id('Company'), value: '  ' },
+        ],
+        signature: typed('Cleo'),
+      }),
+    );
+    expect(missing).toMatchObject({ status: 400, error: 'fields_missing' });
+    expect(new Set(missing.fieldIds)).toEqual(new Set([id('Agree'), id('Company')]));
+    // Invalid signatures.
+    for (const signature of [
+      typed('   '),
+      typed('x'.repeat(101)),
+      { kind: 'drawn', value: 'data:image/jpeg;base64,AAAA' },
+      { kind: 'drawn', value: 'Cleo' },
+    ]) {
+      expect((await errorOf(await cleo.sign({ values: [], signature }))).error).toBe('invalid_signature');
+    }
+    const notPng = `data:image/png;base64,${Buffer.from('GIF89a not a png at all, really not').toString('base64')}`;
+    expect(
+      (
+        await errorOf(
+          await cleo.sign({
+            values: [{ fieldId: id('Agree'), value: 'true' }],
+            signature: { kind: 'drawn', value: notPng },
+          }),
+        )
+      ).error,
+    ).toBe('invalid_signature');
+    const huge = `data:image/png;base64,${Buffer.alloc(400 * 1024).toString('base64')}`;
+    expect((await cleo.sign({ values: [], signature: { kind: 'drawn', value: huge } })).status).toBe(400);
+    // Unknown properties are rejected.
+    expect(
+      (await errorOf(await cleo.sign({ values: [], signature: typed('Cleo'), extra: true }))).error,
+    ).toBe('invalid_request');
+    expect(participantRow(w, s.participantIds[0]!).status).not.toBe('signed');
+
+    // Changes the prefill, leaves name and date to their defaults, draws the signature, types initials.
+    const ok = await cleo.sign({
+      values: [
+        { fieldId: id('Company'), value: 'Cleo & Co' },
+        { fieldId: id('Agree'), value: 'true' },
+      ],
+      signature: { kind: 'drawn', value: TINY_PNG },
+      initials: typed('CC'),
+    });
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { sessionCompleted: boolean }).sessionCompleted).toBe(false);
+    const afterView = await cleo.view();
+    expect(fieldOf(afterView, 'Company').value).toBe('Cleo & Co');
+    expect(fieldOf(afterView, 'Agree').value).toBe('true');
+    expect(fieldOf(afterView, 'Full name').value).toBe('Cleo Client');
+    expect(fieldOf(afterView, 'Start').value).toBe(new Date(w.clock.now()).toISOString().slice(0, 10));
+    expect(fieldOf(afterView, 'Nickname').value).toBeNull();
+    expect(fieldOf(afterView, 'Reference').value).toBe('REF-1');
+    expect(afterView.fields.every((f) => f.readOnly)).toBe(true);
+    const row = participantRow(w, s.participantIds[0]!);
+    expect(JSON.parse(row.signature as string)).toEqual({ kind: 'drawn', value: TINY_PNG });
+    expect(JSON.parse(row.initials as string)).toEqual({ kind: 'typed', value: 'CC' });
+
+    // The witness has nothing to fill but the signature.
+    const wes = await verified(s.tokens[1]!, s.emails[1]!);
+    const wesView = await wes.view();
+    expect(wesView.fields.filter((f) => f.mine).map((f) => f.label)).toEqual(['Witness signature']);
+    expect(fieldOf(wesView, 'Company')).toMatchObject({ mine: false, value: 'Cleo & Co' });
+    const done = await wes.sign(signBody(wesView));
+    expect(((await done.json()) as { sessionCompleted: boolean }).sessionCompleted).toBe(true);
+  });
+
+  it('enforces the order of sequential signing and invites the next signer when notify is true', async () => {
+    const s = await w.send({
+      recipients: [
+        { name: 'Second Sam', order: 2 },
+        { name: 'First Fran', order: 1 },
+      ],
+      signingType: 'sequential',
+      notify: true,
+    });
+    const [samToken, franToken] = s.tokens;
+    const sam = await verified(samToken!, s.emails[0]!);
+    const samView = await sam.view();
+    expect(samView).toMatchObject({
+      signingType: 'sequential',
+      yourTurn: false,
+      waitingFor: [{ name: 'First Fran' }],
+    });
+    expect(samView.fields.every((f) => f.readOnly)).toBe(true);
+    const early = await errorOf(await sam.sign(signBody(samView)));
+    expect(early).toMatchObject({ status: 409, error: 'not_your_turn' });
+    expect(early.message).toContain('First Fran');
+    expect(
+      w.smtp.messages.some(
+        (m) => m.subject?.startsWith('Your turn to sign') && JSON.stringify(m.to).includes(s.emails[0]!),
+      ),
+    ).toBe(false);
+
+    const fran = await verified(franToken!, s.emails[1]!);
+    const franView = await fran.view();
+    expect(franView).toMatchObject({ yourTurn: true, waitingFor: [] });
+    const franSigned = await fran.sign(signBody(franView));
+    expect(((await franSigned.json()) as { sessionCompleted: boolean }).sessionCompleted).toBe(false);
+
+    // Fran's signature invites Sam, with Sam's own link.
+    const invite = await w.smtp.waitFor(
+      (m) =>
+        m.subject?.startsWith('Your turn to sign') === true && JSON.stringify(m.to).includes(s.emails[0]!),
+    );
+    expect(invite.text).toContain(`/s/${samToken}`);
+    const now = await sam.view();
+    expect(now).toMatchObject({ yourTurn: true, waitingFor: [] });
+    const samSigned = await sam.sign(signBody(now));
+    expect(samSigned.status).toBe(200);
+    expect(((await samSigned.json()) as { sessionCompleted: boolean }).sessionCompleted).toBe(true);
+  });
+
+  it('lets everyone sign at once in parallel', async () => {
+    const s = await w.send({
+      recipients: [{ name: 'Pat One' }, { name: 'Pat Two' }],
+      authRequirement: 'public',
+    });
+    const two = w.signer(s.tokens[1]!);
+    const one = w.signer(s.tokens[0]!);
+    const [v1, v2] = [await one.view(), await two.view()];
+    expect(v1.yourTurn && v2.yourTurn).toBe(true);
+    expect(v1.fields.filter((f) => f.mine).length).toBeGreaterThan(0);
+    expect(v1.fields.some((f) => !f.mine)).toBe(true);
+    const first = await two.sign(signBody(v2));
+    expect(((await first.json()) as { sessionCompleted: boolean }).sessionCompleted).toBe(false);
+    const second = await one.sign(signBody(v1));
+    expect(((await second.json()) as { sessionCompleted: boolean }).sessionCompleted).toBe(true);
+  });
+
+  it('declines: the session is declined, every link answers 410, with an audit event', async () => {
+    const s = await w.send({ recipients: [{ name: 'Dee Cline' }, { name: 'Other Ola' }] });
+    const dee = await verified(s.tokens[0]!, s.emails[0]!);
+    expect((await dee.decline({ reason: 'x'.repeat(501) })).status).toBe(400);
+    expect((await dee.decline({ reason: '' })).status).toBe(400);
+    expect((await dee.decline({ why: 'no' })).status).toBe(400);
+    const res = await dee.decline({ reason: 'The salary is wrong.' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ declined: true });
+
+    const session = await sessionStatus(s.sessionId);
+    expect(session).toMatchObject({ status: 'declined', declineReason: 'The salary is wrong.' });
+    for (const token of s.tokens) {
+      const signer = w.signer(token);
+      expect(await errorOf(await signer.request('GET'))).toMatchObject({
+        status: 410,
+        error: 'session_declined',
+      });
+      expect((await errorOf(await signer.requestCode())).error).toBe('session_declined');
+      expect((await errorOf(await signer.sign({ values: [], signature: typed('X') }))).status).toBe(410);
+    }
+    const event = w.auditOf(s.sessionId).find((e) => e.type === 'participant.declined')!;
+    expect(event).toMatchObject({
+      participantId: s.participantIds[0],
+      ip: '127.0.0.1',
+      userAgent: 'signing-test/1.0',
+    });
+    expect(event.data).toEqual({ reason: 'The salary is wrong.' });
+  });
+
+  it('answers 410 for cancelled, expired and revoked links, and the page says why', async () => {
+    const cancelled = await w.send({ recipients: [{ name: 'Can Celled' }] });
+    const cancel = await w.api.post(
+      '/api/sessions/cancel',
+      { sessionId: cancelled.sessionId, reason: 'Wrong file' },
+      await w.accessToken(),
+    );
+    expect(cancel.status).toBe(200);
+    expect(await errorOf(await w.signer(cancelled.tokens[0]!).request('GET'))).toMatchObject({
+      status: 410,
+      error: 'session_cancelled',
+    });
+    const page = await w.api.fetch(`/s/${cancelled.tokens[0]}`);
+    expect(page.status).toBe(410);
+    expect(await page.text()).toContain('This signing request was cancelled');
+
+    const revoked = await w.send({ recipients: [{ name: 'Rev Oked' }] });
+    w.api.runtime.db.$client
+      .prepare('UPDATE participants SET link_revoked_at = ? WHERE id = ?')
+      .run(w.clock.now(), revoked.participantIds[0]);
+    expect(await errorOf(await w.signer(revoked.tokens[0]!).request('GET'))).toMatchObject({
+      status: 410,
+      error: 'link_revoked',
+    });
+    expect(await (await w.api.fetch(`/s/${revoked.tokens[0]}`)).text()).toContain(
+      'This link no longer works',
+    );
+
+    // Expiry counts from the clock even before the sweep has marked the session.
+    const expiring = await w.send({ recipients: [{ name: 'Ex Pired' }], expiresInDays: 1 });
+    const ex = await verified(expiring.tokens[0]!, expiring.emails[0]!);
+    w.clock.advance(DAY);
+    expect(await errorOf(await ex.request('GET'))).toMatchObject({ status: 410, error: 'session_expired' });
+    expect((await errorOf(await ex.sign({ values: [], signature: typed('Ex') }))).error).toBe(
+      'session_expired',
+    );
+    const expiredPage = await w.api.fetch(`/s/${expiring.tokens[0]}`);
+    expect(expiredPage.status).toBe(410);
+    expect(await expiredPage.text()).toContain('This signing request has expired');
+
+    const unknown = await w.api.fetch(`/s/${'z'.repeat(43)}`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('This signing link is not valid');
+  });
+
+  it('offers the signed PDF after completion for the documented period, then 410', async () => {
+    const s = await w.send({ recipients: [{ name: 'Com Pleted' }] });
+    const signer = await verified(s.tokens[0]!, s.emails[0]!);
+    expect((await signer.sign(signBody(await signer.view()))).status).toBe(200);
+
+    // The completion job seals the PDF in the background: wait (bounded) for the session to complete.
+    let view = await signer.view();
+    for (let i = 0; i < 100 && !(view.status === 'completed' && view.download?.ready); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      view = await signer.view();
+    }
+    expect(view.status).toBe('completed');
+    expect(view.download).toEqual({
+      ready: true,
+      availableUntil: new Date(
+        Date.parse((await sessionStatus(s.sessionId)).completedAt as string) + 30 * DAY,
+      ).toISOString(),
+    });
+    const pdf = await signer.request('GET', `/documents/${s.documentIds[0]}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-disposition')).toContain('(signed).pdf');
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.includes(Buffer.from('/ByteRange'))).toBe(true);
+
+    // A later visit needs a fresh code, like any otp link.
+    w.clock.advance(13 * 3_600_000);
+    expect((await errorOf(await signer.request('GET', `/documents/${s.documentIds[0]}`))).error).toBe(
+      'verification_required',
+    );
+    w.clock.advance(30 * DAY);
+    expect(await errorOf(await signer.request('GET'))).toMatchObject({
+      status: 410,
+      error: 'download_expired',
+    });
+  });
+});

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SigningWorld, startSigningWorld } from './signing-setup.ts';
+
+let w: SigningWorld;
+beforeAll(async () => {
+  w = await startSigningWorld();
+});
+afterAll(() => w.close());
+
+describe('the signing page and its assets', () => {
+  it('serves the page with a strict CSP, no referrer, no caching, and escapes session strings', async () => {
+    const s = await w.send({
+      recipients: [{ name: 'Zoe <b>Bold</b>' }],
+      title: '<script>alert(1)</script> & "quotes"',
+    });
+    const res = await w.api.fetch(`/s/${s.tokens[0]}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    const html = await res.text();
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;');
+    expect(html).toContain('For Zoe &lt;b&gt;Bold&lt;/b&gt;');
+    expect(html).not.toContain('<script>alert');
+    // No inline code: the only scripts are our module and a JSON data block.
+    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.map((m) => m[1]!.trim())).toEqual([
+      'type="module" src="/assets/signing/signing.js"',
+      'type="application/json" id="messages"',
+    ]);
+    expect(html).not.toMatch(/\sstyle="/);
+    expect(html).not.toMatch(/\son[a-z]+="/);
+    // The page is labelled: language, landmarks, labels for every input.
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<main id="main"');
+    for (const id of ['code', 'typed-name', 'initials-input', 'decline-reason'])
+      expect(html).toContain(`for="${id}"`);
+    expect(html).toContain('role="status" aria-live="polite"');
+    // Rendering the page records nothing; the script's first API call is the view.
+    expect(w.auditOf(s.sessionId).filter((e) => e.type === 'link.viewed')).toEqual([]);
+  });
+
+  it('serves pdf.js and the page assets from this server, and nothing else', async () => {
+    const page = await (
+      await w.api.fetch(`/s/${(await w.send({ recipients: [{ name: 'Al' }] })).tokens[0]}`)
+    ).text();
+    const pdfjsBase = /data-pdfjs="([^"]+)"/.exec(page)![1]!;
+    expect(pdfjsBase).toMatch(/^\/assets\/pdfjs\/\d+\.\d+\.\d+\/$/);
+    for (const [path, type] of [
+      [`${pdfjsBase}pdf.min.mjs`, 'text/javascript; charset=utf-8'],
+      [`${pdfjsBase}pdf.worker.min.mjs`, 'text/javascript; charset=utf-8'],
+      [`${pdfjsBase}standard_fonts/LiberationSans-Regular.ttf`, 'font/ttf'],
+      [`${pdfjsBase}wasm/openjpeg.wasm`, 'application/wasm'],
+      ['/assets/signing/signing.js', 'text/javascript; charset=utf-8'],
+      ['/assets/signing/signing.css', 'text/css; charset=utf-8'],
+    ] as const) {
+      const res = await w.api.fetch(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toBe(type);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    }
+    expect((await w.api.fetch(`${pdfjsBase}pdf.min.mjs`)).headers.get('cache-control')).toContain(
+      'immutable',
+    );
+    for (const path of [
+      `${pdfjsBase}package.json`,
+      `${pdfjsBase}..%2F..%2Fpackage.json`,
+      `${pdfjsBase}build/pdf.mjs`,
+      '/assets/signing/..%2Fsigning-page.ts',
+      '/assets/signing/html.ts',
+      '/assets/pdfjs/0.0.1/pdf.min.mjs',
+    ]) {
+      expect((await w.api.fetch(path)).status, path).toBe(404);
+    }
+  });
+
+  it('documents the signer API in the OpenAPI document, without bearer auth', async () => {
+    const doc = (await (await w.api.fetch('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+    };
+    const routes = {
+      '/api/signing/{token}': 'get',
+      '/api/signing/{token}/documents/{documentId}': 'get',
+      '/api/signing/{token}/code': 'post',
+      '/api/signing/{token}/code/verify': 'post',
+      '/api/signing/{token}/sign': 'post',
+      '/api/signing/{token}/decline': 'post',
+    };
+    for (const [path, method] of Object.entries(routes)) {
+      const op = doc.paths[path]?.[method];
+      expect(op, path).toBeDefined();
+      expect(op!.security).toEqual([{ signerCookie: [] }, {}]);
+      expect(Object.keys(op!.responses)).toContain('410');
+    }
+    for (const name of [
+      'SigningView',
+      'SigningSignRequest',
+      'SigningErrorResponse',
+      'AdoptedSignature',
+      'SigningField',
+    ]) {
+      expect(doc.components.schemas[name], name).toBeDefined();
+    }
+    expect(doc.components.securitySchemes.signerCookie).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'countersign_signer',
+    });
+  });
+
+  it('says the signed PDF is being prepared until the completion job has stored it (HEAD too: the page polls with it)', async () => {
+    const s = await w.send({ recipients: [{ name: 'Hea Der' }], authRequirement: 'public' });
+    const url = `/api/signing/${s.tokens[0]}/documents/${s.documentIds[0]}`;
+    const head = await w.api.fetch(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('application/pdf');
+    expect((await w.api.fetch(`/api/signing/${s.tokens[0]}/documents/not-a-document`)).status).toBe(404);
+
+    // The state between "everyone signed" and the sealed PDF, set directly: the job is not what is tested here.
+    const db = w.api.runtime.db.$client;
+    db.prepare("UPDATE sessions SET status = 'completed', completed_at = ? WHERE id = ?").run(
+      w.clock.now(),
+      s.sessionId,
+    );
+    const view = await w.signer(s.tokens[0]!).view();
+    expect(view.status).toBe('completed');
+    expect(view.download).toEqual({
+      ready: false,
+      availableUntil: new Date(w.clock.now() + 30 * 86_400_000).toISOString(),
+    });
+    const preparing = await w.api.fetch(url, { method: 'HEAD' });
+    expect(preparing.status).toBe(409);
+    expect(preparing.headers.get('retry-after')).toBe('5');
+    const body = (await (await w.api.fetch(url)).json()) as { error: string };
+    expect(body.error).toBe('document_not_ready');
+
+    db.prepare('UPDATE documents SET final_sha256 = prepared_sha256 WHERE id = ?').run(s.documentIds[0]);
+    expect((await w.signer(s.tokens[0]!).view()).download?.ready).toBe(true);
+    const ready = await w.api.fetch(url);
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get('content-disposition')).toContain('(signed).pdf');
+  });
+});

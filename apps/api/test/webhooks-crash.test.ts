@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { loadConfig } from '@countersign/config';
+import { createAccount, createRuntime, localDrive, messageIdFor, type Runtime } from '@countersign/core';
+import { outbox } from '@countersign/db';
+import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
+import {
+  freePort,
+  type ServiceProcess,
+  spawnEntry,
+  startRedis,
+  type TestRedis,
+  tempDir,
+  waitForUrl,
+} from '@countersign/test-support';
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bearer, makeTestPdf, type Receiver, startReceiver } from './webhooks-support.ts';
+
+// The scaled topology as separate processes: an API (--no-worker) and a worker on one DATA_DIR and one
+// Redis. The worker is frozen (SIGSTOP) before the state change, so the change commits while it cannot
+// act, then killed with SIGKILL: the kill falls after the commit and before any delivery, every time.
+// A new worker must then deliver the webhook and the email from the outbox, each exactly once.
+
+let redis: TestRedis;
+let smtp: TestSmtpServer;
+let receiver: Receiver;
+let runtime: Runtime;
+let env: Record<string, string>;
+let base: string;
+const processes: ServiceProcess[] = [];
+
+beforeAll(async () => {
+  [redis, smtp, receiver] = await Promise.all([startRedis(), startTestSmtpServer(), startReceiver()]);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  env = {
+    DATA_DIR: tempDir('countersign-crash-'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    REDIS_URL: redis.url,
+    QUEUE_PREFIX: `crash${randomUUID().slice(0, 8)}`,
+    SMTP_URL: smtp.url,
+    WEBHOOK_ALLOW_PRIVATE: '1',
+    // Info lines carry the service's own pid (spawnEntry runs it under the tsx CLI, a separate process).
+    LOG_LEVEL: 'info',
+  };
+  // The test's own connection to the same SQLite file: setup and inspection only, it never dispatches.
+  runtime = createRuntime(loadConfig(env));
+});
+
+afterAll(async () => {
+  // Whatever a failed test left running: the service process first (a SIGKILLed tsx cannot pass it on).
+  for (const p of processes) {
+    if (p.child.exitCode !== null || p.child.signalCode !== null) continue;
+    const pid = pidOf(p);
+    if (pid) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {}
+    }
+    p.signal('SIGKILL');
+    await p.exited;
+  }
+  await runtime?.close();
+  await Promise.all([redis?.stop(), smtp?.close(), receiver?.close()]);
+});
+
+function start(entry: 'api' | 'worker'): ServiceProcess {
+  const p =
+    entry === 'api'
+      ? spawnEntry('apps/api/src/main.ts', env, ['--no-worker'])
+      : spawnEntry('apps/worker/src/main.ts', env);
+  processes.push(p);
+  return p;
+}
+
+/** The pid of the service's own node process, from its log lines. */
+const pidOf = (p: ServiceProcess): number | undefined => {
+  const pid = /"pid":(\d+)/.exec(p.output())?.[1];
+  return pid ? Number(pid) : undefined;
+};
+
+/** Polls until `check` holds, or fails after `timeoutMs`. */
+async function until(what: string, check: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Waits for a service to log that it started and returns the pid of its node process. */
+async function started(p: ServiceProcess, message: string): Promise<number> {
+  await until(`"${message}"`, () => p.output().includes(message) && pidOf(p) !== undefined, 60_000);
+  return pidOf(p)!;
+}
+
+/** Resolves with the exit code, or fails with the process output when it takes too long. */
+async function exitOf(p: ServiceProcess, timeoutMs = 30_000): Promise<number | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no exit within ${timeoutMs} ms:\n${p.output()}`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([p.exited, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+it('a worker killed between the state change and the delivery: the webhook and the email arrive exactly once', async () => {
+  const api = start('api');
+  const firstWorker = start('worker');
+  const firstWorkerPid = await started(firstWorker, 'countersign worker started');
+  await waitForUrl(`${base}/healthz`, 60_000);
+
+  const { accountId, refreshToken } = createAccount(runtime.ctx, {
+    name: 'Crash Test Ltd',
+    email: 'ops@crash.test',
+  });
+  const { cloudFileId } = await localDrive(runtime.ctx, accountId).put('Contract.pdf', await makeTestPdf());
+  const post = async (path: string, body: unknown, token?: string) =>
+    fetch(base + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? bearer(token) : {}) },
+      body: JSON.stringify(body),
+    });
+  const token = (
+    (await (await post('/connect/token', { refresh_token: refreshToken })).json()) as { access_token: string }
+  ).access_token;
+  expect((await post('/api/webhooks', { url: receiver.url }, token)).status).toBe(201);
+
+  // A session sent with emails on; its invite proves the worker delivers mail.
+  const sent = await post(
+    '/api/sessions/send',
+    {
+      cloudFileIds: [cloudFileId],
+      title: 'Crash-safe contract',
+      signingRequests: [{ recipients: [{ name: 'Ann Lee', email: 'ann@crash.test' }] }],
+      notify: true,
+    },
+    token,
+  );
+  expect(sent.status).toBe(200);
+  const sessionId = ((await sent.json()) as { rows: { sessionId: string }[] }).rows[0]!.sessionId;
+  await smtp.waitFor((m) => m.subject?.includes('Crash-safe contract') === true, 20_000);
+  const pending = () =>
+    runtime.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.accountId, accountId), isNull(outbox.deliveredAt)))
+      .all();
+  await until('the invite marked delivered', () => pending().length === 0);
+
+  // Freeze the worker, then change the state: the cancellation, its webhook and its email commit together.
+  process.kill(firstWorkerPid, 'SIGSTOP');
+  const cancelled = await post(
+    '/api/sessions/cancel',
+    { sessionId, reason: 'Signed on paper instead' },
+    token,
+  );
+  expect(cancelled.status).toBe(200);
+  const queued = pending();
+  expect(queued.map((r) => r.kind).sort()).toEqual(['email', 'webhook']);
+  expect(queued.every((r) => r.attempts === 0)).toBe(true);
+
+  process.kill(firstWorkerPid, 'SIGKILL');
+  await exitOf(firstWorker);
+  const webhookRow = queued.find((r) => r.kind === 'webhook')!;
+  const emailRow = queued.find((r) => r.kind === 'email')!;
+  const eventId = (webhookRow.payload as { event: { id: string } }).event.id;
+  const messageId = messageIdFor(runtime.ctx, emailRow.id);
+  expect(receiver.received).toHaveLength(0);
+  expect(smtp.messages.filter((m) => m.messageId === messageId)).toHaveLength(0);
+
+  // A new worker picks the committed side effects up from the outbox.
+  const secondWorker = start('worker');
+  const hook = await receiver.waitFor((r) => r.headers['webhook-id'] === eventId, 30_000);
+  expect(hook.event).toMatchObject({
+    type: 'session.cancelled',
+    data: { sessionId, reason: 'Signed on paper instead' },
+  });
+  const mail = await smtp.waitFor((m) => m.messageId === messageId, 30_000);
+  expect(mail.text).toContain('Signed on paper instead');
+  await until('both outbox rows delivered', () => pending().length === 0);
+
+  // Let more than one poll interval pass: a duplicate would show up now.
+  await new Promise((r) => setTimeout(r, 3_000));
+  expect(receiver.received.filter((r) => r.headers['webhook-id'] === eventId)).toHaveLength(1);
+  expect(smtp.messages.filter((m) => m.messageId === messageId)).toHaveLength(1);
+
+  // Both shut down cleanly.
+  process.kill(await started(secondWorker, 'countersign worker started'), 'SIGTERM');
+  process.kill(await started(api, 'countersign api listening'), 'SIGTERM');
+  expect(await exitOf(secondWorker)).toBe(0);
+  expect(await exitOf(api)).toBe(0);
+}, 180_000);

@@ -1,0 +1,38 @@
+import { loadConfigOrExit } from '@countersign/config';
+import { createRuntime, ensureSealCertificate, startWorker } from '@countersign/core';
+import pino from 'pino';
+
+/**
+ * `pnpm start:worker`: one worker process of the scaled topology. It consumes BullMQ jobs (sends,
+ * completion, deliveries) and polls the database's durable state. Several may run against one Redis.
+ */
+function main(): void {
+  const config = loadConfigOrExit({
+    redisUrl: 'REDIS_URL: required for worker processes (pnpm start runs an embedded worker instead)',
+  });
+  const logger = pino({ level: config.logLevel, base: { service: 'worker', pid: process.pid } });
+  const runtime = createRuntime(config);
+  // Secrets are made on first start (JWT and data keys by the runtime; the seal certificate here), not mid-request.
+  ensureSealCertificate(runtime.ctx);
+  const worker = startWorker(runtime, config, logger, { consumeQueue: true });
+  logger.info(
+    { dataDir: config.dataDir, concurrency: config.workerConcurrency },
+    'countersign worker started',
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'finishing active jobs, then stopping');
+    await worker.close();
+    await runtime.close();
+    process.exit(0);
+  };
+  // A stray rejection is a bug to log, not a reason to drop every request and job in flight.
+  process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main();

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * One row of the report: a measured figure, the floor it is compared with (measured in the same run), their
+ * ratio and the target the ratio (or the figure) must meet.
+ */
+export interface BenchRow {
+  scenario: string;
+  figure: string;
+  floor: string;
+  ratio: number | null;
+  target: string;
+  pass: boolean;
+}
+
+export const ms = (v: number) => `${v.toFixed(v < 10 ? 2 : 0)} ms`;
+
+export function table(rows: BenchRow[]): string {
+  const lines = [
+    '| scenario | figure | floor | ratio | target | pass |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${r.scenario} | ${r.figure} | ${r.floor} | ${r.ratio === null ? '-' : r.ratio.toFixed(2)} | ${r.target} | ${r.pass ? 'yes' : '**no**'} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+export function machine(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  return `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+}
+
+export function writeReport(rows: BenchRow[], file: string): void {
+  const text = `# Benchmarks\n\nMeasured by \`pnpm bench\` on ${new Date().toISOString().slice(0, 10)}: ${machine()}.\n\n${table(rows)}\n`;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+}
+
+/** Median of n timed runs of fn (after one warm-up), in ms. */
+export async function median(n: number, fn: () => Promise<unknown>): Promise<number> {
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}

@@ -1,0 +1,108 @@
+import type { AddressInfo } from 'node:net';
+import { startTestApi } from '@countersign/api/testing';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { type BenchRow, ms } from '../report.ts';
+import { type CannonOptions, type CannonResult, cannon } from './cannon.ts';
+import { benchAccount, benchTemplate, templateSend } from './fixtures.ts';
+
+const CONNECTIONS = 200;
+/** The issue's 30 s; BENCH_QUICK=1 shortens each load window to 10 s for a quick look. */
+const DURATION_S = process.env.BENCH_QUICK === '1' ? 10 : 30;
+const SESSIONS = 1000;
+const BULK_ENTRIES = 1000;
+
+/** The floor: a minimal Hono app on @hono/node-server, loaded with the same autocannon settings. */
+async function helloWorld(): Promise<CannonResult> {
+  const app = new Hono().get('/', (c) => c.text('ok'));
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  try {
+    const { port } = server.address() as AddressInfo;
+    return await cannon({
+      url: `http://127.0.0.1:${port}`,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_S,
+      requests: [{ method: 'GET', path: '/' }],
+    });
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+const describe = (r: CannonResult) =>
+  `p99 ${ms(r.p99)}, ${Math.round(r.requestsPerSecond)} req/s` +
+  (r.non2xx + r.errors + r.timeouts
+    ? ` (${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts)`
+    : '');
+
+/**
+ * Issue 7: POST /api/sessions/cancel under 200 connections, idle and while 1,000-entry template bulk sends run
+ * back to back for the whole window (one send lasts about a second, so a single one would leave the window
+ * mostly idle). Each connection cycles through 1,000 real sessions: the first pass cancels, later ones answer
+ * alreadyCancelled.
+ */
+export async function run(): Promise<BenchRow[]> {
+  const hello = await helloWorld();
+  const api = await startTestApi();
+  try {
+    const account = await benchAccount(api);
+    const templateId = await benchTemplate(api, account.accountId);
+    const sessionIds = await templateSend(api, account.accessToken, templateId, SESSIONS);
+    const load = (): CannonOptions => ({
+      url: api.url,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_S,
+      requests: sessionIds.map((sessionId) => ({
+        method: 'POST',
+        path: '/api/sessions/cancel',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${account.accessToken}` },
+        body: JSON.stringify({ sessionId, reason: 'bench' }),
+      })),
+    });
+    const idle = await cannon(load());
+
+    let loading = true;
+    let bulkSends = 0;
+    const bulk = (async () => {
+      while (loading) {
+        await templateSend(api, account.accessToken, templateId, BULK_ENTRIES);
+        bulkSends++;
+      }
+    })();
+    const busy = await cannon(load());
+    loading = false;
+    await bulk;
+
+    const clean = (r: CannonResult) => r.non2xx + r.errors + r.timeouts === 0;
+    const window = `${CONNECTIONS} connections, ${DURATION_S} s`;
+    return [
+      {
+        scenario: `cancel, idle, ${window}`,
+        figure: describe(idle),
+        floor: '-',
+        ratio: null,
+        target: 'p99 <= 50 ms, all 2xx',
+        pass: idle.p99 <= 50 && clean(idle),
+      },
+      {
+        scenario: `cancel during 1,000-entry bulk sends (${bulkSends} ran), ${window}`,
+        figure: describe(busy),
+        floor: `p99 ${ms(idle.p99)} (idle)`,
+        ratio: busy.p99 / Math.max(idle.p99, 1),
+        target: 'p99 <= 50 ms and <= 2x idle p99',
+        pass: busy.p99 <= 50 && busy.p99 <= 2 * Math.max(idle.p99, 1) && clean(busy),
+      },
+      {
+        scenario: `cancel requests/s, idle, ${window}`,
+        figure: `${Math.round(idle.requestsPerSecond)} req/s`,
+        floor: `${Math.round(hello.requestsPerSecond)} req/s (Hono hello-world, p99 ${ms(hello.p99)})`,
+        ratio: idle.requestsPerSecond / hello.requestsPerSecond,
+        target: '>= 0.5',
+        pass: idle.requestsPerSecond / hello.requestsPerSecond >= 0.5,
+      },
+    ];
+  } finally {
+    await api.close();
+  }
+}

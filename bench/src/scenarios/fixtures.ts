@@ -1,0 +1,148 @@
+import type { TestApi } from '@countersign/api/testing';
+import { createTemplate, localDrive, setAllowance } from '@countersign/core';
+import { textPdf } from '../pdfs.ts';
+
+export interface BenchAccount {
+  accountId: string;
+  accessToken: string;
+}
+
+/** An account whose allowance never limits a benchmark. */
+export async function benchAccount(api: TestApi): Promise<BenchAccount> {
+  const account = await api.newAccount('bench');
+  setAllowance(api.runtime.ctx, account.accountId, 1e9, 86_400_000);
+  return account;
+}
+
+/** A 10-page, two-role template like the template-send scenario's. */
+export async function benchTemplate(api: TestApi, accountId: string): Promise<string> {
+  const { templateId } = await createTemplate(api.runtime.ctx, accountId, {
+    name: 'Bench agreement',
+    documents: [{ filename: 'agreement.pdf', bytes: await textPdf(10, `template-${Date.now()}`) }],
+    roles: ['Client', 'Witness'],
+    fields: [
+      {
+        label: 'Company',
+        type: 'text',
+        document: 'agreement.pdf',
+        page: 1,
+        x: 72,
+        y: 80,
+        width: 200,
+        height: 20,
+      },
+      {
+        label: 'Client signature',
+        type: 'signature',
+        document: 'agreement.pdf',
+        page: 10,
+        x: 72,
+        y: 600,
+        width: 200,
+        height: 40,
+        role: 'Client',
+      },
+      {
+        label: 'Witness signature',
+        type: 'signature',
+        document: 'agreement.pdf',
+        page: 10,
+        x: 320,
+        y: 600,
+        width: 200,
+        height: 40,
+        role: 'Witness',
+      },
+    ],
+  });
+  return templateId;
+}
+
+/** POST /api/templates/send of `entries` entries, notify false; resolves to the created session ids. */
+export async function templateSend(
+  api: TestApi,
+  token: string,
+  templateId: string,
+  entries: number,
+): Promise<string[]> {
+  const res = await api.post(
+    '/api/templates/send',
+    {
+      templateId,
+      notify: false,
+      signingRequests: Array.from({ length: entries }, (_, i) => ({
+        recipients: [
+          { label: 'Client', name: `Client ${i}`, email: `client${i}@example.test` },
+          { label: 'Witness', name: `Witness ${i}`, email: `witness${i}@example.test` },
+        ],
+        fields: [{ label: 'Company', value: `Company ${i}` }],
+      })),
+    },
+    token,
+  );
+  if (res.status !== 200) throw new Error(`template send answered ${res.status}`);
+  const body = (await res.json()) as { instantiation: { sessions: { sessionId?: string }[] } };
+  return body.instantiation.sessions.flatMap((s) => (s.sessionId ? [s.sessionId] : []));
+}
+
+/** Uploads `count` distinct PDFs of `pages` pages to the account's local drive; resolves to their file ids. */
+export async function uploadPdfs(
+  api: TestApi,
+  accountId: string,
+  count: number,
+  pages: number,
+  tag: string,
+): Promise<string[]> {
+  const drive = localDrive(api.runtime.ctx, accountId);
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const { cloudFileId } = await drive.put(
+      `${tag}-${i}.pdf`,
+      await textPdf(pages, `${tag}-${i}-${Date.now()}`),
+    );
+    ids.push(cloudFileId);
+  }
+  return ids;
+}
+
+/** One own-PDF send of one file, 1 entry x 1 signer, notify false; resolves to its wall time in ms. */
+export async function ownPdfSend(api: TestApi, token: string, cloudFileId: string): Promise<number> {
+  const t = performance.now();
+  const res = await api.post(
+    '/api/sessions/send',
+    {
+      cloudFileIds: [cloudFileId],
+      notify: false,
+      signingRequests: [{ recipients: [{ name: 'Ada Lovelace', email: 'ada@example.test' }] }],
+    },
+    token,
+  );
+  await res.arrayBuffer();
+  const elapsed = performance.now() - t;
+  if (res.status !== 200) throw new Error(`own-PDF send answered ${res.status}`);
+  return elapsed;
+}
+
+/** Runs `total` calls of fn from `clients` concurrent loops; resolves to each call's result. */
+export async function concurrently<T>(
+  total: number,
+  clients: number,
+  fn: (i: number) => Promise<T>,
+): Promise<T[]> {
+  const results: T[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < total) {
+        const i = next++;
+        results[i] = await fn(i);
+      }
+    }),
+  );
+  return results;
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}

@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import { startTestApi, type TestApi } from '@countersign/api/testing';
+import { type ServiceProcess, spawnEntry, startRedis } from '@countersign/test-support';
+import { type BenchRow, ms } from '../report.ts';
+import { type BenchAccount, benchAccount, concurrently, ownPdfSend, uploadPdfs } from './fixtures.ts';
+
+const SENDS = 12;
+const CLIENTS = 4;
+const PAGES = 60;
+
+async function startWorkers(api: TestApi, count: number): Promise<ServiceProcess[]> {
+  const workers = Array.from({ length: count }, () =>
+    spawnEntry('apps/worker/src/main.ts', {
+      REDIS_URL: api.config.redisUrl ?? '',
+      DATA_DIR: api.config.dataDir,
+      QUEUE_PREFIX: api.config.queuePrefix,
+      WORKER_CONCURRENCY: '1',
+      LOG_LEVEL: 'info',
+    }),
+  );
+  const deadline = Date.now() + 30_000;
+  while (!workers.every((w) => w.output().includes('countersign worker started'))) {
+    const dead = workers.find((w) => w.child.exitCode !== null);
+    if (dead || Date.now() > deadline) {
+      await stopWorkers(workers);
+      throw new Error(`a worker did not start: ${(dead ?? workers[0])?.output().slice(-200)}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return workers;
+}
+
+async function stopWorkers(workers: ServiceProcess[]): Promise<void> {
+  for (const w of workers) if (w.child.exitCode === null) w.signal('SIGTERM');
+  await Promise.all(workers.map((w) => w.exited));
+}
+
+/** CPU time (user + system) of a live child process in ms, from /proc (Linux); 0 where unavailable. */
+function childCpuMs(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+interface Throughput {
+  sendsPerSecond: number;
+  /** CPU per send, in ms, of the API process and of all workers together: where the work went. */
+  apiCpuPerSend: number;
+  workerCpuPerSend: number;
+}
+
+/** Sends per second of SENDS distinct PAGES-page own-PDF sends from CLIENTS clients, with `count` workers. */
+async function throughput(api: TestApi, account: BenchAccount, count: number): Promise<Throughput> {
+  const files = await uploadPdfs(api, account.accountId, SENDS + count, PAGES, `scale${count}`);
+  const workers = await startWorkers(api, count);
+  try {
+    // Warm-up: one send per worker (each a fresh process) outside the timed window.
+    await concurrently(count, count, (i) => ownPdfSend(api, account.accessToken, files[SENDS + i]!));
+    const workerCpu = () => workers.reduce((sum, w) => sum + childCpuMs(w.child.pid), 0);
+    const cpu0 = { api: process.cpuUsage(), workers: workerCpu() };
+    const t = performance.now();
+    await concurrently(SENDS, CLIENTS, (i) => ownPdfSend(api, account.accessToken, files[i]!));
+    const elapsed = performance.now() - t;
+    const apiCpu = process.cpuUsage(cpu0.api);
+    return {
+      sendsPerSecond: SENDS / (elapsed / 1000),
+      apiCpuPerSend: (apiCpu.user + apiCpu.system) / 1000 / SENDS,
+      workerCpuPerSend: (workerCpu() - cpu0.workers) / SENDS,
+    };
+  } finally {
+    await stopWorkers(workers);
+  }
+}
+
+/**
+ * Issue 7: the scaled topology (an API without a worker, worker processes of WORKER_CONCURRENCY 1 on one
+ * Redis) on PDF-heavy sends: two worker processes against one.
+ */
+export async function run(): Promise<BenchRow[]> {
+  const redis = await startRedis();
+  try {
+    const api = await startTestApi({ redisUrl: redis.url, worker: false });
+    try {
+      const account = await benchAccount(api);
+      const one = await throughput(api, account, 1);
+      const two = await throughput(api, account, 2);
+      const per = (r: Throughput) =>
+        `${r.sendsPerSecond.toFixed(2)} sends/s (CPU per send: API ${ms(r.apiCpuPerSend)}, workers ${ms(r.workerCpuPerSend)})`;
+      return [
+        {
+          scenario: `own-PDF sends, ${PAGES} pages, ${SENDS} sends from ${CLIENTS} clients, 2 worker processes vs 1`,
+          figure: per(two),
+          floor: `${per(one)} with 1 worker`,
+          ratio: two.sendsPerSecond / one.sendsPerSecond,
+          target: '>= 1.7',
+          pass: two.sendsPerSecond / one.sendsPerSecond >= 1.7,
+        },
+      ];
+    } finally {
+      await api.close();
+    }
+  } finally {
+    await redis.stop();
+  }
+}

@@ -1,0 +1,90 @@
+import path from 'node:path';
+
+import { envSchema } from './schema.ts';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  redisUrl: string | undefined;
+  /** Redis key prefix of the job queue: separates deployments (and test runs) sharing one Redis. */
+  queuePrefix: string;
+  smtpUrl: string | undefined;
+  mailFrom: { name: string; address: string };
+  logLevel: string;
+  accessTokenTtlSeconds: number;
+  jwtSecret: string | undefined;
+  limits: { maxBodyBytes: number; maxFileBytes: number; maxPages: number; maxEntries: number };
+  sendTimeoutMs: number;
+  drive: { timeoutMs: number; gdriveBaseUrl: string; gdriveTokenUrl: string };
+  workerConcurrency: number;
+  webhookAllowPrivate: boolean;
+  trustProxy: boolean;
+  /** The document seal: a configured PKCS#12, or one generated on first use. */
+  seal: { p12Path: string | undefined; p12Passphrase: string | undefined; name: string };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once; a bad value throws a ConfigError naming every offending variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "unset" so that `FOO= pnpm start` falls back to the default.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    redisUrl: e.REDIS_URL,
+    queuePrefix: e.QUEUE_PREFIX,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: { name: e.MAIL_FROM_NAME, address: e.MAIL_FROM },
+    logLevel: e.LOG_LEVEL,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    jwtSecret: e.JWT_SECRET,
+    limits: {
+      maxBodyBytes: e.MAX_BODY_BYTES,
+      maxFileBytes: e.MAX_FILE_BYTES,
+      maxPages: e.MAX_PAGES,
+      maxEntries: e.MAX_ENTRIES,
+    },
+    sendTimeoutMs: e.SEND_TIMEOUT_MS,
+    drive: {
+      timeoutMs: e.DRIVE_TIMEOUT_MS,
+      gdriveBaseUrl: e.GDRIVE_BASE_URL,
+      gdriveTokenUrl: e.GDRIVE_TOKEN_URL,
+    },
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    trustProxy: e.TRUST_PROXY,
+    seal: { p12Path: e.SEAL_P12_PATH, p12Passphrase: e.SEAL_P12_PASSPHRASE, name: e.SEAL_NAME },
+  };
+}
+
+/**
+ * For process entry points: the config, or the problem printed and exit 1. `require` names settings this
+ * process cannot run without (e.g. REDIS_URL for a worker process), with the reason.
+ */
+export function loadConfigOrExit(require: { [K in keyof Config]?: string } = {}): Config {
+  try {
+    const config = loadConfig();
+    for (const [key, why] of Object.entries(require)) {
+      if (config[key as keyof Config] === undefined)
+        throw new ConfigError(`invalid configuration:\n  ${why}`);
+    }
+    return config;
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}

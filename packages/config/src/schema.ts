@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+const MiB = 1024 * 1024;
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const url = (protocols: string[]) => z.url({ protocol: new RegExp(`^(${protocols.join('|')})$`) }).optional();
+
+/**
+ * Every setting of the service, read from the environment once at start.
+ * Names are the environment variables; the README's configuration table mirrors this list.
+ */
+export const envSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  REDIS_URL: url(['redis', 'rediss']),
+  SMTP_URL: url(['smtp', 'smtps']),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, colon, dash or underscore')
+    .default('countersign'),
+  MAIL_FROM: z.email().default('no-reply@countersign.localhost'),
+  MAIL_FROM_NAME: z.string().min(1).default('Countersign'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt.max(86_400).default(900),
+  JWT_SECRET: z.string().min(32).optional(),
+  MAX_BODY_BYTES: positiveInt.default(10 * MiB),
+  MAX_FILE_BYTES: positiveInt.default(50 * MiB),
+  MAX_PAGES: positiveInt.default(2000),
+  MAX_ENTRIES: positiveInt.max(10_000).default(10_000),
+  SEND_TIMEOUT_MS: positiveInt.default(120_000),
+  DRIVE_TIMEOUT_MS: positiveInt.default(30_000),
+  GDRIVE_BASE_URL: z.url().default('https://www.googleapis.com'),
+  GDRIVE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  WORKER_CONCURRENCY: positiveInt.max(64).default(2),
+  WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+  TRUST_PROXY: flag.default(false),
+  SEAL_P12_PATH: z.string().min(1).optional(),
+  SEAL_P12_PASSPHRASE: z.string().optional(),
+  SEAL_NAME: z.string().min(1).max(100).default('Countersign'),
+});
+
+export type Env = z.infer<typeof envSchema>;

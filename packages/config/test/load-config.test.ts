@@ -1,0 +1,147 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from '@countersign/config';
+import { describe, expect, it } from 'vitest';
+
+/** The ConfigError loadConfig throws for `env`, or a failure when it does not throw one. */
+function configError(env: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig defaults', () => {
+  it('runs on an empty environment with the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.jwtSecret).toBeUndefined();
+    expect(config.accessTokenTtlSeconds).toBe(900);
+    expect(config.limits).toEqual({
+      maxBodyBytes: 10 * 1024 * 1024,
+      maxFileBytes: 50 * 1024 * 1024,
+      maxPages: 2000,
+      maxEntries: 10_000,
+    });
+    expect(config.queuePrefix).toBe('countersign');
+    expect(config.workerConcurrency).toBe(2);
+    expect(config.webhookAllowPrivate).toBe(false);
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('derives PUBLIC_URL from PORT and resolves a relative DATA_DIR', () => {
+    const config = loadConfig({ PORT: '8080', DATA_DIR: 'var/cs' });
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.dataDir).toBe(path.resolve('var/cs'));
+  });
+
+  it('takes explicit values, trimming trailing slashes from PUBLIC_URL', () => {
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/srv/countersign',
+      PUBLIC_URL: 'https://sign.example.com/',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      ACCESS_TOKEN_TTL_SECONDS: '60',
+      MAX_BODY_BYTES: '1024',
+      MAX_FILE_BYTES: '2048',
+      MAX_PAGES: '5',
+      MAX_ENTRIES: '7',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      TRUST_PROXY: '1',
+    });
+    expect(config).toMatchObject({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: '/srv/countersign',
+      publicUrl: 'https://sign.example.com',
+      redisUrl: 'redis://127.0.0.1:6379',
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      accessTokenTtlSeconds: 60,
+      limits: { maxBodyBytes: 1024, maxFileBytes: 2048, maxPages: 5, maxEntries: 7 },
+      webhookAllowPrivate: true,
+      trustProxy: true,
+    });
+  });
+
+  it('treats an empty string as unset', () => {
+    const config = loadConfig({
+      PORT: '',
+      DATA_DIR: '',
+      PUBLIC_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      ACCESS_TOKEN_TTL_SECONDS: '',
+      MAX_ENTRIES: '',
+      JWT_SECRET: '',
+    });
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.jwtSecret).toBeUndefined();
+    expect(config.accessTokenTtlSeconds).toBe(900);
+    expect(config.limits.maxEntries).toBe(10_000);
+  });
+
+  it('ignores variables it does not know', () => {
+    expect(loadConfig({ HOME: '/root', NODE_ENV: 'production' }).port).toBe(3000);
+  });
+});
+
+describe('loadConfig rejects bad values with a ConfigError naming the variable', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['REDIS_URL', 'http://x'],
+    ['REDIS_URL', 'not a url'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['PUBLIC_URL', 'ftp://example.com'],
+    ['MAX_ENTRIES', '0'],
+    ['MAX_ENTRIES', '10001'],
+    ['MAX_BODY_BYTES', '-5'],
+    ['MAX_FILE_BYTES', 'lots'],
+    ['MAX_PAGES', '1.5'],
+    ['ACCESS_TOKEN_TTL_SECONDS', '0'],
+    ['ACCESS_TOKEN_TTL_SECONDS', '86401'],
+    ['JWT_SECRET', 'too-short'],
+    ['QUEUE_PREFIX', 'has space'],
+    ['MAIL_FROM', 'nobody'],
+    ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'yes'],
+    ['WORKER_CONCURRENCY', '0'],
+  ])('%s=%s', (name, value) => {
+    const err = configError({ [name]: value });
+    expect(err.name).toBe('ConfigError');
+    expect(err.message).toMatch(new RegExp(`^\\s*${name}: `, 'm'));
+    // The message names the offending variable only, not the good ones around it.
+    expect(err.message).not.toMatch(/^\s*HOST: /m);
+  });
+
+  it('names every offending variable at once', () => {
+    const err = configError({ PORT: 'abc', REDIS_URL: 'http://x', MAX_ENTRIES: '0', HOST: 'ok' });
+    expect(err.message).toMatch(/^\s*PORT: /m);
+    expect(err.message).toMatch(/^\s*REDIS_URL: /m);
+    expect(err.message).toMatch(/^\s*MAX_ENTRIES: /m);
+    expect(err.message).not.toMatch(/HOST/);
+  });
+
+  it('never echoes a rejected secret value', () => {
+    const err = configError({ JWT_SECRET: 'hunter2-short' });
+    expect(err.message).toMatch(/JWT_SECRET/);
+    expect(err.message).not.toContain('hunter2');
+  });
+});

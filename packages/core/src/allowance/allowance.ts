@@ -1,0 +1,109 @@
+import { allowances, allowanceUsage } from '@countersign/db';
+import { eq } from 'drizzle-orm';
+import type { ServiceContext } from '../context.ts';
+import { DomainError } from '../support/errors.ts';
+
+/**
+ * Prices in allowance units. A template send is cheap (its documents were prepared at design time); an
+ * own-PDF send downloads, checks and prepares PDFs, so it costs far more (spec part 1).
+ */
+export const PRICES = {
+  templateSendEntry: 1,
+  ownPdfSendEntry: 10,
+  ownPdfSendDocument: 50,
+} as const;
+
+/** Default allowance: generous for real integrations, yet a runaway loop stops within a day. */
+export const DEFAULT_ALLOWANCE = { units: 200_000, periodMs: 86_400_000 } as const;
+
+export interface AllowanceState {
+  limit: number;
+  remaining: number;
+  /** When the current window ends (ms since epoch). */
+  resetAt: number;
+}
+
+function settings(ctx: ServiceContext, accountId: string) {
+  return (
+    ctx.db.select().from(allowances).where(eq(allowances.accountId, accountId)).get() ?? DEFAULT_ALLOWANCE
+  );
+}
+
+export function allowanceState(ctx: ServiceContext, accountId: string): AllowanceState {
+  const { units, periodMs } = settings(ctx, accountId);
+  const now = ctx.clock.now();
+  const usage = ctx.db.select().from(allowanceUsage).where(eq(allowanceUsage.accountId, accountId)).get();
+  const current = usage && usage.windowStart + periodMs > now ? usage : undefined;
+  return {
+    limit: units,
+    remaining: Math.max(0, units - (current?.used ?? 0)),
+    resetAt: (current?.windowStart ?? now) + periodMs,
+  };
+}
+
+/** 429 with Retry-After when not even `minimum` units are left: nothing is attempted then. */
+export function requireAllowance(ctx: ServiceContext, accountId: string, minimum: number): AllowanceState {
+  const state = allowanceState(ctx, accountId);
+  if (state.remaining < minimum) {
+    const retryAfter = Math.max(1, Math.ceil((state.resetAt - ctx.clock.now()) / 1000));
+    throw new DomainError(
+      'allowance_exhausted',
+      `the API allowance of this account is used up (${state.limit} units per period); it renews in ${retryAfter} s`,
+      {},
+      { 'Retry-After': String(retryAfter) },
+    );
+  }
+  return state;
+}
+
+/**
+ * Spends units inside the caller's transaction; false (nothing spent) when they are not available, so a
+ * send can fail just the rows the allowance no longer covers.
+ */
+export function trySpend(ctx: ServiceContext, accountId: string, units: number): boolean {
+  const state = allowanceState(ctx, accountId);
+  if (state.remaining < units) return false;
+  const { periodMs } = settings(ctx, accountId);
+  const windowStart = state.resetAt - periodMs;
+  const used = state.limit - state.remaining + units;
+  ctx.db
+    .insert(allowanceUsage)
+    .values({ accountId, windowStart, used })
+    .onConflictDoUpdate({ target: allowanceUsage.accountId, set: { windowStart, used } })
+    .run();
+  return true;
+}
+
+/**
+ * Spends for as many of `rows` rows at `unitPrice` as the allowance still covers, in one write; returns how
+ * many were paid for (the first ones of the call: the rest fail with `allowance_exhausted`).
+ */
+export function spendForRows(
+  ctx: ServiceContext,
+  accountId: string,
+  unitPrice: number,
+  rows: number,
+): number {
+  const state = allowanceState(ctx, accountId);
+  const paid = unitPrice === 0 ? rows : Math.min(rows, Math.floor(state.remaining / unitPrice));
+  if (paid > 0 && !trySpend(ctx, accountId, paid * unitPrice)) return 0;
+  return paid;
+}
+
+export function setAllowance(ctx: ServiceContext, accountId: string, units: number, periodMs: number) {
+  ctx.db
+    .insert(allowances)
+    .values({ accountId, units, periodMs })
+    .onConflictDoUpdate({ target: allowances.accountId, set: { units, periodMs } })
+    .run();
+  return { accountId, units, periodMs };
+}
+
+/** `RateLimit-*` headers (IETF draft) telling the caller what is left. */
+export function allowanceHeaders(state: AllowanceState, now: number): Record<string, string> {
+  return {
+    'RateLimit-Limit': String(state.limit),
+    'RateLimit-Remaining': String(state.remaining),
+    'RateLimit-Reset': String(Math.max(0, Math.ceil((state.resetAt - now) / 1000))),
+  };
+}

@@ -1,0 +1,52 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { blobs } from '@countersign/db';
+import type { ServiceContext } from '../context.ts';
+
+/**
+ * Content-addressed file storage under DATA_DIR/blobs: a file is written once, named by its SHA-256,
+ * and never modified, so any number of sessions can point at it without copies.
+ */
+export class BlobStore {
+  private readonly root: string;
+
+  constructor(private readonly ctx: ServiceContext) {
+    this.root = path.join(ctx.config.dataDir, 'blobs');
+  }
+
+  pathOf(sha256: string): string {
+    if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`not a sha256: ${sha256}`);
+    return path.join(this.root, sha256.slice(0, 2), sha256);
+  }
+
+  /** Stores bytes (idempotent) and returns their SHA-256. */
+  put(bytes: Uint8Array, knownSha256?: string): string {
+    const sha256 = knownSha256 ?? createHash('sha256').update(bytes).digest('hex');
+    const file = this.pathOf(sha256);
+    if (!fs.existsSync(file)) {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+      fs.writeFileSync(tmp, bytes);
+      fs.renameSync(tmp, file); // atomic: readers see the whole file or none
+    }
+    this.ctx.db
+      .insert(blobs)
+      .values({ sha256, size: bytes.byteLength, createdAt: this.ctx.clock.now() })
+      .onConflictDoNothing()
+      .run();
+    return sha256;
+  }
+
+  read(sha256: string): Uint8Array {
+    return fs.readFileSync(this.pathOf(sha256));
+  }
+
+  stream(sha256: string): fs.ReadStream {
+    return fs.createReadStream(this.pathOf(sha256));
+  }
+
+  size(sha256: string): number {
+    return fs.statSync(this.pathOf(sha256)).size;
+  }
+}

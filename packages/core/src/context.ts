@@ -1,0 +1,16 @@
+import type { Config } from '@countersign/config';
+import type { Db } from '@countersign/db';
+import type { BlobStore } from './blobs/blob-store.ts';
+import type { OutboxControl } from './outbox/control.ts';
+import type { PdfTools } from './pdf-tools.ts';
+import type { Clock } from './support/clock.ts';
+
+/** What every service function needs: the database, the settings and the time. Built once per process. */
+export interface ServiceContext {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  blobs: BlobStore;
+  pdf: PdfTools;
+  outbox: OutboxControl;
+}

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { driveConnections } from '@countersign/db';
+import {
+  createDriveProvider,
+  createLocalDrive,
+  type DriveProvider,
+  gdriveCredentialsSchema,
+  isDriveError,
+  type LocalDrive,
+} from '@countersign/drive';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { getAccount } from '../accounts/accounts.ts';
+import type { ServiceContext } from '../context.ts';
+import { DataKey } from '../support/data-key.ts';
+import { DomainError } from '../support/errors.ts';
+
+const localRoot = (ctx: ServiceContext) => path.join(ctx.config.dataDir, 'drive');
+const limits = (ctx: ServiceContext) => ({
+  maxBytes: ctx.config.limits.maxFileBytes,
+  timeoutMs: ctx.config.drive.timeoutMs,
+});
+
+/** The embedded drive of an account (`pnpm cli drive put|list|remove`). */
+export function localDrive(ctx: ServiceContext, accountId: string): LocalDrive {
+  getAccount(ctx, accountId);
+  return createLocalDrive(localRoot(ctx), accountId, limits(ctx));
+}
+
+/** The drive connected to the account: Google Drive when connected, the embedded drive otherwise. */
+export function driveFor(ctx: ServiceContext, accountId: string): DriveProvider {
+  const row = ctx.db.select().from(driveConnections).where(eq(driveConnections.accountId, accountId)).get();
+  if (!row || row.provider === 'local') {
+    return createDriveProvider({ provider: 'local', accountId }, limits(ctx), { localRoot: localRoot(ctx) });
+  }
+  const credentials = gdriveCredentialsSchema.parse(
+    JSON.parse(new DataKey(ctx.config.dataDir).open(row.settings)),
+  );
+  // Endpoints come from the operator's configuration, never from the account: they decide where tokens go.
+  return createDriveProvider(
+    {
+      provider: 'gdrive',
+      credentials,
+      baseUrl: ctx.config.drive.gdriveBaseUrl,
+      tokenUrl: ctx.config.drive.gdriveTokenUrl,
+    },
+    limits(ctx),
+    { localRoot: localRoot(ctx) },
+  );
+}
+
+/** Connects Google Drive with the account's OAuth credentials (stored encrypted). */
+export function connectGoogleDrive(
+  ctx: ServiceContext,
+  accountId: string,
+  credentials: z.input<typeof gdriveCredentialsSchema>,
+) {
+  getAccount(ctx, accountId);
+  const parsed = gdriveCredentialsSchema.parse(credentials);
+  const settings = new DataKey(ctx.config.dataDir).seal(JSON.stringify(parsed));
+  ctx.db
+    .insert(driveConnections)
+    .values({ accountId, provider: 'gdrive', settings, updatedAt: ctx.clock.now() })
+    .onConflictDoUpdate({
+      target: driveConnections.accountId,
+      set: { provider: 'gdrive', settings, updatedAt: ctx.clock.now() },
+    })
+    .run();
+  return { accountId, provider: 'gdrive' as const };
+}
+
+/** Back to the embedded drive. */
+export function disconnectDrive(ctx: ServiceContext, accountId: string) {
+  getAccount(ctx, accountId);
+  ctx.db.delete(driveConnections).where(eq(driveConnections.accountId, accountId)).run();
+  return { accountId, provider: 'local' as const };
+}
+
+/** Drive failures in the spec's terms: unknown file 400, drive down 502, both naming the file. */
+export function driveErrorToDomain(err: unknown): never {
+  if (!isDriveError(err)) throw err;
+  const details = { cloudFileId: err.fileId };
+  switch (err.code) {
+    case 'cloud_file_not_found':
+      throw new DomainError(
+        'cloud_file_not_found',
+        `no file with id ${err.fileId} in the connected drive`,
+        details,
+      );
+    case 'cloud_file_too_large':
+      throw new DomainError(
+        'cloud_file_too_large',
+        `file ${err.fileId} is larger than the file size limit`,
+        details,
+      );
+    case 'cloud_file_not_pdf':
+      throw new DomainError(
+        'cloud_file_not_pdf',
+        `file ${err.fileId} is not a PDF (export it as PDF first)`,
+        details,
+      );
+    default:
+      throw new DomainError(
+        'drive_unavailable',
+        `the connected drive could not be read (${err.message})`,
+        details,
+      );
+  }
+}

@@ -1,0 +1,97 @@
+import { documents, participants, sessions, webhookEndpoints } from '@countersign/db';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { ServiceContext } from '../context.ts';
+import { addToOutbox } from '../outbox/outbox.ts';
+import { newId } from '../support/crypto.ts';
+
+export const eventTypes = [
+  'session.signed',
+  'session.declined',
+  'session.completed',
+  'session.cancelled',
+  'session.expired',
+] as const;
+export type EventType = (typeof eventTypes)[number];
+
+export interface WebhookEvent {
+  id: string;
+  type: EventType;
+  createdAt: string;
+  data: {
+    sessionId: string;
+    title: string;
+    bulkSendBatchId?: string;
+    participant?: { participantId: string; name: string; email: string; status: string };
+    documents: { documentId: string; filename: string; signed: boolean; downloadUrl: string }[];
+    reason?: string;
+  };
+}
+
+/** What an outbox row of kind `webhook` carries: one event for one endpoint. */
+export interface WebhookOutboxPayload {
+  endpointId: string;
+  event: WebhookEvent;
+}
+
+/**
+ * Records a session event for every subscribed endpoint of the account, in the caller's transaction
+ * (transactional outbox): the state change and its webhooks commit together or not at all.
+ */
+export function emitSessionEvent(
+  ctx: ServiceContext,
+  sessionId: string,
+  type: EventType,
+  extra: { participantId?: string; reason?: string | null } = {},
+): WebhookEvent | undefined {
+  const session = ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)).get();
+  if (!session) return undefined;
+  const endpoints = ctx.db
+    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.accountId, session.accountId), isNull(webhookEndpoints.disabledAt)))
+    .all()
+    .filter((e) => !e.events || e.events.includes(type));
+  if (endpoints.length === 0) return undefined;
+
+  const docs = ctx.db
+    .select()
+    .from(documents)
+    .where(eq(documents.sessionId, sessionId))
+    .orderBy(asc(documents.position))
+    .all();
+  const participant = extra.participantId
+    ? ctx.db.select().from(participants).where(eq(participants.id, extra.participantId)).get()
+    : undefined;
+  const event: WebhookEvent = {
+    id: `evt_${newId().replaceAll('-', '')}`,
+    type,
+    createdAt: new Date(ctx.clock.now()).toISOString(),
+    data: {
+      sessionId,
+      title: session.title,
+      ...(session.bulkBatchId ? { bulkSendBatchId: session.bulkBatchId } : {}),
+      ...(participant
+        ? {
+            participant: {
+              participantId: participant.id,
+              name: participant.name,
+              email: participant.email,
+              status: participant.status,
+            },
+          }
+        : {}),
+      documents: docs.map((d) => ({
+        documentId: d.id,
+        filename: d.filename,
+        signed: d.finalSha256 !== null,
+        downloadUrl: `${ctx.config.publicUrl}/api/sessions/${sessionId}/documents/${d.id}`,
+      })),
+      ...(extra.reason ? { reason: extra.reason } : {}),
+    },
+  };
+  for (const endpoint of endpoints) {
+    const payload: WebhookOutboxPayload = { endpointId: endpoint.id, event };
+    addToOutbox(ctx, { kind: 'webhook', accountId: session.accountId, payload });
+  }
+  return event;
+}

@@ -1,0 +1,81 @@
+export { createAccount, getAccount } from './accounts/accounts.ts';
+export { createRefreshToken, listRefreshTokens, revokeRefreshToken } from './accounts/refresh-tokens.ts';
+export {
+  allowanceHeaders,
+  allowanceState,
+  DEFAULT_ALLOWANCE,
+  PRICES,
+  setAllowance,
+} from './allowance/allowance.ts';
+export {
+  type AccessTokenResponse,
+  AccessTokens,
+  type BearerIdentity,
+  TOKEN_FAILURES_PER_MINUTE,
+} from './auth/access-tokens.ts';
+export { BlobStore } from './blobs/blob-store.ts';
+export type { ServiceContext } from './context.ts';
+export { connectGoogleDrive, disconnectDrive, driveFor, localDrive } from './drive/drive-service.ts';
+export { type EventType, emitSessionEvent, eventTypes, type WebhookEvent } from './events/emit.ts';
+export {
+  beginIdempotent,
+  completeIdempotent,
+  IDEMPOTENCY_TTL_MS,
+  releaseIdempotent,
+  type StoredResponse,
+} from './idempotency/idempotency.ts';
+export { openJobQueue } from './job-queue.ts';
+export {
+  type Deliverer,
+  type DispatchResult,
+  dispatchOutbox,
+  PermanentDeliveryError,
+} from './outbox/dispatcher.ts';
+export { type EmailPayload, messageIdFor, queueEmail } from './outbox/email.ts';
+export { addToOutbox, getOutboxRow, type OutboxRow } from './outbox/outbox.ts';
+export { createRuntime, databaseFile, devMailboxDir, type Runtime, type RuntimeOptions } from './runtime.ts';
+export { type SendJobResult, unwrapSend } from './sends/job-result.ts';
+export type { SendOutcome } from './sends/send-results.ts';
+export { type AuditOrigin, audit } from './sessions/audit.ts';
+export { completeSession } from './sessions/complete.ts';
+export { type SessionField, sessionFields } from './sessions/fields.ts';
+export {
+  afterParticipantSigned,
+  cancelSession,
+  currentTurn,
+  DOWNLOAD_DAYS_AFTER_COMPLETION,
+  declineSession,
+  expireDueSessions,
+  queueDueReminders,
+} from './sessions/lifecycle.ts';
+export { linkTokenHash, participantLink, signingUrl } from './sessions/links.ts';
+export { getSessionDetail, listSessions, sessionDocumentFile, sessionOf } from './sessions/read.ts';
+export { sealCertificate as ensureSealCertificate } from './sessions/seal-certificate.ts';
+export { type SweepResult, sweep } from './sessions/sweep.ts';
+export * from './signing/index.ts';
+export { type Clock, ManualClock, systemClock } from './support/clock.ts';
+export { DomainError, isDomainError } from './support/errors.ts';
+export { loadOrCreateSecret } from './support/secrets.ts';
+export { createTemplate, type NewTemplate } from './templates/create.ts';
+export { examplePayload } from './templates/example-payload.ts';
+export { loadTemplate } from './templates/load.ts';
+export { templateFromManifest } from './templates/manifest.ts';
+export { getTemplateDetail, listTemplates } from './templates/read.ts';
+export { type WebhookDelivererOptions, webhookDeliverer } from './webhooks/deliverer.ts';
+export { listWebhookDeliveries, redeliverWebhook } from './webhooks/deliveries.ts';
+export {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  enableWebhookEndpoint,
+  getWebhookEndpoint,
+  listWebhookEndpoints,
+  rotateWebhookSecret,
+} from './webhooks/endpoints.ts';
+export {
+  DISABLE_AFTER_FAILING_MS,
+  GIVE_UP_AFTER_MS,
+  SECRET_GRACE_MS,
+  WEBHOOK_RETRY,
+  WEBHOOK_TIMEOUT_MS,
+} from './webhooks/policy.ts';
+export { startWorker, type WorkerHandle, type WorkerLog } from './worker.ts';

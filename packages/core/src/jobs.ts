@@ -1,0 +1,18 @@
+import type { JobRegistry } from '@countersign/queue';
+import { sessionCompleteJob, sessionsSendJob, templatesSendJob } from '@countersign/schemas';
+import type { ServiceContext } from './context.ts';
+import { runSend } from './sends/job-result.ts';
+import { sendOwnPdfs } from './sends/own-pdf/send.ts';
+import { sendTemplate } from './sends/template/send.ts';
+import { completeSession } from './sessions/complete.ts';
+
+/** Registers the session jobs; the same handlers run in-process (embedded) and in BullMQ workers. */
+export function registerSessionJobs(ctx: ServiceContext, jobs: JobRegistry): void {
+  jobs.register(sessionsSendJob, (payload, job) =>
+    runSend(() => sendOwnPdfs(ctx, payload.accountId, payload.request, job.jobId)),
+  );
+  jobs.register(templatesSendJob, (payload, job) =>
+    runSend(() => sendTemplate(ctx, payload.accountId, payload.request, job.jobId)),
+  );
+  jobs.register(sessionCompleteJob, (payload) => completeSession(ctx, payload.sessionId));
+}

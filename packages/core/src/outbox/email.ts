@@ -1,0 +1,66 @@
+import { type Mailer, MailRejectedError } from '@countersign/mail';
+import { z } from 'zod';
+import type { ServiceContext } from '../context.ts';
+import { type Deliverer, PermanentDeliveryError } from './dispatcher.ts';
+import { addToOutbox, type OutboxRow } from './outbox.ts';
+
+/** An email as the outbox keeps it: everything needed to send it again, identically. */
+export const emailPayloadSchema = z.object({
+  to: z.array(z.string()).min(1),
+  cc: z.array(z.string()).optional(),
+  replyTo: z.string().optional(),
+  fromName: z.string().optional(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  headers: z.record(z.string(), z.string()).optional(),
+  /** Files by blob hash, read at delivery time so the outbox row stays small. */
+  attachments: z
+    .array(z.object({ filename: z.string(), sha256: z.string(), contentType: z.string() }))
+    .optional(),
+});
+export type EmailPayload = z.infer<typeof emailPayloadSchema>;
+
+/** Queues an email in the caller's transaction; returns the outbox id that becomes its Message-ID. */
+export function queueEmail(ctx: ServiceContext, accountId: string | null, email: EmailPayload): string {
+  return addToOutbox(ctx, { kind: 'email', accountId, payload: emailPayloadSchema.parse(email) });
+}
+
+/** The Message-ID of an outbox email: derived from the row id, so a redelivery carries the same one. */
+export const messageIdFor = (ctx: ServiceContext, outboxId: string): string =>
+  `<${outboxId}@${new URL(ctx.config.publicUrl).hostname}>`;
+
+export function emailDeliverer(ctx: ServiceContext, mailer: Mailer): Deliverer {
+  return {
+    // About a day of retries for a mail server that is down: 8 attempts from 30 s, doubling to 4 h.
+    retry: { maxAttempts: 8, baseDelayMs: 30_000, maxDelayMs: 4 * 3600_000 },
+    async deliver(row: OutboxRow) {
+      const email = emailPayloadSchema.parse(row.payload);
+      try {
+        await mailer.send({
+          messageId: messageIdFor(ctx, row.id),
+          from: { name: email.fromName ?? ctx.config.mailFrom.name, address: ctx.config.mailFrom.address },
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+          ...(email.cc ? { cc: email.cc } : {}),
+          ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+          ...(email.headers ? { headers: email.headers } : {}),
+          ...(email.attachments?.length
+            ? {
+                attachments: email.attachments.map((a) => ({
+                  filename: a.filename,
+                  contentType: a.contentType,
+                  content: ctx.blobs.read(a.sha256),
+                })),
+              }
+            : {}),
+        });
+      } catch (err) {
+        if (err instanceof MailRejectedError) throw new PermanentDeliveryError(err.message);
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import type { Config } from '@countersign/config';
+import { type Db, openDatabase } from '@countersign/db';
+import { createMailer, type Mailer } from '@countersign/mail';
+import { JobRegistry } from '@countersign/queue';
+import { outboxDispatchJob } from '@countersign/schemas';
+import { AccessTokens } from './auth/access-tokens.ts';
+import { BlobStore } from './blobs/blob-store.ts';
+import type { ServiceContext } from './context.ts';
+import { registerSessionJobs } from './jobs.ts';
+import { type Deliverers, type DispatchResult, deliverNow, dispatchOutbox } from './outbox/dispatcher.ts';
+import { emailDeliverer } from './outbox/email.ts';
+import { createPdfTools } from './pdf-tools.ts';
+import { type Clock, systemClock } from './support/clock.ts';
+import { loadOrCreateSecret } from './support/secrets.ts';
+import { webhookDeliverer } from './webhooks/deliverer.ts';
+
+/** Everything a process (API or worker) builds once at start and closes on shutdown. */
+export interface Runtime {
+  ctx: ServiceContext;
+  db: Db;
+  mailer: Mailer;
+  accessTokens: AccessTokens;
+  jobs: JobRegistry;
+  /** Delivers what is due in the outbox now; concurrent calls share one pass. */
+  dispatchOutbox(): Promise<DispatchResult>;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  clock?: Clock;
+  /** Overrides the mailer built from the config (tests inject a failing one to prove retries). */
+  mailer?: Mailer;
+}
+
+export const databaseFile = (config: Config): string => path.join(config.dataDir, 'countersign.db');
+export const devMailboxDir = (config: Config): string => path.join(config.dataDir, 'mailbox');
+
+export function createRuntime(config: Config, options: RuntimeOptions = {}): Runtime {
+  const db = openDatabase(databaseFile(config));
+  const ctx = { db, config, clock: options.clock ?? systemClock } as ServiceContext;
+  ctx.blobs = new BlobStore(ctx);
+  ctx.pdf = createPdfTools(config);
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, devMailboxDir: devMailboxDir(config) });
+  const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwt.key');
+  const accessTokens = new AccessTokens(ctx, jwtSecret);
+  const deliverers: Deliverers = { email: emailDeliverer(ctx, mailer), webhook: webhookDeliverer(ctx) };
+
+  let running: Promise<DispatchResult> | null = null;
+  let again = false;
+  const dispatch = async (): Promise<DispatchResult> => {
+    if (running) {
+      // A kick during a pass: run once more afterwards so rows committed meanwhile are not left waiting.
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total: DispatchResult = { delivered: 0, retried: 0, failed: 0 };
+      do {
+        again = false;
+        const r = await dispatchOutbox(ctx, deliverers);
+        total = {
+          delivered: total.delivered + r.delivered,
+          retried: total.retried + r.retried,
+          failed: total.failed + r.failed,
+        };
+      } while (again);
+      return total;
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  ctx.outbox = {
+    kick: () => {
+      dispatch().catch(() => {}); // failures are recorded on the rows and retried by the poll
+    },
+    deliverNow: (ids) => deliverNow(ctx, deliverers, ids),
+  };
+  const jobs = new JobRegistry().register(outboxDispatchJob, async () => dispatch());
+  registerSessionJobs(ctx, jobs);
+
+  return {
+    ctx,
+    db,
+    mailer,
+    accessTokens,
+    jobs,
+    dispatchOutbox: dispatch,
+    async close() {
+      await running?.catch(() => {});
+      await mailer.close();
+      await ctx.pdf.close();
+      db.$client.close();
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { outbox, sessions } from '@countersign/db';
+import { inArray } from 'drizzle-orm';
+import type { ServiceContext } from '../context.ts';
+import type { DeliveryOutcome } from '../outbox/control.ts';
+import { audit } from '../sessions/audit.ts';
+import { signingUrl } from '../sessions/links.ts';
+import { queueSessionEmail, type SessionEmailOptions, senderNameFor } from '../sessions/notifications.ts';
+import type { CreatedSession, NewSession } from './insert-sessions.ts';
+
+export interface QueuedInvite {
+  sessionId: string;
+  participantId: string;
+  outboxId: string;
+}
+
+/**
+ * Queues the invites of new sessions (notify true): everyone for parallel signing; for sequential, the
+ * first in order, and the later ones a heads-up when `sendInitialNotification` asks for it.
+ */
+export function queueInvites(
+  ctx: ServiceContext,
+  accountId: string,
+  created: CreatedSession[],
+  batch: NewSession[],
+): QueuedInvite[] {
+  const byRow = new Map(batch.map((b) => [b.rowIndex, b]));
+  const queued: QueuedInvite[] = [];
+  for (const s of created) {
+    const spec = byRow.get(s.rowIndex)!;
+    const options = spec.options as SessionEmailOptions & { sendInitialNotification?: boolean };
+    const senderName = senderNameFor(ctx, accountId, options);
+    const email = { accountId, sessionTitle: spec.title, options, expiresAt: spec.expiresAt, senderName };
+    const first = Math.min(...s.participants.map((p) => p.signingOrder));
+    const total = s.participants.length;
+    for (const p of s.participants) {
+      const yourTurn = spec.signingType === 'parallel' || p.signingOrder === first;
+      if (!yourTurn && !options.sendInitialNotification) continue;
+      const outboxId = yourTurn
+        ? queueSessionEmail(
+            ctx,
+            { ...email, to: p, isInvite: true },
+            {
+              kind: 'invite',
+              signingUrl: signingUrl(ctx, p.linkToken),
+              subject: options.subject ?? null,
+              message: options.message,
+              messageTemplate: options.messageTemplate,
+              documents: s.documents.map((d) => d.filename),
+              signingType: spec.signingType,
+              yourTurn: true,
+              otpRequired: spec.authRequirement === 'otp',
+              expiresAt: new Date(spec.expiresAt),
+              recipientEmail: p.email,
+            },
+          )
+        : queueSessionEmail(
+            ctx,
+            { ...email, to: p },
+            {
+              kind: 'upcoming',
+              position: p.signingOrder,
+              total,
+              expiresAt: new Date(spec.expiresAt),
+            },
+          );
+      audit(ctx, {
+        sessionId: s.sessionId,
+        participantId: p.participantId,
+        type: 'invite.queued',
+        data: { yourTurn },
+      });
+      queued.push({ sessionId: s.sessionId, participantId: p.participantId, outboxId });
+    }
+  }
+  return queued;
+}
+
+/** Sends queued invites now and reports the outcome per participant. */
+export async function deliverInvites(
+  ctx: ServiceContext,
+  invites: QueuedInvite[],
+): Promise<Map<string, DeliveryOutcome>> {
+  const outcomes = await ctx.outbox.deliverNow(invites.map((i) => i.outboxId));
+  return new Map(invites.map((i) => [i.participantId, outcomes.get(i.outboxId)!]));
+}
+
+/**
+ * Removes sessions whose entry failed after creation (an invite was refused): their links die with them
+ * and their other pending emails are never sent.
+ */
+export function discardSessions(
+  ctx: ServiceContext,
+  sessionIds: string[],
+  invites: QueuedInvite[],
+  reason: string,
+): void {
+  if (sessionIds.length === 0) return;
+  const ids = new Set(sessionIds);
+  const outboxIds = invites.filter((i) => ids.has(i.sessionId)).map((i) => i.outboxId);
+  ctx.db.transaction(() => {
+    if (outboxIds.length) {
+      ctx.db
+        .update(outbox)
+        .set({ failedAt: ctx.clock.now(), lastError: reason })
+        .where(inArray(outbox.id, outboxIds))
+        .run();
+    }
+    ctx.db.delete(sessions).where(inArray(sessions.id, sessionIds)).run();
+  });
+}

@@ -1,0 +1,202 @@
+import type { SessionsSendRequest, SessionsSendRow } from '@countersign/schemas';
+import {
+  allowanceHeaders,
+  allowanceState,
+  PRICES,
+  requireAllowance,
+  spendForRows,
+} from '../../allowance/allowance.ts';
+import type { ServiceContext } from '../../context.ts';
+import { signingUrl } from '../../sessions/links.ts';
+import { DomainError } from '../../support/errors.ts';
+import { duplicateEmail, type RowProblem, signingOrders } from '../entry-rules.ts';
+import { type CreatedSession, insertSessions, type NewSession } from '../insert-sessions.ts';
+import { deliverInvites, discardSessions, queueInvites } from '../invites.ts';
+import { type PreparedDocument, preparedDocumentFor } from '../prepared-documents.ts';
+import { loadSendOutcome, type SendOutcome, saveSendOutcome } from '../send-results.ts';
+import { fetchAndInspect } from './fetch-documents.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * POST /api/sessions/send (spec 4.3) as a job: download and judge every document, prepare each distinct
+ * document once per signer count, then create one session per entry. Entries fail independently (207);
+ * rejected documents fail the whole call before anything is created (422).
+ */
+export async function sendOwnPdfs(
+  ctx: ServiceContext,
+  accountId: string,
+  request: SessionsSendRequest,
+  jobId: string,
+): Promise<SendOutcome> {
+  const previous = loadSendOutcome(ctx, jobId, accountId);
+  if (previous) return previous;
+
+  const entries = request.signingRequests;
+  if (entries.length > ctx.config.limits.maxEntries) {
+    throw new DomainError(
+      'invalid_request',
+      `signingRequests: at most ${ctx.config.limits.maxEntries} entries per call`,
+    );
+  }
+  const entryPrice = PRICES.ownPdfSendEntry + PRICES.ownPdfSendDocument * request.cloudFileIds.length;
+  requireAllowance(ctx, accountId, entryPrice);
+
+  const fetched = await fetchAndInspect(ctx, accountId, request.cloudFileIds);
+  if (!fetched.ok) {
+    const names = fetched.failedDocuments.map((d) => `${d.filename} (${d.reason})`).join(', ');
+    return {
+      status: 422,
+      body: {
+        error: 'documents_rejected',
+        message: `no session was created: ${fetched.failedDocuments.length} document(s) rejected: ${names}`,
+        failedDocuments: fetched.failedDocuments,
+      },
+    };
+  }
+  const docs = fetched.documents;
+  for (const d of docs) ctx.blobs.put(d.bytes, d.sha256);
+
+  // Row rules first, so documents are prepared only for signer counts that some valid entry needs.
+  const problems = new Map<number, RowProblem>();
+  const orders = new Map<number, number[]>();
+  for (const [row, entry] of entries.entries()) {
+    const duplicate = duplicateEmail(entry.recipients);
+    const result = duplicate ?? signingOrders(entry.recipients, request.signingType);
+    if ('error' in result) problems.set(row, result);
+    else orders.set(row, result.orders);
+  }
+
+  const prepared = new Map<string, PreparedDocument>();
+  const signerCounts = new Set([...orders.keys()].map((row) => entries[row]!.recipients.length));
+  for (const count of signerCounts) {
+    for (const d of docs) {
+      const key = `${d.sha256}:${count}`;
+      if (!prepared.has(key)) prepared.set(key, await preparedDocumentFor(ctx, d, count));
+    }
+  }
+
+  const title = request.title ?? docs[0]!.filename;
+  const now = ctx.clock.now();
+  const created = ctx.db.transaction(() => {
+    const batch: NewSession[] = [];
+    let paid = spendForRows(ctx, accountId, entryPrice, orders.size);
+    for (const [row, rowOrders] of orders) {
+      const entry = entries[row]!;
+      if (paid-- <= 0) {
+        problems.set(row, {
+          error: 'allowance_exhausted',
+          message: 'the API allowance ran out before this entry; send it again after the allowance renews',
+        });
+        continue;
+      }
+      batch.push({
+        accountId,
+        source: 'own_pdf',
+        sendJobId: jobId,
+        rowIndex: row,
+        title,
+        signingType: request.signingType,
+        authRequirement: request.authRequirement,
+        notify: request.notify,
+        options: {},
+        expiresAt: now + request.expiresInDays * DAY_MS,
+        documents: docs.map((d) => {
+          const p = prepared.get(`${d.sha256}:${entry.recipients.length}`)!;
+          return {
+            filename: d.filename,
+            cloudFileId: d.cloudFileId,
+            sourceSha256: d.sha256,
+            preparedSha256: p.preparedSha256,
+            preparedDocumentId: p.id,
+            pageCount: p.pageCount,
+          };
+        }),
+        participants: entry.recipients.map((r, i) => ({
+          name: r.name,
+          email: r.email,
+          signingOrder: rowOrders[i]!,
+        })),
+      });
+    }
+    const sessions = insertSessions(ctx, batch);
+    const invites = request.notify ? queueInvites(ctx, accountId, sessions, batch) : [];
+    // Saved with the sessions: a job retried after a crash from here on answers this instead of sending again.
+    const provisional = withAllowance(ctx, accountId, toOutcome(ctx, entries.length, sessions, problems));
+    saveSendOutcome(ctx, jobId, accountId, provisional);
+    return { sessions, invites, provisional };
+  });
+
+  // Invites go out now so that a mail server refusing one fails its row, and no session is kept for it.
+  // A mail server that is merely unreachable does not fail the row: the outbox keeps retrying.
+  const refused = new Map<string, string>();
+  if (created.invites.length > 0) {
+    const outcomes = await deliverInvites(ctx, created.invites);
+    for (const invite of created.invites) {
+      const outcome = outcomes.get(invite.participantId)!;
+      if (outcome.state === 'failed' && !refused.has(invite.sessionId))
+        refused.set(invite.sessionId, outcome.error);
+    }
+    discardSessions(ctx, [...refused.keys()], created.invites, 'session discarded: an invite was refused');
+  }
+  for (const [sessionId, error] of refused) {
+    const s = created.sessions.find((x) => x.sessionId === sessionId)!;
+    problems.set(s.rowIndex, {
+      error: 'invite_rejected',
+      message: `the mail server refused an invite: ${error}`,
+    });
+  }
+
+  if (refused.size === 0) return created.provisional;
+  const live = created.sessions.filter((s) => !refused.has(s.sessionId));
+  const outcome = withAllowance(ctx, accountId, toOutcome(ctx, entries.length, live, problems));
+  saveSendOutcome(ctx, jobId, accountId, outcome);
+  return outcome;
+}
+
+function withAllowance(ctx: ServiceContext, accountId: string, outcome: SendOutcome): SendOutcome {
+  return { ...outcome, headers: allowanceHeaders(allowanceState(ctx, accountId), ctx.clock.now()) };
+}
+
+function toOutcome(
+  ctx: ServiceContext,
+  entryCount: number,
+  sessions: CreatedSession[],
+  problems: Map<number, RowProblem>,
+): SendOutcome {
+  const allSucceeded = problems.size === 0;
+  const bySession = new Map(sessions.map((s) => [s.rowIndex, s]));
+  const rows: SessionsSendRow[] = [];
+  for (let row = 0; row < entryCount; row++) {
+    const s = bySession.get(row);
+    if (!s) {
+      const p = problems.get(row)!;
+      rows.push({ row, status: 'failed', error: p.error, message: p.message });
+      continue;
+    }
+    rows.push({
+      row,
+      status: 'sent',
+      sessionId: s.sessionId,
+      documents: s.documents.map((d) => ({
+        documentId: d.documentId,
+        cloudFileId: d.cloudFileId,
+        filename: d.filename,
+        sourceFileSafeToDelete: allSucceeded,
+      })),
+      participants: s.participants.map((p) => ({
+        participantId: p.participantId,
+        email: p.email,
+        signingUrl: signingUrl(ctx, p.linkToken),
+        displayName: p.name,
+      })),
+    });
+  }
+  if (sessions.length === 0) {
+    return {
+      status: 422,
+      body: { error: 'all_rows_failed', message: `every entry failed (${entryCount}); see rows`, rows },
+    };
+  }
+  return { status: allSucceeded ? 200 : 207, body: { rows } };
+}

@@ -1,0 +1,39 @@
+import { sendResults } from '@countersign/db';
+import { eq } from 'drizzle-orm';
+import type { ServiceContext } from '../context.ts';
+import { DataKey } from '../support/data-key.ts';
+
+/** What a send job answers: the HTTP status and body the API returns, with any extra headers. */
+export interface SendOutcome {
+  status: 200 | 207 | 422;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Outcomes are kept per job so a retried job (worker crash after commit) returns the same answer
+ * instead of creating sessions again. They hold signing links, so they are encrypted at rest.
+ */
+export function saveSendOutcome(
+  ctx: ServiceContext,
+  jobId: string,
+  accountId: string,
+  outcome: SendOutcome,
+): void {
+  const sealed = new DataKey(ctx.config.dataDir).seal(JSON.stringify(outcome));
+  ctx.db
+    .insert(sendResults)
+    .values({ jobId, accountId, result: sealed, createdAt: ctx.clock.now() })
+    .onConflictDoUpdate({ target: sendResults.jobId, set: { result: sealed } })
+    .run();
+}
+
+export function loadSendOutcome(
+  ctx: ServiceContext,
+  jobId: string,
+  accountId: string,
+): SendOutcome | undefined {
+  const row = ctx.db.select().from(sendResults).where(eq(sendResults.jobId, jobId)).get();
+  if (!row || row.accountId !== accountId) return undefined;
+  return JSON.parse(new DataKey(ctx.config.dataDir).open(row.result)) as SendOutcome;
+}

@@ -1,0 +1,283 @@
+import { bulkBatches } from '@countersign/db';
+import { validateMessageTemplate } from '@countersign/emails';
+import type { TemplateSendRequest, TemplateSendResponse } from '@countersign/schemas';
+import {
+  allowanceHeaders,
+  allowanceState,
+  PRICES,
+  requireAllowance,
+  spendForRows,
+} from '../../allowance/allowance.ts';
+import type { ServiceContext } from '../../context.ts';
+import type { DeliveryOutcome } from '../../outbox/control.ts';
+import { signingUrl } from '../../sessions/links.ts';
+import { newId } from '../../support/crypto.ts';
+import { DomainError } from '../../support/errors.ts';
+import { type LoadedTemplate, loadTemplate } from '../../templates/load.ts';
+import type { RowProblem } from '../entry-rules.ts';
+import { type CreatedSession, insertSessions, type NewSession } from '../insert-sessions.ts';
+import { deliverInvites, queueInvites } from '../invites.ts';
+import { loadSendOutcome, type SendOutcome, saveSendOutcome } from '../send-results.ts';
+import { resolvePrefill } from './prefill.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * POST /api/templates/send (spec 4.2): one session per entry from a template prepared at design time, so
+ * a send never parses a PDF: each entry costs a few rows. Role problems of the whole call are 400s with
+ * nothing created; problems of one entry fail that row only.
+ */
+export async function sendTemplate(
+  ctx: ServiceContext,
+  accountId: string,
+  request: TemplateSendRequest,
+  jobId: string,
+): Promise<SendOutcome> {
+  const previous = loadSendOutcome(ctx, jobId, accountId);
+  if (previous) return previous;
+
+  const entries = request.signingRequests;
+  if (entries.length > ctx.config.limits.maxEntries) {
+    throw new DomainError(
+      'invalid_request',
+      `signingRequests: at most ${ctx.config.limits.maxEntries} entries per call`,
+    );
+  }
+  if (request.messageTemplate !== undefined) {
+    const checked = validateMessageTemplate(request.messageTemplate);
+    if (!checked.ok) throw new DomainError('invalid_request', `messageTemplate: ${checked.message}`);
+  }
+  const template = loadTemplate(ctx, accountId, request.templateId);
+  checkRoleMapping(template, request);
+  requireAllowance(ctx, accountId, PRICES.templateSendEntry);
+
+  const problems = new Map<number, RowProblem>();
+  const specs = new Map<number, Omit<NewSession, 'bulkBatchId'>>();
+  const options = {
+    senderName: request.senderName,
+    subject: request.subject,
+    message: request.message,
+    messageTemplate: request.messageTemplate,
+    cc: request.cc,
+    replyToEmail: request.replyToEmail,
+    sendInitialNotification: request.sendInitialNotification,
+    remindersEnabled: request.remindersEnabled,
+    reminderDaysBeforeExpiry: request.reminderDaysBeforeExpiry,
+  };
+  const expiresAt = ctx.clock.now() + request.expiresInDays * DAY_MS;
+  const documents = template.documents.map((d) => ({
+    filename: d.filename,
+    cloudFileId: null,
+    sourceSha256: d.sourceSha256,
+    preparedSha256: d.preparedSha256,
+    templateDocumentId: d.id,
+    pageCount: d.pageCount,
+  }));
+  const roleByLabel = new Map(template.roles.map((r) => [r.label.toLowerCase(), r]));
+
+  for (const [row, entry] of entries.entries()) {
+    const participants = assignRoles(entry.recipients, roleByLabel, template);
+    if ('error' in participants) {
+      problems.set(row, participants);
+      continue;
+    }
+    const prefill = resolvePrefill(template, entry.fields);
+    if ('error' in prefill) {
+      problems.set(row, prefill);
+      continue;
+    }
+    specs.set(row, {
+      accountId,
+      source: 'template',
+      templateId: template.template.id,
+      sendJobId: jobId,
+      rowIndex: row,
+      title: template.template.name,
+      signingType: request.signingType,
+      authRequirement: request.authRequirement,
+      notify: request.notify,
+      options,
+      expiresAt,
+      documents,
+      participants: participants.list,
+      prefill: prefill.values,
+    });
+  }
+
+  const created = ctx.db.transaction(() => {
+    const bulkBatchId = entries.length >= 2 ? newId() : null;
+    if (bulkBatchId) {
+      ctx.db
+        .insert(bulkBatches)
+        .values({
+          id: bulkBatchId,
+          accountId,
+          templateId: template.template.id,
+          entryCount: entries.length,
+          createdAt: ctx.clock.now(),
+        })
+        .run();
+    }
+    const batch: NewSession[] = [];
+    let paid = spendForRows(ctx, accountId, PRICES.templateSendEntry, specs.size);
+    for (const [row, spec] of specs) {
+      if (paid-- <= 0) {
+        problems.set(row, {
+          error: 'allowance_exhausted',
+          message: 'the API allowance ran out before this entry',
+        });
+        continue;
+      }
+      batch.push({ ...spec, bulkBatchId });
+    }
+    const sessions = insertSessions(ctx, batch);
+    const invites = request.notify ? queueInvites(ctx, accountId, sessions, batch) : [];
+    // Saved with the sessions: a job retried after a crash from here on answers this instead of sending again.
+    const made = { sessions, invites, bulkBatchId };
+    const provisional = outcomeOf(
+      ctx,
+      accountId,
+      toResponse(ctx, request, template, entries.length, made, problems, new Map()),
+    );
+    saveSendOutcome(ctx, jobId, accountId, provisional);
+    return { ...made, provisional };
+  });
+  if (created.invites.length === 0) return created.provisional;
+
+  const delivered = await deliverInvites(ctx, created.invites);
+  const outcome = outcomeOf(
+    ctx,
+    accountId,
+    toResponse(ctx, request, template, entries.length, created, problems, delivered),
+  );
+  saveSendOutcome(ctx, jobId, accountId, outcome);
+  return outcome;
+}
+
+const outcomeOf = (ctx: ServiceContext, accountId: string, body: TemplateSendResponse): SendOutcome => ({
+  status: 200,
+  body,
+  headers: allowanceHeaders(allowanceState(ctx, accountId), ctx.clock.now()),
+});
+
+/** Every template role needs a recipient in some entry, and every recipient label must name a role. */
+function checkRoleMapping(template: LoadedTemplate, request: TemplateSendRequest): void {
+  const roles = new Map(template.roles.map((r) => [r.label.toLowerCase(), r.label]));
+  const mapped = new Set<string>();
+  for (const [row, entry] of request.signingRequests.entries()) {
+    for (const [i, r] of entry.recipients.entries()) {
+      const key = r.label.toLowerCase();
+      if (!roles.has(key)) {
+        throw new DomainError(
+          'unknown_recipient_label',
+          `signingRequests[${row}].recipients[${i}].label: "${r.label}" matches no role of the template (roles: ${[...roles.values()].join(', ')})`,
+        );
+      }
+      mapped.add(key);
+    }
+  }
+  const unmapped = [...roles].filter(([key]) => !mapped.has(key)).map(([, label]) => label);
+  if (unmapped.length > 0) {
+    throw new DomainError(
+      'unmapped_placeholders',
+      `no recipient for template role(s): ${unmapped.join(', ')}`,
+    );
+  }
+}
+
+/** One recipient per role; sequential signing follows the order of `recipients` (spec 4.2). */
+function assignRoles(
+  recipients: TemplateSendRequest['signingRequests'][number]['recipients'],
+  roleByLabel: Map<string, { id: string; label: string }>,
+  template: LoadedTemplate,
+): { list: NewSession['participants'] } | RowProblem {
+  const seen = new Set<string>();
+  const list: NewSession['participants'] = [];
+  for (const [i, r] of recipients.entries()) {
+    const key = r.label.toLowerCase();
+    if (seen.has(key))
+      return {
+        error: 'duplicate_role',
+        message: `role "${r.label}" has more than one recipient in this entry`,
+      };
+    seen.add(key);
+    const role = roleByLabel.get(key)!;
+    list.push({ name: r.name, email: r.email, signingOrder: i + 1, roleLabel: role.label, roleId: role.id });
+  }
+  const missing = template.roles
+    .filter((role) => !seen.has(role.label.toLowerCase()))
+    .map((role) => role.label);
+  if (missing.length > 0)
+    return { error: 'missing_role', message: `no recipient for role(s) ${missing.join(', ')} in this entry` };
+  return { list };
+}
+
+function toResponse(
+  ctx: ServiceContext,
+  request: TemplateSendRequest,
+  template: LoadedTemplate,
+  entryCount: number,
+  created: { sessions: CreatedSession[]; bulkBatchId: string | null },
+  problems: Map<number, RowProblem>,
+  delivered: Map<string, DeliveryOutcome>,
+): TemplateSendResponse {
+  const byRow = new Map(created.sessions.map((s) => [s.rowIndex, s]));
+  const sessionsOut: TemplateSendResponse['instantiation']['sessions'] = [];
+  for (let row = 0; row < entryCount; row++) {
+    const s = byRow.get(row);
+    if (s)
+      sessionsOut.push({
+        rowIndex: row,
+        status: 'created',
+        sessionId: s.sessionId,
+        documentIds: s.documents.map((d) => d.documentId),
+      });
+    else {
+      const p = problems.get(row)!;
+      sessionsOut.push({
+        rowIndex: row,
+        status: 'error',
+        documentIds: [],
+        error: `${p.error}: ${p.message}`,
+      });
+    }
+  }
+  const invites = created.sessions.map((s) => {
+    const participants = s.participants.map((p) => {
+      const outcome = delivered.get(p.participantId);
+      // Not invited now (a later sequential signer): the invite goes out when their turn comes.
+      const status = !request.notify
+        ? 'skipped'
+        : outcome && outcome.state !== 'delivered'
+          ? 'failed'
+          : 'sent';
+      return {
+        participantId: p.participantId,
+        email: p.email,
+        name: p.name,
+        status: status as 'sent' | 'failed' | 'skipped',
+        ...(request.notify ? {} : { signingUrl: signingUrl(ctx, p.linkToken) }),
+      };
+    });
+    const failures = s.participants
+      .map((p) => delivered.get(p.participantId))
+      .filter((o): o is Exclude<DeliveryOutcome, { state: 'delivered' }> => !!o && o.state !== 'delivered');
+    return {
+      sessionId: s.sessionId,
+      title: template.template.name,
+      inviteStatus: (!request.notify ? 'skipped' : failures.length ? 'error' : 'sent') as
+        | 'sent'
+        | 'error'
+        | 'skipped',
+      ...(failures.length ? { inviteError: failures.map((f) => f.error).join('; ') } : {}),
+      participants,
+    };
+  });
+  return {
+    instantiation: {
+      ...(created.bulkBatchId ? { bulkSendBatchId: created.bulkBatchId } : {}),
+      sessions: sessionsOut,
+    },
+    invites,
+  };
+}

@@ -1,0 +1,48 @@
+import { auditEvents } from '@countersign/db';
+import type { ServiceContext } from '../context.ts';
+import { newId } from '../support/crypto.ts';
+
+export type AuditType =
+  | 'session.created'
+  | 'invite.queued'
+  | 'link.viewed'
+  | 'code.sent'
+  | 'code.verified'
+  | 'code.failed'
+  | 'participant.signed'
+  | 'participant.declined'
+  | 'session.cancelled'
+  | 'session.expired'
+  | 'session.completed'
+  | 'reminder.queued';
+
+export interface AuditOrigin {
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+/** Appends one audit event; call it inside the transaction of the change it records. */
+export function audit(
+  ctx: ServiceContext,
+  event: {
+    sessionId: string;
+    participantId?: string | null;
+    type: AuditType;
+    origin?: AuditOrigin;
+    data?: unknown;
+  },
+): void {
+  ctx.db
+    .insert(auditEvents)
+    .values({
+      id: newId(),
+      sessionId: event.sessionId,
+      participantId: event.participantId ?? null,
+      type: event.type,
+      at: ctx.clock.now(),
+      ip: event.origin?.ip ?? null,
+      userAgent: event.origin?.userAgent ?? null,
+      data: event.data ?? null,
+    })
+    .run();
+}

@@ -1,0 +1,20 @@
+import { randomBytes } from 'node:crypto';
+import type { ServiceContext } from '../context.ts';
+import { sha256Hex } from '../support/crypto.ts';
+import { DataKey } from '../support/data-key.ts';
+
+/** A signing-link token: 256 random bits in the URL, only its SHA-256 in the database. */
+export function newLinkToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: sha256Hex(token) };
+}
+
+export const signingUrl = (ctx: ServiceContext, token: string): string =>
+  `${ctx.config.publicUrl}/s/${token}`;
+
+export const linkTokenHash = (token: string): string => sha256Hex(token);
+
+/** The signing URL of a participant, rebuilt from the sealed token (for emails after the send). */
+export function participantLink(ctx: ServiceContext, participant: { linkTokenSealed: string }): string {
+  return signingUrl(ctx, new DataKey(ctx.config.dataDir).open(participant.linkTokenSealed));
+}

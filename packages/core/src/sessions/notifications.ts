@@ -1,0 +1,70 @@
+import { accounts } from '@countersign/db';
+import { type EmailMessage, renderEmail } from '@countersign/emails';
+import { eq } from 'drizzle-orm';
+import type { ServiceContext } from '../context.ts';
+import { queueEmail } from '../outbox/email.ts';
+
+/** Send options that shape a session's emails (template sends set them; own-PDF sends use defaults). */
+export interface SessionEmailOptions {
+  senderName?: string;
+  subject?: string | null;
+  message?: string;
+  messageTemplate?: string;
+  cc?: string[];
+  replyToEmail?: string;
+}
+
+export interface EmailContext {
+  accountId: string;
+  sessionTitle: string;
+  options: SessionEmailOptions;
+  expiresAt: number;
+}
+
+/** The name invites are sent in: the send's `senderName`, else the integration account's name. */
+export function senderNameFor(ctx: ServiceContext, accountId: string, options: SessionEmailOptions): string {
+  if (options.senderName) return options.senderName;
+  return (
+    ctx.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId)).get()?.name ??
+    'Countersign'
+  );
+}
+
+type Kindless<T> = T extends unknown
+  ? Omit<T, 'sessionTitle' | 'senderName' | 'recipientName' | 'locale'>
+  : never;
+
+/**
+ * Renders one email for one recipient and queues it in the outbox (inside the caller's transaction).
+ * Returns the outbox id. The send's `cc` applies to invites only; its reply-to to every email of the session,
+ * so that replies reach the sender.
+ */
+export function queueSessionEmail(
+  ctx: ServiceContext,
+  email: EmailContext & {
+    senderName: string;
+    to: { name: string; email: string };
+    isInvite?: boolean;
+    attachments?: { filename: string; sha256: string; contentType: string }[];
+  },
+  message: Kindless<EmailMessage>,
+): string {
+  const rendered = renderEmail({
+    ...message,
+    sessionTitle: email.sessionTitle,
+    senderName: email.senderName,
+    recipientName: email.to.name,
+    locale: 'en',
+  } as EmailMessage);
+  const { options } = email;
+  return queueEmail(ctx, email.accountId, {
+    to: [email.to.email],
+    ...(email.isInvite && options.cc?.length ? { cc: options.cc } : {}),
+    ...(options.replyToEmail ? { replyTo: options.replyToEmail } : {}),
+    fromName: email.senderName,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    ...(email.attachments?.length ? { attachments: email.attachments } : {}),
+  });
+}

@@ -1,0 +1,141 @@
+import { documents, participants, sessions } from '@countersign/db';
+import type { SessionDetail, SessionList, SessionListQuery, SessionSummary } from '@countersign/schemas';
+import { and, asc, desc, eq, lt, or } from 'drizzle-orm';
+import type { ServiceContext } from '../context.ts';
+import { DomainError } from '../support/errors.ts';
+
+type SessionRow = typeof sessions.$inferSelect;
+
+const iso = (t: number | null): string | null => (t === null ? null : new Date(t).toISOString());
+
+function summary(row: SessionRow): SessionSummary {
+  return {
+    sessionId: row.id,
+    title: row.title,
+    status: row.status,
+    source: row.source,
+    templateId: row.templateId,
+    bulkSendBatchId: row.bulkBatchId,
+    createdAt: iso(row.createdAt)!,
+    expiresAt: iso(row.expiresAt)!,
+    completedAt: iso(row.completedAt),
+  };
+}
+
+const encodeCursor = (row: SessionRow) =>
+  Buffer.from(JSON.stringify([row.createdAt, row.id])).toString('base64url');
+
+function decodeCursor(cursor: string): [number, string] {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'string')
+      return [value[0], value[1]];
+  } catch {}
+  throw new DomainError('invalid_request', 'cursor: not a cursor returned by this endpoint');
+}
+
+/** The account's sessions, newest first, keyset-paged (stable while new sessions arrive). */
+export function listSessions(ctx: ServiceContext, accountId: string, query: SessionListQuery): SessionList {
+  const conditions = [eq(sessions.accountId, accountId)];
+  if (query.status) conditions.push(eq(sessions.status, query.status));
+  if (query.bulkSendBatchId) conditions.push(eq(sessions.bulkBatchId, query.bulkSendBatchId));
+  if (query.cursor) {
+    const [createdAt, id] = decodeCursor(query.cursor);
+    conditions.push(
+      or(lt(sessions.createdAt, createdAt), and(eq(sessions.createdAt, createdAt), lt(sessions.id, id)))!,
+    );
+  }
+  const rows = ctx.db
+    .select()
+    .from(sessions)
+    .where(and(...conditions))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .limit(query.limit + 1)
+    .all();
+  const page = rows.slice(0, query.limit);
+  return {
+    sessions: page.map(summary),
+    nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null,
+  };
+}
+
+/** A session of this account, or 404 (another account's session does not exist for the caller). */
+export function sessionOf(ctx: ServiceContext, accountId: string, sessionId: string): SessionRow {
+  const row = ctx.db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.accountId, accountId)))
+    .get();
+  if (!row) throw new DomainError('session_not_found', `session ${sessionId} not found`);
+  return row;
+}
+
+export function getSessionDetail(ctx: ServiceContext, accountId: string, sessionId: string): SessionDetail {
+  const row = sessionOf(ctx, accountId, sessionId);
+  const docs = ctx.db
+    .select()
+    .from(documents)
+    .where(eq(documents.sessionId, row.id))
+    .orderBy(asc(documents.position))
+    .all();
+  const people = ctx.db
+    .select()
+    .from(participants)
+    .where(eq(participants.sessionId, row.id))
+    .orderBy(asc(participants.position))
+    .all();
+  return {
+    ...summary(row),
+    signingType: row.signingType,
+    authRequirement: row.authRequirement,
+    notify: row.notify,
+    cancelledAt: iso(row.cancelledAt),
+    cancelReason: row.cancelReason,
+    declinedAt: iso(row.declinedAt),
+    declineReason: row.declineReason,
+    expiredAt: iso(row.expiredAt),
+    documents: docs.map((d) => ({
+      documentId: d.id,
+      filename: d.filename,
+      cloudFileId: d.cloudFileId,
+      pageCount: d.pageCount,
+      signed: d.finalSha256 !== null,
+      downloadUrl: `${ctx.config.publicUrl}/api/sessions/${row.id}/documents/${d.id}`,
+    })),
+    participants: people.map((p) => ({
+      participantId: p.id,
+      name: p.name,
+      email: p.email,
+      status: p.status,
+      signingOrder: p.signingOrder,
+      roleLabel: p.roleLabel,
+      inviteStatus: p.inviteStatus,
+      viewedAt: iso(p.viewedAt),
+      signedAt: iso(p.signedAt),
+      declinedAt: iso(p.declinedAt),
+    })),
+  };
+}
+
+/** The PDF of a session document: the sealed final once completed, the prepared one before. */
+export function sessionDocumentFile(
+  ctx: ServiceContext,
+  accountId: string,
+  sessionId: string,
+  documentId: string,
+) {
+  const row = sessionOf(ctx, accountId, sessionId);
+  const doc = ctx.db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.sessionId, row.id)))
+    .get();
+  if (!doc) throw new DomainError('not_found', `document ${documentId} not found in session ${sessionId}`);
+  const signed = doc.finalSha256 !== null;
+  const base = doc.filename.replace(/\.pdf$/i, '');
+  return {
+    sha256: doc.finalSha256 ?? doc.preparedSha256,
+    filename: signed ? `${base} (signed).pdf` : `${base}.pdf`,
+    signed,
+  };
+}

@@ -1,0 +1,227 @@
+import { createHmac, randomInt } from 'node:crypto';
+import { otpCodes, participants } from '@countersign/db';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { ServiceContext } from '../context.ts';
+import { type AuditOrigin, audit } from '../sessions/audit.ts';
+import { queueSessionEmail, type SessionEmailOptions, senderNameFor } from '../sessions/notifications.ts';
+import { constantTimeEqual, newId } from '../support/crypto.ts';
+import { DomainError } from '../support/errors.ts';
+import { countHits, recordHit } from '../support/rate-limit.ts';
+import { loadOrCreateSecret } from '../support/secrets.ts';
+import { type OpenLink, openLink, type ParticipantRow } from './link.ts';
+import { startSignerSession } from './verification.ts';
+
+/** The one-time code rules (DESIGN "Signing"): 6 digits, 10 minutes, once, attempt-limited, rate-limited. */
+export const OTP_RULES = {
+  validMinutes: 10,
+  /** Wrong tries a single code survives. */
+  attemptsPerCode: 5,
+  /** Wrong codes in a row (across codes) before the signer is locked out; a new code does not reset it. */
+  failuresBeforeLock: 10,
+  lockMinutes: 30,
+  /** At most one code per interval, and so many per hour, per signer. */
+  resendIntervalSeconds: 30,
+  perHour: 5,
+} as const;
+
+const MINUTE = 60_000;
+
+// The hash key lives in DATA_DIR/secrets: a stolen database alone does not let 10^6 guesses find a code.
+const keys = new Map<string, string>();
+function codeHash(ctx: ServiceContext, codeId: string, code: string): string {
+  let key = keys.get(ctx.config.dataDir);
+  if (!key) {
+    key = loadOrCreateSecret(ctx.config.dataDir, 'otp.key');
+    keys.set(ctx.config.dataDir, key);
+  }
+  return createHmac('sha256', key).update(`${codeId}:${code}`).digest('hex');
+}
+
+const retryAfter = (until: number, now: number) => ({
+  'Retry-After': String(Math.max(1, Math.ceil((until - now) / 1000))),
+});
+
+function codeLink(ctx: ServiceContext, token: string): OpenLink {
+  const link = openLink(ctx, token);
+  if (link.session.authRequirement === 'public') {
+    throw new DomainError('code_not_required', 'this signing link is public: no code is needed');
+  }
+  return link;
+}
+
+function assertNotLocked(ctx: ServiceContext, participant: ParticipantRow): void {
+  const now = ctx.clock.now();
+  if (participant.otpLockedUntil !== null && participant.otpLockedUntil > now) {
+    throw new DomainError(
+      'code_locked',
+      `too many wrong codes; try again after ${new Date(participant.otpLockedUntil).toISOString()}`,
+      { retryAfterSeconds: Math.ceil((participant.otpLockedUntil - now) / 1000) },
+      retryAfter(participant.otpLockedUntil, now),
+    );
+  }
+}
+
+/**
+ * POST /api/signing/{token}/code: emails a fresh 6-digit code (whatever `notify` says) and retires the
+ * previous one. Refused while the signer is locked out and beyond one per 30 s or 5 per hour.
+ */
+export function requestCode(
+  ctx: ServiceContext,
+  token: string,
+  origin: AuditOrigin,
+): { expiresAt: number; resendAfter: number } {
+  const result = ctx.db.transaction(
+    () => {
+      const { session, participant } = codeLink(ctx, token);
+      assertNotLocked(ctx, participant);
+      const now = ctx.clock.now();
+      const shortKey = `otp-send:${participant.id}`;
+      const hourKey = `otp-send-hour:${participant.id}`;
+      const windows = [
+        { key: shortKey, ms: OTP_RULES.resendIntervalSeconds * 1000, max: 1 },
+        { key: hourKey, ms: 60 * MINUTE, max: OTP_RULES.perHour },
+      ];
+      for (const w of windows) {
+        const hits = countHits(ctx, w.key, w.ms);
+        if (hits.count >= w.max) {
+          throw new DomainError(
+            'rate_limited',
+            'a code was sent recently; check your inbox or try again shortly',
+            { retryAfterSeconds: Math.ceil((hits.resetAt - now) / 1000) },
+            retryAfter(hits.resetAt, now),
+          );
+        }
+      }
+      for (const w of windows) recordHit(ctx, w.key, w.ms);
+
+      // Only the newest code counts: an older email that arrives late cannot be used.
+      ctx.db
+        .update(otpCodes)
+        .set({ expiresAt: now })
+        .where(
+          and(
+            eq(otpCodes.participantId, participant.id),
+            isNull(otpCodes.usedAt),
+            gt(otpCodes.expiresAt, now),
+          ),
+        )
+        .run();
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const id = newId();
+      const expiresAt = now + OTP_RULES.validMinutes * MINUTE;
+      ctx.db
+        .insert(otpCodes)
+        .values({
+          id,
+          participantId: participant.id,
+          codeHash: codeHash(ctx, id, code),
+          createdAt: now,
+          expiresAt,
+        })
+        .run();
+      const options = session.options as SessionEmailOptions;
+      queueSessionEmail(
+        ctx,
+        {
+          accountId: session.accountId,
+          sessionTitle: session.title,
+          options,
+          expiresAt: session.expiresAt,
+          senderName: senderNameFor(ctx, session.accountId, options),
+          to: participant,
+        },
+        { kind: 'otp_code', code, validMinutes: OTP_RULES.validMinutes },
+      );
+      audit(ctx, { sessionId: session.id, participantId: participant.id, type: 'code.sent', origin });
+      return { expiresAt, resendAfter: now + OTP_RULES.resendIntervalSeconds * 1000 };
+    },
+    { behavior: 'immediate' },
+  );
+  ctx.outbox.kick();
+  return result;
+}
+
+type VerifyOutcome = { ok: true; token: string; expiresAt: number } | { ok: false; error: DomainError };
+
+/**
+ * POST /api/signing/{token}/code/verify: a correct live code (constant-time compare) starts a signer
+ * session for the cookie. A wrong one costs a try of the code and a failure of the signer; the failure is
+ * committed (and audited) before the error is thrown.
+ */
+export function verifyCode(
+  ctx: ServiceContext,
+  token: string,
+  code: string,
+  origin: AuditOrigin,
+): { token: string; expiresAt: number } {
+  const outcome = ctx.db.transaction(
+    (): VerifyOutcome => {
+      const { session, participant } = codeLink(ctx, token);
+      assertNotLocked(ctx, participant);
+      const now = ctx.clock.now();
+      const row = ctx.db
+        .select()
+        .from(otpCodes)
+        .where(and(eq(otpCodes.participantId, participant.id), isNull(otpCodes.usedAt)))
+        .orderBy(desc(otpCodes.createdAt))
+        .limit(1)
+        .get();
+      if (!row || row.expiresAt <= now || row.attempts >= OTP_RULES.attemptsPerCode) {
+        throw new DomainError('code_expired', 'this code is no longer valid; request a new one');
+      }
+      const who = { sessionId: session.id, participantId: participant.id, origin };
+
+      if (constantTimeEqual(codeHash(ctx, row.id, code), row.codeHash)) {
+        ctx.db.update(otpCodes).set({ usedAt: now }).where(eq(otpCodes.id, row.id)).run();
+        ctx.db
+          .update(participants)
+          .set({ verifiedAt: now, otpFailures: 0 })
+          .where(eq(participants.id, participant.id))
+          .run();
+        audit(ctx, { ...who, type: 'code.verified' });
+        return { ok: true, ...startSignerSession(ctx, participant.id) };
+      }
+
+      const attempts = row.attempts + 1;
+      const failures = participant.otpFailures + 1;
+      const locked = failures >= OTP_RULES.failuresBeforeLock;
+      const attemptsLeft = locked ? 0 : OTP_RULES.attemptsPerCode - attempts;
+      ctx.db
+        .update(otpCodes)
+        .set({ attempts: locked ? OTP_RULES.attemptsPerCode : attempts })
+        .where(eq(otpCodes.id, row.id))
+        .run();
+      const lockedUntil = now + OTP_RULES.lockMinutes * MINUTE;
+      ctx.db
+        .update(participants)
+        .set(locked ? { otpFailures: 0, otpLockedUntil: lockedUntil } : { otpFailures: failures })
+        .where(eq(participants.id, participant.id))
+        .run();
+      audit(ctx, { ...who, type: 'code.failed', data: { attemptsLeft, locked } });
+      if (locked) {
+        return {
+          ok: false,
+          error: new DomainError(
+            'code_locked',
+            `too many wrong codes; try again after ${new Date(lockedUntil).toISOString()}`,
+            { retryAfterSeconds: OTP_RULES.lockMinutes * 60 },
+            retryAfter(lockedUntil, now),
+          ),
+        };
+      }
+      return {
+        ok: false,
+        error: new DomainError(
+          'code_invalid',
+          attemptsLeft > 0
+            ? `wrong code; ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left`
+            : 'wrong code; this code is used up, request a new one',
+          { attemptsLeft },
+        ),
+      };
+    },
+    { behavior: 'immediate' },
+  );
+  if (!outcome.ok) throw outcome.error;
+  return { token: outcome.token, expiresAt: outcome.expiresAt };
+}

@@ -1,0 +1,34 @@
+import { participants } from '@countersign/db';
+import { eq } from 'drizzle-orm';
+import type { ServiceContext } from '../context.ts';
+import { declineSession } from '../sessions/lifecycle.ts';
+import { DomainError } from '../support/errors.ts';
+import { openLink } from './link.ts';
+import { requireVerified } from './verification.ts';
+import type { SignerRequest } from './view.ts';
+
+/**
+ * POST /api/signing/{token}/decline: any signer who has not signed may decline, their turn or not. The
+ * session becomes declined and every link is revoked (`declineSession`).
+ */
+export function declineAsParticipant(
+  ctx: ServiceContext,
+  token: string,
+  reason: string | null,
+  request: SignerRequest,
+): void {
+  const link = openLink(ctx, token);
+  if (link.session.status === 'completed' || link.participant.status === 'signed') {
+    throw new DomainError(
+      'already_signed',
+      'you have already signed this request; it can no longer be declined',
+    );
+  }
+  requireVerified(ctx, link, request.cookieToken);
+  const participant = ctx.db
+    .select()
+    .from(participants)
+    .where(eq(participants.id, link.participant.id))
+    .get()!;
+  declineSession(ctx, participant, reason, request.origin);
+}

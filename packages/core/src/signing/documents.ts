@@ -1,0 +1,41 @@
+import { documents } from '@countersign/db';
+import { and, eq } from 'drizzle-orm';
+import type { ServiceContext } from '../context.ts';
+import { DomainError } from '../support/errors.ts';
+import { openLink } from './link.ts';
+import { requireVerified } from './verification.ts';
+
+/**
+ * GET /api/signing/{token}/documents/{documentId}: the prepared PDF while signing, the sealed one once the
+ * session is completed (409 `document_not_ready` while the completion job is still producing it).
+ */
+export function signingDocumentFile(
+  ctx: ServiceContext,
+  token: string,
+  documentId: string,
+  cookieToken: string | null | undefined,
+): { sha256: string; filename: string; signed: boolean } {
+  const link = openLink(ctx, token);
+  requireVerified(ctx, link, cookieToken);
+  const doc = ctx.db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.sessionId, link.session.id)))
+    .get();
+  if (!doc) throw new DomainError('not_found', `document ${documentId} is not part of this signing request`);
+  const base = doc.filename.replace(/\.pdf$/i, '');
+  if (link.session.status === 'completed') {
+    if (doc.finalSha256 === null) {
+      throw new DomainError(
+        'document_not_ready',
+        'the signed PDF is being prepared; try again in a moment',
+        { retryAfterSeconds: 5 },
+        {
+          'Retry-After': '5',
+        },
+      );
+    }
+    return { sha256: doc.finalSha256, filename: `${base} (signed).pdf`, signed: true };
+  }
+  return { sha256: doc.preparedSha256, filename: `${base}.pdf`, signed: false };
+}

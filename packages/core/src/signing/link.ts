@@ -1,0 +1,69 @@
+import { participants, sessions } from '@countersign/db';
+import { eq } from 'drizzle-orm';
+import type { ServiceContext } from '../context.ts';
+import { DOWNLOAD_DAYS_AFTER_COMPLETION } from '../sessions/lifecycle.ts';
+import { linkTokenHash } from '../sessions/links.ts';
+import { DomainError } from '../support/errors.ts';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type ParticipantRow = typeof participants.$inferSelect;
+
+export interface OpenLink {
+  session: SessionRow;
+  participant: ParticipantRow;
+  /** When a completed session stops offering its signed PDF through this link; null while active. */
+  downloadUntil: number | null;
+}
+
+// Our tokens are 43 base64url characters; anything else cannot be a link and is not worth a lookup.
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,200}$/;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The session and participant behind a signing-link token, if the link still leads somewhere: unknown
+ * tokens are 404; cancelled, expired and declined sessions and revoked links are 410 with a code saying
+ * which; a completed session answers (to offer the signed PDF) for DOWNLOAD_DAYS_AFTER_COMPLETION days.
+ */
+export function openLink(ctx: ServiceContext, token: string): OpenLink {
+  const participant = TOKEN_SHAPE.test(token)
+    ? ctx.db
+        .select()
+        .from(participants)
+        .where(eq(participants.linkTokenHash, linkTokenHash(token)))
+        .get()
+    : undefined;
+  if (!participant) throw new DomainError('link_not_found', 'no signing link matches this address');
+  const session = ctx.db.select().from(sessions).where(eq(sessions.id, participant.sessionId)).get();
+  if (!session) throw new DomainError('link_not_found', 'no signing link matches this address');
+  const now = ctx.clock.now();
+
+  switch (session.status) {
+    case 'cancelled':
+      throw new DomainError('session_cancelled', 'the sender cancelled this signing request');
+    case 'declined':
+      throw new DomainError('session_declined', 'a signer declined this signing request, so it was closed');
+    case 'expired':
+      throw expired();
+    case 'completed': {
+      const downloadUntil =
+        (session.completedAt ?? session.updatedAt) + DOWNLOAD_DAYS_AFTER_COMPLETION * DAY_MS;
+      if (now >= downloadUntil) {
+        throw new DomainError(
+          'download_expired',
+          `this request was completed more than ${DOWNLOAD_DAYS_AFTER_COMPLETION} days ago; ask the sender for a copy`,
+        );
+      }
+      return { session, participant, downloadUntil };
+    }
+    case 'active':
+      // The expiry sweep may not have run yet: past its expiry the session is over all the same.
+      if (session.expiresAt <= now) throw expired();
+      if (participant.linkRevokedAt !== null)
+        throw new DomainError('link_revoked', 'this signing link was revoked');
+      return { session, participant, downloadUntil: null };
+  }
+}
+
+const expired = () =>
+  new DomainError('session_expired', 'this signing request expired before everyone signed');

@@ -1,0 +1,183 @@
+import { fieldValues, participants } from '@countersign/db';
+import type { AdoptedSignature } from '@countersign/schemas';
+import { asc, eq } from 'drizzle-orm';
+import type { ServiceContext } from '../context.ts';
+import { audit } from '../sessions/audit.ts';
+import { type SessionField, sessionFields } from '../sessions/fields.ts';
+import { afterParticipantSigned, currentTurn } from '../sessions/lifecycle.ts';
+import { DomainError } from '../support/errors.ts';
+import { checkAdopted, initialsOf } from './adopted.ts';
+import { openLink } from './link.ts';
+import { requireVerified } from './verification.ts';
+import { type SignerRequest, utcDate } from './view.ts';
+
+export interface SignInput {
+  values: { fieldId: string; value: string }[];
+  signature: AdoptedSignature;
+  initials?: AdoptedSignature;
+}
+
+export interface SignResult {
+  sessionId: string;
+  signedAt: number;
+  /** Every signer has signed: the caller hands the session to the completion job (after this commit). */
+  allSigned: boolean;
+}
+
+/** Control characters other than tab and line breaks have no place in a form field. */
+const BAD_TEXT = /[^\P{Cc}\t\n\r]/u;
+const isEmpty = (v: string | null | undefined) => v === null || v === undefined || v.trim() === '';
+
+/** What a signer may send a value for: their own fields that are neither adopted (signature, initials) nor automatic. */
+const fillable = (f: SessionField, participantId: string) =>
+  f.participantId === participantId && !f.automatic && f.type !== 'signature' && f.type !== 'initials';
+
+function checkValue(field: SessionField, value: string): string | null {
+  if (field.type === 'checkbox')
+    return value === 'true' || value === 'false' ? null : 'a checkbox takes "true" or "false"';
+  if (BAD_TEXT.test(value)) return 'must not contain control characters';
+  return null;
+}
+
+/**
+ * POST /api/signing/{token}/sign. In one transaction: every rule (link open, verified, this signer's turn,
+ * not signed yet, values only for their own fillable fields, every required field filled), then the
+ * values, the adopted signature and initials, who/when/where, the audit event and the session's next
+ * step (`afterParticipantSigned`). Name, email and date fields left empty take the signer's name, email
+ * and the signing date (UTC).
+ */
+export function signAsParticipant(
+  ctx: ServiceContext,
+  token: string,
+  input: SignInput,
+  request: SignerRequest,
+): SignResult {
+  const signature = checkAdopted('signature', input.signature);
+  const result = ctx.db.transaction(
+    () => {
+      const link = openLink(ctx, token);
+      const { session } = link;
+      const participant = ctx.db
+        .select()
+        .from(participants)
+        .where(eq(participants.id, link.participant.id))
+        .get()!;
+      if (participant.status === 'signed' || session.status === 'completed') {
+        throw new DomainError('already_signed', 'you have already signed this request');
+      }
+      requireVerified(ctx, link, request.cookieToken);
+      const people = ctx.db
+        .select()
+        .from(participants)
+        .where(eq(participants.sessionId, session.id))
+        .orderBy(asc(participants.position))
+        .all();
+      const turn = currentTurn(session, people);
+      if (!turn.has(participant.id)) {
+        const waiting = people.filter((p) => turn.has(p.id)).map((p) => p.name);
+        throw new DomainError(
+          'not_your_turn',
+          `it is not your turn yet: waiting for ${waiting.join(', ')} to sign first`,
+        );
+      }
+
+      const fields = sessionFields(ctx, session.id);
+      const byId = new Map(fields.map((f) => [f.fieldId, f]));
+      const given = new Map<string, string>();
+      const notAllowed: string[] = [];
+      const badValues: { fieldId: string; why: string }[] = [];
+      for (const { fieldId, value } of input.values) {
+        if (given.has(fieldId))
+          throw new DomainError('invalid_request', `values: field ${fieldId} is given more than once`);
+        given.set(fieldId, value);
+        const field = byId.get(fieldId);
+        if (!field || !fillable(field, participant.id)) {
+          notAllowed.push(fieldId);
+          continue;
+        }
+        const why = checkValue(field, value);
+        if (why) badValues.push({ fieldId, why });
+      }
+      if (notAllowed.length) {
+        throw new DomainError(
+          'field_not_allowed',
+          `not your field to fill (signature, initials, date signed and other signers' fields are not): ${notAllowed.join(', ')}`,
+          { fieldIds: notAllowed },
+        );
+      }
+      if (badValues.length) {
+        throw new DomainError(
+          'invalid_field_value',
+          badValues.map((b) => `${b.fieldId}: ${b.why}`).join('; '),
+          {
+            fieldIds: badValues.map((b) => b.fieldId),
+          },
+        );
+      }
+
+      const now = ctx.clock.now();
+      const defaults: Partial<Record<SessionField['type'], string>> = {
+        name: participant.name,
+        email: participant.email,
+        date: utcDate(now),
+      };
+      const writes = new Map<string, string>();
+      const missing: string[] = [];
+      for (const field of fields) {
+        if (!fillable(field, participant.id)) continue;
+        let value = given.get(field.fieldId) ?? field.value;
+        if (isEmpty(value) && defaults[field.type] !== undefined) value = defaults[field.type]!;
+        if (value !== null && value !== field.value) writes.set(field.fieldId, value);
+        const filled = field.type === 'checkbox' ? value === 'true' : !isEmpty(value);
+        if (field.required && !filled) missing.push(field.fieldId);
+      }
+      if (missing.length) {
+        const labels = missing.map((id) => byId.get(id)!.label);
+        throw new DomainError(
+          'fields_missing',
+          `required fields are empty: ${[...new Set(labels)].join(', ')}`,
+          { fieldIds: missing },
+        );
+      }
+
+      const initials = input.initials
+        ? checkAdopted('initials', input.initials)
+        : { kind: 'typed' as const, value: initialsOf(participant.name) };
+      for (const [fieldId, value] of writes) {
+        ctx.db
+          .insert(fieldValues)
+          .values({ sessionId: session.id, fieldId, value, participantId: participant.id, updatedAt: now })
+          .onConflictDoUpdate({
+            target: [fieldValues.sessionId, fieldValues.fieldId],
+            set: { value, participantId: participant.id, updatedAt: now },
+          })
+          .run();
+      }
+      const { ip = null, userAgent = null } = request.origin;
+      ctx.db
+        .update(participants)
+        .set({
+          status: 'signed',
+          signedAt: now,
+          signature,
+          initials,
+          signedIp: ip,
+          signedUserAgent: userAgent,
+        })
+        .where(eq(participants.id, participant.id))
+        .run();
+      audit(ctx, {
+        sessionId: session.id,
+        participantId: participant.id,
+        type: 'participant.signed',
+        origin: request.origin,
+        data: { signature: signature.kind, initials: initials.kind, values: writes.size },
+      });
+      const { allSigned } = afterParticipantSigned(ctx, session.id, participant.id);
+      return { sessionId: session.id, signedAt: now, allSigned };
+    },
+    { behavior: 'immediate' },
+  );
+  ctx.outbox.kick();
+  return result;
+}

@@ -1,0 +1,153 @@
+import { documents, participants } from '@countersign/db';
+import type { SigningField, SigningView } from '@countersign/schemas';
+import { asc, eq } from 'drizzle-orm';
+import type { ServiceContext } from '../context.ts';
+import { type AuditOrigin, audit } from '../sessions/audit.ts';
+import { sessionFields } from '../sessions/fields.ts';
+import { currentTurn } from '../sessions/lifecycle.ts';
+import { type SessionEmailOptions, senderNameFor } from '../sessions/notifications.ts';
+import { openLink, type ParticipantRow, type SessionRow } from './link.ts';
+import { isVerified } from './verification.ts';
+
+export interface SignerRequest {
+  /** The signer cookie's token, when the browser sent one. */
+  cookieToken?: string | null;
+  origin: AuditOrigin;
+}
+
+const iso = (t: number) => new Date(t).toISOString();
+export const utcDate = (t: number) => iso(t).slice(0, 10);
+
+export const signingDocumentUrl = (ctx: ServiceContext, token: string, documentId: string) =>
+  `${ctx.config.publicUrl}/api/signing/${token}/documents/${documentId}`;
+
+/** Whether the participant may sign now: session active, their turn, not signed or declined. */
+export function canSignNow(
+  session: SessionRow,
+  participant: ParticipantRow,
+  people: ParticipantRow[],
+): boolean {
+  return session.status === 'active' && currentTurn(session, people).has(participant.id);
+}
+
+const peopleOf = (ctx: ServiceContext, sessionId: string) =>
+  ctx.db
+    .select()
+    .from(participants)
+    .where(eq(participants.sessionId, sessionId))
+    .orderBy(asc(participants.position))
+    .all();
+
+/**
+ * GET /api/signing/{token}: what the signer's screen needs. Records the view (audit, and `viewed` the
+ * first time). While a code is required and not verified, documents and fields stay empty, so a
+ * forwarded link shows nothing but the title and whom it is for.
+ */
+export function getSigningView(ctx: ServiceContext, token: string, request: SignerRequest): SigningView {
+  return ctx.db.transaction(
+    () => {
+      const { session, participant: before, downloadUntil } = openLink(ctx, token);
+      const now = ctx.clock.now();
+      audit(ctx, {
+        sessionId: session.id,
+        participantId: before.id,
+        type: 'link.viewed',
+        origin: request.origin,
+      });
+      const firstView = before.status === 'pending' || before.status === 'notified';
+      if (firstView || before.viewedAt === null) {
+        ctx.db
+          .update(participants)
+          .set({ ...(firstView ? { status: 'viewed' as const } : {}), viewedAt: before.viewedAt ?? now })
+          .where(eq(participants.id, before.id))
+          .run();
+      }
+      const people = peopleOf(ctx, session.id);
+      const participant = people.find((p) => p.id === before.id)!;
+      const otp = session.authRequirement === 'otp';
+      const verified = otp && isVerified(ctx, participant.id, request.cookieToken);
+      const visible = !otp || verified;
+      const yourTurn = canSignNow(session, participant, people);
+      const turn = currentTurn(session, people);
+      const waitingFor =
+        session.status === 'active' && !yourTurn && participant.status !== 'signed'
+          ? people.filter((p) => turn.has(p.id)).map((p) => ({ name: p.name }))
+          : [];
+      const docs = ctx.db
+        .select()
+        .from(documents)
+        .where(eq(documents.sessionId, session.id))
+        .orderBy(asc(documents.position))
+        .all();
+      const byId = new Map(people.map((p) => [p.id, p]));
+      const editable = yourTurn && visible;
+
+      const fields: SigningField[] = visible
+        ? sessionFields(ctx, session.id).map((f) => {
+            const mine = f.participantId === participant.id;
+            const owner = f.participantId ? byId.get(f.participantId) : undefined;
+            let value = f.value;
+            if (f.type === 'signature' || f.type === 'initials') value = null;
+            else if (f.automatic) {
+              // Shown once their owner has signed: the values the final PDF will carry.
+              value = owner?.signedAt ? (f.type === 'date' ? utcDate(owner.signedAt) : owner.name) : null;
+            }
+            return {
+              id: f.fieldId,
+              documentId: f.documentId,
+              type: f.type,
+              label: f.label,
+              page: f.page,
+              rect: { x: f.x, y: f.y, width: f.width, height: f.height },
+              required: f.required,
+              value,
+              mine,
+              automatic: f.automatic,
+              readOnly: !(editable && mine) || f.automatic || f.type === 'signature' || f.type === 'initials',
+            };
+          })
+        : [];
+
+      const options = session.options as SessionEmailOptions;
+      return {
+        title: session.title,
+        senderName: senderNameFor(ctx, session.accountId, options),
+        status: session.status === 'completed' ? 'completed' : 'active',
+        signingType: session.signingType,
+        expiresAt: iso(session.expiresAt),
+        participant: {
+          id: participant.id,
+          name: participant.name,
+          email: participant.email,
+          status: participant.status,
+          signedAt: participant.signedAt === null ? null : iso(participant.signedAt),
+        },
+        auth: {
+          required: otp,
+          verified,
+          locked: participant.otpLockedUntil !== null && participant.otpLockedUntil > now,
+          lockedUntil:
+            participant.otpLockedUntil !== null && participant.otpLockedUntil > now
+              ? iso(participant.otpLockedUntil)
+              : null,
+        },
+        yourTurn,
+        waitingFor,
+        documents: visible
+          ? docs.map((d) => ({
+              id: d.id,
+              filename: d.filename,
+              pageCount: d.pageCount,
+              url: signingDocumentUrl(ctx, token, d.id),
+            }))
+          : [],
+        fields,
+        download:
+          downloadUntil === null
+            ? null
+            : { ready: docs.every((d) => d.finalSha256 !== null), availableUntil: iso(downloadUntil) },
+      } satisfies SigningView;
+    },
+    { behavior: 'immediate' },
+  );
+}

@@ -1,0 +1,20 @@
+/** Time comes from here, never from Date.now() deep in a service, so tests can move it. */
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** A clock tests set and advance explicitly. */
+export class ManualClock implements Clock {
+  constructor(private t = Date.now()) {}
+  now(): number {
+    return this.t;
+  }
+  set(t: number): void {
+    this.t = t;
+  }
+  advance(ms: number): void {
+    this.t += ms;
+  }
+}

@@ -1,0 +1,186 @@
+import { templateDocuments, templateFields, templateRoles, templates } from '@countersign/db';
+import { type DetectResult, detectFields, type InspectOk, startDetector } from '@countersign/pdf-engine';
+import type { FailedDocument, ManifestField, TemplateCreated } from '@countersign/schemas';
+import type { ServiceContext } from '../context.ts';
+import { newId } from '../support/crypto.ts';
+import { DomainError } from '../support/errors.ts';
+import {
+  addDetectedRoles,
+  checkFilenames,
+  checkRoles,
+  checkTotals,
+  type DraftField,
+  detectedField,
+  manifestField,
+  type PlacedField,
+  Problems,
+  placeFields,
+  type TemplateDocumentFacts,
+  withoutDuplicates,
+} from './field-rules.ts';
+
+export interface NewTemplate {
+  name: string;
+  /** The PDFs in template order; `filename` is how fields and sends address each one. */
+  documents: { filename: string; bytes: Uint8Array }[];
+  /** Placeholder roles in recipient order. */
+  roles: string[];
+  /** Fields placed by hand (`document` = a filename above); fields detected in the PDFs are added. */
+  fields: ManifestField[];
+}
+
+/**
+ * Creates a template: every PDF is inspected (a rejected one fails the call, nothing created), fields are
+ * detected in it (AcroForm fields and text tags, which are hidden in the prepared copy), merged with the
+ * manifest's, checked, ordered and given send labels; then blobs and rows are written in one transaction.
+ * All the PDF work happens here, once, so that a send never parses a PDF.
+ */
+export async function createTemplate(
+  ctx: ServiceContext,
+  accountId: string,
+  input: NewTemplate,
+): Promise<TemplateCreated> {
+  const problems = new Problems();
+  const name = input.name.trim();
+  if (name === '') problems.add('name: must not be empty');
+  if (input.documents.length === 0) problems.add('documents: a template needs at least one PDF');
+  checkFilenames(
+    input.documents.map((d) => d.filename),
+    problems,
+  );
+  const manifestRoles = checkRoles(input.roles, problems);
+  problems.throwIfAny();
+
+  startDetector(); // its start-up overlaps inspection
+  const inspected = await inspectAll(ctx, input.documents);
+  const detected = await detectAll(input.documents, inspected);
+
+  const documents: TemplateDocumentFacts[] = input.documents.map((d, i) => ({
+    filename: d.filename,
+    pageSizes: inspected[i]!.pages.map((p) => ({ width: p.width, height: p.height })),
+  }));
+  detected.forEach((result, i) => {
+    for (const p of result.problems)
+      problems.add(`${documents[i]!.filename} page ${p.page}, text tag ${p.text}: ${p.message}`);
+  });
+  const roles = addDetectedRoles(
+    manifestRoles,
+    detected.map((d) => d.fields),
+  );
+  const roleByKey = new Map(roles.map((r) => [r.toLowerCase(), r]));
+  const fromManifest = input.fields
+    .map((f, i) => manifestField(f, i, documents, roleByKey, problems))
+    .filter((f): f is DraftField => f !== null);
+  const fromPdfs = detected
+    .flatMap((d, i) => d.fields.map((f) => detectedField(f, i, documents, roleByKey, problems)))
+    .filter((f): f is DraftField => f !== null);
+  const fields = placeFields(withoutDuplicates(fromManifest, fromPdfs), problems);
+  checkTotals(roles, fields.length, problems);
+  problems.throwIfAny();
+
+  const templateId = newId();
+  const now = ctx.clock.now();
+  ctx.db.transaction((tx) => {
+    tx.insert(templates).values({ id: templateId, accountId, name, createdAt: now }).run();
+    const documentIds = input.documents.map((doc, position) => {
+      const sourceSha256 = ctx.blobs.put(doc.bytes, inspected[position]!.sha256);
+      const prepared = detected[position]!.prepared;
+      const preparedSha256 = prepared ? ctx.blobs.put(prepared) : sourceSha256;
+      const id = newId();
+      tx.insert(templateDocuments)
+        .values({
+          id,
+          templateId,
+          position,
+          filename: doc.filename,
+          sourceSha256,
+          preparedSha256,
+          pageCount: inspected[position]!.pageCount,
+          pageSizes: documents[position]!.pageSizes,
+        })
+        .run();
+      return id;
+    });
+    const roleIds = new Map<string, string>();
+    roles.forEach((label, position) => {
+      const id = newId();
+      roleIds.set(label, id);
+      tx.insert(templateRoles).values({ id, templateId, position, label }).run();
+    });
+    if (fields.length > 0) {
+      tx.insert(templateFields)
+        .values(
+          fields.map((f) => ({
+            id: newId(),
+            templateId,
+            documentId: documentIds[f.documentIndex]!,
+            roleId: f.role === null ? null : roleIds.get(f.role)!,
+            label: f.label,
+            sendLabel: f.sendLabel,
+            type: f.type,
+            page: f.page,
+            x: f.x,
+            y: f.y,
+            width: f.width,
+            height: f.height,
+            required: f.required,
+            position: f.position,
+          })),
+        )
+        .run();
+    }
+  });
+  return { templateId, roles, fields: fields.map((f) => createdField(f, documents)) };
+}
+
+const createdField = (f: PlacedField, documents: TemplateDocumentFacts[]) => ({
+  label: f.label,
+  sendLabel: f.sendLabel,
+  type: f.type,
+  role: f.role,
+  required: f.required,
+  document: documents[f.documentIndex]!.filename,
+  page: f.page,
+  x: f.x,
+  y: f.y,
+  width: f.width,
+  height: f.height,
+  source: f.source,
+});
+
+/** Every document must be accepted; otherwise 422 naming each rejected one, before anything is stored. */
+async function inspectAll(ctx: ServiceContext, docs: NewTemplate['documents']): Promise<InspectOk[]> {
+  const results = await Promise.all(docs.map((d) => ctx.pdf.inspect(d.bytes)));
+  const failed: FailedDocument[] = [];
+  results.forEach((r, i) => {
+    if (!r.ok)
+      failed.push({ cloudFileId: null, filename: docs[i]!.filename, reason: r.reason, message: r.message });
+  });
+  if (failed.length > 0) throw rejected(failed);
+  return results as InspectOk[];
+}
+
+/** Detection on accepted documents; a document it cannot read is rejected like one inspection refused. */
+async function detectAll(docs: NewTemplate['documents'], inspected: InspectOk[]): Promise<DetectResult[]> {
+  const settled = await Promise.allSettled(docs.map((d, i) => detectFields(d.bytes, inspected[i]!.pages)));
+  const failed: FailedDocument[] = [];
+  settled.forEach((s, i) => {
+    if (s.status === 'rejected') {
+      failed.push({
+        cloudFileId: null,
+        filename: docs[i]!.filename,
+        reason: 'load-failed',
+        message: `fields could not be detected in this PDF (${s.reason instanceof Error ? s.reason.message : String(s.reason)})`,
+      });
+    }
+  });
+  if (failed.length > 0) throw rejected(failed);
+  return settled.map((s) => (s as PromiseFulfilledResult<DetectResult>).value);
+}
+
+const rejected = (failedDocuments: FailedDocument[]) =>
+  new DomainError(
+    'documents_rejected',
+    failedDocuments.map((d) => `${d.filename} was rejected (${d.reason}): ${d.message}`).join('; '),
+    { failedDocuments },
+  );

@@ -1,0 +1,102 @@
+import { templateDocuments, templateFields, templateRoles, templates } from '@countersign/db';
+import type { TemplateDetail, TemplateList } from '@countersign/schemas';
+import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { ServiceContext } from '../context.ts';
+import { examplePayload } from './example-payload.ts';
+import { loadTemplate } from './load.ts';
+
+const iso = (t: number) => new Date(t).toISOString();
+
+/** The account's templates, newest first, with what a caller needs to pick one. */
+export function listTemplates(ctx: ServiceContext, accountId: string): TemplateList {
+  const rows = ctx.db
+    .select()
+    .from(templates)
+    .where(eq(templates.accountId, accountId))
+    .orderBy(desc(templates.createdAt), desc(templates.id))
+    .all();
+  if (rows.length === 0) return { templates: [] };
+  const ids = rows.map((r) => r.id);
+  const group = <T extends { templateId: string }>(list: T[]) => {
+    const by = new Map<string, T[]>();
+    for (const item of list) by.set(item.templateId, [...(by.get(item.templateId) ?? []), item]);
+    return by;
+  };
+  const docs = group(
+    ctx.db
+      .select({
+        templateId: templateDocuments.templateId,
+        filename: templateDocuments.filename,
+        pageCount: templateDocuments.pageCount,
+      })
+      .from(templateDocuments)
+      .where(inArray(templateDocuments.templateId, ids))
+      .orderBy(asc(templateDocuments.position))
+      .all(),
+  );
+  const roles = group(
+    ctx.db
+      .select({ templateId: templateRoles.templateId, label: templateRoles.label })
+      .from(templateRoles)
+      .where(inArray(templateRoles.templateId, ids))
+      .orderBy(asc(templateRoles.position))
+      .all(),
+  );
+  const fieldCounts = new Map(
+    ctx.db
+      .select({ templateId: templateFields.templateId, n: count() })
+      .from(templateFields)
+      .where(inArray(templateFields.templateId, ids))
+      .groupBy(templateFields.templateId)
+      .all()
+      .map((r) => [r.templateId, r.n]),
+  );
+  return {
+    templates: rows.map((t) => ({
+      templateId: t.id,
+      name: t.name,
+      createdAt: iso(t.createdAt),
+      roles: (roles.get(t.id) ?? []).map((r) => r.label),
+      documents: (docs.get(t.id) ?? []).map((d) => ({ filename: d.filename, pageCount: d.pageCount })),
+      fieldCount: fieldCounts.get(t.id) ?? 0,
+    })),
+  };
+}
+
+/** One template of the account (404 otherwise) with its fields and the example send body. */
+export function getTemplateDetail(
+  ctx: ServiceContext,
+  accountId: string,
+  templateId: string,
+): TemplateDetail {
+  const t = loadTemplate(ctx, accountId, templateId);
+  const roleLabel = new Map(t.roles.map((r) => [r.id, r.label]));
+  const filename = new Map(t.documents.map((d) => [d.id, d.filename]));
+  const fields = t.fields.map((f) => ({
+    label: f.label,
+    sendLabel: f.sendLabel,
+    type: f.type,
+    role: f.roleId === null ? null : (roleLabel.get(f.roleId) ?? null),
+    required: f.required,
+    document: filename.get(f.documentId) ?? '',
+    page: f.page,
+    x: f.x,
+    y: f.y,
+    width: f.width,
+    height: f.height,
+  }));
+  const roles = t.roles.map((r) => r.label);
+  return {
+    templateId: t.template.id,
+    name: t.template.name,
+    createdAt: iso(t.template.createdAt),
+    roles,
+    documents: t.documents.map((d) => ({
+      filename: d.filename,
+      pageCount: d.pageCount,
+      pageSizes: d.pageSizes as { width: number; height: number }[],
+    })),
+    fields,
+    examplePayload: examplePayload(t.template.id, roles, fields, new Date(ctx.clock.now())),
+  };
+}

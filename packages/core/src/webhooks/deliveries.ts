@@ -1,0 +1,126 @@
+import { webhookDeliveries } from '@countersign/db';
+import {
+  type WebhookDelivery,
+  type WebhookDeliveryList,
+  type WebhookDeliveryListQuery,
+  type WebhookEventType,
+  WebhookOutboxPayloadSchema,
+  type WebhookRedeliveryQueued,
+} from '@countersign/schemas';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import type { ServiceContext } from '../context.ts';
+import { addToOutbox, getOutboxRow } from '../outbox/outbox.ts';
+import { DomainError } from '../support/errors.ts';
+import { endpointOf } from './endpoints.ts';
+
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/** Error text of an attempt that was not made because the endpoint was disabled. */
+export const SKIPPED_PREFIX = 'not sent: ';
+
+// Attempts logged in the same millisecond (a batch, a test clock) keep their insertion order.
+const rowid = sql<number>`${webhookDeliveries}.rowid`;
+
+function view(row: DeliveryRow): WebhookDelivery {
+  const ok = row.status !== null && row.status >= 200 && row.status < 300;
+  const skipped = row.status === null && (row.error ?? '').startsWith(SKIPPED_PREFIX);
+  return {
+    deliveryId: row.id,
+    eventId: row.eventId,
+    eventType: row.eventType as WebhookEventType,
+    attempt: row.attempt,
+    outcome: ok ? 'succeeded' : skipped ? 'skipped' : 'failed',
+    httpStatus: row.status,
+    durationMs: row.durationMs,
+    error: row.error,
+    at: new Date(row.at).toISOString(),
+  };
+}
+
+const encodeCursor = (at: number, seq: number) =>
+  Buffer.from(JSON.stringify([at, seq])).toString('base64url');
+
+function decodeCursor(cursor: string): [number, number] {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(value) && Number.isSafeInteger(value[0]) && Number.isSafeInteger(value[1])) {
+      return [value[0] as number, value[1] as number];
+    }
+  } catch {}
+  throw new DomainError('invalid_request', 'cursor: not a cursor returned by this endpoint');
+}
+
+/** The endpoint's delivery attempts, newest first, keyset-paged. */
+export function listWebhookDeliveries(
+  ctx: ServiceContext,
+  accountId: string,
+  webhookId: string,
+  query: WebhookDeliveryListQuery,
+): WebhookDeliveryList {
+  endpointOf(ctx, accountId, webhookId);
+  const conditions = [eq(webhookDeliveries.endpointId, webhookId)];
+  if (query.cursor) {
+    const [at, seq] = decodeCursor(query.cursor);
+    conditions.push(or(lt(webhookDeliveries.at, at), and(eq(webhookDeliveries.at, at), lt(rowid, seq)))!);
+  }
+  const rows = ctx.db
+    .select({ row: webhookDeliveries, seq: rowid })
+    .from(webhookDeliveries)
+    .where(and(...conditions))
+    .orderBy(desc(webhookDeliveries.at), desc(rowid))
+    .limit(query.limit + 1)
+    .all();
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    deliveries: page.map((r) => view(r.row)),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.row.at, last.seq) : null,
+  };
+}
+
+/**
+ * Queues the event of a logged attempt again, unchanged: same body, same event id (so the same
+ * `webhook-id`), fresh retries. Refused for a disabled endpoint: it would only be skipped.
+ */
+export function redeliverWebhook(
+  ctx: ServiceContext,
+  accountId: string,
+  webhookId: string,
+  deliveryId: string,
+): WebhookRedeliveryQueued {
+  const queued = ctx.db.transaction(
+    () => {
+      const endpoint = endpointOf(ctx, accountId, webhookId);
+      const delivery = ctx.db
+        .select()
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, webhookId)))
+        .get();
+      const original = delivery ? getOutboxRow(ctx, delivery.outboxId) : undefined;
+      if (!delivery || !original) {
+        throw new DomainError(
+          'webhook_delivery_not_found',
+          `delivery ${deliveryId} of webhook ${webhookId} was not found`,
+        );
+      }
+      if (endpoint.disabledAt !== null) {
+        throw new DomainError(
+          'webhook_disabled',
+          `webhook ${webhookId} is disabled (${endpoint.disabledReason ?? 'no reason recorded'}); enable it first`,
+        );
+      }
+      const { event } = WebhookOutboxPayloadSchema.parse(original.payload);
+      // The stored event as it was, not the parsed copy: the body must stay byte-for-byte the same.
+      const storedEvent = (original.payload as { event: unknown }).event;
+      addToOutbox(ctx, {
+        kind: 'webhook',
+        accountId,
+        payload: { endpointId: webhookId, event: storedEvent },
+      });
+      return { webhookId, eventId: event.id, eventType: event.type };
+    },
+    { behavior: 'immediate' },
+  );
+  ctx.outbox.kick();
+  return queued;
+}

@@ -1,0 +1,193 @@
+import { webhookEndpoints } from '@countersign/db';
+import {
+  type WebhookCreated,
+  type WebhookCreateRequest,
+  type WebhookEndpoint,
+  type WebhookEventType,
+  type WebhookSecretRotated,
+  webhookEventTypes,
+} from '@countersign/schemas';
+import { assertPublicUrl, generateWebhookSecret, UnsafeWebhookTargetError } from '@countersign/webhooks';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { getAccount } from '../accounts/accounts.ts';
+import type { ServiceContext } from '../context.ts';
+import type { EventType } from '../events/emit.ts';
+import { newId } from '../support/crypto.ts';
+import { DataKey } from '../support/data-key.ts';
+import { DomainError } from '../support/errors.ts';
+import { MAX_ENDPOINTS_PER_ACCOUNT, SECRET_GRACE_MS } from './policy.ts';
+
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+
+// The API's list of event types and the one events are emitted with must not drift apart.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+export type EventTypesAgree = Assert<Same<WebhookEventType, EventType>>;
+
+const iso = (t: number | null): string | null => (t === null ? null : new Date(t).toISOString());
+
+/** The events an endpoint receives, in the canonical order; null (every type) lists the current ones. */
+const eventsOf = (row: WebhookEndpointRow): WebhookEventType[] =>
+  webhookEventTypes.filter((t) => row.events === null || row.events.includes(t));
+
+/** The secrets that sign a delivery now: the current one, and the previous one during its grace period. */
+export function signingSecrets(ctx: ServiceContext, row: WebhookEndpointRow): string[] {
+  const key = new DataKey(ctx.config.dataDir);
+  const secrets = [key.open(row.secret)];
+  if (row.previousSecret && (row.previousSecretExpiresAt ?? 0) > ctx.clock.now()) {
+    secrets.push(key.open(row.previousSecret));
+  }
+  return secrets;
+}
+
+export function endpointView(ctx: ServiceContext, row: WebhookEndpointRow): WebhookEndpoint {
+  const inGrace = row.previousSecret !== null && (row.previousSecretExpiresAt ?? 0) > ctx.clock.now();
+  return {
+    webhookId: row.id,
+    url: row.url,
+    events: eventsOf(row),
+    status: row.disabledAt === null ? 'enabled' : 'disabled',
+    disabledReason: row.disabledReason,
+    disabledAt: iso(row.disabledAt),
+    failingSince: iso(row.failingSince),
+    previousSecretExpiresAt: inGrace ? iso(row.previousSecretExpiresAt) : null,
+    createdAt: iso(row.createdAt)!,
+  };
+}
+
+/** An endpoint of this account, or 404: another account's endpoint does not exist for the caller. */
+export function endpointOf(ctx: ServiceContext, accountId: string, webhookId: string): WebhookEndpointRow {
+  const row = ctx.db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId)))
+    .get();
+  if (!row) throw new DomainError('webhook_not_found', `webhook ${webhookId} was not found`);
+  return row;
+}
+
+/** Registration-time SSRF guard; deliveries check again at connect time. */
+async function assertSafeUrl(ctx: ServiceContext, url: string): Promise<void> {
+  try {
+    await assertPublicUrl(url, { allowPrivate: ctx.config.webhookAllowPrivate });
+  } catch (err) {
+    if (err instanceof UnsafeWebhookTargetError)
+      throw new DomainError('unsafe_webhook_url', `url: ${err.message}`);
+    throw err;
+  }
+}
+
+/** Registers an endpoint; the answer carries its secret, the only time it is shown. */
+export async function createWebhookEndpoint(
+  ctx: ServiceContext,
+  accountId: string,
+  input: WebhookCreateRequest,
+): Promise<WebhookCreated> {
+  getAccount(ctx, accountId);
+  await assertSafeUrl(ctx, input.url);
+  const secret = generateWebhookSecret();
+  const row: WebhookEndpointRow = {
+    id: newId(),
+    accountId,
+    url: input.url,
+    // Stored null = every type, including types added later.
+    events: input.events ? webhookEventTypes.filter((t) => input.events!.includes(t)) : null,
+    secret: new DataKey(ctx.config.dataDir).seal(secret),
+    previousSecret: null,
+    previousSecretExpiresAt: null,
+    createdAt: ctx.clock.now(),
+    failingSince: null,
+    disabledAt: null,
+    disabledReason: null,
+  };
+  ctx.db.transaction(
+    () => {
+      const [existing] = ctx.db
+        .select({ n: count() })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.accountId, accountId))
+        .all();
+      if ((existing?.n ?? 0) >= MAX_ENDPOINTS_PER_ACCOUNT) {
+        throw new DomainError(
+          'webhook_limit_reached',
+          `an account has at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints; delete one first`,
+        );
+      }
+      ctx.db.insert(webhookEndpoints).values(row).run();
+    },
+    { behavior: 'immediate' },
+  );
+  return { webhookId: row.id, url: row.url, events: eventsOf(row), secret, createdAt: iso(row.createdAt)! };
+}
+
+export function listWebhookEndpoints(ctx: ServiceContext, accountId: string): WebhookEndpoint[] {
+  return ctx.db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.accountId, accountId))
+    .orderBy(asc(webhookEndpoints.createdAt), asc(sql`${webhookEndpoints}.rowid`))
+    .all()
+    .map((row) => endpointView(ctx, row));
+}
+
+export function getWebhookEndpoint(
+  ctx: ServiceContext,
+  accountId: string,
+  webhookId: string,
+): WebhookEndpoint {
+  return endpointView(ctx, endpointOf(ctx, accountId, webhookId));
+}
+
+/** Deletes the endpoint and its delivery log; queued deliveries for it stop at their next attempt. */
+export function deleteWebhookEndpoint(ctx: ServiceContext, accountId: string, webhookId: string): void {
+  endpointOf(ctx, accountId, webhookId);
+  ctx.db
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId)))
+    .run();
+}
+
+/**
+ * A new secret. The current one becomes the previous one and keeps signing for SECRET_GRACE_MS
+ * (receivers accept either signature), so integrators can deploy the new secret without dropping
+ * deliveries. Rotating again within the grace period retires the older previous secret at once.
+ */
+export function rotateWebhookSecret(
+  ctx: ServiceContext,
+  accountId: string,
+  webhookId: string,
+): WebhookSecretRotated {
+  const secret = generateWebhookSecret();
+  const expiresAt = ctx.clock.now() + SECRET_GRACE_MS;
+  ctx.db.transaction(
+    () => {
+      const row = endpointOf(ctx, accountId, webhookId);
+      ctx.db
+        .update(webhookEndpoints)
+        .set({
+          secret: new DataKey(ctx.config.dataDir).seal(secret),
+          previousSecret: row.secret,
+          previousSecretExpiresAt: expiresAt,
+        })
+        .where(eq(webhookEndpoints.id, webhookId))
+        .run();
+    },
+    { behavior: 'immediate' },
+  );
+  return { webhookId, secret, previousSecretExpiresAt: iso(expiresAt)! };
+}
+
+/** Re-enables a disabled endpoint with a clean failing streak (its URL is checked again). */
+export async function enableWebhookEndpoint(
+  ctx: ServiceContext,
+  accountId: string,
+  webhookId: string,
+): Promise<WebhookEndpoint> {
+  await assertSafeUrl(ctx, endpointOf(ctx, accountId, webhookId).url);
+  ctx.db
+    .update(webhookEndpoints)
+    .set({ disabledAt: null, disabledReason: null, failingSince: null })
+    .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId)))
+    .run();
+  return getWebhookEndpoint(ctx, accountId, webhookId);
+}

@@ -1,0 +1,74 @@
+import type { Config } from '@countersign/config';
+import { createBullWorker } from '@countersign/queue';
+import type { Runtime } from './runtime.ts';
+import { sweep } from './sessions/sweep.ts';
+
+export interface WorkerHandle {
+  /** Stops taking new jobs, lets the active ones finish, stops the periodic loops. */
+  close(): Promise<void>;
+}
+
+export interface WorkerLog {
+  error(obj: unknown, msg: string): void;
+  warn(obj: unknown, msg: string): void;
+}
+
+/** How often each worker looks at the outbox without being kicked. */
+const POLL_MS = 2_000;
+/** How often each worker sweeps time-driven state (expiry, reminders, lost completions). */
+const SWEEP_MS = 30_000;
+
+/**
+ * The work a worker process does, whichever process hosts it: BullMQ jobs when Redis is configured
+ * (several worker processes may run), and periodic passes over the database's durable state. In the
+ * embedded topology the API hosts this with the in-process queue, so only the loops run here.
+ */
+export function startWorker(
+  runtime: Runtime,
+  config: Config,
+  log: WorkerLog,
+  options: { consumeQueue: boolean },
+): WorkerHandle {
+  const bull =
+    options.consumeQueue && config.redisUrl
+      ? createBullWorker({
+          redisUrl: config.redisUrl,
+          prefix: config.queuePrefix,
+          registry: runtime.jobs,
+          concurrency: config.workerConcurrency,
+          onError: (err) => log.warn({ err }, 'queue connection error'),
+          onFailed: (job, err) => log.error({ err, job }, 'job failed'),
+        })
+      : undefined;
+
+  let stopped = false;
+  const tick = () => {
+    if (stopped) return;
+    runtime.dispatchOutbox().catch((err) => log.error({ err }, 'outbox dispatch failed'));
+  };
+  const timer = setInterval(tick, POLL_MS);
+  timer.unref();
+  tick();
+  let sweeping = false;
+  const sweepTick = () => {
+    if (stopped || sweeping) return;
+    sweeping = true;
+    sweep(runtime.ctx)
+      .catch((err) => log.error({ err }, 'sweep failed'))
+      .finally(() => {
+        sweeping = false;
+      });
+  };
+  const sweepTimer = setInterval(sweepTick, SWEEP_MS);
+  sweepTimer.unref();
+
+  return {
+    async close() {
+      stopped = true;
+      clearInterval(timer);
+      clearInterval(sweepTimer);
+      await bull?.close();
+      await runtime.dispatchOutbox().catch(() => {});
+    },
+  };
+}

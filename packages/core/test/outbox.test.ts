@@ -1,0 +1,260 @@
+import { loadConfig } from '@countersign/config';
+import {
+  createRuntime,
+  devMailboxDir,
+  getOutboxRow,
+  ManualClock,
+  messageIdFor,
+  queueEmail,
+  type Runtime,
+} from '@countersign/core';
+import { outbox } from '@countersign/db';
+import { createDevMailbox } from '@countersign/mail';
+import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
+import { freePort, tempDir } from '@countersign/test-support';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { emailDeliverer } from '../src/outbox/email.ts';
+import { claimOutbox } from '../src/outbox/outbox.ts';
+
+const HOST = 'sign.example.test';
+const SECOND = 1000;
+
+/** Healthy server: where mail ends up once delivery works. */
+let smtp: TestSmtpServer;
+/** A server that refuses some recipients (451 / 550 rules per test). */
+let picky: TestSmtpServer;
+/** A loopback port nobody listens on: "the mail server is down". */
+let deadSmtpUrl: string;
+
+beforeAll(async () => {
+  [smtp, picky] = await Promise.all([startTestSmtpServer(), startTestSmtpServer()]);
+  deadSmtpUrl = `smtp://127.0.0.1:${await freePort()}`;
+});
+afterAll(async () => {
+  await Promise.all([smtp.close(), picky.close()]);
+});
+
+const opened: Runtime[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((r) => r.close()));
+});
+
+/** A runtime on `dataDir` (fresh by default); several may share one DATA_DIR like several processes. */
+function runtime(options: { clock: ManualClock; smtpUrl?: string; dataDir?: string }): Runtime {
+  const config = loadConfig({
+    DATA_DIR: options.dataDir ?? tempDir('countersign-outbox-'),
+    PUBLIC_URL: `https://${HOST}`,
+    LOG_LEVEL: 'silent',
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+  });
+  const r = createRuntime(config, { clock: options.clock });
+  opened.push(r);
+  return r;
+}
+
+let seq = 0;
+function email(to = 'signer@example.test') {
+  const subject = `outbox test ${++seq} ${Math.random().toString(36).slice(2, 8)}`;
+  return { to: [to], subject, text: `text of ${subject}`, html: `<p>${subject}</p>` };
+}
+
+const received = (server: TestSmtpServer, subject: string) =>
+  server.messages.filter((m) => m.subject === subject);
+
+describe('queueEmail', () => {
+  it('writes nothing when the surrounding transaction rolls back', async () => {
+    const clock = new ManualClock();
+    const r = runtime({ clock, smtpUrl: smtp.url });
+    const mail = email();
+    expect(() =>
+      r.db.transaction(() => {
+        queueEmail(r.ctx, null, mail);
+        throw new Error('the state change failed');
+      }),
+    ).toThrow('the state change failed');
+
+    expect(r.db.select().from(outbox).all()).toEqual([]);
+    expect(await r.dispatchOutbox()).toEqual({ delivered: 0, retried: 0, failed: 0 });
+    expect(received(smtp, mail.subject)).toEqual([]);
+  });
+
+  it('commits with the transaction and stores a due, unclaimed row', () => {
+    const clock = new ManualClock();
+    const r = runtime({ clock, smtpUrl: smtp.url });
+    const id = r.db.transaction(() => queueEmail(r.ctx, null, email()));
+    expect(getOutboxRow(r.ctx, id)).toMatchObject({
+      kind: 'email',
+      attempts: 0,
+      availableAt: clock.now(),
+      lockedUntil: null,
+      deliveredAt: null,
+      failedAt: null,
+    });
+  });
+
+  it('refuses a payload without recipients', () => {
+    const r = runtime({ clock: new ManualClock() });
+    expect(() => queueEmail(r.ctx, null, { ...email(), to: [] })).toThrow();
+    expect(r.db.select().from(outbox).all()).toEqual([]);
+  });
+});
+
+describe('dispatchOutbox', () => {
+  it('delivers a committed email over SMTP with Message-ID <outboxId@host>, once', async () => {
+    const clock = new ManualClock();
+    const r = runtime({ clock, smtpUrl: smtp.url });
+    const mail = { ...email(), cc: ['copy@example.test'], replyTo: 'owner@example.test' };
+    const id = queueEmail(r.ctx, null, mail);
+
+    expect(await r.dispatchOutbox()).toEqual({ delivered: 1, retried: 0, failed: 0 });
+    const got = await smtp.waitFor((m) => m.subject === mail.subject);
+    expect(got.messageId).toBe(`<${id}@${HOST}>`);
+    expect(messageIdFor(r.ctx, id)).toBe(`<${id}@${HOST}>`);
+    expect(got.text?.trim()).toBe(mail.text);
+    expect(got.replyTo?.text).toBe('owner@example.test');
+    expect(getOutboxRow(r.ctx, id)).toMatchObject({ attempts: 1, deliveredAt: clock.now(), lastError: null });
+
+    clock.advance(3600 * SECOND);
+    expect(await r.dispatchOutbox()).toEqual({ delivered: 0, retried: 0, failed: 0 });
+    expect(received(smtp, mail.subject)).toHaveLength(1);
+  });
+
+  it('keeps the row for a later pass when the SMTP server is down', async () => {
+    const clock = new ManualClock();
+    const dataDir = tempDir('countersign-outbox-');
+    const down = runtime({ clock, dataDir, smtpUrl: deadSmtpUrl });
+    const mail = email();
+    const id = queueEmail(down.ctx, null, mail);
+
+    expect(await down.dispatchOutbox()).toEqual({ delivered: 0, retried: 1, failed: 0 });
+    const row = getOutboxRow(down.ctx, id)!;
+    expect(row).toMatchObject({ attempts: 1, deliveredAt: null, failedAt: null, lockedUntil: null });
+    expect(row.lastError).toBeTruthy();
+    // First retry after about 30 s (with jitter: between 15 and 30 s).
+    expect(row.availableAt).toBeGreaterThanOrEqual(clock.now() + 15 * SECOND);
+    expect(row.availableAt).toBeLessThanOrEqual(clock.now() + 30 * SECOND);
+
+    // The server is back (another process on the same DATA_DIR sees it), but the row is not due yet.
+    const up = runtime({ clock, dataDir, smtpUrl: smtp.url });
+    expect(await up.dispatchOutbox()).toEqual({ delivered: 0, retried: 0, failed: 0 });
+
+    clock.advance(31 * SECOND);
+    expect(await up.dispatchOutbox()).toEqual({ delivered: 1, retried: 0, failed: 0 });
+    const got = await smtp.waitFor((m) => m.subject === mail.subject);
+    expect(got.messageId).toBe(`<${id}@${HOST}>`);
+    expect(getOutboxRow(up.ctx, id)).toMatchObject({
+      attempts: 2,
+      deliveredAt: clock.now(),
+      lastError: null,
+    });
+  });
+
+  it('retries a 451 with growing backoff and delivers once the server accepts', async () => {
+    const clock = new ManualClock();
+    const dataDir = tempDir('countersign-outbox-');
+    picky.reject('busy@example.test', 451, 'Greylisted, try again later');
+    const refusing = runtime({ clock, dataDir, smtpUrl: picky.url });
+    const mail = email('busy@example.test');
+    const id = queueEmail(refusing.ctx, null, mail);
+
+    expect(await refusing.dispatchOutbox()).toEqual({ delivered: 0, retried: 1, failed: 0 });
+    let row = getOutboxRow(refusing.ctx, id)!;
+    expect(row.lastError).toMatch(/451|Greylisted/);
+    expect(row.availableAt).toBeGreaterThan(clock.now());
+
+    clock.set(row.availableAt);
+    expect(await refusing.dispatchOutbox()).toEqual({ delivered: 0, retried: 1, failed: 0 });
+    row = getOutboxRow(refusing.ctx, id)!;
+    expect(row.attempts).toBe(2);
+    // Second retry after about 60 s (30 to 60 s with jitter).
+    expect(row.availableAt - clock.now()).toBeGreaterThanOrEqual(30 * SECOND);
+    expect(row.availableAt - clock.now()).toBeLessThanOrEqual(60 * SECOND);
+
+    const accepting = runtime({ clock, dataDir, smtpUrl: smtp.url });
+    clock.set(row.availableAt);
+    expect(await accepting.dispatchOutbox()).toEqual({ delivered: 1, retried: 0, failed: 0 });
+    const got = await smtp.waitFor((m) => m.subject === mail.subject);
+    expect(got.messageId).toBe(`<${id}@${HOST}>`);
+    expect(received(picky, mail.subject)).toEqual([]);
+  });
+
+  it('marks a 550 as failed at once and never retries it', async () => {
+    const clock = new ManualClock();
+    picky.reject('gone@example.test', 550, 'No such user');
+    const r = runtime({ clock, smtpUrl: picky.url });
+    const mail = email('gone@example.test');
+    const id = queueEmail(r.ctx, null, mail);
+
+    expect(await r.dispatchOutbox()).toEqual({ delivered: 0, retried: 0, failed: 1 });
+    const row = getOutboxRow(r.ctx, id)!;
+    expect(row).toMatchObject({ attempts: 1, failedAt: clock.now(), deliveredAt: null, lockedUntil: null });
+    expect(row.lastError).toMatch(/550|No such user/);
+
+    clock.advance(7 * 86_400 * SECOND);
+    expect(await r.dispatchOutbox()).toEqual({ delivered: 0, retried: 0, failed: 0 });
+    expect(getOutboxRow(r.ctx, id)?.attempts).toBe(1);
+  });
+
+  it('redelivers with the same Message-ID after a crash between send and mark; the dev mailbox keeps one copy', async () => {
+    const clock = new ManualClock();
+    const r = runtime({ clock }); // no SMTP_URL: the dev mailbox
+    const mail = email('crash@example.test');
+    const id = queueEmail(r.ctx, null, mail);
+
+    // A dispatcher claims the row and sends it, then "crashes" before marking it delivered.
+    const claimed = claimOutbox(r.ctx, { limit: 10, leaseMs: 60 * SECOND });
+    expect(claimed.map((row) => row.id)).toEqual([id]);
+    await emailDeliverer(r.ctx, r.mailer).deliver(claimed[0]!);
+
+    // While the lease holds, nobody else takes the row.
+    expect(await r.dispatchOutbox()).toEqual({ delivered: 0, retried: 0, failed: 0 });
+    clock.advance(61 * SECOND);
+    expect(await r.dispatchOutbox()).toEqual({ delivered: 1, retried: 0, failed: 0 });
+    expect(getOutboxRow(r.ctx, id)).toMatchObject({ attempts: 2, deliveredAt: clock.now() });
+
+    const stored = await createDevMailbox(devMailboxDir(r.ctx.config)).list({ to: 'crash@example.test' });
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ messageId: `<${id}@${HOST}>`, subject: mail.subject });
+  });
+
+  it('sends the same Message-ID to SMTP when redelivering after a lapsed lease', async () => {
+    const clock = new ManualClock();
+    const r = runtime({ clock, smtpUrl: smtp.url });
+    const mail = email();
+    const id = queueEmail(r.ctx, null, mail);
+    const [row] = claimOutbox(r.ctx, { limit: 10, leaseMs: 60 * SECOND });
+    await emailDeliverer(r.ctx, r.mailer).deliver(row!);
+    clock.advance(61 * SECOND);
+    expect(await r.dispatchOutbox()).toEqual({ delivered: 1, retried: 0, failed: 0 });
+
+    // At least once: SMTP got it twice, both times under the one id a receiver can deduplicate on.
+    await smtp.waitFor((m) => m.subject === mail.subject);
+    const copies = received(smtp, mail.subject);
+    expect(copies).toHaveLength(2);
+    expect(copies.map((m) => m.messageId)).toEqual([`<${id}@${HOST}>`, `<${id}@${HOST}>`]);
+  });
+
+  it('never delivers a row twice when dispatch passes run concurrently on one DATA_DIR', async () => {
+    const clock = new ManualClock();
+    const dataDir = tempDir('countersign-outbox-');
+    const a = runtime({ clock, dataDir, smtpUrl: smtp.url });
+    const b = runtime({ clock, dataDir, smtpUrl: smtp.url });
+    const tag = `concurrent ${Math.random().toString(36).slice(2, 8)}`;
+    const ids = a.db.transaction(() =>
+      Array.from({ length: 80 }, (_, i) => queueEmail(a.ctx, null, { ...email(), subject: `${tag} #${i}` })),
+    );
+
+    const results = await Promise.all([a.dispatchOutbox(), b.dispatchOutbox(), a.dispatchOutbox()]);
+    const delivered = results.map((x) => x.delivered);
+    // a's two calls share one pass; a and b split the rows between them.
+    expect(delivered[0]).toBe(delivered[2]);
+    expect(delivered[0]! + delivered[1]!).toBe(ids.length);
+    expect(delivered[0]).toBeGreaterThan(0);
+    expect(delivered[1]).toBeGreaterThan(0);
+
+    const got = smtp.messages.filter((m) => m.subject?.startsWith(`${tag} #`));
+    expect(got).toHaveLength(ids.length);
+    expect(new Set(got.map((m) => m.messageId))).toEqual(new Set(ids.map((id) => `<${id}@${HOST}>`)));
+    for (const id of ids) expect(getOutboxRow(a.ctx, id)?.attempts).toBe(1);
+  });
+});

@@ -1,0 +1,3 @@
+export { type Db, migrate, type OpenOptions, openDatabase } from './open.ts';
+export * as schema from './schema/index.ts';
+export * from './schema/index.ts';

@@ -1,0 +1,39 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { id, timestamp } from './columns.ts';
+
+/** An integration account: the tenant every other row is scoped to. */
+export const accounts = sqliteTable('accounts', {
+  id: id(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  createdAt: timestamp('created_at').notNull(),
+});
+
+/** Long-lived refresh tokens; only their SHA-256 is kept. */
+export const refreshTokens = sqliteTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    label: text('label'),
+    tokenHash: text('token_hash').notNull(),
+    /** First characters of the token, so an operator can tell tokens apart in a listing. */
+    hint: text('hint').notNull(),
+    createdAt: timestamp('created_at').notNull(),
+    lastUsedAt: timestamp('last_used_at'),
+    revokedAt: timestamp('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash').on(t.tokenHash),
+    index('refresh_tokens_account').on(t.accountId),
+  ],
+);
+
+/** Fixed-window counters (token brute-force throttle, resend limits), shared by every API process. */
+export const rateLimitWindows = sqliteTable('rate_limit_windows', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start').notNull(),
+  count: integer('count').notNull(),
+});

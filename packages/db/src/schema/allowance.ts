@@ -1,0 +1,21 @@
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { accounts } from './accounts.ts';
+import { timestamp } from './columns.ts';
+
+/** Units an account may spend per period; no row means the documented default. */
+export const allowances = sqliteTable('allowances', {
+  accountId: text('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  units: integer('units').notNull(),
+  periodMs: integer('period_ms').notNull(),
+});
+
+/** Spending in the current fixed window. */
+export const allowanceUsage = sqliteTable('allowance_usage', {
+  accountId: text('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  windowStart: timestamp('window_start').notNull(),
+  used: integer('used').notNull(),
+});

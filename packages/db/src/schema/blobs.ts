@@ -1,0 +1,31 @@
+import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { id, timestamp } from './columns.ts';
+
+/** Content-addressed files (DATA_DIR/blobs/<sha256>): a PDF is stored once, whoever uses it. */
+export const blobs = sqliteTable('blobs', {
+  sha256: text('sha256').primaryKey(),
+  size: integer('size').notNull(),
+  createdAt: timestamp('created_at').notNull(),
+});
+
+/**
+ * A source PDF prepared for a number of signers: the prepared file (signature page appended) and its
+ * generated field layout. Shared by every session, call and account sending the same bytes to the same
+ * number of signers, so preparation runs once per distinct document and signer count.
+ */
+export const preparedDocuments = sqliteTable(
+  'prepared_documents',
+  {
+    id: id(),
+    sourceSha256: text('source_sha256').notNull(),
+    signerCount: integer('signer_count').notNull(),
+    preparedSha256: text('prepared_sha256').notNull(),
+    /** Pages of the prepared file, appended signature pages included. */
+    pageCount: integer('page_count').notNull(),
+    sourcePageCount: integer('source_page_count').notNull(),
+    /** FieldPlacement[] from the pdf-engine layout, each with its 0-based signer index. */
+    layout: text('layout', { mode: 'json' }).notNull(),
+    createdAt: timestamp('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('prepared_documents_source').on(t.sourceSha256, t.signerCount)],
+);

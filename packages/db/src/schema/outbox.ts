@@ -1,0 +1,28 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { accounts } from './accounts.ts';
+import { id, timestamp } from './columns.ts';
+
+/**
+ * Transactional outbox: side effects (emails, webhook deliveries) are written in the same transaction as the
+ * state change that causes them, then delivered at least once by a dispatcher. `id` doubles as the stable
+ * message id, so a redelivery after a crash is recognisable downstream.
+ */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: id(),
+    accountId: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['email', 'webhook'] }).notNull(),
+    payload: text('payload', { mode: 'json' }).notNull(),
+    createdAt: timestamp('created_at').notNull(),
+    /** Not before this time (backoff). */
+    availableAt: timestamp('available_at').notNull(),
+    /** A dispatcher holds the row until then; a crashed dispatcher's claim simply lapses. */
+    lockedUntil: timestamp('locked_until'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at'),
+    failedAt: timestamp('failed_at'),
+  },
+  (t) => [index('outbox_pending').on(t.deliveredAt, t.failedAt, t.availableAt)],
+);

@@ -1,0 +1,173 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { accounts } from './accounts.ts';
+import { id, timestamp } from './columns.ts';
+import { templates } from './templates.ts';
+
+export const sessionStatuses = ['active', 'completed', 'cancelled', 'expired', 'declined'] as const;
+export type SessionStatus = (typeof sessionStatuses)[number];
+
+/** Groups the sessions of one template send with two or more entries. */
+export const bulkBatches = sqliteTable('bulk_batches', {
+  id: id(),
+  accountId: text('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  templateId: text('template_id').references(() => templates.id, { onDelete: 'set null' }),
+  entryCount: integer('entry_count').notNull(),
+  createdAt: timestamp('created_at').notNull(),
+});
+
+/** One signing request: one per `signingRequests` entry of a send. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: id(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['template', 'own_pdf'] }).notNull(),
+    templateId: text('template_id').references(() => templates.id, { onDelete: 'set null' }),
+    bulkBatchId: text('bulk_batch_id').references(() => bulkBatches.id, { onDelete: 'set null' }),
+    /** The send job that created it and the entry index: a retried job finds what it already made. */
+    sendJobId: text('send_job_id').notNull(),
+    rowIndex: integer('row_index').notNull(),
+    title: text('title').notNull(),
+    status: text('status', { enum: sessionStatuses }).notNull(),
+    signingType: text('signing_type', { enum: ['parallel', 'sequential'] }).notNull(),
+    authRequirement: text('auth_requirement', { enum: ['public', 'otp'] }).notNull(),
+    notify: integer('notify', { mode: 'boolean' }).notNull(),
+    /** Invite and reminder options of the send (senderName, subject, message, cc, replyToEmail, reminders...). */
+    options: text('options', { mode: 'json' }).notNull(),
+    expiresAt: timestamp('expires_at').notNull(),
+    createdAt: timestamp('created_at').notNull(),
+    updatedAt: timestamp('updated_at').notNull(),
+    completedAt: timestamp('completed_at'),
+    cancelledAt: timestamp('cancelled_at'),
+    cancelReason: text('cancel_reason'),
+    declinedAt: timestamp('declined_at'),
+    declineReason: text('decline_reason'),
+    expiredAt: timestamp('expired_at'),
+    /** Reminder offsets (days before expiry) already sent, so a sweep never sends one twice. */
+    remindersSent: text('reminders_sent', { mode: 'json' }).notNull().default([]),
+  },
+  (t) => [
+    index('sessions_account_created').on(t.accountId, t.createdAt),
+    index('sessions_batch').on(t.bulkBatchId),
+    index('sessions_active_expiry').on(t.status, t.expiresAt),
+    uniqueIndex('sessions_send_row').on(t.sendJobId, t.rowIndex),
+  ],
+);
+
+/** A document of a session: points at shared blobs, never a copy per session. */
+export const documents = sqliteTable(
+  'documents',
+  {
+    id: id(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    filename: text('filename').notNull(),
+    cloudFileId: text('cloud_file_id'),
+    sourceSha256: text('source_sha256').notNull(),
+    preparedSha256: text('prepared_sha256').notNull(),
+    /** The prepared layout (own-PDF) or the template document the fields come from. */
+    preparedDocumentId: text('prepared_document_id'),
+    templateDocumentId: text('template_document_id'),
+    pageCount: integer('page_count').notNull(),
+    /** Set once at completion: the stamped, sealed PDF. */
+    finalSha256: text('final_sha256'),
+  },
+  (t) => [index('documents_session').on(t.sessionId, t.position)],
+);
+
+export const participantStatuses = ['pending', 'notified', 'viewed', 'signed', 'declined'] as const;
+
+export const participants = sqliteTable(
+  'participants',
+  {
+    id: id(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    /** Recipient position in the entry (0-based): the signer index of generated fields. */
+    position: integer('position').notNull(),
+    /** 1-based signing order (sequential); equal for everyone when parallel. */
+    signingOrder: integer('signing_order').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** Template role label this participant fills (template sends). */
+    roleLabel: text('role_label'),
+    roleId: text('role_id'),
+    status: text('status', { enum: participantStatuses }).notNull(),
+    /** SHA-256 of the signing-link token; the token itself is only ever in the link. */
+    linkTokenHash: text('link_token_hash').notNull(),
+    /** The token sealed with the data key, so later emails (next signer, reminders) can carry the same link. */
+    linkTokenSealed: text('link_token_sealed').notNull(),
+    linkRevokedAt: timestamp('link_revoked_at'),
+    inviteStatus: text('invite_status', { enum: ['sent', 'failed', 'skipped'] }).notNull(),
+    inviteError: text('invite_error'),
+    notifiedAt: timestamp('notified_at'),
+    viewedAt: timestamp('viewed_at'),
+    verifiedAt: timestamp('verified_at'),
+    signedAt: timestamp('signed_at'),
+    declinedAt: timestamp('declined_at'),
+    /** The adopted signature and initials: {kind: 'typed' | 'drawn', value}. */
+    signature: text('signature', { mode: 'json' }),
+    initials: text('initials', { mode: 'json' }),
+    signedIp: text('signed_ip'),
+    signedUserAgent: text('signed_user_agent'),
+    /** One-time-code lockout that survives requesting a new code. */
+    otpFailures: integer('otp_failures').notNull().default(0),
+    otpLockedUntil: timestamp('otp_locked_until'),
+  },
+  (t) => [
+    index('participants_session').on(t.sessionId, t.position),
+    uniqueIndex('participants_link').on(t.linkTokenHash),
+  ],
+);
+
+/** Values entered for a session's fields (prefill by the sender, entries by signers). */
+export const fieldValues = sqliteTable(
+  'field_values',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    /** Template field id, or the generated field's key in the prepared layout. */
+    fieldId: text('field_id').notNull(),
+    value: text('value').notNull(),
+    /** Null for sender prefill. */
+    participantId: text('participant_id'),
+    updatedAt: timestamp('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('field_values_pk').on(t.sessionId, t.fieldId)],
+);
+
+export const auditEvents = sqliteTable(
+  'audit_events',
+  {
+    id: id(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    participantId: text('participant_id'),
+    type: text('type').notNull(),
+    at: timestamp('at').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    data: text('data', { mode: 'json' }),
+  },
+  (t) => [index('audit_session').on(t.sessionId, t.at)],
+);
+
+/** Stored results of send jobs: a retried or replayed job returns the same answer. */
+export const sendResults = sqliteTable('send_results', {
+  jobId: text('job_id').primaryKey(),
+  accountId: text('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  /** The outcome, sealed with the data key (it holds signing links). */
+  result: text('result').notNull(),
+  createdAt: timestamp('created_at').notNull(),
+});

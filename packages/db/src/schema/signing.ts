@@ -1,0 +1,35 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { id, timestamp } from './columns.ts';
+import { participants } from './sessions.ts';
+
+/** One-time codes emailed to signers: only a hash is kept; used once, attempt-limited, short-lived. */
+export const otpCodes = sqliteTable(
+  'otp_codes',
+  {
+    id: id(),
+    participantId: text('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at').notNull(),
+    expiresAt: timestamp('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at'),
+  },
+  (t) => [index('otp_codes_participant').on(t.participantId, t.createdAt)],
+);
+
+/** A verified signer's browser: the cookie carries a random token, the row its hash. */
+export const signerSessions = sqliteTable(
+  'signer_sessions',
+  {
+    id: id(),
+    participantId: text('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at').notNull(),
+    expiresAt: timestamp('expires_at').notNull(),
+  },
+  (t) => [uniqueIndex('signer_sessions_token').on(t.tokenHash)],
+);

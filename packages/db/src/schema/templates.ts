@@ -1,0 +1,75 @@
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { accounts } from './accounts.ts';
+import { id, timestamp } from './columns.ts';
+
+export const templates = sqliteTable(
+  'templates',
+  {
+    id: id(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at').notNull(),
+  },
+  (t) => [index('templates_account').on(t.accountId, t.createdAt)],
+);
+
+/** A template's PDFs in order, inspected and prepared once when the template is created. */
+export const templateDocuments = sqliteTable('template_documents', {
+  id: id(),
+  templateId: text('template_id')
+    .notNull()
+    .references(() => templates.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  filename: text('filename').notNull(),
+  sourceSha256: text('source_sha256').notNull(),
+  /** The file signers see: the source with detected text tags hidden. */
+  preparedSha256: text('prepared_sha256').notNull(),
+  pageCount: integer('page_count').notNull(),
+  /** Displayed page sizes [{width, height}], so a send never parses the PDF. */
+  pageSizes: text('page_sizes', { mode: 'json' }).notNull(),
+});
+
+/** Placeholder roles (recipient slots), in recipient order. */
+export const templateRoles = sqliteTable('template_roles', {
+  id: id(),
+  templateId: text('template_id')
+    .notNull()
+    .references(() => templates.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  label: text('label').notNull(),
+});
+
+export const fieldTypes = ['text', 'checkbox', 'date', 'signature', 'initials', 'name', 'email'] as const;
+export type FieldType = (typeof fieldTypes)[number];
+
+export const templateFields = sqliteTable(
+  'template_fields',
+  {
+    id: id(),
+    templateId: text('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => templateDocuments.id, { onDelete: 'cascade' }),
+    /** Null: filled by the sender (prefill) and read-only for signers. */
+    roleId: text('role_id').references(() => templateRoles.id, { onDelete: 'cascade' }),
+    /** The label as designed. */
+    label: text('label').notNull(),
+    /** The address a send uses: `label`, or `label 2`, `label 3` for repeats (document, page, top, left). */
+    sendLabel: text('send_label').notNull(),
+    type: text('type', { enum: fieldTypes }).notNull(),
+    /** 1-based page; rectangle in points from the top-left corner of the page as displayed. */
+    page: integer('page').notNull(),
+    x: real('x').notNull(),
+    y: real('y').notNull(),
+    width: real('width').notNull(),
+    height: real('height').notNull(),
+    required: integer('required', { mode: 'boolean' }).notNull(),
+    /** Order of the field in the template (document, page, top, left). */
+    position: integer('position').notNull(),
+  },
+  (t) => [index('template_fields_template').on(t.templateId, t.position)],
+);

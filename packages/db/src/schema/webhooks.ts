@@ -1,0 +1,47 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { accounts } from './accounts.ts';
+import { id, timestamp } from './columns.ts';
+
+/** An integrator's webhook endpoint. Secrets are needed to sign, so they are encrypted, not hashed. */
+export const webhookEndpoints = sqliteTable(
+  'webhook_endpoints',
+  {
+    id: id(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** Event types delivered; null means every type. */
+    events: text('events', { mode: 'json' }).$type<string[] | null>(),
+    secret: text('secret').notNull(),
+    /** The secret before the last rotation, still signing until `previousSecretExpiresAt`. */
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at'),
+    createdAt: timestamp('created_at').notNull(),
+    /** First failure of the current failing streak; cleared by a success. */
+    failingSince: timestamp('failing_since'),
+    disabledAt: timestamp('disabled_at'),
+    disabledReason: text('disabled_reason'),
+  },
+  (t) => [index('webhook_endpoints_account').on(t.accountId)],
+);
+
+/** Every delivery attempt, for the account to see what happened. */
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    outboxId: text('outbox_id').notNull(),
+    attempt: integer('attempt').notNull(),
+    status: integer('status'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error'),
+    at: timestamp('at').notNull(),
+  },
+  (t) => [index('webhook_deliveries_endpoint').on(t.endpointId, t.at)],
+);

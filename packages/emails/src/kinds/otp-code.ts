@@ -1,0 +1,30 @@
+import { checkedCode, checkedCount } from '../checks.ts';
+import type { EmailContent } from '../content.ts';
+import { fitSubject } from '../subject.ts';
+import type { OtpCodeEmail } from '../types.ts';
+import { assemble, greeting, note, paragraph, prepare } from './common.ts';
+
+// No signing link here by construction (the message type has none): whoever reads this email
+// still needs the invite's link, so the code alone is not a way in. The code stays out of the
+// subject and preheader too (README "One-time code email").
+
+export function otpCode(m: OtpCodeEmail): EmailContent {
+  const p = prepare(m);
+  const { s } = p;
+  const t = s.otpCode;
+  const code = checkedCode(m.code);
+  const minutes = checkedCount('validMinutes', m.validMinutes, 1);
+
+  return assemble(p, {
+    subject: fitSubject((title) => t.subject({ title }), p.title),
+    preheader: t.preheader({ minutes }),
+    heading: t.heading,
+    blocks: [
+      greeting(p),
+      paragraph(...t.intro({ sender: p.sender, title: p.title })),
+      { type: 'code', code },
+      paragraph(t.validity(minutes)),
+      note(t.warning),
+    ],
+  });
+}

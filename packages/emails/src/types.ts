@@ -1,0 +1,133 @@
+/** Languages with a complete string catalogue (see src/strings). */
+export type Locale = 'en';
+
+export interface RenderedEmail {
+  /** One line, no CR/LF, at most SUBJECT_MAX_LENGTH characters. */
+  subject: string;
+  /** Complete on its own: every fact and link of the HTML part is in it. */
+  text: string;
+  html: string;
+}
+
+/** What every email carries. All strings are shown as given (escaped), never interpreted. */
+export interface EmailBase {
+  locale: Locale;
+  sessionTitle: string;
+  /** The integration account's name, or the send's `senderName` override. */
+  senderName: string;
+  /** Null for an address that has no name (for example a `cc` address): the greeting drops the name. */
+  recipientName: string | null;
+}
+
+/** The template-send options that shape a signer's invite (spec 4.2). null/undefined/blank = not set. */
+export interface InviteCustomization {
+  /** Replaces the default subject. */
+  subject?: string | null;
+  /** Personal message, plain text, shown as a quoted block with its line breaks. */
+  message?: string | null;
+  /** Plain-text body with {{placeholders}}; replaces the greeting and intro (README "messageTemplate"). */
+  messageTemplate?: string | null;
+}
+
+export type SigningType = 'parallel' | 'sequential';
+
+/** First email to a signer. `yourTurn: false` is a sequential signer told up front. */
+export type InviteEmail = EmailBase &
+  InviteCustomization & {
+    kind: 'invite';
+    recipientEmail: string;
+    signingUrl: string;
+    expiresAt: Date;
+    /** Filenames of the session's documents. */
+    documents: string[];
+    signingType: SigningType;
+    /** The signer gets a one-time code by email when opening the link (authRequirement `otp`). */
+    otpRequired: boolean;
+  } & (
+    | { yourTurn: true }
+    | {
+        yourTurn: false;
+        /** Signers who sign before this one (at least 1). */
+        signersBefore: number;
+      }
+  );
+
+/** Sequential signing: the previous signer finished, now it is this signer's turn. */
+export type NextSignerEmail = EmailBase &
+  InviteCustomization & {
+    kind: 'next_signer';
+    recipientEmail: string;
+    signingUrl: string;
+    previousSignerName: string;
+    expiresAt: Date;
+    documents?: string[];
+    otpRequired: boolean;
+  };
+
+/** sendInitialNotification: a later sequential signer learns their turn is coming. */
+export type UpcomingEmail = EmailBase & {
+  kind: 'upcoming';
+  /** 1-based place in the signing order. */
+  position: number;
+  total: number;
+  expiresAt: Date;
+  /** A link that waits until it is this signer's turn, or null when the link comes later. */
+  signingUrl?: string | null;
+};
+
+/** A participant signed; goes to the other participants and cc. */
+export type SignedEmail = EmailBase & {
+  kind: 'signed';
+  signerName: string;
+  /** Signatures still missing after this one. */
+  remaining: number;
+};
+
+export type CompletedEmail = EmailBase & {
+  kind: 'completed';
+  downloadUrl: string;
+  downloadExpiresAt: Date;
+  /** Whether the signed PDF is attached to this email. */
+  attached: boolean;
+  documents?: string[];
+};
+
+export type DeclinedEmail = EmailBase & {
+  kind: 'declined';
+  declinerName: string;
+  reason?: string | null;
+};
+
+export type CancelledEmail = EmailBase & {
+  kind: 'cancelled';
+  reason?: string | null;
+};
+
+export type ReminderEmail = EmailBase & {
+  kind: 'reminder';
+  signingUrl: string;
+  /** Whole days until expiry; 0 = less than a day. */
+  daysLeft: number;
+  expiresAt: Date;
+  otpRequired: boolean;
+};
+
+/** Deliberately has no signing link: a code email must not be a second way in. */
+export type OtpCodeEmail = EmailBase & {
+  kind: 'otp_code';
+  code: string;
+  validMinutes: number;
+};
+
+export type EmailMessage =
+  | InviteEmail
+  | NextSignerEmail
+  | UpcomingEmail
+  | SignedEmail
+  | CompletedEmail
+  | DeclinedEmail
+  | CancelledEmail
+  | ReminderEmail
+  | OtpCodeEmail;
+
+export type EmailKind = EmailMessage['kind'];

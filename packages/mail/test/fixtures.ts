@@ -1,0 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import type { MailMessage } from '../src/index.ts';
+
+export function makeMessage(overrides: Partial<MailMessage> = {}): MailMessage {
+  return {
+    messageId: `<${randomUUID()}@countersign.test>`,
+    from: { name: 'Countersign', address: 'noreply@countersign.test' },
+    to: ['signer@example.test'],
+    subject: 'Please sign: NDA',
+    text: 'Open the link to sign.',
+    html: '<p>Open the <a href="https://countersign.test/s/abc">link</a> to sign.</p>',
+    ...overrides,
+  };
+}

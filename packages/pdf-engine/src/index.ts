@@ -1,0 +1,74 @@
+export {
+  closeDetector,
+  DetectError,
+  type DetectErrorCode,
+  detectFields,
+  startDetector,
+} from './detect/detect.ts';
+export { type ParsedTag, parseTag, TAG_PATTERN } from './detect/tag-syntax.ts';
+export {
+  type DetectedField,
+  type DetectedFieldType,
+  type DetectedTag,
+  type DetectOptions,
+  type DetectResult,
+  detectedFieldTypes,
+  type TagHiding,
+  type TagProblem,
+} from './detect/types.ts';
+export { PdfEngineError, type PdfEngineErrorCode } from './errors.ts';
+export { finalize } from './finalize/finalize.ts';
+export type {
+  AdoptedSignature,
+  AuditInput,
+  AuditSigner,
+  FinalizeField,
+  FinalizeFieldType,
+  FinalizeInput,
+  FinalizeResult,
+} from './finalize/types.ts';
+export {
+  displayRectToUserBox,
+  displaySize,
+  displayToUserMatrix,
+  displayToUserPoint,
+  normalizeRotation,
+  type PageFrame,
+  userBoxToDisplayRect,
+  userToDisplayMatrix,
+  userToDisplayPoint,
+} from './geometry/convert.ts';
+export type {
+  ContentBox,
+  ContentKind,
+  Matrix,
+  PageGeometry,
+  PdfBox,
+  Rect,
+  Rotation,
+} from './geometry/types.ts';
+export { sha256Hex } from './hash.ts';
+export { closeDefaultInspector, inspect } from './inspect/inspect.ts';
+export { createInspector, type Inspector, type InspectorOptions } from './inspect/pool.ts';
+export {
+  DEFAULT_INSPECT_LIMITS,
+  type InspectLimits,
+  type InspectOk,
+  type InspectRejected,
+  type InspectResult,
+  type RejectReason,
+} from './inspect/types.ts';
+export { INITIALS_BOX } from './layout/initials.ts';
+export { layout } from './layout/layout.ts';
+export { SIGNATURE_PAGE_SIZES } from './layout/signature-pages.ts';
+export {
+  type FieldKind,
+  type FieldPlacement,
+  type LayoutOptions,
+  MAX_SIGNERS,
+  type SignaturePageSize,
+} from './layout/types.ts';
+export { type Prepared, type PrepareOptions, prepare } from './prepare/prepare.ts';
+export { generateSealCertificate, type SealCertificateRequest } from './seal/certificate.ts';
+export { seal } from './seal/seal.ts';
+export type { SealOptions } from './seal/types.ts';

@@ -1,0 +1,16 @@
+/** How to seal a document: the certificate (PKCS#12) and what the signature dictionary says. */
+export interface SealOptions {
+  /** PKCS#12 (.p12/.pfx) holding an RSA private key and its certificate (plus, optionally, its chain). */
+  p12: Uint8Array;
+  passphrase: string;
+  /** /Reason, e.g. "Sealed by Countersign after every signer signed". */
+  reason: string;
+  /** /Location. */
+  location?: string;
+  /** /Name: who seals (the service, not the signers). */
+  name: string;
+  /** /ContactInfo. */
+  contactInfo?: string;
+  /** Claimed signing time, written as /M (PAdES B-B puts it there, not in the CMS). Defaults to now. */
+  signingTime?: Date;
+}

@@ -1,0 +1,2 @@
+export { drawFieldMarks, MARK_COLOR } from './field-marks.ts';
+export { type MakePdfOptions, makePdf, makeTextDocument, type PageSizeOption } from './make-pdf.ts';

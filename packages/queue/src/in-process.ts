@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { JobRegistry } from './registry.ts';
+import {
+  type EnqueueOptions,
+  type JobDefinition,
+  JobFailedError,
+  type JobQueue,
+  JobTimeoutError,
+  type RunOptions,
+} from './types.ts';
+
+/**
+ * The embedded driver: the handler runs in this process. The payload goes through a JSON round trip
+ * and schema validation exactly as it would through Redis, so both drivers exercise the same contract.
+ */
+export function createInProcessQueue(
+  registry: JobRegistry,
+  opts: { onError?: (err: unknown) => void } = {},
+): JobQueue {
+  const pending = new Set<Promise<unknown>>();
+  const timers = new Set<NodeJS.Timeout>();
+  let closed = false;
+
+  const execute = async (def: JobDefinition, payload: unknown, jobId: string): Promise<unknown> => {
+    const attempts = def.attempts ?? 1;
+    const wire = JSON.parse(JSON.stringify(payload)) as unknown;
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      try {
+        return JSON.parse(
+          JSON.stringify((await registry.dispatch(def.name, wire, { jobId, attempt })) ?? null),
+        );
+      } catch (err) {
+        // A payload that fails its schema can never succeed: no retry (as UnrecoverableError in BullMQ).
+        if (err instanceof Error && err.name === 'ZodError') throw err;
+        lastError = err;
+      }
+    }
+    throw lastError;
+  };
+
+  const track = <T>(p: Promise<T>): Promise<T> => {
+    pending.add(p);
+    p.finally(() => pending.delete(p)).catch(() => {});
+    return p;
+  };
+
+  // Like BullMQ, one job id is one job: a second run with the id of a running job waits for that one.
+  const byId = new Map<string, Promise<unknown>>();
+  const start = (def: JobDefinition, payload: unknown, jobId: string): Promise<unknown> => {
+    const running = byId.get(jobId);
+    if (running) return running;
+    const job = track(execute(def, payload, jobId));
+    byId.set(jobId, job);
+    job.finally(() => byId.delete(jobId)).catch(() => {});
+    return job;
+  };
+
+  return {
+    driver: 'in-process',
+    async run<T>(def: JobDefinition, payload: unknown, options: RunOptions): Promise<T> {
+      const job = start(def, payload, options.jobId ?? randomUUID());
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new JobTimeoutError(`job ${def.name} still running`)),
+          options.timeoutMs,
+        );
+      });
+      try {
+        return (await Promise.race([job, timeout])) as T;
+      } catch (err) {
+        if (err instanceof JobTimeoutError) throw err;
+        throw new JobFailedError(`job ${def.name} failed`, { cause: err });
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async enqueue(def: JobDefinition, payload: unknown, options: EnqueueOptions = {}): Promise<void> {
+      if (closed) return;
+      const launch = () => {
+        start(def, payload, options.jobId ?? randomUUID()).catch((err) => opts.onError?.(err));
+      };
+      if (!options.delayMs) {
+        queueMicrotask(launch);
+        return;
+      }
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        launch();
+      }, options.delayMs);
+      timer.unref();
+      timers.add(timer);
+    },
+    async ready() {
+      return !closed;
+    },
+    async close() {
+      closed = true;
+      for (const t of timers) clearTimeout(t);
+      // Let running jobs finish: a graceful stop never cuts a send in half.
+      await Promise.allSettled([...pending]);
+    },
+  };
+}

@@ -1,0 +1,21 @@
+export {
+  type BullOptions,
+  type BullWorkerHandle,
+  type BullWorkerOptions,
+  createBullQueue,
+  createBullWorker,
+} from './bullmq.ts';
+export { createInProcessQueue } from './in-process.ts';
+export { JobRegistry } from './registry.ts';
+export {
+  type EnqueueOptions,
+  type JobContext,
+  type JobDefinition,
+  JobFailedError,
+  type JobHandler,
+  type JobPayload,
+  type JobQueue,
+  JobTimeoutError,
+  QueueUnavailableError,
+  type RunOptions,
+} from './types.ts';

@@ -1,0 +1,268 @@
+import type { z } from '@hono/zod-openapi';
+import { arrayOf, nullableString, strictObject, textString } from './common.ts';
+import { SessionsSendRowSchema } from './sessions-send.ts';
+
+/**
+ * Every machine-readable `error` code the service answers with, its HTTP status and what it means. This is the
+ * one code -> status map of the service: handlers throw a code, the API looks the status up here.
+ * Codes and statuses the spec leaves open ("the complete list of error codes: not shown") are our choices.
+ */
+const catalog = {
+  invalid_request: { status: 400, description: 'The body failed validation or the request is malformed.' },
+  invalid_grant: {
+    status: 400,
+    description: 'The refresh token is unknown, revoked or malformed (RFC 6749 5.2).',
+  },
+  unmapped_placeholders: {
+    status: 400,
+    description: 'A template placeholder role has no matching recipient (spec 4.2).',
+  },
+  unknown_recipient_label: {
+    status: 400,
+    description: "A recipient's label matches no placeholder role of the template.",
+  },
+  unknown_field_label: {
+    status: 400,
+    description:
+      'A prefill label (with its document/recipient restriction) matches no field of the template.',
+  },
+  invalid_field_value: {
+    status: 400,
+    description: 'A checkbox field was given a value other than true or false.',
+  },
+  template_invalid: {
+    status: 400,
+    description:
+      'A template definition is wrong: unknown document, page out of range, field outside its page, unknown or ' +
+      'duplicate role, malformed text tag... `message` names each problem.',
+  },
+  drive_not_connected: {
+    status: 400,
+    description: 'No cloud drive is connected to the integration account.',
+  },
+  cloud_file_not_found: {
+    status: 400,
+    description: 'A cloud file id is unknown or not accessible to the account.',
+  },
+  cloud_file_too_large: { status: 400, description: 'A cloud file is larger than the service accepts.' },
+  cloud_file_not_pdf: {
+    status: 400,
+    description: 'A cloud file is not a PDF (e.g. a native Google document).',
+  },
+  // Reusing a key with another body is a semantic error on a well-formed request: 422 (as the IETF
+  // Idempotency-Key draft says); a retry while the first is still running is a conflict (409).
+  idempotency_key_reused: {
+    status: 422,
+    description: 'The Idempotency-Key was already used with a different request body.',
+  },
+  unsafe_webhook_url: {
+    status: 400,
+    description:
+      'The webhook URL is not http(s), carries credentials, or its host is or resolves to a loopback, private, ' +
+      'link-local, CGNAT, multicast or reserved address.',
+  },
+  unauthorized: { status: 401, description: 'The bearer access token is missing, invalid or expired.' },
+  not_found: { status: 404, description: 'No such route or resource.' },
+  template_not_found: {
+    status: 404,
+    description: 'No template with this id was created by the integration account.',
+  },
+  session_not_found: {
+    status: 404,
+    description: 'No session with this id belongs to the integration account.',
+  },
+  webhook_not_found: {
+    status: 404,
+    description: 'No webhook endpoint with this id belongs to the integration account.',
+  },
+  webhook_delivery_not_found: {
+    status: 404,
+    description: 'No delivery with this id belongs to the webhook endpoint.',
+  },
+  session_completed: {
+    status: 409,
+    description: 'Every signer has completed the session; it cannot be cancelled.',
+  },
+  idempotency_in_progress: {
+    status: 409,
+    description: 'A request with the same Idempotency-Key is still being processed.',
+  },
+  webhook_disabled: {
+    status: 409,
+    description: 'The webhook endpoint is disabled; enable it before redelivering.',
+  },
+  webhook_limit_reached: {
+    status: 409,
+    description: 'The account already has the maximum number of webhook endpoints.',
+  },
+  payload_too_large: { status: 413, description: 'The request body is larger than the service accepts.' },
+  unsupported_media_type: { status: 415, description: 'The request body is not application/json.' },
+  documents_rejected: {
+    status: 422,
+    description: 'Documents were rejected (encrypted, XFA, unreadable) before any session was created.',
+  },
+  all_rows_failed: { status: 422, description: 'Every signingRequests entry of an own-PDF send failed.' },
+  // The spec shows no rate-limit or allowance status; 429 with Retry-After is what clients already handle.
+  rate_limited: { status: 429, description: 'Too many requests; retry after the Retry-After delay.' },
+  allowance_exhausted: { status: 429, description: "The account's API allowance is used up for the period." },
+  internal_error: { status: 500, description: 'Unexpected failure; the body carries no internal detail.' },
+  drive_unavailable: {
+    status: 502,
+    description: 'The cloud drive could not be reached or refused to answer.',
+  },
+  service_unavailable: {
+    status: 503,
+    description: 'A dependency (queue, database) is unavailable; retry later.',
+  },
+  send_timeout: {
+    status: 503,
+    description:
+      'The send did not finish in time; it may still complete, so retry with the same Idempotency-Key.',
+  },
+  // The signer API (/api/signing/{token}): our codes, the spec does not cover it.
+  link_not_found: { status: 404, description: 'No signing link with this token.' },
+  link_revoked: { status: 410, description: 'The signing link was revoked.' },
+  session_cancelled: { status: 410, description: 'The session was cancelled; its links no longer work.' },
+  session_expired: { status: 410, description: 'The session expired before every signer signed.' },
+  session_declined: { status: 410, description: 'A signer declined the session; its links no longer work.' },
+  download_expired: {
+    status: 410,
+    description: 'The session was completed too long ago for its link to offer the signed PDF.',
+  },
+  // 401 like the bearer routes ("authentication required"), but without WWW-Authenticate: the credential
+  // is a one-time code, obtained through POST /api/signing/{token}/code.
+  verification_required: {
+    status: 401,
+    description: 'The link needs a verified one-time code (signer cookie) for this.',
+  },
+  code_not_required: { status: 400, description: 'The session is public: no one-time code is needed.' },
+  code_invalid: {
+    status: 400,
+    description: 'The one-time code is wrong; `attemptsLeft` says how many tries remain.',
+  },
+  code_expired: {
+    status: 400,
+    description: 'No live code: it expired, was used, or had too many wrong tries. Request a new one.',
+  },
+  code_locked: {
+    status: 429,
+    description: 'Too many wrong codes for this signer: no code is sent or accepted until Retry-After.',
+  },
+  not_your_turn: { status: 409, description: 'Sequential signing: another signer must sign first.' },
+  already_signed: { status: 409, description: 'This signer has already signed.' },
+  fields_missing: {
+    status: 400,
+    description: 'Required fields of the signer are empty; `fieldIds` names them.',
+  },
+  field_not_allowed: {
+    status: 400,
+    description: "A value was sent for a field that is not the signer's to fill; `fieldIds` names them.",
+  },
+  invalid_signature: {
+    status: 400,
+    description: 'The adopted signature or initials is not short text or a PNG data URL of at most 300 KB.',
+  },
+  document_not_ready: {
+    status: 409,
+    description: 'The signed PDF is still being prepared; retry after Retry-After.',
+  },
+} as const satisfies Record<string, { status: number; description: string }>;
+
+type Catalog = typeof catalog;
+export type ErrorCode = keyof Catalog;
+/** Every HTTP status an error code maps to. */
+export type ErrorStatus = Catalog[ErrorCode]['status'];
+
+/** All error codes, in catalog order. */
+export const errorCodes = Object.keys(catalog) as ErrorCode[];
+
+/** `ErrorCode.template_not_found === 'template_not_found'`: named constants for throw sites. */
+export const ErrorCode = Object.fromEntries(errorCodes.map((code) => [code, code])) as {
+  readonly [K in ErrorCode]: K;
+};
+
+/** The one code -> HTTP status map of the service (literal statuses, so Hono's `c.json` accepts them). */
+export const errorStatus = Object.fromEntries(errorCodes.map((code) => [code, catalog[code].status])) as {
+  readonly [K in ErrorCode]: Catalog[K]['status'];
+} satisfies Record<ErrorCode, number>;
+
+/** One line per code, for docs and the OpenAPI description. */
+export const errorDescription = Object.fromEntries(
+  errorCodes.map((code) => [code, catalog[code].description]),
+) as Readonly<Record<ErrorCode, string>>;
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(catalog, value);
+
+const errorField = () =>
+  textString().openapi({
+    description: `Machine-readable code, e.g. ${errorCodes.map((code) => `\`${code}\``).join(', ')}.`,
+  });
+
+/** Spec 4.2 / 7: `{error, message?}` (400, 404, 503 of the template send and the token endpoint). */
+export const ErrorResponseSchema = strictObject({
+  error: errorField(),
+  message: textString().optional().openapi({ description: 'Human-readable detail.' }),
+}).openapi('ErrorResponse', {
+  description: 'Error body.',
+  example: { error: 'template_not_found', message: 'template tpl_8f3a2c71 was not found' },
+});
+export type ErrorResponse = z.output<typeof ErrorResponseSchema>;
+
+/** Spec 4.3 / 4.4 / 7: the session endpoints' error body, which may name the cloud file at fault. */
+export const SessionErrorResponseSchema = strictObject({
+  error: errorField(),
+  message: textString().optional().openapi({ description: 'Human-readable detail.' }),
+  cloudFileId: textString().optional().openapi({ description: 'The cloud file the error is about.' }),
+}).openapi('SessionErrorResponse', {
+  description: 'Error body of the session endpoints (400, 404, 409, 502, 503).',
+  example: {
+    error: 'cloud_file_not_found',
+    message: 'cloud file 1Zx8kQ4rT7yWm2NvB5cD9eFgHjK3LpQ0s was not found',
+    cloudFileId: '1Zx8kQ4rT7yWm2NvB5cD9eFgHjK3LpQ0s',
+  },
+});
+export type SessionErrorResponse = z.output<typeof SessionErrorResponseSchema>;
+
+export const FailedDocumentSchema = strictObject({
+  cloudFileId: nullableString(),
+  filename: textString(),
+  reason: textString().openapi({
+    description: 'Why the document was rejected: `encrypted`, `xfa`, `load-failed`...',
+  }),
+  message: textString().openapi({ description: 'Human-readable detail.' }),
+}).openapi('FailedDocument', { description: 'A document rejected before any session was created.' });
+export type FailedDocument = z.output<typeof FailedDocumentSchema>;
+
+/** Spec 4.3: the own-PDF send's 422 body. */
+export const SessionsSendRejectedResponseSchema = strictObject({
+  error: errorField(),
+  message: textString().openapi({ description: 'Human-readable detail (required on 422).' }),
+  failedDocuments: arrayOf(FailedDocumentSchema)
+    .optional()
+    .openapi({ description: 'Present when documents were rejected before any session was created.' }),
+  rows: arrayOf(SessionsSendRowSchema)
+    .optional()
+    .openapi({ description: 'Present when every row failed; the row shape of the 200/207 body.' }),
+})
+  .refine((body) => body.failedDocuments !== undefined || body.rows !== undefined, {
+    error: 'must have failedDocuments or rows',
+  })
+  .openapi('SessionsSendRejectedResponse', {
+    description:
+      'Nothing was created: documents were rejected (encrypted, XFA or unreadable PDFs: `failedDocuments`) ' +
+      'or every row failed (`rows`).',
+    example: {
+      error: 'documents_rejected',
+      message: '1 document was rejected',
+      failedDocuments: [
+        {
+          cloudFileId: '1Zx8kQ4rT7yWm2NvB5cD9eFgHjK3LpQ0s',
+          filename: 'scanned-contract.pdf',
+          reason: 'encrypted',
+          message: 'the PDF is encrypted; remove the password and send it again',
+        },
+      ],
+    },
+  });
+export type SessionsSendRejectedResponse = z.output<typeof SessionsSendRejectedResponseSchema>;

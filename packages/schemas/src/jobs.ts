@@ -1,0 +1,34 @@
+import { z } from '@hono/zod-openapi';
+import { SessionsSendRequestSchema } from './sessions-send.ts';
+import { TemplateSendRequestSchema } from './templates-send.ts';
+
+/**
+ * Jobs as data: a name and the payload schema both queue drivers validate against. Payloads carry ids,
+ * never secrets; handlers load what they need from the database.
+ */
+export const outboxDispatchJob = {
+  name: 'outbox.dispatch',
+  payload: z.strictObject({}),
+  attempts: 1,
+} as const;
+
+/** POST /api/sessions/send, run by a worker; the request is the validated body (defaults applied). */
+export const sessionsSendJob = {
+  name: 'sessions.send',
+  payload: z.strictObject({ accountId: z.string(), request: SessionsSendRequestSchema }),
+  attempts: 3,
+} as const;
+
+/** POST /api/templates/send, run by a worker. */
+export const templatesSendJob = {
+  name: 'templates.send',
+  payload: z.strictObject({ accountId: z.string(), request: TemplateSendRequestSchema }),
+  attempts: 3,
+} as const;
+
+/** Produces the sealed final PDFs of a fully signed session, once. */
+export const sessionCompleteJob = {
+  name: 'sessions.complete',
+  payload: z.strictObject({ sessionId: z.string() }),
+  attempts: 5,
+} as const;

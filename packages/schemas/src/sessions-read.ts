@@ -1,0 +1,112 @@
+import { z } from '@hono/zod-openapi';
+import { AuthRequirementSchema, SigningTypeSchema } from './common.ts';
+
+// GET /api/sessions, GET /api/sessions/{sessionId}: "complete session record: not shown" by the spec, so
+// this is our record, shaped like the send responses (ids, names) plus the lifecycle the spec names.
+
+export const sessionStatusValues = ['active', 'completed', 'cancelled', 'expired', 'declined'] as const;
+export const SessionStatusSchema = z.enum(sessionStatusValues).openapi('SessionStatus', {
+  description:
+    '`active`: links live, not every signer has signed. `completed`: every signer signed; the signed PDF is ' +
+    'available. `cancelled`: cancelled through the API. `expired`: `expiresInDays` passed first. `declined`: a signer declined.',
+});
+
+const isoTime = z.string().openapi({ format: 'date-time', example: '2026-11-22T12:00:00.000Z' });
+const isoTimeOrNull = isoTime.nullable();
+
+export const SessionParticipantSchema = z
+  .object({
+    participantId: z.string(),
+    name: z.string(),
+    email: z.string(),
+    status: z.enum(['pending', 'notified', 'viewed', 'signed', 'declined']).openapi({
+      description:
+        '`pending`: not yet invited or not yet their turn; `notified`: invited; then `viewed`, `signed` or `declined`.',
+    }),
+    signingOrder: z.int().openapi({ description: '1-based; equal for everyone in parallel signing.' }),
+    roleLabel: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Template role this participant fills (template sends).' }),
+    inviteStatus: z.enum(['sent', 'failed', 'skipped']),
+    viewedAt: isoTimeOrNull,
+    signedAt: isoTimeOrNull,
+    declinedAt: isoTimeOrNull,
+  })
+  .openapi('SessionParticipant');
+
+export const SessionDocumentSchema = z
+  .object({
+    documentId: z.string(),
+    filename: z.string(),
+    cloudFileId: z.string().nullable(),
+    pageCount: z.int(),
+    signed: z
+      .boolean()
+      .openapi({ description: 'True once the sealed, signed PDF replaces the prepared one.' }),
+    downloadUrl: z.string().openapi({
+      description:
+        'GET it with the bearer token: the prepared PDF while signing, the sealed PDF once completed.',
+    }),
+  })
+  .openapi('SessionDocument');
+
+export const SessionSummarySchema = z
+  .object({
+    sessionId: z.string(),
+    title: z.string(),
+    status: SessionStatusSchema,
+    source: z.enum(['template', 'own_pdf']),
+    templateId: z.string().nullable(),
+    bulkSendBatchId: z.string().nullable(),
+    createdAt: isoTime,
+    expiresAt: isoTime,
+    completedAt: isoTimeOrNull,
+  })
+  .openapi('SessionSummary');
+
+export const SessionDetailSchema = SessionSummarySchema.extend({
+  signingType: SigningTypeSchema,
+  authRequirement: AuthRequirementSchema,
+  notify: z.boolean(),
+  cancelledAt: isoTimeOrNull,
+  cancelReason: z.string().nullable(),
+  declinedAt: isoTimeOrNull,
+  declineReason: z.string().nullable(),
+  expiredAt: isoTimeOrNull,
+  documents: z.array(SessionDocumentSchema),
+  participants: z.array(SessionParticipantSchema),
+}).openapi('SessionDetail');
+
+export const SessionListQuerySchema = z.strictObject({
+  status: SessionStatusSchema.optional(),
+  bulkSendBatchId: z.string().min(1).max(200).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .default(50)
+    .openapi({ description: 'Page size, 1 to 200 (default 50).' }),
+  cursor: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .openapi({ description: '`nextCursor` of the previous page.' }),
+});
+
+export const SessionListSchema = z
+  .object({
+    sessions: z.array(SessionSummarySchema),
+    nextCursor: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
+  })
+  .openapi('SessionList', { description: 'Newest first.' });
+
+export type SessionDetail = z.output<typeof SessionDetailSchema>;
+export type SessionSummary = z.output<typeof SessionSummarySchema>;
+export type SessionList = z.output<typeof SessionListSchema>;
+export type SessionListQuery = z.output<typeof SessionListQuerySchema>;

@@ -1,0 +1,179 @@
+import type { z } from '@hono/zod-openapi';
+import {
+  AuthRequirementSchema,
+  arrayOf,
+  booleanValue,
+  emailString,
+  integerInRange,
+  nonEmptyString,
+  nullableString,
+  oneOf,
+  SigningTypeSchema,
+  strictObject,
+  textString,
+} from './common.ts';
+import {
+  CLOUD_FILE_ID_MAX_LENGTH,
+  CLOUD_FILE_IDS_MAX,
+  CLOUD_FILE_IDS_MIN,
+  EXPIRES_IN_DAYS_DEFAULT,
+  EXPIRES_IN_DAYS_MAX,
+  EXPIRES_IN_DAYS_MIN,
+  ORDER_MAX,
+  ORDER_MIN,
+  RECIPIENTS_MAX,
+  RECIPIENTS_MIN,
+  SIGNING_REQUESTS_MAX,
+  SIGNING_REQUESTS_MIN,
+  TEXT_MAX_LENGTH,
+} from './limits.ts';
+
+// 4.3 POST /api/sessions/send
+
+export const SessionsSendRecipientSchema = strictObject({
+  name: nonEmptyString(TEXT_MAX_LENGTH).openapi({
+    description: 'Display name shown on the signing document.',
+  }),
+  email: emailString().openapi({ description: 'Email address of the signer.' }),
+  order: integerInRange(ORDER_MIN, ORDER_MAX)
+    .optional()
+    .openapi({ description: '1-based signing order for `sequential` signing; omitted for `parallel`.' }),
+}).openapi('SessionsSendRecipient', { description: 'A signer of the session.' });
+export type SessionsSendRecipient = z.output<typeof SessionsSendRecipientSchema>;
+
+export const SessionsSendSigningRequestSchema = strictObject({
+  recipients: arrayOf(SessionsSendRecipientSchema, { min: RECIPIENTS_MIN, max: RECIPIENTS_MAX }),
+}).openapi('SessionsSendSigningRequest', { description: 'One session to create from the documents.' });
+export type SessionsSendSigningRequest = z.output<typeof SessionsSendSigningRequestSchema>;
+
+export const SessionsSendRequestSchema = strictObject({
+  cloudFileIds: arrayOf(nonEmptyString(CLOUD_FILE_ID_MAX_LENGTH), {
+    min: CLOUD_FILE_IDS_MIN,
+    max: CLOUD_FILE_IDS_MAX,
+  }).openapi({
+    description: 'PDFs in the connected cloud drive, by file id as returned by the drive provider.',
+  }),
+  title: nonEmptyString(TEXT_MAX_LENGTH)
+    .optional()
+    .openapi({
+      description:
+        "Session title, used verbatim for every session. Defaults to the first file's name: the service " +
+        'applies that default, since it needs the drive, so the property stays optional here.',
+    }),
+  signingRequests: arrayOf(SessionsSendSigningRequestSchema, {
+    min: SIGNING_REQUESTS_MIN,
+    max: SIGNING_REQUESTS_MAX,
+  }).openapi({ description: 'One entry per session.' }),
+  signingType: SigningTypeSchema.default('parallel').openapi({
+    description: '`parallel`: all recipients sign at once. `sequential`: recipients sign by `order`.',
+  }),
+  authRequirement: AuthRequirementSchema.default('otp').openapi({
+    description:
+      '`otp` verifies each signer by one-time code; `public` removes verification: anyone with the link ' +
+      "can sign in the recipient's name and there is no identity assurance.",
+  }),
+  expiresInDays: integerInRange(EXPIRES_IN_DAYS_MIN, EXPIRES_IN_DAYS_MAX)
+    .default(EXPIRES_IN_DAYS_DEFAULT)
+    .openapi({ description: 'Days until the sessions expire; greater than 0.' }),
+  notify: booleanValue()
+    .default(false)
+    .openapi({
+      description:
+        'false: no emails, the caller delivers links and updates. true: invites and lifecycle emails ' +
+        '(next-signer invites, signed, completed) are sent from the integration account. One-time code ' +
+        'emails are always sent.',
+    }),
+}).openapi('SessionsSendRequest', {
+  description:
+    'Creates sessions from PDFs in the connected cloud drive. Documents are prepared once for all entries; ' +
+    'each entry creates its own session. Signature fields are placed automatically.',
+  example: {
+    cloudFileIds: ['1Zx8kQ4rT7yWm2NvB5cD9eFgHjK3LpQ0s'],
+    title: 'Employment contract - Jonas Berg',
+    signingRequests: [
+      {
+        recipients: [
+          { name: 'Jonas Berg', email: 'jonas.berg@example.com', order: 1 },
+          { name: 'Mira Patel (HR)', email: 'mira.patel@northwind.example', order: 2 },
+        ],
+      },
+    ],
+    signingType: 'sequential',
+    authRequirement: 'otp',
+    expiresInDays: 30,
+    notify: false,
+  },
+});
+/** The request after parsing: every default applied (not `title`: the service defaults it). */
+export type SessionsSendRequest = z.output<typeof SessionsSendRequestSchema>;
+/** The request as a caller may send it: defaulted properties are optional. */
+export type SessionsSendRequestInput = z.input<typeof SessionsSendRequestSchema>;
+
+// --- Responses 200 and 207 (one body shape), also the `rows` of the 422 body ---
+
+export const SessionsSendDocumentSchema = strictObject({
+  documentId: textString(),
+  cloudFileId: nullableString().openapi({
+    description: 'Source drive file id the document was created from.',
+  }),
+  filename: textString(),
+  sourceFileSafeToDelete: booleanValue().openapi({ description: 'True only when the whole call succeeded.' }),
+}).openapi('SessionsSendDocument', { description: 'A document of the created session.' });
+export type SessionsSendDocument = z.output<typeof SessionsSendDocumentSchema>;
+
+export const SessionsSendParticipantSchema = strictObject({
+  participantId: textString(),
+  email: textString().openapi({ description: 'Email address of the signer.' }),
+  signingUrl: nullableString().openapi({
+    description: 'Signing link, for the caller to deliver when no emails are sent.',
+  }),
+  displayName: textString()
+    .optional()
+    .openapi({ description: 'Display name shown on the signing document.' }),
+}).openapi('SessionsSendParticipant', { description: 'A signer of the created session.' });
+export type SessionsSendParticipant = z.output<typeof SessionsSendParticipantSchema>;
+
+export const SessionsSendRowSchema = strictObject({
+  row: integerInRange(0).openapi({ description: 'Index into `signingRequests`.' }),
+  status: oneOf(['sent', 'failed']),
+  sessionId: textString().optional(),
+  documents: arrayOf(SessionsSendDocumentSchema).optional(),
+  participants: arrayOf(SessionsSendParticipantSchema).optional(),
+  error: textString().optional().openapi({ description: 'Machine-readable reason, failed rows only.' }),
+  message: textString().optional().openapi({ description: 'Human-readable detail, failed rows only.' }),
+}).openapi('SessionsSendRow', { description: 'Result of one `signingRequests` entry.' });
+export type SessionsSendRow = z.output<typeof SessionsSendRowSchema>;
+
+export const SessionsSendResponseSchema = strictObject({
+  rows: arrayOf(SessionsSendRowSchema),
+}).openapi('SessionsSendResponse', {
+  description:
+    'Per-row results: 200 when every entry succeeded, 207 when some failed. Call again with only the ' +
+    'failed entries and keep the source files until every entry has succeeded.',
+  example: {
+    rows: [
+      {
+        row: 0,
+        status: 'sent',
+        sessionId: '9d2b7e40-1c3a-4f6e-8b51-2a7c9e0d4f63',
+        documents: [
+          {
+            documentId: 'doc_c41f07',
+            cloudFileId: '1Zx8kQ4rT7yWm2NvB5cD9eFgHjK3LpQ0s',
+            filename: 'employment-contract.pdf',
+            sourceFileSafeToDelete: true,
+          },
+        ],
+        participants: [
+          {
+            participantId: 'prt_7e20',
+            email: 'jonas.berg@example.com',
+            signingUrl: 'https://sign.example.com/s/Jm3kX0cQv9rT2yBn8pLw4hZs6dFa1gEu5iOq7tRc0xY',
+            displayName: 'Jonas Berg',
+          },
+        ],
+      },
+    ],
+  },
+});
+export type SessionsSendResponse = z.output<typeof SessionsSendResponseSchema>;

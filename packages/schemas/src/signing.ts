@@ -1,0 +1,243 @@
+import { z } from '@hono/zod-openapi';
+import { arrayOf, nonEmptyString, oneOf, strictObject, textString } from './common.ts';
+import { REASON_MAX_LENGTH } from './limits.ts';
+
+// The signer API (/api/signing/{token}): keyed by the signing-link token, used by the signing page and by
+// integrators who build their own signing screen. Not in the spec (part 1 only says a signer is verified by
+// a one-time code unless the link is public), so every shape here is ours.
+
+/** A typed signature is a name, not an essay. */
+export const TYPED_SIGNATURE_MAX_LENGTH = 100;
+/** A drawn signature is a PNG of at most 300 KB (decoded). */
+export const DRAWN_SIGNATURE_MAX_BYTES = 300 * 1024;
+/** The data URL of the largest PNG we accept: base64 grows 4/3, plus the `data:image/png;base64,` prefix. */
+export const DRAWN_SIGNATURE_MAX_LENGTH = Math.ceil(DRAWN_SIGNATURE_MAX_BYTES / 3) * 4 + 22;
+/** A signer's entry in one text field. */
+export const SIGNER_VALUE_MAX_LENGTH = 1_000;
+/** Fields a signer fills in one submission (a long form, but bounded). */
+export const SIGNER_VALUES_MAX = 2_000;
+export const OTP_CODE_LENGTH = 6;
+
+export const signatureKinds = ['typed', 'drawn'] as const;
+
+export const AdoptedSignatureSchema = strictObject({
+  kind: oneOf(signatureKinds).openapi({
+    description: '`typed`: the text is the signature; `drawn`: a PNG drawn by the signer.',
+  }),
+  value: z
+    .string({ error: (i) => (i.input === undefined ? 'required' : 'must be a string') })
+    .min(1, { error: 'must not be empty' })
+    .max(DRAWN_SIGNATURE_MAX_LENGTH, { error: 'is too large' })
+    .openapi({
+      description:
+        `\`typed\`: 1 to ${TYPED_SIGNATURE_MAX_LENGTH} characters. \`drawn\`: a \`data:image/png;base64,...\` ` +
+        `URL of a PNG of at most ${DRAWN_SIGNATURE_MAX_BYTES / 1024} KB.`,
+    }),
+}).openapi('AdoptedSignature', {
+  description: 'A signature (or initials) adopted once and applied to every field of its kind.',
+  example: { kind: 'typed', value: 'Jane Doe' },
+});
+export type AdoptedSignature = z.output<typeof AdoptedSignatureSchema>;
+
+const isoTime = z.string().openapi({ format: 'date-time', example: '2026-11-22T12:00:00.000Z' });
+
+export const signingFieldTypes = [
+  'text',
+  'checkbox',
+  'date',
+  'signature',
+  'initials',
+  'name',
+  'email',
+] as const;
+
+export const SigningFieldSchema = z
+  .object({
+    id: z.string(),
+    documentId: z.string(),
+    type: z.enum(signingFieldTypes),
+    label: z.string(),
+    page: z.int().openapi({ description: '1-based page of the document.' }),
+    rect: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).openapi({
+      description: 'Points from the top-left corner of the page as displayed (rotation applied).',
+    }),
+    required: z.boolean(),
+    value: z.string().nullable().openapi({
+      description:
+        'Current value (sender prefill or a signer entry); null when empty. Signatures are not repeated here.',
+    }),
+    mine: z.boolean().openapi({ description: "The field belongs to this link's signer." }),
+    automatic: z.boolean().openapi({ description: 'Filled by the service at signing (date signed, name).' }),
+    readOnly: z.boolean().openapi({
+      description:
+        'The signer cannot send a value for it: not theirs, automatic, a signature or initials field (filled by ' +
+        'the adopted signature or initials), or signing is not open to them now.',
+    }),
+  })
+  .openapi('SigningField');
+export type SigningField = z.output<typeof SigningFieldSchema>;
+
+export const SigningDocumentSchema = z
+  .object({
+    id: z.string(),
+    filename: z.string(),
+    pageCount: z.int(),
+    url: z.string().openapi({
+      description:
+        'GET it with the signer cookie (or without, for public links): the prepared PDF while signing, the sealed ' +
+        'signed PDF once the session is completed and `download.ready` is true.',
+    }),
+  })
+  .openapi('SigningDocument');
+
+export const signingStatusValues = ['active', 'completed'] as const;
+
+export const SigningViewSchema = z
+  .object({
+    title: z.string(),
+    senderName: z.string(),
+    status: z.enum(signingStatusValues).openapi({
+      description:
+        'Links of cancelled, expired or declined sessions answer 410 instead; `completed` links answer for ' +
+        'a limited period (see `download`).',
+    }),
+    signingType: z.enum(['parallel', 'sequential']),
+    expiresAt: isoTime,
+    participant: z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      status: z.enum(['pending', 'notified', 'viewed', 'signed', 'declined']),
+      signedAt: isoTime.nullable(),
+    }),
+    auth: z
+      .object({
+        required: z.boolean().openapi({ description: 'A one-time code is needed (the session is `otp`).' }),
+        verified: z
+          .boolean()
+          .openapi({ description: 'This browser holds a verified signer cookie for the link.' }),
+        locked: z
+          .boolean()
+          .openapi({ description: 'Too many wrong codes: no code is accepted until `lockedUntil`.' }),
+        lockedUntil: isoTime.nullable(),
+      })
+      .openapi({
+        description:
+          'While `required` and not `verified`, `documents` and `fields` are empty: a forwarded link shows nothing.',
+      }),
+    yourTurn: z
+      .boolean()
+      .openapi({ description: 'Signing is open to this signer now (active, their turn, not signed).' }),
+    waitingFor: z.array(z.object({ name: z.string() })).openapi({
+      description: "Sequential signing: the signers whose turn it is, when it is not yet this signer's.",
+    }),
+    documents: z.array(SigningDocumentSchema),
+    fields: z.array(SigningFieldSchema),
+    download: z
+      .object({
+        ready: z.boolean().openapi({ description: 'False while the signed PDF is being prepared.' }),
+        availableUntil: isoTime,
+      })
+      .nullable()
+      .openapi({
+        description:
+          'Completed sessions: the signed PDFs, through `documents[].url`, until `availableUntil`.',
+      }),
+  })
+  .openapi('SigningView');
+export type SigningView = z.output<typeof SigningViewSchema>;
+
+export const SigningCodeSentSchema = z
+  .object({
+    sent: z.literal(true),
+    expiresAt: isoTime.openapi({ description: 'The code is valid until then (10 minutes).' }),
+    resendAfter: isoTime.openapi({ description: 'A new code can be requested from then on.' }),
+  })
+  .openapi('SigningCodeSent');
+export type SigningCodeSent = z.output<typeof SigningCodeSentSchema>;
+
+export const SigningCodeVerifyRequestSchema = strictObject({
+  code: z
+    .string({ error: (i) => (i.input === undefined ? 'required' : 'must be a string') })
+    .regex(/^\d{6}$/, { error: `must be ${OTP_CODE_LENGTH} digits` })
+    .openapi({ description: 'The 6-digit code from the email.', example: '042917' }),
+}).openapi('SigningCodeVerifyRequest');
+
+export const SigningVerifiedSchema = z
+  .object({
+    verified: z.literal(true),
+    expiresAt: isoTime.openapi({ description: 'The signer cookie is valid until then.' }),
+  })
+  .openapi('SigningVerified');
+
+export const SigningSignRequestSchema = strictObject({
+  values: arrayOf(
+    strictObject({
+      fieldId: nonEmptyString(200),
+      value: textString(SIGNER_VALUE_MAX_LENGTH).openapi({ description: 'Checkboxes: `true` or `false`.' }),
+    }),
+    { max: SIGNER_VALUES_MAX },
+  )
+    .default([])
+    .openapi({
+      description:
+        "Values of this signer's own fields (not signature, initials or automatic ones). A prefilled field of " +
+        'the signer may be changed. Omitted fields keep their prefill.',
+    }),
+  signature: AdoptedSignatureSchema,
+  initials: AdoptedSignatureSchema.optional().openapi({
+    description: 'Applied to every initials field of the signer; derived from the name (typed) when omitted.',
+  }),
+}).openapi('SigningSignRequest', {
+  example: {
+    values: [{ fieldId: 'b0c1d2e3-0000-4000-8000-000000000001', value: 'Acme Ltd' }],
+    signature: { kind: 'typed', value: 'Jane Doe' },
+    initials: { kind: 'typed', value: 'JD' },
+  },
+});
+export type SigningSignRequest = z.input<typeof SigningSignRequestSchema>;
+
+export const SigningSignedSchema = z
+  .object({
+    signed: z.literal(true),
+    signedAt: isoTime,
+    sessionCompleted: z.boolean().openapi({
+      description: 'Every signer has now signed; the signed PDF is being prepared.',
+    }),
+  })
+  .openapi('SigningSigned');
+export type SigningSigned = z.output<typeof SigningSignedSchema>;
+
+export const SigningDeclineRequestSchema = strictObject({
+  reason: nonEmptyString(REASON_MAX_LENGTH).optional(),
+}).openapi('SigningDeclineRequest', { example: { reason: 'The start date is wrong.' } });
+
+export const SigningDeclinedSchema = z.object({ declined: z.literal(true) }).openapi('SigningDeclined');
+
+/** The signer API's error body: `{error, message}` plus what some errors add. */
+export const SigningErrorResponseSchema = z
+  .object({
+    error: textString(),
+    message: textString().optional(),
+    attemptsLeft: z
+      .int()
+      .optional()
+      .openapi({ description: '`code_invalid`: wrong tries left for this code.' }),
+    fieldIds: z.array(z.string()).optional().openapi({
+      description: '`fields_missing`, `field_not_allowed`, `invalid_field_value`: the fields at fault.',
+    }),
+    retryAfterSeconds: z.int().optional(),
+  })
+  .openapi('SigningErrorResponse', {
+    example: { error: 'link_revoked', message: 'this signing link was revoked' },
+  });
+export type SigningErrorResponse = z.output<typeof SigningErrorResponseSchema>;
+
+export const signingTokenParam = z
+  .string()
+  .min(1)
+  .max(200)
+  .openapi({
+    param: { name: 'token', in: 'path' },
+    description: 'The token of the signing link (`/s/<token>`).',
+  });

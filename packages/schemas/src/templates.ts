@@ -1,0 +1,263 @@
+import { z } from '@hono/zod-openapi';
+import {
+  arrayOf,
+  booleanValue,
+  integerInRange,
+  issueMessages,
+  nonEmptyString,
+  oneOf,
+  strictObject,
+} from './common.ts';
+import { FIELDS_MAX, RECIPIENTS_MAX, TEXT_MAX_LENGTH } from './limits.ts';
+import { TemplateSendRequestSchema } from './templates-send.ts';
+
+// Templates: created from a manifest (CLI, POST /api/templates) plus what detection finds in the PDFs;
+// read back by GET /api/templates and GET /api/templates/{templateId}. The spec shows none of these
+// records ("template listing entries: not shown"), so the shapes are ours.
+
+/** PDFs per template: each is inspected and prepared synchronously when the template is created. */
+export const TEMPLATE_DOCUMENTS_MAX = 20;
+/** Fields per template: no more than a send can prefill in one entry, so the example payload always fits. */
+export const TEMPLATE_FIELDS_MAX = FIELDS_MAX;
+/** Roles per template: every role is a recipient of each entry, and an entry has at most this many. */
+export const TEMPLATE_ROLES_MAX = RECIPIENTS_MAX;
+/** Manifest document entries are file paths (CLI) or file names (upload). */
+export const DOCUMENT_PATH_MAX_LENGTH = 1000;
+/** Pages per document a field may point at (the inspection limit is lower; this only bounds the number). */
+const PAGE_MAX = 100_000;
+/** Coordinates and sizes in points: far larger than any page (200 inches is 14,400). */
+const POINTS_MAX = 1_000_000;
+
+export const templateFieldTypes = [
+  'text',
+  'checkbox',
+  'date',
+  'signature',
+  'initials',
+  'name',
+  'email',
+] as const;
+export type TemplateFieldType = (typeof templateFieldTypes)[number];
+export const TemplateFieldTypeSchema = oneOf(templateFieldTypes).openapi('TemplateFieldType', {
+  description:
+    '`text`, `checkbox` (values `true`/`false`), `date`, `signature`, `initials`, `name` and `email` (the ' +
+    "signer's own, when the field has a role). Signatures and initials need a role; the others without a " +
+    'role are filled by the sender (prefill) and read-only for signers.',
+});
+
+const points = (what: 'coordinate' | 'size') => {
+  const message =
+    what === 'coordinate' ? 'must be a number of at least 0' : 'must be a number greater than 0';
+  const n = z
+    .number({ error: (issue) => (issue.input === undefined ? issueMessages.required : message) })
+    .max(POINTS_MAX, { error: `must be at most ${POINTS_MAX}` });
+  return what === 'coordinate' ? n.min(0, { error: message }) : n.gt(0, { error: message });
+};
+
+export const ManifestFieldSchema = strictObject({
+  label: nonEmptyString(TEXT_MAX_LENGTH).openapi({
+    description: 'Label a send fills the field by (exact, case-sensitive; repeats become `<label> 2`, ...).',
+  }),
+  type: TemplateFieldTypeSchema,
+  document: nonEmptyString(DOCUMENT_PATH_MAX_LENGTH).openapi({
+    description: 'The document the field is on, as written in `documents` (or its file name).',
+  }),
+  page: integerInRange(1, PAGE_MAX).openapi({ description: '1-based page number.' }),
+  x: points('coordinate').openapi({
+    description: 'Left edge, points from the left of the page as displayed.',
+  }),
+  y: points('coordinate').openapi({ description: 'Top edge, points from the top of the page as displayed.' }),
+  width: points('size').openapi({ description: 'Width in points.' }),
+  height: points('size').openapi({ description: 'Height in points.' }),
+  role: nonEmptyString(TEXT_MAX_LENGTH).optional().openapi({
+    description: 'The role that fills the field (case-insensitive); none = the sender fills it.',
+  }),
+  required: booleanValue()
+    .optional()
+    .openapi({ description: 'Default: true for fields with a role, false for sender-filled ones.' }),
+}).openapi('ManifestField', { description: 'A fillable field placed on a page of a template document.' });
+export type ManifestField = z.output<typeof ManifestFieldSchema>;
+
+const manifestExample = {
+  name: 'Residential lease',
+  documents: ['lease.pdf', 'annex.pdf'],
+  roles: ['Tenant', 'Landlord'],
+  fields: [
+    {
+      label: 'Monthly rent',
+      type: 'text',
+      document: 'lease.pdf',
+      page: 1,
+      x: 320,
+      y: 212,
+      width: 120,
+      height: 18,
+    },
+    {
+      label: 'Start date',
+      type: 'date',
+      document: 'lease.pdf',
+      page: 1,
+      x: 320,
+      y: 240,
+      width: 90,
+      height: 18,
+    },
+    {
+      label: 'Tenant signature',
+      type: 'signature',
+      document: 'lease.pdf',
+      page: 3,
+      x: 72,
+      y: 620,
+      width: 180,
+      height: 40,
+      role: 'Tenant',
+    },
+    {
+      label: 'Landlord signature',
+      type: 'signature',
+      document: 'lease.pdf',
+      page: 3,
+      x: 340,
+      y: 620,
+      width: 180,
+      height: 40,
+      role: 'Landlord',
+    },
+    {
+      label: 'Pets allowed',
+      type: 'checkbox',
+      document: 'annex.pdf',
+      page: 1,
+      x: 72,
+      y: 150,
+      width: 12,
+      height: 12,
+      role: 'Tenant',
+      required: false,
+    },
+  ],
+};
+
+export const TemplateManifestSchema = strictObject({
+  name: nonEmptyString(TEXT_MAX_LENGTH).openapi({
+    description: 'Template name; also the title of its sessions.',
+  }),
+  documents: arrayOf(nonEmptyString(DOCUMENT_PATH_MAX_LENGTH), {
+    min: 1,
+    max: TEMPLATE_DOCUMENTS_MAX,
+  }).openapi({
+    description:
+      'The PDFs in order. CLI: paths relative to the manifest file. Upload: file names of the uploaded ' +
+      '`documents` parts. File names must be distinct.',
+  }),
+  roles: arrayOf(nonEmptyString(TEXT_MAX_LENGTH), { max: TEMPLATE_ROLES_MAX })
+    .default([])
+    .openapi({
+      description:
+        'Placeholder roles in recipient order, distinct ignoring case. Roles named by tags or form field ' +
+        'names in the PDFs are added after these.',
+    }),
+  fields: arrayOf(ManifestFieldSchema, { max: TEMPLATE_FIELDS_MAX })
+    .default([])
+    .openapi({ description: 'Fields placed by hand; fields detected in the PDFs are added to them.' }),
+}).openapi('TemplateManifest', {
+  description:
+    'Everything a template needs besides the PDFs. Detection always runs as well: AcroForm fields ' +
+    '(named `Role:Label` to assign a role) and text tags such as `{{Company;type=text;role=Client}}`.',
+  example: manifestExample,
+});
+export type TemplateManifest = z.output<typeof TemplateManifestSchema>;
+export type TemplateManifestInput = z.input<typeof TemplateManifestSchema>;
+
+// --- Responses ---
+
+export const templateFieldSources = ['manifest', 'acroform', 'tag'] as const;
+
+export const TemplateFieldViewSchema = z
+  .object({
+    label: z.string().openapi({ description: 'The label as designed.' }),
+    sendLabel: z.string().openapi({
+      description:
+        'The label a send uses: `label` for the first field with it (document, page, top-to-bottom, ' +
+        'left-to-right), `<label> 2` for the second, and so on.',
+    }),
+    type: TemplateFieldTypeSchema,
+    role: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The role that fills it; null = filled by the sender.' }),
+    required: z.boolean(),
+    document: z.string().openapi({ description: 'File name of the document.' }),
+    page: z.int().openapi({ description: '1-based page.' }),
+    x: z.number(),
+    y: z.number(),
+    width: z.number(),
+    height: z.number(),
+  })
+  .openapi('TemplateFieldView', {
+    description: 'A field of a template; rectangle in points from the top-left of the page as displayed.',
+  });
+export type TemplateFieldView = z.output<typeof TemplateFieldViewSchema>;
+
+export const TemplateCreatedFieldSchema = TemplateFieldViewSchema.extend({
+  source: z.enum(templateFieldSources).openapi({
+    description: 'Where the field came from: the manifest, an AcroForm field, or a text tag.',
+  }),
+}).openapi('TemplateCreatedField');
+export type TemplateCreatedField = z.output<typeof TemplateCreatedFieldSchema>;
+
+export const TemplateCreatedSchema = z
+  .object({
+    templateId: z.string(),
+    roles: z.array(z.string()).openapi({ description: 'Placeholder roles in recipient order.' }),
+    fields: z.array(TemplateCreatedFieldSchema).openapi({ description: 'In template order.' }),
+  })
+  .openapi('TemplateCreated');
+export type TemplateCreated = z.output<typeof TemplateCreatedSchema>;
+
+const isoTime = z.string().openapi({ format: 'date-time', example: '2026-11-22T12:00:00.000Z' });
+
+export const TemplateSummarySchema = z
+  .object({
+    templateId: z.string(),
+    name: z.string(),
+    createdAt: isoTime,
+    roles: z.array(z.string()),
+    documents: z.array(z.object({ filename: z.string(), pageCount: z.int() })),
+    fieldCount: z.int(),
+  })
+  .openapi('TemplateSummary');
+export type TemplateSummary = z.output<typeof TemplateSummarySchema>;
+
+export const TemplateListSchema = z
+  .object({ templates: z.array(TemplateSummarySchema) })
+  .openapi('TemplateList', { description: "The account's templates, newest first." });
+export type TemplateList = z.output<typeof TemplateListSchema>;
+
+export const TemplateDetailSchema = z
+  .object({
+    templateId: z.string(),
+    name: z.string(),
+    createdAt: isoTime,
+    roles: z.array(z.string()),
+    documents: z.array(
+      z.object({
+        filename: z.string(),
+        pageCount: z.int(),
+        pageSizes: z
+          .array(z.object({ width: z.number(), height: z.number() }))
+          .openapi({ description: 'Displayed size of each page in points.' }),
+      }),
+    ),
+    fields: z.array(TemplateFieldViewSchema).openapi({ description: 'In template order.' }),
+    examplePayload: TemplateSendRequestSchema.openapi({
+      description:
+        "The 'copy payload': a complete POST /api/templates/send body for this template, with every role " +
+        'as a recipient (placeholder names and addresses), every sender-filled field with an example value ' +
+        'and every default spelled out.',
+    }),
+  })
+  .openapi('TemplateDetail');
+export type TemplateDetail = z.output<typeof TemplateDetailSchema>;

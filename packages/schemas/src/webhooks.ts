@@ -1,0 +1,282 @@
+import { z } from '@hono/zod-openapi';
+import { arrayOf, oneOf, strictObject } from './common.ts';
+
+// Webhook registration, delivery log and event bodies. The spec (part 6) leaves all of this open:
+// "event type names, payload fields, signed string, registration, retries: not shown".
+
+export const webhookEventTypes = [
+  'session.signed',
+  'session.declined',
+  'session.completed',
+  'session.cancelled',
+  'session.expired',
+] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+export const WebhookEventTypeSchema = oneOf(webhookEventTypes).openapi('WebhookEventType', {
+  description:
+    '`session.signed`: one participant signed. `session.declined`: a participant declined (the session ends). ' +
+    '`session.completed`: every participant signed; the sealed PDFs are ready. `session.cancelled`: cancelled ' +
+    'through the API. `session.expired`: `expiresInDays` passed before everyone signed.',
+});
+
+/** Longest webhook URL accepted: generous for query strings, small enough to show in a list. */
+export const WEBHOOK_URL_MAX_LENGTH = 2048;
+
+const isoTime = z.string().openapi({ format: 'date-time', example: '2026-11-22T12:00:00.000Z' });
+const webhookId = z
+  .string()
+  .openapi({ description: 'Id of the webhook endpoint.', example: '5b0e4c1e-8d2f-4a57-9c3e-0f6a1b2c3d4e' });
+const secret = z.string().openapi({
+  description:
+    '`whsec_` + base64 of 32 random bytes; the HMAC key is the base64-decoded part. Shown only here: store it ' +
+    'now. The service keeps it encrypted, never in clear.',
+  example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0VYlMxSNeLs=',
+});
+
+export const WebhookCreateRequestSchema = strictObject({
+  url: z
+    .string({ error: (issue) => (issue.input === undefined ? 'required' : 'must be a string') })
+    .min(1, { error: 'must not be empty' })
+    .max(WEBHOOK_URL_MAX_LENGTH, { error: `must be at most ${WEBHOOK_URL_MAX_LENGTH} characters` })
+    .openapi({
+      description:
+        'http or https URL the events are POSTed to. Hosts that are or resolve to loopback, private, link-local ' +
+        '(cloud metadata included), CGNAT, multicast or reserved addresses are refused (400 `unsafe_webhook_url`), ' +
+        'here and again at every delivery.',
+      example: 'https://hooks.example.com/countersign',
+    }),
+  events: arrayOf(WebhookEventTypeSchema, { min: 1, max: 20 }).optional().openapi({
+    description:
+      'Event types to deliver (duplicates are ignored). Absent: every type, including types added later.',
+  }),
+}).openapi('WebhookCreateRequest', {
+  description: 'Registers a webhook endpoint for the authenticated account.',
+  example: {
+    url: 'https://hooks.example.com/countersign',
+    events: ['session.completed', 'session.declined'],
+  },
+});
+export type WebhookCreateRequest = z.output<typeof WebhookCreateRequestSchema>;
+
+export const WebhookEndpointSchema = z
+  .object({
+    webhookId,
+    url: z.string(),
+    events: z.array(WebhookEventTypeSchema).openapi({
+      description:
+        'Types delivered. An endpoint registered without `events` lists every current type (and gets later ones too).',
+    }),
+    status: z.enum(['enabled', 'disabled']).openapi({
+      description:
+        '`disabled`: nothing is delivered until `POST /api/webhooks/{webhookId}/enable`; `disabledReason` says why.',
+    }),
+    disabledReason: z.string().nullable().openapi({
+      description:
+        'Why the service disabled the endpoint: it answered 410 Gone, or it failed for over 3 days.',
+      example: 'every delivery failed for over 3 days (since 2026-11-19T08:00:00.000Z); last error: HTTP 503',
+    }),
+    disabledAt: isoTime.nullable(),
+    failingSince: isoTime.nullable().openapi({
+      description: 'First failed attempt of the current failing streak; null once a delivery succeeds.',
+    }),
+    previousSecretExpiresAt: isoTime.nullable().openapi({
+      description: 'After a rotation, the old secret keeps signing (a second signature) until this time.',
+    }),
+    createdAt: isoTime,
+  })
+  .openapi('WebhookEndpoint', { description: 'A webhook endpoint. Never carries the secret.' });
+export type WebhookEndpoint = z.output<typeof WebhookEndpointSchema>;
+
+export const WebhookCreatedSchema = z
+  .object({ webhookId, url: z.string(), events: z.array(WebhookEventTypeSchema), secret, createdAt: isoTime })
+  .openapi('WebhookCreated', {
+    description: 'The new endpoint and its signing secret (shown only once).',
+    example: {
+      webhookId: '5b0e4c1e-8d2f-4a57-9c3e-0f6a1b2c3d4e',
+      url: 'https://hooks.example.com/countersign',
+      events: ['session.completed', 'session.declined'],
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0VYlMxSNeLs=',
+      createdAt: '2026-11-22T12:00:00.000Z',
+    },
+  });
+export type WebhookCreated = z.output<typeof WebhookCreatedSchema>;
+
+export const WebhookListSchema = z
+  .object({ webhooks: z.array(WebhookEndpointSchema) })
+  .openapi('WebhookList', { description: "The account's webhook endpoints, oldest first." });
+export type WebhookList = z.output<typeof WebhookListSchema>;
+
+export const WebhookSecretRotatedSchema = z
+  .object({
+    webhookId,
+    secret,
+    previousSecretExpiresAt: isoTime.openapi({
+      description:
+        'Until then every delivery carries two signatures, one per secret; afterwards only the new one.',
+    }),
+  })
+  .openapi('WebhookSecretRotated', { description: 'The new signing secret (shown only once).' });
+export type WebhookSecretRotated = z.output<typeof WebhookSecretRotatedSchema>;
+
+export const WebhookDeliverySchema = z
+  .object({
+    deliveryId: z.string(),
+    eventId: z
+      .string()
+      .openapi({ description: 'The event id, also sent as `webhook-id`: the same on every attempt.' }),
+    eventType: WebhookEventTypeSchema,
+    attempt: z
+      .int()
+      .openapi({ description: '1 for the first attempt of a delivery; a redelivery starts again at 1.' }),
+    outcome: z.enum(['succeeded', 'failed', 'skipped']).openapi({
+      description:
+        '`succeeded`: a 2xx answer. `failed`: anything else. `skipped`: not sent, the endpoint was disabled.',
+    }),
+    httpStatus: z
+      .int()
+      .nullable()
+      .openapi({ description: 'Status of the answer; null when none arrived (timeout, refused).' }),
+    durationMs: z.int(),
+    error: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Why the attempt failed, with the start of the answer body.' }),
+    at: isoTime,
+  })
+  .openapi('WebhookDelivery', { description: 'One delivery attempt.' });
+export type WebhookDelivery = z.output<typeof WebhookDeliverySchema>;
+
+export const WebhookDeliveryListSchema = z
+  .object({
+    deliveries: z.array(WebhookDeliverySchema),
+    nextCursor: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
+  })
+  .openapi('WebhookDeliveryList', { description: 'Delivery attempts, newest first.' });
+export type WebhookDeliveryList = z.output<typeof WebhookDeliveryListSchema>;
+
+export const WebhookDeliveryListQuerySchema = z.strictObject({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .default(50)
+    .openapi({ description: 'Page size, 1 to 200 (default 50).' }),
+  cursor: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .openapi({ description: '`nextCursor` of the previous page.' }),
+});
+export type WebhookDeliveryListQuery = z.output<typeof WebhookDeliveryListQuerySchema>;
+
+export const WebhookRedeliveryQueuedSchema = z
+  .object({
+    webhookId,
+    eventId: z
+      .string()
+      .openapi({ description: 'The same event id as the original: receivers can drop a duplicate.' }),
+    eventType: WebhookEventTypeSchema,
+  })
+  .openapi('WebhookRedeliveryQueued', {
+    description: 'The event is queued for delivery again, with the usual retries; watch the deliveries list.',
+  });
+export type WebhookRedeliveryQueued = z.output<typeof WebhookRedeliveryQueuedSchema>;
+
+export const WebhookIdParamsSchema = z.object({
+  webhookId: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: 'webhookId', in: 'path' } }),
+});
+export const WebhookDeliveryParamsSchema = WebhookIdParamsSchema.extend({
+  deliveryId: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: 'deliveryId', in: 'path' } }),
+});
+
+// The body of every delivery.
+
+export const WebhookEventParticipantSchema = z
+  .object({
+    participantId: z.string(),
+    name: z.string(),
+    email: z.string(),
+    status: z
+      .string()
+      .openapi({ description: 'The participant status after the event (`signed`, `declined`).' }),
+  })
+  .openapi('WebhookEventParticipant');
+
+export const WebhookEventSchema = z
+  .object({
+    id: z
+      .string()
+      .openapi({ description: 'Event id (`evt_...`), also the `webhook-id` header: deduplicate on it.' }),
+    type: WebhookEventTypeSchema,
+    createdAt: isoTime.openapi({
+      description: 'When the state change happened (not when this attempt was sent).',
+    }),
+    data: z.object({
+      sessionId: z.string(),
+      title: z.string(),
+      bulkSendBatchId: z
+        .string()
+        .optional()
+        .openapi({ description: 'Present for sessions of a multi-entry template send.' }),
+      participant: WebhookEventParticipantSchema.optional().openapi({
+        description: 'Who signed or declined (`session.signed`, `session.declined`).',
+      }),
+      documents: z.array(
+        z.object({
+          documentId: z.string(),
+          filename: z.string(),
+          signed: z.boolean().openapi({ description: 'True once the sealed, signed PDF is available.' }),
+          downloadUrl: z.string().openapi({ description: 'GET with a bearer access token of the account.' }),
+        }),
+      ),
+      reason: z
+        .string()
+        .optional()
+        .openapi({ description: 'Cancellation or decline reason, when one was given.' }),
+    }),
+  })
+  .openapi('WebhookEvent', {
+    description:
+      'POSTed as JSON with `X-Service-Signature: t=<unix>,v1=<hex HMAC-SHA256(key, "<t>.<raw body>")>` and the ' +
+      'Standard Webhooks headers `webhook-id`, `webhook-timestamp`, `webhook-signature`.',
+    example: {
+      id: 'evt_3f1c9a0e5b7d4c2a8e6f1b0d9c7a5e3f',
+      type: 'session.completed',
+      createdAt: '2026-11-22T12:00:00.000Z',
+      data: {
+        sessionId: '9d2b7e40-1c3a-4f6e-8b51-2a7c9e0d4f63',
+        title: 'Employment contract',
+        documents: [
+          {
+            documentId: '0c6f2a9e-3b1d-4e8f-a7c5-9d2b4e6f8a0c',
+            filename: 'contract.pdf',
+            signed: true,
+            downloadUrl:
+              'https://sign.example.com/api/sessions/9d2b7e40-1c3a-4f6e-8b51-2a7c9e0d4f63/documents/0c6f2a9e-3b1d-4e8f-a7c5-9d2b4e6f8a0c',
+          },
+        ],
+      },
+    },
+  });
+export type WebhookEventBody = z.output<typeof WebhookEventSchema>;
+
+/** An outbox row of kind `webhook`: one event for one endpoint (written by the session lifecycle). */
+export const WebhookOutboxPayloadSchema = z.object({
+  endpointId: z.string().min(1),
+  event: z.looseObject({ id: z.string().min(1), type: WebhookEventTypeSchema, createdAt: z.string() }),
+});
+export type WebhookOutboxPayload = z.output<typeof WebhookOutboxPayloadSchema>;

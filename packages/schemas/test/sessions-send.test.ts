@@ -1,0 +1,216 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  CLOUD_FILE_ID_MAX_LENGTH,
+  CLOUD_FILE_IDS_MAX,
+  ORDER_MAX,
+  RECIPIENTS_MAX,
+  type SessionsSendRequest,
+  type SessionsSendRequestInput,
+  SessionsSendRequestSchema,
+  SessionsSendResponseSchema,
+  SIGNING_REQUESTS_MAX,
+  TEXT_MAX_LENGTH,
+} from '../src/index.ts';
+import { issueLines, mutate, repeat } from './helpers.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: cases poke at arbitrary (invalid) shapes on purpose
+type Loose = any;
+
+const recipient = (index: number) => ({ name: `Signer ${index}`, email: `s${index}@example.com` });
+
+const minimal: Loose = {
+  cloudFileIds: ['1Zx8kQ4rT7yWm2NvB5cD9eFgHjK3LpQ0s'],
+  signingRequests: [{ recipients: [recipient(0), { ...recipient(1), order: 2 }] }],
+};
+
+describe('SessionsSendRequestSchema (4.3)', () => {
+  it('applies the defaults of 4.3 and leaves title to the service', () => {
+    const parsed = SessionsSendRequestSchema.parse(minimal);
+    expect(parsed).toEqual({
+      ...minimal,
+      signingType: 'parallel',
+      authRequirement: 'otp',
+      expiresInDays: 30,
+      notify: false,
+    });
+    expect('title' in parsed).toBe(false);
+  });
+
+  it('keeps every property the spec shows, as given', () => {
+    const full = {
+      cloudFileIds: ['file-a', 'file-b'],
+      title: 'Employment contract',
+      signingRequests: [
+        {
+          recipients: [
+            { name: 'Jonas Berg', email: 'jonas@example.com', order: 1 },
+            { name: 'Mira Patel', email: 'mira@example.com', order: 2 },
+          ],
+        },
+        { recipients: [{ name: 'Li Wei', email: 'li@example.com' }] },
+      ],
+      signingType: 'sequential',
+      authRequirement: 'public',
+      expiresInDays: 7,
+      notify: true,
+    };
+    expect(SessionsSendRequestSchema.parse(full)).toEqual(full);
+  });
+
+  it('accepts every limit at its bound', () => {
+    const body = mutate(minimal, (b) => {
+      b.cloudFileIds = repeat(CLOUD_FILE_IDS_MAX, (i) => `${i}`.padEnd(CLOUD_FILE_ID_MAX_LENGTH, 'x'));
+      b.title = 't'.repeat(TEXT_MAX_LENGTH);
+      b.signingRequests = repeat(SIGNING_REQUESTS_MAX, () => ({ recipients: [recipient(0)] }));
+      b.signingRequests[0].recipients = repeat(RECIPIENTS_MAX, (i) => ({
+        ...recipient(i),
+        order: ORDER_MAX - i,
+      }));
+    });
+    expect(issueLines(SessionsSendRequestSchema, body)).toEqual([]);
+  });
+
+  it.each<[string, (b: Loose) => void, string]>([
+    ['root', (b) => (b.templateId = 'x'), 'templateId: unknown property'],
+    [
+      'signingRequests[]',
+      (b) => (b.signingRequests[0].fields = []),
+      'signingRequests[0].fields: unknown property',
+    ],
+    [
+      'recipients[]',
+      (b) => (b.signingRequests[0].recipients[1].label = 'Tenant'),
+      'signingRequests[0].recipients[1].label: unknown property',
+    ],
+  ])('rejects an unknown property at %s', (_, change, line) => {
+    expect(issueLines(SessionsSendRequestSchema, mutate(minimal, change))).toEqual([line]);
+  });
+
+  it.each<[string, (b: Loose) => void, string]>([
+    ['cloudFileIds missing', (b) => delete b.cloudFileIds, 'cloudFileIds: required'],
+    ['cloudFileIds empty', (b) => (b.cloudFileIds = []), 'cloudFileIds: must not be empty'],
+    [
+      'cloudFileIds too many',
+      (b) => (b.cloudFileIds = repeat(CLOUD_FILE_IDS_MAX + 1, (i) => `f${i}`)),
+      'cloudFileIds: must have at most 20 items',
+    ],
+    ['cloudFileIds item empty', (b) => (b.cloudFileIds = ['a', '']), 'cloudFileIds[1]: must not be empty'],
+    [
+      'cloudFileIds item too long',
+      (b) => (b.cloudFileIds = ['x'.repeat(CLOUD_FILE_ID_MAX_LENGTH + 1)]),
+      'cloudFileIds[0]: must be at most 1024 characters',
+    ],
+    ['title empty', (b) => (b.title = ''), 'title: must not be empty'],
+    [
+      'title too long',
+      (b) => (b.title = 't'.repeat(TEXT_MAX_LENGTH + 1)),
+      'title: must be at most 500 characters',
+    ],
+    ['signingRequests missing', (b) => delete b.signingRequests, 'signingRequests: required'],
+    ['signingRequests empty', (b) => (b.signingRequests = []), 'signingRequests: must not be empty'],
+    [
+      'signingRequests too many',
+      (b) => (b.signingRequests = repeat(SIGNING_REQUESTS_MAX + 1, () => b.signingRequests[0])),
+      'signingRequests: must have at most 10000 items',
+    ],
+    [
+      'recipients empty',
+      (b) => (b.signingRequests[0].recipients = []),
+      'signingRequests[0].recipients: must not be empty',
+    ],
+    [
+      'recipients too many',
+      (b) => (b.signingRequests[0].recipients = repeat(RECIPIENTS_MAX + 1, recipient)),
+      'signingRequests[0].recipients: must have at most 100 items',
+    ],
+    [
+      'recipient name empty',
+      (b) => (b.signingRequests[0].recipients[0].name = ''),
+      'signingRequests[0].recipients[0].name: must not be empty',
+    ],
+    [
+      'recipient email invalid',
+      (b) => (b.signingRequests[0].recipients[1].email = 'mira at example.com'),
+      'signingRequests[0].recipients[1].email: invalid email',
+    ],
+    [
+      'order zero',
+      (b) => (b.signingRequests[0].recipients[1].order = 0),
+      'signingRequests[0].recipients[1].order: must be an integer greater than 0',
+    ],
+    [
+      'order fractional',
+      (b) => (b.signingRequests[0].recipients[1].order = 1.5),
+      'signingRequests[0].recipients[1].order: must be an integer greater than 0',
+    ],
+    [
+      'order too big',
+      (b) => (b.signingRequests[0].recipients[1].order = ORDER_MAX + 1),
+      'signingRequests[0].recipients[1].order: must be at most 1000',
+    ],
+    [
+      'signingType unknown',
+      (b) => (b.signingType = 'random'),
+      'signingType: must be one of: parallel, sequential',
+    ],
+    [
+      'authRequirement unknown',
+      (b) => (b.authRequirement = 'sms'),
+      'authRequirement: must be one of: public, otp',
+    ],
+    [
+      'expiresInDays negative',
+      (b) => (b.expiresInDays = -3),
+      'expiresInDays: must be an integer greater than 0',
+    ],
+    ['expiresInDays too long', (b) => (b.expiresInDays = 366), 'expiresInDays: must be at most 365'],
+    ['notify a number', (b) => (b.notify = 1), 'notify: must be a boolean'],
+  ])('rejects %s', (_, change, line) => {
+    expect(issueLines(SessionsSendRequestSchema, mutate(minimal, change))).toEqual([line]);
+  });
+
+  it('types title as optional even after parsing', () => {
+    expectTypeOf<SessionsSendRequest['title']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<SessionsSendRequest['notify']>().toEqualTypeOf<boolean>();
+    expectTypeOf<SessionsSendRequestInput['expiresInDays']>().toEqualTypeOf<number | undefined>();
+  });
+});
+
+describe('SessionsSendResponseSchema (4.3, 200 and 207)', () => {
+  const body: Loose = {
+    rows: [
+      {
+        row: 0,
+        status: 'sent',
+        sessionId: '9d2b7e40-1c3a-4f6e-8b51-2a7c9e0d4f63',
+        documents: [
+          { documentId: 'd1', cloudFileId: 'f1', filename: 'a.pdf', sourceFileSafeToDelete: false },
+        ],
+        participants: [
+          { participantId: 'p1', email: 'a@example.com', signingUrl: 'https://x/s/t', displayName: 'A' },
+          { participantId: 'p2', email: 'b@example.com', signingUrl: null },
+        ],
+      },
+      { row: 1, status: 'failed', error: 'send_failed', message: 'the session could not be created' },
+    ],
+  };
+
+  it('accepts the 207 shape, with null cloudFileId and signingUrl', () => {
+    expect(SessionsSendResponseSchema.parse(body)).toEqual(body);
+    const nullFile = mutate(body, (b) => (b.rows[0].documents[0].cloudFileId = null));
+    expect(issueLines(SessionsSendResponseSchema, nullFile)).toEqual([]);
+  });
+
+  it.each<[(b: Loose) => void, string]>([
+    [(b) => (b.extra = 1), 'extra: unknown property'],
+    [(b) => (b.rows[1].extra = 1), 'rows[1].extra: unknown property'],
+    [(b) => (b.rows[0].documents[0].extra = 1), 'rows[0].documents[0].extra: unknown property'],
+    [(b) => (b.rows[0].participants[0].extra = 1), 'rows[0].participants[0].extra: unknown property'],
+    [(b) => delete b.rows[0].participants[1].signingUrl, 'rows[0].participants[1].signingUrl: required'],
+    [(b) => delete b.rows[0].documents[0].cloudFileId, 'rows[0].documents[0].cloudFileId: required'],
+    [(b) => (b.rows[1].status = 'error'), 'rows[1].status: must be one of: sent, failed'],
+    [(b) => (b.rows[1].row = -1), 'rows[1].row: must be an integer of at least 0'],
+  ])('rejects %#: %s', (change, line) => {
+    expect(issueLines(SessionsSendResponseSchema, mutate(body, change))).toEqual([line]);
+  });
+});

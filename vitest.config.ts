@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// One run for every package: each test file gets its own SQLite file, Redis prefix and ports,
+// so files run in parallel safely. Two forks match the 2-core machine the suite must fit on.
+export default defineConfig({
+  test: {
+    include: ['apps/*/test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    globalSetup: ['./test-support/global-setup.ts'],
+  },
+});

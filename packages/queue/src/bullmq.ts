@@ -148,18 +148,29 @@ export interface BullWorkerOptions extends BullOptions {
 export function createBullWorker(options: BullWorkerOptions): BullWorkerHandle {
   const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   connection.on('error', () => {});
+  /** The handlers running in this process: what a graceful stop waits for. */
+  const active = new Set<Promise<unknown>>();
+  const handle = async (job: Job) => {
+    try {
+      return await options.registry.dispatch(job.name, job.data, {
+        jobId: job.id ?? randomUUID(),
+        attempt: job.attemptsMade + 1,
+      });
+    } catch (err) {
+      // A payload that fails its schema can never succeed: do not retry it.
+      if (err instanceof Error && err.name === 'ZodError') throw new UnrecoverableError(err.message);
+      throw err;
+    }
+  };
   const worker = new Worker(
     options.queueName ?? DEFAULT_QUEUE,
     async (job) => {
+      const running = handle(job);
+      active.add(running);
       try {
-        return await options.registry.dispatch(job.name, job.data, {
-          jobId: job.id ?? randomUUID(),
-          attempt: job.attemptsMade + 1,
-        });
-      } catch (err) {
-        // A payload that fails its schema can never succeed: do not retry it.
-        if (err instanceof Error && err.name === 'ZodError') throw new UnrecoverableError(err.message);
-        throw err;
+        return await running;
+      } finally {
+        active.delete(running);
       }
     },
     {
@@ -177,13 +188,16 @@ export function createBullWorker(options: BullWorkerOptions): BullWorkerHandle {
   return {
     worker,
     async close() {
-      // Graceful: take no new job, let the active ones finish. Bounded, because with Redis gone the
-      // final bookkeeping never completes; a job cut short is picked up again as stalled.
-      const graceful = await withinMs(
-        GRACEFUL_LIMIT_MS,
-        worker.close().then(() => true),
-      );
-      if (!graceful) await withinMs(CLOSE_LIMIT_MS, worker.close(true));
+      // Graceful: close() takes no new job at once; wait for the handlers running here (bounded), then give
+      // BullMQ's own bookkeeping a short bound. After a Redis restart its close can wait forever for the
+      // blocking connection's 'end', and close(true) would hand back that same pending promise. A job cut
+      // short is picked up again as stalled.
+      const closing = worker.close().catch(() => {});
+      const deadline = Date.now() + GRACEFUL_LIMIT_MS;
+      while (active.size > 0 && Date.now() < deadline) {
+        await withinMs(deadline - Date.now(), Promise.allSettled([...active]));
+      }
+      await withinMs(CLOSE_LIMIT_MS, closing);
       connection.disconnect();
     },
   };

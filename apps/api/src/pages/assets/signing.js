@@ -288,6 +288,26 @@ async function renderCompleted() {
   );
 }
 
+/**
+ * The last signature hands the session to the completion job, which may not have marked it completed when the
+ * page reloads: follow the view until it has (later views record nothing), then show the download.
+ */
+async function pollUntilCompleted() {
+  for (let i = 0; i < 60; i++) {
+    await new Promise((r) => setTimeout(r, i < 10 ? 1500 : 5000));
+    let view;
+    try {
+      view = await call('GET');
+    } catch (err) {
+      return handleError(err);
+    }
+    if (view.status === 'completed') {
+      state.view = view;
+      return render();
+    }
+  }
+}
+
 /** The completion job seals the PDF; ask the document (not the view, which would record a visit) until it is there. */
 async function pollUntilReady() {
   const first = state.view.documents[0];
@@ -644,11 +664,17 @@ async function finish() {
     document.body.classList.remove('with-bar');
     state.current = null;
     await load();
-    if (result.sessionCompleted && state.view.status !== 'completed') {
-      showStatus('done', 'You have signed: everyone has now signed', 'We are preparing the signed document.');
+    const finishing = result.sessionCompleted && state.view.status !== 'completed';
+    if (finishing) {
+      showStatus(
+        'done',
+        'You have signed: everyone has now signed',
+        'We are preparing the signed document. This page updates when it is ready.',
+      );
     }
     $('status').querySelector('h2')?.setAttribute('tabindex', '-1');
     $('status').querySelector('h2')?.focus();
+    if (finishing) pollUntilCompleted();
   } catch (err) {
     if (err instanceof ApiError && err.code === 'fields_missing' && err.body?.fieldIds?.length) {
       const i = fillOrder().findIndex((f) => f.id === err.body.fieldIds[0]);

@@ -35,8 +35,9 @@ async function timeSend(api: TestApi, token: string, templateId: string, entries
 }
 
 /**
- * The floor: the same rows (sessions, documents, participants with hashed link tokens) written with raw
- * prepared statements in one transaction, on a fresh database file.
+ * The floor: the same rows (per entry a session, its document, two participants with link tokens, the prefilled
+ * value and the `session.created` audit event) written with raw prepared statements in one transaction, on a
+ * fresh database file.
  */
 function rawInserts(entries: number): number {
   const db = openDatabase(path.join(tempDir('bench-floor-'), 'floor.db'));
@@ -49,6 +50,12 @@ function rawInserts(entries: number): number {
   );
   const document = sqlite.prepare(
     `INSERT INTO documents (id, session_id, position, filename, source_sha256, prepared_sha256, page_count) VALUES (?, ?, 0, 'bench.pdf', 'x', 'x', 10)`,
+  );
+  const value = sqlite.prepare(
+    `INSERT INTO field_values (session_id, field_id, value, participant_id, updated_at) VALUES (?, 'company', ?, NULL, ?)`,
+  );
+  const audit = sqlite.prepare(
+    `INSERT INTO audit_events (id, session_id, type, at, data) VALUES (?, ?, 'session.created', ?, ?)`,
   );
   const participant = sqlite.prepare(
     `INSERT INTO participants (id, session_id, position, signing_order, name, email, status, link_token_hash, link_token_sealed, invite_status)
@@ -64,6 +71,8 @@ function rawInserts(entries: number): number {
         const token = randomBytes(32).toString('hex');
         participant.run(randomUUID(), id, p, `P${p}`, `p${p}@x.test`, token, token);
       }
+      value.run(id, `Company ${i}`, now);
+      audit.run(randomUUID(), id, now, JSON.stringify({ jobId: 'job', row: i }));
     }
   })();
   const elapsed = performance.now() - t;

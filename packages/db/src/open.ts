@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import * as schema from './schema/index.ts';
+import { cacheStatements } from './statement-cache.ts';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -27,8 +28,9 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   sqlite.pragma('foreign_keys = ON');
   // WAL + NORMAL is durable across application crashes; only an OS crash can lose the last commits.
   sqlite.pragma('synchronous = NORMAL');
-  const db = drizzle(sqlite, { schema }) as Db;
   if (options.migrate !== false) migrate(sqlite);
+  cacheStatements(sqlite);
+  const db = drizzle(sqlite, { schema }) as Db;
   return db;
 }
 

@@ -1,4 +1,4 @@
-import { auditEvents, documents, fieldValues, participants, sessions } from '@countersign/db';
+import { auditEvents, documents, fieldValues, participants, rowInserter, sessions } from '@countersign/db';
 import type { ServiceContext } from '../context.ts';
 import type { AuditType } from '../sessions/audit.ts';
 import { newLinkToken } from '../sessions/links.ts';
@@ -52,32 +52,76 @@ export interface CreatedSession {
   }[];
 }
 
-/** Rows per INSERT statement: well under SQLite's variable limit, large enough to amortise parsing. */
-const CHUNK = 200;
-
-function insertChunked<T>(rows: T[], insert: (chunk: T[]) => void): void {
-  for (let i = 0; i < rows.length; i += CHUNK) insert(rows.slice(i, i + CHUNK));
-}
+/**
+ * The columns a send writes, one compiled single-row statement per table: in a bulk send the rows are what
+ * costs, and building a multi-row drizzle insert costs more than SQLite spends writing it.
+ */
+const SESSION_COLUMNS = [
+  'id',
+  'accountId',
+  'source',
+  'templateId',
+  'bulkBatchId',
+  'sendJobId',
+  'rowIndex',
+  'title',
+  'status',
+  'signingType',
+  'authRequirement',
+  'notify',
+  'options',
+  'expiresAt',
+  'createdAt',
+  'updatedAt',
+] as const;
+const DOCUMENT_COLUMNS = [
+  'id',
+  'sessionId',
+  'position',
+  'filename',
+  'cloudFileId',
+  'sourceSha256',
+  'preparedSha256',
+  'preparedDocumentId',
+  'templateDocumentId',
+  'pageCount',
+] as const;
+const PARTICIPANT_COLUMNS = [
+  'id',
+  'sessionId',
+  'position',
+  'signingOrder',
+  'name',
+  'email',
+  'roleLabel',
+  'roleId',
+  'status',
+  'notifiedAt',
+  'linkTokenHash',
+  'linkTokenSealed',
+  'inviteStatus',
+] as const;
+const VALUE_COLUMNS = ['sessionId', 'fieldId', 'value', 'participantId', 'updatedAt'] as const;
+const AUDIT_COLUMNS = ['id', 'sessionId', 'type', 'at', 'data'] as const;
 
 /**
- * Inserts sessions with their documents, participants, prefill values and `session.created` audit events in
- * a few multi-row statements. Call it inside a
- * transaction. Documents point at shared blobs: the marginal cost of a session is a few rows, whatever
- * the page count.
+ * Inserts sessions with their documents, participants, prefill values and `session.created` audit events.
+ * Call it inside a transaction. Documents point at shared blobs: the marginal cost of a session is a few
+ * rows, whatever the page count.
  */
 export function insertSessions(ctx: ServiceContext, batch: NewSession[]): CreatedSession[] {
   const now = ctx.clock.now();
-  const sessionRows: (typeof sessions.$inferInsert)[] = [];
-  const documentRows: (typeof documents.$inferInsert)[] = [];
-  const participantRows: (typeof participants.$inferInsert)[] = [];
-  const valueRows: (typeof fieldValues.$inferInsert)[] = [];
-  const auditRows: (typeof auditEvents.$inferInsert)[] = [];
+  const insertSession = rowInserter(ctx.db, sessions, SESSION_COLUMNS);
+  const insertDocument = rowInserter(ctx.db, documents, DOCUMENT_COLUMNS);
+  const insertParticipant = rowInserter(ctx.db, participants, PARTICIPANT_COLUMNS);
+  const insertValue = rowInserter(ctx.db, fieldValues, VALUE_COLUMNS);
+  const insertAudit = rowInserter(ctx.db, auditEvents, AUDIT_COLUMNS);
   const created: CreatedSession[] = [];
   const dataKey = new DataKey(ctx.config.dataDir);
 
   for (const s of batch) {
     const sessionId = newId();
-    sessionRows.push({
+    insertSession({
       id: sessionId,
       accountId: s.accountId,
       source: s.source,
@@ -97,7 +141,7 @@ export function insertSessions(ctx: ServiceContext, batch: NewSession[]): Create
     });
     const docs = s.documents.map((d, position) => {
       const documentId = newId();
-      documentRows.push({
+      insertDocument({
         id: documentId,
         sessionId,
         position,
@@ -117,7 +161,7 @@ export function insertSessions(ctx: ServiceContext, batch: NewSession[]): Create
       const yourTurn = s.signingType === 'parallel' || p.signingOrder === firstTurn;
       const participantId = newId();
       const link = newLinkToken();
-      participantRows.push({
+      insertParticipant({
         id: participantId,
         sessionId,
         position,
@@ -142,9 +186,9 @@ export function insertSessions(ctx: ServiceContext, batch: NewSession[]): Create
       };
     });
     for (const v of s.prefill ?? []) {
-      valueRows.push({ sessionId, fieldId: v.fieldId, value: v.value, participantId: null, updatedAt: now });
+      insertValue({ sessionId, fieldId: v.fieldId, value: v.value, participantId: null, updatedAt: now });
     }
-    auditRows.push({
+    insertAudit({
       id: newId(),
       sessionId,
       type: 'session.created' satisfies AuditType,
@@ -154,10 +198,5 @@ export function insertSessions(ctx: ServiceContext, batch: NewSession[]): Create
     created.push({ sessionId, rowIndex: s.rowIndex, documents: docs, participants: people });
   }
 
-  insertChunked(sessionRows, (chunk) => ctx.db.insert(sessions).values(chunk).run());
-  insertChunked(documentRows, (chunk) => ctx.db.insert(documents).values(chunk).run());
-  insertChunked(participantRows, (chunk) => ctx.db.insert(participants).values(chunk).run());
-  insertChunked(valueRows, (chunk) => ctx.db.insert(fieldValues).values(chunk).run());
-  insertChunked(auditRows, (chunk) => ctx.db.insert(auditEvents).values(chunk).run());
   return created;
 }

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { ServiceContext } from '../context.ts';
-import { sha256Hex } from '../support/crypto.ts';
+import { randomBytes, sha256Hex } from '../support/crypto.ts';
 import { DataKey } from '../support/data-key.ts';
 
 /** A signing-link token: 256 random bits in the URL, only its SHA-256 in the database. */

@@ -1,7 +1,28 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomFillSync, randomUUID, timingSafeEqual } from 'node:crypto';
 
 export const sha256Hex = (value: string | Uint8Array): string =>
   createHash('sha256').update(value).digest('hex');
+
+const POOL_BYTES = 8192;
+const pool = Buffer.alloc(POOL_BYTES);
+let poolOffset = POOL_BYTES;
+
+/**
+ * CSPRNG bytes, `n` <= 8192, each handed out once, taken from a pool refilled in one call: a bulk send needs
+ * thousands of link tokens and IVs, and one `randomBytes` call per token costs more than the rest of its row.
+ */
+export function randomBytes(n: number): Buffer {
+  if (n > POOL_BYTES) throw new RangeError(`randomBytes: at most ${POOL_BYTES} bytes per call`);
+  if (poolOffset + n > POOL_BYTES) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  // A copy: the pool's bytes are overwritten by the next refill.
+  const out = Buffer.from(pool.subarray(poolOffset, poolOffset + n));
+  pool.fill(0, poolOffset, poolOffset + n);
+  poolOffset += n;
+  return out;
+}
 
 /** An opaque secret with a readable prefix: `prefix` + base64url of `bytes` random bytes. */
 export const newSecret = (prefix: string, bytes = 32): string =>

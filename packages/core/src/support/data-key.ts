@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { randomBytes } from './crypto.ts';
 import { loadOrCreateSecret } from './secrets.ts';
 
 /**

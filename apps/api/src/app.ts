@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { bearerAuth } from './http/bearer-auth.ts';
+import { bodyLimit } from './http/body-limit.ts';
 import type { AppDeps, AppEnv } from './http/env.ts';
 import { errorResponse, handleError, validationHook } from './http/errors.ts';
 import { requestContext } from './http/request-context.ts';
@@ -29,18 +29,7 @@ export const newRouter = () => new OpenAPIHono<AppEnv>({ defaultHook: validation
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const app = newRouter();
   app.use('*', requestContext(deps));
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: deps.config.limits.maxBodyBytes,
-      onError: (c) =>
-        errorResponse(
-          c,
-          'payload_too_large',
-          `the request body exceeds ${deps.config.limits.maxBodyBytes} bytes`,
-        ),
-    }),
-  );
+  app.use('*', bodyLimit(deps.config.limits.maxBodyBytes));
   app.use('*', requireUtf8Json);
   app.onError(handleError);
   app.notFound((c) => errorResponse(c, 'not_found', `no route for ${c.req.method} ${c.req.path}`));

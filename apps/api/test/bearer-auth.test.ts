@@ -101,6 +101,18 @@ describe('bearer authentication on /api/*', () => {
     }
   });
 
+  it('rejects a token that expired after it was accepted (a verified token is remembered only until exp)', async () => {
+    const used = await api.newAccount();
+    const auth = { headers: { authorization: `Bearer ${used.accessToken}` } };
+    expect((await api.fetch(PROBE, auth)).status).not.toBe(401);
+    clock.advance((api.config.accessTokenTtlSeconds + 1) * 1000);
+    try {
+      await expect401(await api.fetch(PROBE, auth), 'expired');
+    } finally {
+      clock.set(Date.now());
+    }
+  });
+
   it('rejects a refresh token used as a bearer token', async () => {
     await expect401(
       await api.fetch(PROBE, { headers: { authorization: `Bearer ${good.refreshToken}` } }),

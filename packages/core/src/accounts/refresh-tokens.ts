@@ -1,5 +1,5 @@
-import { refreshTokens } from '@countersign/db';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { preparedQuery, refreshTokens } from '@countersign/db';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { newId, newSecret, sha256Hex } from '../support/crypto.ts';
 import { DomainError } from '../support/errors.ts';
@@ -77,12 +77,22 @@ export function findActiveRefreshToken(ctx: ServiceContext, presented: string) {
   return row && row.revokedAt === null ? row : undefined;
 }
 
-export function isRefreshTokenActive(ctx: ServiceContext, accountId: string, tokenId: string): boolean {
-  const row = ctx.db
+/** Asked on every authenticated request. */
+const refreshTokenState = preparedQuery((db) =>
+  db
     .select({ revokedAt: refreshTokens.revokedAt })
     .from(refreshTokens)
-    .where(and(eq(refreshTokens.id, tokenId), eq(refreshTokens.accountId, accountId)))
-    .get();
+    .where(
+      and(
+        eq(refreshTokens.id, sql.placeholder('tokenId')),
+        eq(refreshTokens.accountId, sql.placeholder('accountId')),
+      ),
+    )
+    .prepare(),
+);
+
+export function isRefreshTokenActive(ctx: ServiceContext, accountId: string, tokenId: string): boolean {
+  const row = refreshTokenState(ctx.db).get({ tokenId, accountId });
   return row !== undefined && row.revokedAt === null;
 }
 

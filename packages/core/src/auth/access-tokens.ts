@@ -5,7 +5,7 @@ import {
   touchRefreshToken,
 } from '../accounts/refresh-tokens.ts';
 import type { ServiceContext } from '../context.ts';
-import { newId } from '../support/crypto.ts';
+import { newId, sha256Hex } from '../support/crypto.ts';
 import { DomainError } from '../support/errors.ts';
 import { countHits, recordHit } from '../support/rate-limit.ts';
 
@@ -29,8 +29,13 @@ export interface BearerIdentity {
   refreshTokenId: string;
 }
 
+/** Tokens whose signature and claims were checked already; an integrator reuses one for its whole life. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class AccessTokens {
   private readonly key: Uint8Array;
+  /** Token hash -> identity and expiry (seconds) of tokens already verified. */
+  private readonly cache = new Map<string, { identity: BearerIdentity; expiresAt: number }>();
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -80,6 +85,29 @@ export class AccessTokens {
 
   /** Verifies signature, algorithm, type, issuer, audience and expiry, then that its refresh token still stands. */
   async verify(token: string): Promise<BearerIdentity> {
+    const identity = this.verified(token) ?? (await this.verifySignature(token));
+    if (!isRefreshTokenActive(this.ctx, identity.accountId, identity.refreshTokenId)) {
+      throw new DomainError('unauthorized', 'the access token was revoked');
+    }
+    return identity;
+  }
+
+  /**
+   * The identity of a token verified before and not expired since. Keyed by the token's hash, so what is kept
+   * in memory is not a usable credential. The revocation check still runs on every request.
+   */
+  private verified(token: string): BearerIdentity | undefined {
+    const key = sha256Hex(token);
+    const hit = this.cache.get(key);
+    if (!hit) return undefined;
+    if (hit.expiresAt * 1000 <= this.ctx.clock.now()) {
+      this.cache.delete(key);
+      return undefined;
+    }
+    return hit.identity;
+  }
+
+  private async verifySignature(token: string): Promise<BearerIdentity> {
     let payload: Record<string, unknown>;
     try {
       ({ payload } = await jwtVerify(token, this.key, {
@@ -102,9 +130,10 @@ export class AccessTokens {
     if (typeof accountId !== 'string' || typeof refreshTokenId !== 'string') {
       throw new DomainError('unauthorized', 'the access token is invalid');
     }
-    if (!isRefreshTokenActive(this.ctx, accountId, refreshTokenId)) {
-      throw new DomainError('unauthorized', 'the access token was revoked');
-    }
-    return { accountId, refreshTokenId };
+    const identity = { accountId, refreshTokenId };
+    // Oldest first out; a bounded map, not an LRU: a token's first verification is cheap enough to repeat.
+    if (this.cache.size >= VERIFIED_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(sha256Hex(token), { identity, expiresAt: payload.exp as number });
+    return identity;
   }
 }

@@ -65,6 +65,11 @@ export function cancelSession(
   reason?: string,
   origin?: AuditOrigin,
 ) {
+  // Cancelled, expired, declined and completed are final: answering them needs no write lock, which keeps
+  // repeated cancels (an integrator's retries) off the writer's queue.
+  const seen = sessionOf(ctx, accountId, sessionId);
+  if (seen.status === 'completed') throw completedError();
+  if (seen.status !== 'active') return { sessionId, cancelled: true as const, alreadyCancelled: true };
   const result = ctx.db.transaction(
     () => {
       const session = sessionOf(ctx, accountId, sessionId);
@@ -72,10 +77,7 @@ export function cancelSession(
         session.status === 'completed' ||
         (session.status === 'active' && allSigned(peopleOf(ctx, sessionId)))
       ) {
-        throw new DomainError(
-          'session_completed',
-          'every signer has completed this session; the signed documents stand',
-        );
+        throw completedError();
       }
       if (session.status !== 'active') return { sessionId, cancelled: true as const, alreadyCancelled: true };
       const now = ctx.clock.now();
@@ -100,6 +102,9 @@ export function cancelSession(
   if (!result.alreadyCancelled) ctx.outbox.kick();
   return result;
 }
+
+const completedError = () =>
+  new DomainError('session_completed', 'every signer has completed this session; the signed documents stand');
 
 const allSigned = (people: ParticipantRow[]) => people.every((p) => p.status === 'signed');
 

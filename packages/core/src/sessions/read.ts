@@ -1,6 +1,6 @@
-import { documents, participants, sessions } from '@countersign/db';
+import { documents, participants, preparedQuery, sessions } from '@countersign/db';
 import type { SessionDetail, SessionList, SessionListQuery, SessionSummary } from '@countersign/schemas';
-import { and, asc, desc, eq, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { DomainError } from '../support/errors.ts';
 
@@ -60,12 +60,22 @@ export function listSessions(ctx: ServiceContext, accountId: string, query: Sess
 }
 
 /** A session of this account, or 404 (another account's session does not exist for the caller). */
-export function sessionOf(ctx: ServiceContext, accountId: string, sessionId: string): SessionRow {
-  const row = ctx.db
+/** Every session-taking route starts here: built once per connection. */
+const sessionOfAccount = preparedQuery((db) =>
+  db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.accountId, accountId)))
-    .get();
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.accountId, sql.placeholder('accountId')),
+      ),
+    )
+    .prepare(),
+);
+
+export function sessionOf(ctx: ServiceContext, accountId: string, sessionId: string): SessionRow {
+  const row = sessionOfAccount(ctx.db).get({ sessionId, accountId });
   if (!row) throw new DomainError('session_not_found', `session ${sessionId} not found`);
   return row;
 }

@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { startTestApi } from '@countersign/api/testing';
+import { startRedis } from '@countersign/test-support';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { type BenchRow, ms } from '../report.ts';
 import { type CannonOptions, type CannonResult, cannon } from './cannon.ts';
-import { benchAccount, benchTemplate, templateSend } from './fixtures.ts';
+import { benchAccount, benchTemplate, startWorkers, stopWorkers, templateSend } from './fixtures.ts';
 
 const CONNECTIONS = 200;
 /** The issue's 30 s; BENCH_QUICK=1 shortens each load window to 10 s for a quick look. */
@@ -38,13 +39,16 @@ const describe = (r: CannonResult) =>
 
 /**
  * Issue 7: POST /api/sessions/cancel under 200 connections, idle and while 1,000-entry template bulk sends run
- * back to back for the whole window (one send lasts about a second, so a single one would leave the window
- * mostly idle). Each connection cycles through 1,000 real sessions: the first pass cancels, later ones answer
- * alreadyCancelled.
+ * back to back for the whole window (a single send would leave most of it idle). The scaled topology, as a
+ * deployment under load runs it: this process serves the API without a worker and one worker process consumes
+ * the sends through Redis. Each connection cycles through 1,000 real sessions: the first pass cancels, later
+ * ones answer alreadyCancelled.
  */
 export async function run(): Promise<BenchRow[]> {
   const hello = await helloWorld();
-  const api = await startTestApi();
+  const redis = await startRedis();
+  const api = await startTestApi({ redisUrl: redis.url, worker: false });
+  const workers = await startWorkers(api, 1);
   try {
     const account = await benchAccount(api);
     const templateId = await benchTemplate(api, account.accountId);
@@ -75,7 +79,7 @@ export async function run(): Promise<BenchRow[]> {
     await bulk;
 
     const clean = (r: CannonResult) => r.non2xx + r.errors + r.timeouts === 0;
-    const window = `${CONNECTIONS} connections, ${DURATION_S} s`;
+    const window = `${CONNECTIONS} connections, ${DURATION_S} s, API + 1 worker process`;
     return [
       {
         scenario: `cancel, idle, ${window}`,
@@ -103,6 +107,8 @@ export async function run(): Promise<BenchRow[]> {
       },
     ];
   } finally {
+    await stopWorkers(workers);
     await api.close();
+    await redis.stop();
   }
 }

@@ -1,5 +1,6 @@
 import type { TestApi } from '@countersign/api/testing';
 import { createTemplate, localDrive, setAllowance } from '@countersign/core';
+import { type ServiceProcess, spawnEntry } from '@countersign/test-support';
 import { textPdf } from '../pdfs.ts';
 
 export interface BenchAccount {
@@ -145,4 +146,32 @@ export async function concurrently<T>(
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** Worker processes (WORKER_CONCURRENCY 1) of the scaled topology, on the API's Redis and DATA_DIR. */
+export async function startWorkers(api: TestApi, count: number): Promise<ServiceProcess[]> {
+  const workers = Array.from({ length: count }, () =>
+    spawnEntry('apps/worker/src/main.ts', {
+      REDIS_URL: api.config.redisUrl ?? '',
+      DATA_DIR: api.config.dataDir,
+      QUEUE_PREFIX: api.config.queuePrefix,
+      WORKER_CONCURRENCY: '1',
+      LOG_LEVEL: 'info',
+    }),
+  );
+  const deadline = Date.now() + 30_000;
+  while (!workers.every((w) => w.output().includes('countersign worker started'))) {
+    const dead = workers.find((w) => w.child.exitCode !== null);
+    if (dead || Date.now() > deadline) {
+      await stopWorkers(workers);
+      throw new Error(`a worker did not start: ${(dead ?? workers[0])?.output().slice(-200)}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return workers;
+}
+
+export async function stopWorkers(workers: ServiceProcess[]): Promise<void> {
+  for (const w of workers) if (w.child.exitCode === null) w.signal('SIGTERM');
+  await Promise.all(workers.map((w) => w.exited));
 }

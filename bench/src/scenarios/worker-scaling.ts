@@ -1,39 +1,20 @@
 import fs from 'node:fs';
 import { startTestApi, type TestApi } from '@countersign/api/testing';
-import { type ServiceProcess, spawnEntry, startRedis } from '@countersign/test-support';
+import { startRedis } from '@countersign/test-support';
 import { type BenchRow, ms } from '../report.ts';
-import { type BenchAccount, benchAccount, concurrently, ownPdfSend, uploadPdfs } from './fixtures.ts';
+import {
+  type BenchAccount,
+  benchAccount,
+  concurrently,
+  ownPdfSend,
+  startWorkers,
+  stopWorkers,
+  uploadPdfs,
+} from './fixtures.ts';
 
 const SENDS = 12;
 const CLIENTS = 4;
 const PAGES = 60;
-
-async function startWorkers(api: TestApi, count: number): Promise<ServiceProcess[]> {
-  const workers = Array.from({ length: count }, () =>
-    spawnEntry('apps/worker/src/main.ts', {
-      REDIS_URL: api.config.redisUrl ?? '',
-      DATA_DIR: api.config.dataDir,
-      QUEUE_PREFIX: api.config.queuePrefix,
-      WORKER_CONCURRENCY: '1',
-      LOG_LEVEL: 'info',
-    }),
-  );
-  const deadline = Date.now() + 30_000;
-  while (!workers.every((w) => w.output().includes('countersign worker started'))) {
-    const dead = workers.find((w) => w.child.exitCode !== null);
-    if (dead || Date.now() > deadline) {
-      await stopWorkers(workers);
-      throw new Error(`a worker did not start: ${(dead ?? workers[0])?.output().slice(-200)}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return workers;
-}
-
-async function stopWorkers(workers: ServiceProcess[]): Promise<void> {
-  for (const w of workers) if (w.child.exitCode === null) w.signal('SIGTERM');
-  await Promise.all(workers.map((w) => w.exited));
-}
 
 /** CPU time (user + system) of a live child process in ms, from /proc (Linux); 0 where unavailable. */
 function childCpuMs(pid: number | undefined): number {

@@ -3,7 +3,13 @@
  * working afterwards (the next good file is accepted). All files are generated here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInspector, type Inspector, type InspectResult, type RejectReason } from '../src/index.ts';
+import {
+  createInspector,
+  type Inspector,
+  type InspectResult,
+  prepare,
+  type RejectReason,
+} from '../src/index.ts';
 import { makePdf } from '../src/testing/index.ts';
 import { deflateBomb, onePage, rawPdf, stream } from './raw-pdf.ts';
 
@@ -100,6 +106,22 @@ describe('hostile input', { timeout: 120_000 }, () => {
   it('an xref whose /Prev points to itself (readers stop the loop; the document is fine)', async () => {
     const result = await judge(rawPdf(onePage(), { selfPrev: true }));
     expect(result.ok && result.pageCount).toBe(1);
+  });
+
+  it('offsets past the end of the file: startxref and every xref entry (rebuilt by scanning, or refused)', async () => {
+    for (const options of [{ startxrefShift: 10_000_000 }, { objectOffsetShift: 10_000_000 }]) {
+      const bytes = rawPdf(onePage(), options);
+      const result = await judge(bytes);
+      // pdf.js rebuilds a broken cross-reference table by scanning for objects; what it accepts, the
+      // preparation (pdf-lib) must be able to carry through too, or the send would fail after the verdict.
+      if (!result.ok) {
+        expectRejected(result, 'load-failed');
+        continue;
+      }
+      expect(result.pageCount).toBe(1);
+      const prepared = await prepare(bytes, 1, result);
+      expect(prepared.pageCount).toBe(2);
+    }
   });
 
   it('a JavaScript action is accepted: nothing here runs it, and forms rely on scripts for formatting', async () => {

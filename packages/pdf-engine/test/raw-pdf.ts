@@ -12,6 +12,10 @@ export interface RawPdfOptions {
   trailer?: string;
   /** Make the xref's /Prev point at the xref itself. */
   selfPrev?: boolean;
+  /** Add this to the `startxref` offset (past the end of the file when large). */
+  startxrefShift?: number;
+  /** Add this to every object offset in the xref table. */
+  objectOffsetShift?: number;
 }
 
 /** Objects are numbered from 1 in order; object 1 must be the catalog. */
@@ -32,10 +36,11 @@ export function rawPdf(objects: ObjectBody[], options: RawPdfOptions = {}): Uint
   });
   const xref = length;
   push(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`);
-  for (const offset of offsets) push(`${String(offset).padStart(10, '0')} 00000 n \n`);
+  for (const offset of offsets)
+    push(`${String(offset + (options.objectOffsetShift ?? 0)).padStart(10, '0')} 00000 n \n`);
   const prev = options.selfPrev ? ` /Prev ${xref}` : '';
   push(
-    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${prev} ${options.trailer ?? ''} >>\nstartxref\n${xref}\n%%EOF\n`,
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${prev} ${options.trailer ?? ''} >>\nstartxref\n${xref + (options.startxrefShift ?? 0)}\n%%EOF\n`,
   );
   const out = new Uint8Array(length);
   let at = 0;

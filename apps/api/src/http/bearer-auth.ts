@@ -20,7 +20,7 @@ export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
         : 'missing bearer access token',
     );
   }
-  const identity = await c.var.deps.runtime.accessTokens.verify(match[1]!);
+  const identity = await c.get('deps').runtime.accessTokens.verify(match[1]!);
   c.set('accountId', identity.accountId);
   await next();
 };

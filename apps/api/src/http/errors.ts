@@ -67,10 +67,10 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
       );
     }
   }
-  const log = c.var.deps?.logger;
+  const log = c.get('deps')?.logger;
   log?.error(
-    { err, requestId: c.var.requestId, cause: err instanceof JobFailedError ? err.cause : undefined },
+    { err, requestId: c.get('requestId'), cause: err instanceof JobFailedError ? err.cause : undefined },
     'unhandled error',
   );
-  return errorResponse(c, 'internal_error', `an internal error occurred (request ${c.var.requestId})`);
+  return errorResponse(c, 'internal_error', `an internal error occurred (request ${c.get('requestId')})`);
 }

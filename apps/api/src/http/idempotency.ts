@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { beginIdempotent, completeIdempotent, isDomainError, releaseIdempotent } from '@countersign/core';
-import { z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.ts';
 import { errorResponse } from './errors.ts';
@@ -25,7 +24,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!KEY.test(key)) {
     return errorResponse(c, 'invalid_request', 'Idempotency-Key must be 1 to 255 printable ASCII characters');
   }
-  const { runtime, config } = c.var.deps;
+  const { runtime, config } = c.get('deps');
   const body = await c.req.text();
   const requestHash = createHash('sha256')
     .update(`${c.req.method} ${c.req.path}\n`)
@@ -33,7 +32,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     .digest('hex');
   const start = beginIdempotent(
     runtime.ctx,
-    c.var.accountId,
+    c.get('accountId'),
     key,
     requestHash,
     config.sendTimeoutMs + 30_000,
@@ -42,18 +41,21 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     const { status, headers, body: stored } = start.response;
     return new Response(stored, {
       status,
-      headers: { ...headers, 'Idempotent-Replayed': 'true', 'X-Request-Id': c.var.requestId },
+      headers: { ...headers, 'Idempotent-Replayed': 'true', 'X-Request-Id': c.get('requestId') },
     });
   }
   // The claim, not just the key, names the job: a key used again after it expired must not find the old job.
   c.set(
     'jobKey',
-    createHash('sha256').update(`${c.var.accountId}\n${key}\n${start.claimedAt}`).digest('hex').slice(0, 40),
+    createHash('sha256')
+      .update(`${c.get('accountId')}\n${key}\n${start.claimedAt}`)
+      .digest('hex')
+      .slice(0, 40),
   );
   try {
     await next();
   } catch (err) {
-    releaseIdempotent(runtime.ctx, c.var.accountId, key);
+    releaseIdempotent(runtime.ctx, c.get('accountId'), key);
     throw err;
   }
   const status = c.res.status;
@@ -61,7 +63,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     // A domain error (429 allowance, 502 drive) ended the job before it created anything: the retry may run
     // as a new job, and must, since the queue would hand it this job's answer again. After a timeout, a queue
     // outage or a failure the job may still run or may have committed: the retry attaches to that same job.
-    releaseIdempotent(runtime.ctx, c.var.accountId, key, { newJob: isDomainError(c.error) });
+    releaseIdempotent(runtime.ctx, c.get('accountId'), key, { newJob: isDomainError(c.error) });
     return;
   }
   const text = await c.res.clone().text();
@@ -70,20 +72,23 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     const value = c.res.headers.get(name);
     if (value !== null) headers[name] = value;
   }
-  completeIdempotent(runtime.ctx, c.var.accountId, key, { status, headers, body: text });
+  completeIdempotent(runtime.ctx, c.get('accountId'), key, { status, headers, body: text });
 };
 
-/** The request-header schema the three sends and cancel declare, so the OpenAPI document shows it. */
-export const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .openapi({
-      description:
-        'Optional, 1 to 255 printable characters. The first final response to a key is stored for 24 hours; a retry ' +
-        'with the same key and body gets it again byte for byte (with `Idempotent-Replayed: true`); the same key ' +
-        'with another body answers 422 `idempotency_key_reused`; a retry while the first is running answers 409 ' +
-        '`idempotency_in_progress`.',
-      example: 'order-4711-send',
-    }),
-});
+/**
+ * The header as the OpenAPI document shows it on the three sends and cancel. Documented as a plain parameter,
+ * not handed to the route's validators: the middleware above checks it, and a header validator would copy
+ * every header of every request into an object first.
+ */
+export const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header' as const,
+  required: false,
+  description:
+    'Optional, 1 to 255 printable characters. The first final response to a key is stored for 24 hours; a retry ' +
+    'with the same key and body gets it again byte for byte (with `Idempotent-Replayed: true`); the same key ' +
+    'with another body answers 422 `idempotency_key_reused`; a retry while the first is running answers 409 ' +
+    '`idempotency_in_progress`.',
+  schema: { type: 'string' as const, minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
+  example: 'order-4711-send',
+};

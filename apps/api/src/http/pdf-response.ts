@@ -4,7 +4,7 @@ import type { AppEnv } from './env.ts';
 
 /** Streams a stored PDF with a download name (RFC 6266 / 5987 for non-ASCII names). */
 export function pdfResponse(c: Context<AppEnv>, sha256: string, filename: string): Response {
-  const { blobs } = c.var.deps.runtime.ctx;
+  const { blobs } = c.get('deps').runtime.ctx;
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return new Response(Readable.toWeb(blobs.stream(sha256)) as ReadableStream, {
     status: 200,
@@ -14,7 +14,7 @@ export function pdfResponse(c: Context<AppEnv>, sha256: string, filename: string
       'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
-      'X-Request-Id': c.var.requestId,
+      'X-Request-Id': c.get('requestId'),
     },
   });
 }

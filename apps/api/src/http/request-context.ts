@@ -26,8 +26,8 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
         path: c.req.path,
         status: c.res.status,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
-        accountId: c.var.accountId,
-        client: c.var.clientAddress,
+        accountId: c.get('accountId'),
+        client: c.get('clientAddress'),
       },
       'request',
     );

@@ -152,7 +152,7 @@ export function registerSigningPage(app: OpenAPIHono<AppEnv>): void {
   app.get('/s/:token', (c) => {
     const token = c.req.param('token');
     try {
-      const { session, participant } = openLink(c.var.deps.runtime.ctx, token);
+      const { session, participant } = openLink(c.get('deps').runtime.ctx, token);
       return respond(
         c,
         page({

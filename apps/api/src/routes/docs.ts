@@ -44,7 +44,7 @@ export function registerDocs(app: OpenAPIHono<AppEnv>): void {
         'Electronic-signature integration API: token exchange, template and own-PDF sends, cancellation, ' +
         'signer API and webhooks. Every request object rejects unknown properties.',
     },
-    servers: [{ url: c.var.deps.config.publicUrl }],
+    servers: [{ url: c.get('deps').config.publicUrl }],
     security: [{ bearerAuth: [] }],
   }));
   app.get('/docs', (c) => c.html(PAGE));

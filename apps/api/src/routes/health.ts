@@ -5,7 +5,7 @@ import type { AppEnv } from '../http/env.ts';
 export function registerHealth(app: OpenAPIHono<AppEnv>): void {
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
-    const { runtime, queue } = c.var.deps;
+    const { runtime, queue } = c.get('deps');
     const checks: Record<string, 'ok' | 'failing'> = {};
     try {
       runtime.db.$client.prepare('SELECT 1').get();

@@ -27,7 +27,7 @@ export const tokenRoute = createRoute({
 export function registerToken(app: OpenAPIHono<AppEnv>): void {
   app.openapi(tokenRoute, async (c) => {
     const { refresh_token } = c.req.valid('json');
-    const token = await c.var.deps.runtime.accessTokens.exchange(refresh_token, c.var.clientAddress);
+    const token = await c.get('deps').runtime.accessTokens.exchange(refresh_token, c.get('clientAddress'));
     c.header('Cache-Control', 'no-store');
     return c.json(token, 200);
   });

@@ -6,7 +6,7 @@ import { DomainError } from '../support/errors.ts';
 import { type AuditOrigin, audit } from './audit.ts';
 import { participantLink } from './links.ts';
 import { queueSessionEmail, type SessionEmailOptions, senderNameFor } from './notifications.ts';
-import { sessionOf } from './read.ts';
+import { sessionOf, sessionStatusOf } from './read.ts';
 
 type SessionRow = typeof sessions.$inferSelect;
 type ParticipantRow = typeof participants.$inferSelect;
@@ -67,9 +67,9 @@ export function cancelSession(
 ) {
   // Cancelled, expired, declined and completed are final: answering them needs no write lock, which keeps
   // repeated cancels (an integrator's retries) off the writer's queue.
-  const seen = sessionOf(ctx, accountId, sessionId);
-  if (seen.status === 'completed') throw completedError();
-  if (seen.status !== 'active') return { sessionId, cancelled: true as const, alreadyCancelled: true };
+  const status = sessionStatusOf(ctx, accountId, sessionId);
+  if (status === 'completed') throw completedError();
+  if (status !== 'active') return { sessionId, cancelled: true as const, alreadyCancelled: true };
   const result = ctx.db.transaction(
     () => {
       const session = sessionOf(ctx, accountId, sessionId);

@@ -60,6 +60,9 @@ export function listSessions(ctx: ServiceContext, accountId: string, query: Sess
 }
 
 /** A session of this account, or 404 (another account's session does not exist for the caller). */
+const notFound = (sessionId: string) =>
+  new DomainError('session_not_found', `session ${sessionId} not found`);
+
 /** Every session-taking route starts here: built once per connection. */
 const sessionOfAccount = preparedQuery((db) =>
   db
@@ -76,8 +79,32 @@ const sessionOfAccount = preparedQuery((db) =>
 
 export function sessionOf(ctx: ServiceContext, accountId: string, sessionId: string): SessionRow {
   const row = sessionOfAccount(ctx.db).get({ sessionId, accountId });
-  if (!row) throw new DomainError('session_not_found', `session ${sessionId} not found`);
+  if (!row) throw notFound(sessionId);
   return row;
+}
+
+const statusOfAccount = preparedQuery((db) =>
+  db
+    .select({ status: sessions.status })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.accountId, sql.placeholder('accountId')),
+      ),
+    )
+    .prepare(),
+);
+
+/** Just the status (404 like sessionOf): for decisions that need nothing else of the row. */
+export function sessionStatusOf(
+  ctx: ServiceContext,
+  accountId: string,
+  sessionId: string,
+): SessionRow['status'] {
+  const row = statusOfAccount(ctx.db).get({ sessionId, accountId });
+  if (!row) throw notFound(sessionId);
+  return row.status;
 }
 
 export function getSessionDetail(ctx: ServiceContext, accountId: string, sessionId: string): SessionDetail {

@@ -6,7 +6,7 @@ import {
 } from '@countersign/schemas';
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { idempotency, idempotencyHeaders } from '../../http/idempotency.ts';
+import { idempotency, idempotencyKeyParameter } from '../../http/idempotency.ts';
 import { commonErrors } from '../../http/openapi.ts';
 
 const sessionError = (description: string) => ({
@@ -25,8 +25,8 @@ export const sessionsCancelRoute = createRoute({
     'expired or declined sessions answer `alreadyCancelled: true` (repeating is safe). A session every ' +
     'signer has completed answers 409.',
   middleware: [idempotency] as const,
+  parameters: [idempotencyKeyParameter],
   request: {
-    headers: idempotencyHeaders,
     body: { required: true, content: { 'application/json': { schema: SessionsCancelRequestSchema } } },
   },
   responses: {
@@ -47,8 +47,8 @@ export const sessionsCancelRoute = createRoute({
 export function registerSessionsCancel(app: OpenAPIHono<AppEnv>): void {
   app.openapi(sessionsCancelRoute, (c) => {
     const { sessionId, reason } = c.req.valid('json');
-    const result = cancelSession(c.var.deps.runtime.ctx, c.var.accountId, sessionId, reason, {
-      ip: c.var.clientAddress,
+    const result = cancelSession(c.get('deps').runtime.ctx, c.get('accountId'), sessionId, reason, {
+      ip: c.get('clientAddress'),
       userAgent: c.req.header('user-agent') ?? null,
     });
     return c.json(result, 200);

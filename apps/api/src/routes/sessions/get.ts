@@ -19,6 +19,9 @@ export const sessionGetRoute = createRoute({
 
 export function registerSessionGet(app: OpenAPIHono<AppEnv>): void {
   app.openapi(sessionGetRoute, (c) =>
-    c.json(getSessionDetail(c.var.deps.runtime.ctx, c.var.accountId, c.req.valid('param').sessionId), 200),
+    c.json(
+      getSessionDetail(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').sessionId),
+      200,
+    ),
   );
 }

@@ -23,6 +23,6 @@ export const sessionsListRoute = createRoute({
 
 export function registerSessionsList(app: OpenAPIHono<AppEnv>): void {
   app.openapi(sessionsListRoute, (c) =>
-    c.json(listSessions(c.var.deps.runtime.ctx, c.var.accountId, c.req.valid('query')), 200),
+    c.json(listSessions(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('query')), 200),
   );
 }

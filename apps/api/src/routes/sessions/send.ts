@@ -8,7 +8,7 @@ import {
 } from '@countersign/schemas';
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { idempotency, idempotencyHeaders } from '../../http/idempotency.ts';
+import { idempotency, idempotencyKeyParameter } from '../../http/idempotency.ts';
 import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
 import { sendResponse } from '../../http/send-response.ts';
 
@@ -28,8 +28,8 @@ export const sessionsSendRoute = createRoute({
     'page plus a final signature page, and creates one session per `signingRequests` entry. Entries fail ' +
     'independently: some failed = 207, all failed = 422 with `rows`. Answers after the work is done.',
   middleware: [idempotency] as const,
+  parameters: [idempotencyKeyParameter],
   request: {
-    headers: idempotencyHeaders,
     body: { required: true, content: { 'application/json': { schema: SessionsSendRequestSchema } } },
   },
   responses: {
@@ -61,11 +61,11 @@ export const sessionsSendRoute = createRoute({
 
 export function registerSessionsSend(app: OpenAPIHono<AppEnv>): void {
   app.openapi(sessionsSendRoute, async (c) => {
-    const { queue, config } = c.var.deps;
+    const { queue, config } = c.get('deps');
     const result = await queue.run<SendJobResult>(
       sessionsSendJob,
-      { accountId: c.var.accountId, request: c.req.valid('json') },
-      { timeoutMs: config.sendTimeoutMs, jobId: c.var.jobKey },
+      { accountId: c.get('accountId'), request: c.req.valid('json') },
+      { timeoutMs: config.sendTimeoutMs, jobId: c.get('jobKey') },
     );
     return sendResponse(c, result) as never;
   });

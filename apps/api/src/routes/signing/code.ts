@@ -30,7 +30,7 @@ export const signingCodeRoute = createRoute({
 
 export function registerSigningCode(app: OpenAPIHono<AppEnv>): void {
   app.openapi(signingCodeRoute, (c) => {
-    const sent = requestCode(c.var.deps.runtime.ctx, c.req.valid('param').token, signerRequest(c).origin);
+    const sent = requestCode(c.get('deps').runtime.ctx, c.req.valid('param').token, signerRequest(c).origin);
     return c.json(
       {
         sent: true as const,

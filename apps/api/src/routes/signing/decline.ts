@@ -32,7 +32,7 @@ export function registerSigningDecline(app: OpenAPIHono<AppEnv>): void {
   app.openapi(signingDeclineRoute, (c) => {
     const { reason } = c.req.valid('json');
     declineAsParticipant(
-      c.var.deps.runtime.ctx,
+      c.get('deps').runtime.ctx,
       c.req.valid('param').token,
       reason ?? null,
       signerRequest(c),

@@ -30,7 +30,12 @@ export const signingDocumentRoute = createRoute({
 export function registerSigningDocument(app: OpenAPIHono<AppEnv>): void {
   app.openapi(signingDocumentRoute, (c) => {
     const { token, documentId } = c.req.valid('param');
-    const file = signingDocumentFile(c.var.deps.runtime.ctx, token, documentId, signerRequest(c).cookieToken);
+    const file = signingDocumentFile(
+      c.get('deps').runtime.ctx,
+      token,
+      documentId,
+      signerRequest(c).cookieToken,
+    );
     return pdfResponse(c, file.sha256, file.filename) as never;
   });
 }

@@ -24,6 +24,6 @@ export const signingGetRoute = createRoute({
 
 export function registerSigningGet(app: OpenAPIHono<AppEnv>): void {
   app.openapi(signingGetRoute, (c) =>
-    c.json(getSigningView(c.var.deps.runtime.ctx, c.req.valid('param').token, signerRequest(c)), 200),
+    c.json(getSigningView(c.get('deps').runtime.ctx, c.req.valid('param').token, signerRequest(c)), 200),
   );
 }

@@ -16,7 +16,7 @@ export function signerRequest(c: Context<AppEnv>): SignerRequest {
   return {
     cookieToken: getCookie(c, SIGNER_COOKIE) ?? null,
     origin: {
-      ip: c.var.clientAddress,
+      ip: c.get('clientAddress'),
       userAgent: c.req.header('user-agent')?.slice(0, USER_AGENT_MAX) ?? null,
     },
   };
@@ -26,7 +26,7 @@ export function setSignerCookie(c: Context<AppEnv>, linkToken: string, value: st
   setCookie(c, SIGNER_COOKIE, value, {
     httpOnly: true,
     sameSite: 'Lax',
-    secure: c.var.deps.config.publicUrl.startsWith('https:'),
+    secure: c.get('deps').config.publicUrl.startsWith('https:'),
     path: `/api/signing/${linkToken}`,
     // The row's expiry is the authority; the cookie merely lasts as long.
     maxAge: SIGNER_SESSION_HOURS * 3600,

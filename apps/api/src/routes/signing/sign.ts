@@ -38,7 +38,7 @@ export const signingSignRoute = createRoute({
 
 export function registerSigningSign(app: OpenAPIHono<AppEnv>): void {
   app.openapi(signingSignRoute, async (c) => {
-    const { runtime, queue } = c.var.deps;
+    const { runtime, queue } = c.get('deps');
     const signed = signAsParticipant(
       runtime.ctx,
       c.req.valid('param').token,

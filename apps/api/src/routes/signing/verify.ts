@@ -39,7 +39,7 @@ export function registerSigningVerify(app: OpenAPIHono<AppEnv>): void {
   app.openapi(signingVerifyRoute, (c) => {
     const { token } = c.req.valid('param');
     const verified = verifyCode(
-      c.var.deps.runtime.ctx,
+      c.get('deps').runtime.ctx,
       token,
       c.req.valid('json').code,
       signerRequest(c).origin,

@@ -105,8 +105,8 @@ export function registerTemplatesCreate(app: OpenAPIHono<AppEnv>): void {
     const files = Array.isArray(form.documents) ? form.documents : [form.documents];
     const bytes = await matchFiles(manifest, files);
     const created = await createTemplate(
-      c.var.deps.runtime.ctx,
-      c.var.accountId,
+      c.get('deps').runtime.ctx,
+      c.get('accountId'),
       templateFromManifest(manifest, (entry) => bytes.get(entry)!),
     );
     return c.json(created, 201);

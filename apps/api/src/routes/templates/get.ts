@@ -22,6 +22,9 @@ export const templateGetRoute = createRoute({
 
 export function registerTemplateGet(app: OpenAPIHono<AppEnv>): void {
   app.openapi(templateGetRoute, (c) =>
-    c.json(getTemplateDetail(c.var.deps.runtime.ctx, c.var.accountId, c.req.valid('param').templateId), 200),
+    c.json(
+      getTemplateDetail(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').templateId),
+      200,
+    ),
   );
 }

@@ -17,5 +17,7 @@ export const templatesListRoute = createRoute({
 });
 
 export function registerTemplatesList(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(templatesListRoute, (c) => c.json(listTemplates(c.var.deps.runtime.ctx, c.var.accountId), 200));
+  app.openapi(templatesListRoute, (c) =>
+    c.json(listTemplates(c.get('deps').runtime.ctx, c.get('accountId')), 200),
+  );
 }

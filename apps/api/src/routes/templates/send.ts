@@ -6,7 +6,7 @@ import {
 } from '@countersign/schemas';
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { idempotency, idempotencyHeaders } from '../../http/idempotency.ts';
+import { idempotency, idempotencyKeyParameter } from '../../http/idempotency.ts';
 import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
 import { sendResponse } from '../../http/send-response.ts';
 
@@ -22,8 +22,8 @@ export const templatesSendRoute = createRoute({
     '(`status: error`). With `notify` true, invites are emailed before the answer and their results reported; ' +
     'with `notify` false, `signingUrl` is returned for the caller to deliver.',
   middleware: [idempotency] as const,
+  parameters: [idempotencyKeyParameter],
   request: {
-    headers: idempotencyHeaders,
     body: { required: true, content: { 'application/json': { schema: TemplateSendRequestSchema } } },
   },
   responses: {
@@ -42,11 +42,11 @@ export const templatesSendRoute = createRoute({
 
 export function registerTemplatesSend(app: OpenAPIHono<AppEnv>): void {
   app.openapi(templatesSendRoute, async (c) => {
-    const { queue, config } = c.var.deps;
+    const { queue, config } = c.get('deps');
     const result = await queue.run<SendJobResult>(
       templatesSendJob,
-      { accountId: c.var.accountId, request: c.req.valid('json') },
-      { timeoutMs: config.sendTimeoutMs, jobId: c.var.jobKey },
+      { accountId: c.get('accountId'), request: c.req.valid('json') },
+      { timeoutMs: config.sendTimeoutMs, jobId: c.get('jobKey') },
     );
     return sendResponse(c, result) as never;
   });

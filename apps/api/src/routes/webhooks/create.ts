@@ -28,7 +28,11 @@ export const webhookCreateRoute = createRoute({
 
 export function registerWebhookCreate(app: OpenAPIHono<AppEnv>): void {
   app.openapi(webhookCreateRoute, async (c) => {
-    const created = await createWebhookEndpoint(c.var.deps.runtime.ctx, c.var.accountId, c.req.valid('json'));
+    const created = await createWebhookEndpoint(
+      c.get('deps').runtime.ctx,
+      c.get('accountId'),
+      c.req.valid('json'),
+    );
     return c.json(created, 201);
   });
 }

@@ -20,7 +20,7 @@ export const webhookDeleteRoute = createRoute({
 
 export function registerWebhookDelete(app: OpenAPIHono<AppEnv>): void {
   app.openapi(webhookDeleteRoute, (c) => {
-    deleteWebhookEndpoint(c.var.deps.runtime.ctx, c.var.accountId, c.req.valid('param').webhookId);
+    deleteWebhookEndpoint(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').webhookId);
     return c.body(null, 204);
   });
 }

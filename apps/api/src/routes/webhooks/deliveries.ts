@@ -31,8 +31,8 @@ export function registerWebhookDeliveries(app: OpenAPIHono<AppEnv>): void {
   app.openapi(webhookDeliveriesRoute, (c) =>
     c.json(
       listWebhookDeliveries(
-        c.var.deps.runtime.ctx,
-        c.var.accountId,
+        c.get('deps').runtime.ctx,
+        c.get('accountId'),
         c.req.valid('param').webhookId,
         c.req.valid('query'),
       ),

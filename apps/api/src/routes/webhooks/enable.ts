@@ -28,7 +28,11 @@ export const webhookEnableRoute = createRoute({
 export function registerWebhookEnable(app: OpenAPIHono<AppEnv>): void {
   app.openapi(webhookEnableRoute, async (c) =>
     c.json(
-      await enableWebhookEndpoint(c.var.deps.runtime.ctx, c.var.accountId, c.req.valid('param').webhookId),
+      await enableWebhookEndpoint(
+        c.get('deps').runtime.ctx,
+        c.get('accountId'),
+        c.req.valid('param').webhookId,
+      ),
       200,
     ),
   );

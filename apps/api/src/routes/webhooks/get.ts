@@ -22,6 +22,9 @@ export const webhookGetRoute = createRoute({
 
 export function registerWebhookGet(app: OpenAPIHono<AppEnv>): void {
   app.openapi(webhookGetRoute, (c) =>
-    c.json(getWebhookEndpoint(c.var.deps.runtime.ctx, c.var.accountId, c.req.valid('param').webhookId), 200),
+    c.json(
+      getWebhookEndpoint(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').webhookId),
+      200,
+    ),
   );
 }

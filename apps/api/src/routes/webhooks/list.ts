@@ -22,6 +22,6 @@ export const webhookListRoute = createRoute({
 
 export function registerWebhookList(app: OpenAPIHono<AppEnv>): void {
   app.openapi(webhookListRoute, (c) =>
-    c.json({ webhooks: listWebhookEndpoints(c.var.deps.runtime.ctx, c.var.accountId) }, 200),
+    c.json({ webhooks: listWebhookEndpoints(c.get('deps').runtime.ctx, c.get('accountId')) }, 200),
   );
 }

@@ -27,6 +27,9 @@ export const webhookRedeliverRoute = createRoute({
 export function registerWebhookRedeliver(app: OpenAPIHono<AppEnv>): void {
   app.openapi(webhookRedeliverRoute, (c) => {
     const { webhookId, deliveryId } = c.req.valid('param');
-    return c.json(redeliverWebhook(c.var.deps.runtime.ctx, c.var.accountId, webhookId, deliveryId), 202);
+    return c.json(
+      redeliverWebhook(c.get('deps').runtime.ctx, c.get('accountId'), webhookId, deliveryId),
+      202,
+    );
   });
 }

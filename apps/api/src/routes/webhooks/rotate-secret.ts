@@ -26,6 +26,9 @@ export const webhookRotateSecretRoute = createRoute({
 
 export function registerWebhookRotateSecret(app: OpenAPIHono<AppEnv>): void {
   app.openapi(webhookRotateSecretRoute, (c) =>
-    c.json(rotateWebhookSecret(c.var.deps.runtime.ctx, c.var.accountId, c.req.valid('param').webhookId), 200),
+    c.json(
+      rotateWebhookSecret(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').webhookId),
+      200,
+    ),
   );
 }

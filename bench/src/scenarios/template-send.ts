@@ -4,7 +4,6 @@ import { startTestApi, type TestApi } from '@countersign/api/testing';
 import { setAllowance } from '@countersign/core';
 import { openDatabase } from '@countersign/db';
 import { tempDir } from '@countersign/test-support';
-import { textPdf } from '../pdfs.ts';
 import { type BenchRow, median, ms } from '../report.ts';
 import { benchTemplate } from './fixtures.ts';
 

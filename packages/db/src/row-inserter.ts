@@ -14,6 +14,28 @@ export function rowInserter<T extends SQLiteTable>(
   table: T,
   keys: readonly (keyof T['$inferInsert'] & string)[],
 ): (row: T['$inferInsert']) => void {
+  let made = inserters.get(db);
+  if (!made) {
+    made = new Map();
+    inserters.set(db, made);
+  }
+  const id = `${getTableConfig(table).name}(${keys.join(',')})`;
+  let insert = made.get(id);
+  if (!insert) {
+    insert = compile(db, table, keys) as (row: unknown) => void;
+    made.set(id, insert);
+  }
+  return insert;
+}
+
+/** Per connection: one inserter per table and column list, so callers may ask for one per row. */
+const inserters = new WeakMap<Db, Map<string, (row: unknown) => void>>();
+
+function compile<T extends SQLiteTable>(
+  db: Db,
+  table: T,
+  keys: readonly (keyof T['$inferInsert'] & string)[],
+): (row: T['$inferInsert']) => void {
   const all = getTableColumns(table) as Record<string, SQLiteColumn>;
   const columns = keys.map((key) => {
     const column = all[key];
@@ -22,7 +44,6 @@ export function rowInserter<T extends SQLiteTable>(
   });
   const names = columns.map((c) => `"${c.name}"`).join(', ');
   const slots = columns.map(() => '?').join(', ');
-  // The connection's statement cache makes asking again per send free.
   const statement = db.$client.prepare(
     `insert into "${getTableConfig(table).name}" (${names}) values (${slots})`,
   );

@@ -1,5 +1,5 @@
-import { documents, participants, sessions, webhookEndpoints } from '@countersign/db';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { documents, participants, preparedQuery, sessions, webhookEndpoints } from '@countersign/db';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { addToOutbox } from '../outbox/outbox.ts';
 import { newId } from '../support/crypto.ts';
@@ -33,6 +33,24 @@ export interface WebhookOutboxPayload {
   event: WebhookEvent;
 }
 
+// Asked on every state change, most often to learn that the account has no endpoint.
+const sessionById = preparedQuery((db) =>
+  db
+    .select({ accountId: sessions.accountId, title: sessions.title, bulkBatchId: sessions.bulkBatchId })
+    .from(sessions)
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .prepare(),
+);
+const liveEndpoints = preparedQuery((db) =>
+  db
+    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(
+      and(eq(webhookEndpoints.accountId, sql.placeholder('accountId')), isNull(webhookEndpoints.disabledAt)),
+    )
+    .prepare(),
+);
+
 /**
  * Records a session event for every subscribed endpoint of the account, in the caller's transaction
  * (transactional outbox): the state change and its webhooks commit together or not at all.
@@ -43,13 +61,10 @@ export function emitSessionEvent(
   type: EventType,
   extra: { participantId?: string; reason?: string | null } = {},
 ): WebhookEvent | undefined {
-  const session = ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)).get();
+  const session = sessionById(ctx.db).get({ sessionId });
   if (!session) return undefined;
-  const endpoints = ctx.db
-    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.accountId, session.accountId), isNull(webhookEndpoints.disabledAt)))
-    .all()
+  const endpoints = liveEndpoints(ctx.db)
+    .all({ accountId: session.accountId })
     .filter((e) => !e.events || e.events.includes(type));
   if (endpoints.length === 0) return undefined;
 

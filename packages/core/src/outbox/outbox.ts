@@ -1,4 +1,4 @@
-import { outbox } from '@countersign/db';
+import { outbox, rowInserter } from '@countersign/db';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../support/crypto.ts';
@@ -10,23 +10,26 @@ export type OutboxRow = typeof outbox.$inferSelect;
  * Records a side effect. Call it inside the transaction of the state change that causes it:
  * both commit or neither does.
  */
+const OUTBOX_COLUMNS = ['id', 'kind', 'accountId', 'payload', 'createdAt', 'availableAt'] as const;
+
 export function addToOutbox(
   ctx: ServiceContext,
   entry: { kind: OutboxKind; accountId: string | null; payload: unknown; availableAt?: number; id?: string },
 ): string {
   const id = entry.id ?? newId();
   const now = ctx.clock.now();
-  ctx.db
-    .insert(outbox)
-    .values({
-      id,
-      kind: entry.kind,
-      accountId: entry.accountId,
-      payload: entry.payload,
-      createdAt: now,
-      availableAt: entry.availableAt ?? now,
-    })
-    .run();
+  rowInserter(
+    ctx.db,
+    outbox,
+    OUTBOX_COLUMNS,
+  )({
+    id,
+    kind: entry.kind,
+    accountId: entry.accountId,
+    payload: entry.payload,
+    createdAt: now,
+    availableAt: entry.availableAt ?? now,
+  });
   return id;
 }
 

@@ -1,4 +1,4 @@
-import { auditEvents } from '@countersign/db';
+import { auditEvents, rowInserter } from '@countersign/db';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../support/crypto.ts';
 
@@ -21,6 +21,8 @@ export interface AuditOrigin {
   userAgent?: string | null;
 }
 
+const AUDIT_COLUMNS = ['id', 'sessionId', 'participantId', 'type', 'at', 'ip', 'userAgent', 'data'] as const;
+
 /** Appends one audit event; call it inside the transaction of the change it records. */
 export function audit(
   ctx: ServiceContext,
@@ -32,17 +34,18 @@ export function audit(
     data?: unknown;
   },
 ): void {
-  ctx.db
-    .insert(auditEvents)
-    .values({
-      id: newId(),
-      sessionId: event.sessionId,
-      participantId: event.participantId ?? null,
-      type: event.type,
-      at: ctx.clock.now(),
-      ip: event.origin?.ip ?? null,
-      userAgent: event.origin?.userAgent ?? null,
-      data: event.data ?? null,
-    })
-    .run();
+  rowInserter(
+    ctx.db,
+    auditEvents,
+    AUDIT_COLUMNS,
+  )({
+    id: newId(),
+    sessionId: event.sessionId,
+    participantId: event.participantId ?? null,
+    type: event.type,
+    at: ctx.clock.now(),
+    ip: event.origin?.ip ?? null,
+    userAgent: event.origin?.userAgent ?? null,
+    data: event.data ?? null,
+  });
 }

@@ -1,4 +1,4 @@
-import { documents, participants, sessions } from '@countersign/db';
+import { documents, participants, preparedQuery, sessions } from '@countersign/db';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { emitSessionEvent } from '../events/emit.ts';
@@ -14,13 +14,16 @@ type ParticipantRow = typeof participants.$inferSelect;
 /** How long a signer's link keeps offering the signed PDF after completion. */
 export const DOWNLOAD_DAYS_AFTER_COMPLETION = 30;
 
-const peopleOf = (ctx: ServiceContext, sessionId: string) =>
-  ctx.db
+const participantsOf = preparedQuery((db) =>
+  db
     .select()
     .from(participants)
-    .where(eq(participants.sessionId, sessionId))
+    .where(eq(participants.sessionId, sql.placeholder('sessionId')))
     .orderBy(asc(participants.position))
-    .all();
+    .prepare(),
+);
+
+const peopleOf = (ctx: ServiceContext, sessionId: string) => participantsOf(ctx.db).all({ sessionId });
 
 /**
  * Who hears about a session's progress: those told about it already - invited (their turn came) or told up
@@ -45,12 +48,16 @@ const emailContext = (ctx: ServiceContext, session: SessionRow) => {
   };
 };
 
-function revokeLinks(ctx: ServiceContext, sessionId: string): void {
-  ctx.db
+const revokeOpenLinks = preparedQuery((db) =>
+  db
     .update(participants)
-    .set({ linkRevokedAt: ctx.clock.now() })
-    .where(and(eq(participants.sessionId, sessionId), isNull(participants.linkRevokedAt)))
-    .run();
+    .set({ linkRevokedAt: sql`${sql.placeholder('now')}` })
+    .where(and(eq(participants.sessionId, sql.placeholder('sessionId')), isNull(participants.linkRevokedAt)))
+    .prepare(),
+);
+
+function revokeLinks(ctx: ServiceContext, sessionId: string): void {
+  revokeOpenLinks(ctx.db).run({ sessionId, now: ctx.clock.now() });
 }
 
 /**

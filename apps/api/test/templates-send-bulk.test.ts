@@ -1,4 +1,12 @@
-import type { SessionList, SigningView, TemplateCreated, TemplateSendResponse } from '@countersign/schemas';
+import { type SendJobResult, unwrapSend } from '@countersign/core';
+import {
+  type SessionList,
+  type SigningView,
+  type TemplateCreated,
+  TemplateSendRequestSchema,
+  type TemplateSendResponse,
+  templatesSendJob,
+} from '@countersign/schemas';
 import { startRedis, type TestRedis } from '@countersign/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestTemplate } from './fixtures/templates.ts';
@@ -238,5 +246,42 @@ describe.each([
       expect(new Set(db.people.map((p) => p.sessionId))).toEqual(sessionIds);
       expect(db.values).toHaveLength(COUNT);
     }, 180_000);
+
+    it('a send job stopped between two commits resumes after the rows it committed, none made twice', async () => {
+      const COUNT = 250;
+      const request = TemplateSendRequestSchema.parse({
+        templateId: template.templateId,
+        notify: false,
+        signingRequests: entries(COUNT, 'resume'),
+      });
+      const payload = { accountId: account.accountId, request };
+      const run = (jobId: string) =>
+        api.queue.run<SendJobResult>(templatesSendJob, payload, { jobId, timeoutMs: 60_000 });
+      const first = unwrapSend(await run('resume-job')).body as TemplateSendResponse;
+      const links = (body: TemplateSendResponse) =>
+        body.invites.flatMap((i) => i.participants.map((p) => p.signingUrl));
+
+      // What a worker stopped after the first chunk (100 entries) leaves behind: those rows, no answer.
+      const db = api.runtime.db.$client;
+      db.prepare("DELETE FROM send_results WHERE job_id = 'resume-job'").run();
+      db.prepare("DELETE FROM sessions WHERE send_job_id = 'resume-job' AND row_index >= 100").run();
+
+      const again = unwrapSend(await run('resume-job')).body as TemplateSendResponse;
+      const rows = again.instantiation.sessions;
+      expect(rows.map((r) => [r.rowIndex, r.status])).toEqual(
+        Array.from({ length: COUNT }, (_, i) => [i, 'created']),
+      );
+      expect(again.instantiation.bulkSendBatchId).toBe(first.instantiation.bulkSendBatchId);
+      // The committed rows are answered as they were, with the same sessions and links.
+      expect(rows.slice(0, 100)).toEqual(first.instantiation.sessions.slice(0, 100));
+      expect(links(again).slice(0, 200)).toEqual(links(first).slice(0, 200));
+      const made = db
+        .prepare(
+          "SELECT count(*) AS n, count(DISTINCT row_index) AS rows FROM sessions WHERE send_job_id = 'resume-job'",
+        )
+        .get() as { n: number; rows: number };
+      expect(made).toEqual({ n: COUNT, rows: COUNT });
+      expect(new Set(links(again)).size).toBe(2 * COUNT);
+    }, 120_000);
   }
 });

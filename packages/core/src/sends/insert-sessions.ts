@@ -1,4 +1,5 @@
 import { auditEvents, documents, fieldValues, participants, rowInserter, sessions } from '@countersign/db';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import type { AuditType } from '../sessions/audit.ts';
 import { newLinkToken } from '../sessions/links.ts';
@@ -199,4 +200,56 @@ export function insertSessions(ctx: ServiceContext, batch: NewSession[]): Create
   }
 
   return created;
+}
+
+/**
+ * The sessions an earlier attempt of this send job committed (a worker stopped between two commits), with
+ * what the answer needs: their documents and the participants' links, opened again from their sealed copies.
+ */
+export function committedSessions(
+  ctx: ServiceContext,
+  jobId: string,
+): { sessions: Map<number, CreatedSession>; bulkBatchId: string | null } {
+  const rows = ctx.db
+    .select({ id: sessions.id, rowIndex: sessions.rowIndex, bulkBatchId: sessions.bulkBatchId })
+    .from(sessions)
+    .where(eq(sessions.sendJobId, jobId))
+    .all();
+  const found = new Map<number, CreatedSession>();
+  if (rows.length === 0) return { sessions: found, bulkBatchId: null };
+  // A subquery, not a list of ids: a 10,000-entry send would pass SQLite's limit on bound values.
+  const ids = ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.sendJobId, jobId));
+  const byId = new Map<string, CreatedSession>();
+  for (const r of rows) {
+    const s: CreatedSession = { sessionId: r.id, rowIndex: r.rowIndex, documents: [], participants: [] };
+    found.set(r.rowIndex, s);
+    byId.set(r.id, s);
+  }
+  for (const d of ctx.db
+    .select()
+    .from(documents)
+    .where(inArray(documents.sessionId, ids))
+    .orderBy(asc(documents.position))
+    .all()) {
+    byId
+      .get(d.sessionId)!
+      .documents.push({ documentId: d.id, filename: d.filename, cloudFileId: d.cloudFileId });
+  }
+  const dataKey = new DataKey(ctx.config.dataDir);
+  for (const p of ctx.db
+    .select()
+    .from(participants)
+    .where(inArray(participants.sessionId, ids))
+    .orderBy(asc(participants.position))
+    .all()) {
+    byId.get(p.sessionId)!.participants.push({
+      participantId: p.id,
+      position: p.position,
+      signingOrder: p.signingOrder,
+      name: p.name,
+      email: p.email,
+      linkToken: dataKey.open(p.linkTokenSealed),
+    });
+  }
+  return { sessions: found, bulkBatchId: rows[0]!.bulkBatchId };
 }

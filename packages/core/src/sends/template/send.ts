@@ -15,8 +15,13 @@ import { newId } from '../../support/crypto.ts';
 import { DomainError } from '../../support/errors.ts';
 import { type LoadedTemplate, loadTemplate } from '../../templates/load.ts';
 import type { RowProblem } from '../entry-rules.ts';
-import { type CreatedSession, insertSessions, type NewSession } from '../insert-sessions.ts';
-import { deliverInvites, queueInvites } from '../invites.ts';
+import {
+  type CreatedSession,
+  committedSessions,
+  insertSessions,
+  type NewSession,
+} from '../insert-sessions.ts';
+import { deliverInvites, type QueuedInvite, queueInvites } from '../invites.ts';
 import { loadSendOutcome, type SendOutcome, saveSendOutcome } from '../send-results.ts';
 import { resolvePrefill } from './prefill.ts';
 
@@ -104,43 +109,20 @@ export async function sendTemplate(
     });
   }
 
-  const created = ctx.db.transaction(() => {
-    const bulkBatchId = entries.length >= 2 ? newId() : null;
-    if (bulkBatchId) {
-      ctx.db
-        .insert(bulkBatches)
-        .values({
-          id: bulkBatchId,
-          accountId,
-          templateId: template.template.id,
-          entryCount: entries.length,
-          createdAt: ctx.clock.now(),
-        })
-        .run();
-    }
-    const batch: NewSession[] = [];
-    let paid = spendForRows(ctx, accountId, PRICES.templateSendEntry, specs.size);
-    for (const [row, spec] of specs) {
-      if (paid-- <= 0) {
-        problems.set(row, {
-          error: 'allowance_exhausted',
-          message: 'the API allowance ran out before this entry',
-        });
-        continue;
-      }
-      batch.push({ ...spec, bulkBatchId });
-    }
-    const sessions = insertSessions(ctx, batch);
-    const invites = request.notify ? queueInvites(ctx, accountId, sessions, batch) : [];
-    // Saved with the sessions: a job retried after a crash from here on answers this instead of sending again.
-    const made = { sessions, invites, bulkBatchId };
-    const provisional = outcomeOf(
-      ctx,
-      accountId,
-      toResponse(ctx, request, template, entries.length, made, problems, new Map()),
-    );
-    saveSendOutcome(ctx, jobId, accountId, provisional);
-    return { ...made, provisional };
+  const created = await commitInChunks(ctx, {
+    accountId,
+    jobId,
+    specs,
+    problems,
+    bulkBatch: entries.length >= 2 ? { templateId: template.template.id, entryCount: entries.length } : null,
+    queue: (sessions, batch) => (request.notify ? queueInvites(ctx, accountId, sessions, batch) : []),
+    // Saved with the last rows: a job retried after a crash from there on answers this instead of sending again.
+    provisional: (made) =>
+      outcomeOf(
+        ctx,
+        accountId,
+        toResponse(ctx, request, template, entries.length, made, problems, new Map()),
+      ),
   });
   if (created.invites.length === 0) return created.provisional;
 
@@ -152,6 +134,83 @@ export async function sendTemplate(
   );
   saveSendOutcome(ctx, jobId, accountId, outcome);
   return outcome;
+}
+
+/** Entries per write transaction: a writer of another process (a cancel, a signature) waits for one chunk at most. */
+const ENTRIES_PER_COMMIT = 100;
+
+interface Made {
+  sessions: CreatedSession[];
+  invites: QueuedInvite[];
+  bulkBatchId: string | null;
+}
+
+/**
+ * Commits the sessions in chunks, each with its allowance, invites and audit rows, so that a 10,000-entry send
+ * never holds SQLite's single write lock for seconds. A retried job (its worker stopped between two chunks)
+ * resumes after the rows already committed; the last chunk saves the answer with its rows.
+ */
+async function commitInChunks(
+  ctx: ServiceContext,
+  send: {
+    accountId: string;
+    jobId: string;
+    specs: Map<number, Omit<NewSession, 'bulkBatchId'>>;
+    problems: Map<number, RowProblem>;
+    bulkBatch: { templateId: string; entryCount: number } | null;
+    queue: (sessions: CreatedSession[], batch: NewSession[]) => QueuedInvite[];
+    provisional: (made: Made) => SendOutcome;
+  },
+): Promise<Made & { provisional: SendOutcome }> {
+  const earlier = committedSessions(ctx, send.jobId);
+  const made: Made = {
+    sessions: [...earlier.sessions.values()],
+    invites: [],
+    bulkBatchId: earlier.bulkBatchId ?? (send.bulkBatch ? newId() : null),
+  };
+  const todo = [...send.specs].filter(([row]) => !earlier.sessions.has(row));
+  let provisional: SendOutcome | undefined;
+  for (let start = 0; provisional === undefined; start += ENTRIES_PER_COMMIT) {
+    if (start > 0) await new Promise((resolve) => setTimeout(resolve, 1)); // the lock is free meanwhile
+    const chunk = todo.slice(start, start + ENTRIES_PER_COMMIT);
+    const last = start + ENTRIES_PER_COMMIT >= todo.length;
+    ctx.db.transaction(
+      () => {
+        if (start === 0 && earlier.sessions.size === 0 && made.bulkBatchId && send.bulkBatch) {
+          ctx.db
+            .insert(bulkBatches)
+            .values({
+              id: made.bulkBatchId,
+              accountId: send.accountId,
+              ...send.bulkBatch,
+              createdAt: ctx.clock.now(),
+            })
+            .run();
+        }
+        const batch: NewSession[] = [];
+        let paid = spendForRows(ctx, send.accountId, PRICES.templateSendEntry, chunk.length);
+        for (const [row, spec] of chunk) {
+          if (paid-- <= 0) {
+            send.problems.set(row, {
+              error: 'allowance_exhausted',
+              message: 'the API allowance ran out before this entry',
+            });
+            continue;
+          }
+          batch.push({ ...spec, bulkBatchId: made.bulkBatchId });
+        }
+        const sessions = insertSessions(ctx, batch);
+        made.sessions.push(...sessions);
+        made.invites.push(...send.queue(sessions, batch));
+        if (last) {
+          provisional = send.provisional(made);
+          saveSendOutcome(ctx, send.jobId, send.accountId, provisional);
+        }
+      },
+      { behavior: 'immediate' },
+    );
+  }
+  return { ...made, provisional };
 }
 
 const outcomeOf = (ctx: ServiceContext, accountId: string, body: TemplateSendResponse): SendOutcome => ({

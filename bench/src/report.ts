@@ -35,7 +35,8 @@ export function machine(): string {
 }
 
 export function writeReport(rows: BenchRow[], file: string): void {
-  const text = `# Benchmarks\n\nMeasured by \`pnpm bench\` on ${new Date().toISOString().slice(0, 10)}: ${machine()}.\n\n${table(rows)}\n`;
+  const methodology = fs.readFileSync(path.join(import.meta.dirname, '../methodology.md'), 'utf8');
+  const text = `# Benchmarks\n\nMeasured by \`pnpm bench\` on ${new Date().toISOString().slice(0, 10)}: ${machine()}.\n\n${table(rows)}\n\n${methodology}`;
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, text);
 }

@@ -11,6 +11,7 @@ const CONNECTIONS = 200;
 /** The 30 s; BENCH_QUICK=1 shortens each load window to 10 s for a quick look. */
 const DURATION_S = process.env.BENCH_QUICK === '1' ? 10 : 30;
 const SESSIONS = 1000;
+const WARMUP_S = 5;
 const BULK_ENTRIES = 1000;
 
 /** The floor: a minimal Hono app on @hono/node-server, loaded with the same autocannon settings. */
@@ -42,7 +43,7 @@ const describe = (r: CannonResult) =>
  * back to back for the whole window (a single send would leave most of it idle). The scaled topology, as a
  * deployment under load runs it: this process serves the API without a worker and one worker process consumes
  * the sends through Redis. Each connection cycles through 1,000 real sessions: the first pass cancels, later
- * ones answer alreadyCancelled.
+ * ones answer alreadyCancelled. A 5 s warm-up on other sessions comes first.
  */
 export async function run(): Promise<BenchRow[]> {
   const hello = await helloWorld();
@@ -52,11 +53,12 @@ export async function run(): Promise<BenchRow[]> {
   try {
     const account = await benchAccount(api);
     const templateId = await benchTemplate(api, account.accountId);
-    const sessionIds = await templateSend(api, account.accessToken, templateId, SESSIONS);
-    const load = (): CannonOptions => ({
+    // Fresh sessions for each window, so each starts with real cancellations (writes), then repeats.
+    const fresh = () => templateSend(api, account.accessToken, templateId, SESSIONS);
+    const load = (sessionIds: string[], durationSeconds = DURATION_S): CannonOptions => ({
       url: api.url,
       connections: CONNECTIONS,
-      durationSeconds: DURATION_S,
+      durationSeconds,
       requests: sessionIds.map((sessionId) => ({
         method: 'POST',
         path: '/api/sessions/cancel',
@@ -64,8 +66,11 @@ export async function run(): Promise<BenchRow[]> {
         body: JSON.stringify({ sessionId, reason: 'bench' }),
       })),
     });
-    const idle = await cannon(load());
+    // Warm-up, not measured: the server's first seconds under load are the JIT's, not the service's.
+    await cannon(load(await fresh(), WARMUP_S));
+    const idle = await cannon(load(await fresh()));
 
+    const busySessions = await fresh();
     let loading = true;
     let bulkSends = 0;
     const bulk = (async () => {
@@ -74,7 +79,7 @@ export async function run(): Promise<BenchRow[]> {
         bulkSends++;
       }
     })();
-    const busy = await cannon(load());
+    const busy = await cannon(load(busySessions));
     loading = false;
     await bulk;
 

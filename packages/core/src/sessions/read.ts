@@ -59,23 +59,16 @@ export function listSessions(ctx: ServiceContext, accountId: string, query: Sess
   };
 }
 
+/** The session `sessionId` if it belongs to `accountId`: every lookup from the integration API is scoped. */
+const inAccount = () =>
+  and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.accountId, sql.placeholder('accountId')));
+
 /** A session of this account, or 404 (another account's session does not exist for the caller). */
 const notFound = (sessionId: string) =>
   new DomainError('session_not_found', `session ${sessionId} not found`);
 
 /** Every session-taking route starts here: built once per connection. */
-const sessionOfAccount = preparedQuery((db) =>
-  db
-    .select()
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        eq(sessions.accountId, sql.placeholder('accountId')),
-      ),
-    )
-    .prepare(),
-);
+const sessionOfAccount = preparedQuery((db) => db.select().from(sessions).where(inAccount()).prepare());
 
 export function sessionOf(ctx: ServiceContext, accountId: string, sessionId: string): SessionRow {
   const row = sessionOfAccount(ctx.db).get({ sessionId, accountId });
@@ -84,16 +77,7 @@ export function sessionOf(ctx: ServiceContext, accountId: string, sessionId: str
 }
 
 const statusOfAccount = preparedQuery((db) =>
-  db
-    .select({ status: sessions.status })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        eq(sessions.accountId, sql.placeholder('accountId')),
-      ),
-    )
-    .prepare(),
+  db.select({ status: sessions.status }).from(sessions).where(inAccount()).prepare(),
 );
 
 /** Just the status (404 like sessionOf): for decisions that need nothing else of the row. */

@@ -35,7 +35,7 @@ export const envSchema = z.object({
   DRIVE_TIMEOUT_MS: positiveInt.default(30_000),
   GDRIVE_BASE_URL: z.url().default('https://www.googleapis.com'),
   GDRIVE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
-  WORKER_CONCURRENCY: positiveInt.max(64).default(2),
+  WORKER_CONCURRENCY: positiveInt.max(64).default(4),
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   TRUST_PROXY: flag.default(false),
   SEAL_P12_PATH: z.string().min(1).optional(),

@@ -32,7 +32,7 @@ describe('loadConfig defaults', () => {
       maxEntries: 10_000,
     });
     expect(config.queuePrefix).toBe('countersign');
-    expect(config.workerConcurrency).toBe(2);
+    expect(config.workerConcurrency).toBe(4);
     expect(config.webhookAllowPrivate).toBe(false);
     expect(config.trustProxy).toBe(false);
   });

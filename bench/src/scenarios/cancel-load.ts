@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { startTestApi } from '@countersign/api/testing';
 import { startRedis } from '@countersign/test-support';
 import { serve } from '@hono/node-server';
@@ -30,6 +32,28 @@ async function helloWorld(): Promise<CannonResult> {
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
+}
+
+/** Bulk sends back to back in a child process until stop() (which resolves to how many completed). */
+function startBulkSender(args: string[]): { stop(): Promise<number> } {
+  const entry = path.join(import.meta.dirname, 'bulk-sender-child.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return {
+    async stop() {
+      child.stdin.end();
+      const code = await exited;
+      const line = out.trim().split('\n').pop() ?? '';
+      if (code !== 0) throw new Error(`bulk sender exited ${code}: ${err.slice(-300)}`);
+      return (JSON.parse(line) as { sends: number }).sends;
+    },
+  };
 }
 
 const describe = (r: CannonResult) =>
@@ -71,17 +95,9 @@ export async function run(): Promise<BenchRow[]> {
     const idle = await cannon(load(await fresh()));
 
     const busySessions = await fresh();
-    let loading = true;
-    let bulkSends = 0;
-    const bulk = (async () => {
-      while (loading) {
-        await templateSend(api, account.accessToken, templateId, BULK_ENTRIES);
-        bulkSends++;
-      }
-    })();
+    const bulk = startBulkSender([api.url, account.accessToken, templateId, String(BULK_ENTRIES)]);
     const busy = await cannon(load(busySessions));
-    loading = false;
-    await bulk;
+    const bulkSends = await bulk.stop();
 
     const clean = (r: CannonResult) => r.non2xx + r.errors + r.timeouts === 0;
     const window = `${CONNECTIONS} connections, ${DURATION_S} s, API + 1 worker process`;

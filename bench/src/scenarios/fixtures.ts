@@ -2,6 +2,7 @@ import type { TestApi } from '@countersign/api/testing';
 import { createTemplate, localDrive, setAllowance } from '@countersign/core';
 import { type ServiceProcess, spawnEntry } from '@countersign/test-support';
 import { textPdf } from '../pdfs.ts';
+import { templateSendAt } from './template-send-client.ts';
 
 export interface BenchAccount {
   accountId: string;
@@ -60,31 +61,8 @@ export async function benchTemplate(api: TestApi, accountId: string): Promise<st
 }
 
 /** POST /api/templates/send of `entries` entries, notify false; resolves to the created session ids. */
-export async function templateSend(
-  api: TestApi,
-  token: string,
-  templateId: string,
-  entries: number,
-): Promise<string[]> {
-  const res = await api.post(
-    '/api/templates/send',
-    {
-      templateId,
-      notify: false,
-      signingRequests: Array.from({ length: entries }, (_, i) => ({
-        recipients: [
-          { label: 'Client', name: `Client ${i}`, email: `client${i}@example.test` },
-          { label: 'Witness', name: `Witness ${i}`, email: `witness${i}@example.test` },
-        ],
-        fields: [{ label: 'Company', value: `Company ${i}` }],
-      })),
-    },
-    token,
-  );
-  if (res.status !== 200) throw new Error(`template send answered ${res.status}`);
-  const body = (await res.json()) as { instantiation: { sessions: { sessionId?: string }[] } };
-  return body.instantiation.sessions.flatMap((s) => (s.sessionId ? [s.sessionId] : []));
-}
+export const templateSend = (api: TestApi, token: string, templateId: string, entries: number) =>
+  templateSendAt(api.url, token, templateId, entries);
 
 /** Uploads `count` distinct PDFs of `pages` pages to the account's local drive; resolves to their file ids. */
 export async function uploadPdfs(

@@ -1,4 +1,4 @@
-import { createHash, randomFillSync, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomFillSync, timingSafeEqual } from 'node:crypto';
 
 export const sha256Hex = (value: string | Uint8Array): string =>
   createHash('sha256').update(value).digest('hex');
@@ -35,4 +35,18 @@ export function constantTimeEqual(a: string, b: string): boolean {
   return ab.length === bb.length && timingSafeEqual(ab, bb);
 }
 
-export const newId = (): string => randomUUID();
+/**
+ * A UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, then 74 random bits. Ids made together sort together, so
+ * a send's thousands of rows land on a few B-tree pages of each primary-key index instead of on random ones
+ * (v4), which made every commit rewrite pages all over the index. They reveal when a row was made, which the
+ * API states anyway (`createdAt`), and nothing about how many there are.
+ */
+export function newId(): string {
+  const bytes = randomBytes(16);
+  const ms = Date.now();
+  bytes.writeUIntBE(ms, 0, 6);
+  bytes[6] = 0x70 | (bytes[6]! & 0x0f); // version 7
+  bytes[8] = 0x80 | (bytes[8]! & 0x3f); // RFC 9562 variant
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -41,6 +41,23 @@ export function writeReport(rows: BenchRow[], file: string): void {
   fs.writeFileSync(file, text);
 }
 
+/**
+ * Medians of n timed rounds in which every fn runs once (after one warm-up round), in ms. Interleaved, so
+ * figures compared with each other see the same machine: on a shared host, speed drifts over seconds.
+ */
+export async function interleavedMedians(n: number, fns: (() => Promise<unknown>)[]): Promise<number[]> {
+  for (const fn of fns) await fn();
+  const times: number[][] = fns.map(() => []);
+  for (let i = 0; i < n; i++) {
+    for (const [k, fn] of fns.entries()) {
+      const t = performance.now();
+      await fn();
+      times[k]!.push(performance.now() - t);
+    }
+  }
+  return times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]!);
+}
+
 /** Median of n timed runs of fn (after one warm-up), in ms. */
 export async function median(n: number, fn: () => Promise<unknown>): Promise<number> {
   await fn();

@@ -261,10 +261,10 @@ describe.each([
       const links = (body: TemplateSendResponse) =>
         body.invites.flatMap((i) => i.participants.map((p) => p.signingUrl));
 
-      // What a worker stopped after the first chunk (100 entries) leaves behind: those rows, no answer.
+      // What a worker stopped after the first chunk (200 entries) leaves behind: those rows, no answer.
       const db = api.runtime.db.$client;
       db.prepare("DELETE FROM send_results WHERE job_id = 'resume-job'").run();
-      db.prepare("DELETE FROM sessions WHERE send_job_id = 'resume-job' AND row_index >= 100").run();
+      db.prepare("DELETE FROM sessions WHERE send_job_id = 'resume-job' AND row_index >= 200").run();
 
       const again = unwrapSend(await run('resume-job')).body as TemplateSendResponse;
       const rows = again.instantiation.sessions;
@@ -273,8 +273,8 @@ describe.each([
       );
       expect(again.instantiation.bulkSendBatchId).toBe(first.instantiation.bulkSendBatchId);
       // The committed rows are answered as they were, with the same sessions and links.
-      expect(rows.slice(0, 100)).toEqual(first.instantiation.sessions.slice(0, 100));
-      expect(links(again).slice(0, 200)).toEqual(links(first).slice(0, 200));
+      expect(rows.slice(0, 200)).toEqual(first.instantiation.sessions.slice(0, 200));
+      expect(links(again).slice(0, 400)).toEqual(links(first).slice(0, 400));
       const made = db
         .prepare(
           "SELECT count(*) AS n, count(DISTINCT row_index) AS rows FROM sessions WHERE send_job_id = 'resume-job'",

@@ -4,7 +4,7 @@ import { startTestApi, type TestApi } from '@countersign/api/testing';
 import { setAllowance } from '@countersign/core';
 import { openDatabase } from '@countersign/db';
 import { tempDir } from '@countersign/test-support';
-import { type BenchRow, median, ms } from '../report.ts';
+import { type BenchRow, interleavedMedians, ms } from '../report.ts';
 import { benchTemplate } from './fixtures.ts';
 
 const RUNS = 7;
@@ -86,9 +86,11 @@ export async function run(): Promise<BenchRow[]> {
     const account = await api.newAccount('bench');
     setAllowance(api.runtime.ctx, account.accountId, 1e9, 86_400_000);
     const templateId = await benchTemplate(api, account.accountId);
-    const t100 = await median(RUNS, () => timeSend(api, account.accessToken, templateId, 100));
-    const t1000 = await median(RUNS, () => timeSend(api, account.accessToken, templateId, 1000));
-    const floor = await median(RUNS, async () => rawInserts(1000));
+    const [t100, t1000, floor] = (await interleavedMedians(RUNS, [
+      () => timeSend(api, account.accessToken, templateId, 100),
+      () => timeSend(api, account.accessToken, templateId, 1000),
+      async () => rawInserts(1000),
+    ])) as [number, number, number];
     const t10000 = await timeSend(api, account.accessToken, templateId, 10_000);
     return [
       {

@@ -137,7 +137,7 @@ export async function sendTemplate(
 }
 
 /** Entries per write transaction: a writer of another process (a cancel, a signature) waits for one chunk at most. */
-const ENTRIES_PER_COMMIT = 100;
+const ENTRIES_PER_COMMIT = 200;
 
 interface Made {
   sessions: CreatedSession[];

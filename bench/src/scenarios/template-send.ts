@@ -6,25 +6,12 @@ import { openDatabase } from '@countersign/db';
 import { tempDir } from '@countersign/test-support';
 import { type BenchRow, interleavedMedians, ms } from '../report.ts';
 import { benchTemplate } from './fixtures.ts';
+import { templateSendBody } from './template-send-client.ts';
 
 const RUNS = 7;
 
-function body(templateId: string, entries: number) {
-  return {
-    templateId,
-    notify: false,
-    signingRequests: Array.from({ length: entries }, (_, i) => ({
-      recipients: [
-        { label: 'Client', name: `Client ${i}`, email: `client${i}@example.test` },
-        { label: 'Witness', name: `Witness ${i}`, email: `witness${i}@example.test` },
-      ],
-      fields: [{ label: 'Company', value: `Company ${i}` }],
-    })),
-  };
-}
-
 async function timeSend(api: TestApi, token: string, templateId: string, entries: number): Promise<number> {
-  const payload = JSON.stringify(body(templateId, entries));
+  const payload = JSON.stringify(templateSendBody(templateId, entries));
   const t = performance.now();
   const res = await api.post('/api/templates/send', payload, token);
   await res.arrayBuffer();

@@ -1,3 +1,6 @@
+import type { ServiceContext } from '../context.ts';
+import { DomainError } from '../support/errors.ts';
+
 /** A row-level problem: the entry fails with this machine-readable code and message; others go on. */
 export interface RowProblem {
   error: string;
@@ -45,4 +48,14 @@ export function signingOrders(
     };
   }
   return { orders: given as number[] };
+}
+
+/** More entries than MAX_ENTRIES fail the whole call (400) before anything is read or created. */
+export function requireEntryCount(ctx: ServiceContext, count: number): void {
+  if (count > ctx.config.limits.maxEntries) {
+    throw new DomainError(
+      'invalid_request',
+      `signingRequests: at most ${ctx.config.limits.maxEntries} entries per call`,
+    );
+  }
 }

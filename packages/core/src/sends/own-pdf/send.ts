@@ -9,7 +9,7 @@ import {
 import type { ServiceContext } from '../../context.ts';
 import { signingUrl } from '../../sessions/links.ts';
 import { DomainError } from '../../support/errors.ts';
-import { duplicateEmail, type RowProblem, signingOrders } from '../entry-rules.ts';
+import { duplicateEmail, type RowProblem, requireEntryCount, signingOrders } from '../entry-rules.ts';
 import { type CreatedSession, insertSessions, type NewSession } from '../insert-sessions.ts';
 import { deliverInvites, discardSessions, queueInvites } from '../invites.ts';
 import { type PreparedDocument, preparedDocumentFor } from '../prepared-documents.ts';
@@ -33,12 +33,7 @@ export async function sendOwnPdfs(
   if (previous) return previous;
 
   const entries = request.signingRequests;
-  if (entries.length > ctx.config.limits.maxEntries) {
-    throw new DomainError(
-      'invalid_request',
-      `signingRequests: at most ${ctx.config.limits.maxEntries} entries per call`,
-    );
-  }
+  requireEntryCount(ctx, entries.length);
   const entryPrice = PRICES.ownPdfSendEntry + PRICES.ownPdfSendDocument * request.cloudFileIds.length;
   requireAllowance(ctx, accountId, entryPrice);
 

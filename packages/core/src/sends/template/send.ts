@@ -14,7 +14,7 @@ import { signingUrl } from '../../sessions/links.ts';
 import { newId } from '../../support/crypto.ts';
 import { DomainError } from '../../support/errors.ts';
 import { type LoadedTemplate, loadTemplate } from '../../templates/load.ts';
-import type { RowProblem } from '../entry-rules.ts';
+import { type RowProblem, requireEntryCount } from '../entry-rules.ts';
 import {
   type CreatedSession,
   committedSessions,
@@ -42,12 +42,7 @@ export async function sendTemplate(
   if (previous) return previous;
 
   const entries = request.signingRequests;
-  if (entries.length > ctx.config.limits.maxEntries) {
-    throw new DomainError(
-      'invalid_request',
-      `signingRequests: at most ${ctx.config.limits.maxEntries} entries per call`,
-    );
-  }
+  requireEntryCount(ctx, entries.length);
   if (request.messageTemplate !== undefined) {
     const checked = validateMessageTemplate(request.messageTemplate);
     if (!checked.ok) throw new DomainError('invalid_request', `messageTemplate: ${checked.message}`);

@@ -45,12 +45,11 @@ export const sessionsCancelRoute = createRoute({
 });
 
 export function registerSessionsCancel(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(sessionsCancelRoute, (c) => {
+  app.openapi(sessionsCancelRoute, async (c) => {
     const { sessionId, reason } = c.req.valid('json');
-    const result = cancelSession(c.get('deps').runtime.ctx, c.get('accountId'), sessionId, reason, {
-      ip: c.get('clientAddress'),
-      userAgent: c.req.header('user-agent') ?? null,
-    });
+    const { ctx } = c.get('deps').runtime;
+    const origin = { ip: c.get('clientAddress'), userAgent: c.req.header('user-agent') ?? null };
+    const result = await cancelSession(ctx, c.get('accountId'), sessionId, reason, origin);
     return c.json(result, 200);
   });
 }

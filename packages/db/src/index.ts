@@ -3,4 +3,3 @@ export { preparedQuery } from './prepared.ts';
 export { rowInserter } from './row-inserter.ts';
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';
-export { withoutBlocking } from './write-lock.ts';

@@ -1,4 +1,4 @@
-import { documents, participants, preparedQuery, sessions, withoutBlocking } from '@countersign/db';
+import { documents, participants, preparedQuery, sessions } from '@countersign/db';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { emitSessionEvent } from '../events/emit.ts';
@@ -65,7 +65,7 @@ function revokeLinks(ctx: ServiceContext, sessionId: string): void {
  * revoked and the reason recorded; cancelled, expired or declined -> alreadyCancelled; every signer done
  * -> 409 (the signed documents stand).
  */
-export async function cancelSession(
+export function cancelSession(
   ctx: ServiceContext,
   accountId: string,
   sessionId: string,
@@ -77,38 +77,34 @@ export async function cancelSession(
   const status = sessionStatusOf(ctx, accountId, sessionId);
   if (status === 'completed') throw completedError();
   if (status !== 'active') return { sessionId, cancelled: true as const, alreadyCancelled: true };
-  // The write waits for another process's lock without stalling this process's other requests.
-  const result = await withoutBlocking(ctx.db, () =>
-    ctx.db.transaction(
-      () => {
-        const session = sessionOf(ctx, accountId, sessionId);
-        if (
-          session.status === 'completed' ||
-          (session.status === 'active' && allSigned(peopleOf(ctx, sessionId)))
-        ) {
-          throw completedError();
+  const result = ctx.db.transaction(
+    () => {
+      const session = sessionOf(ctx, accountId, sessionId);
+      if (
+        session.status === 'completed' ||
+        (session.status === 'active' && allSigned(peopleOf(ctx, sessionId)))
+      ) {
+        throw completedError();
+      }
+      if (session.status !== 'active') return { sessionId, cancelled: true as const, alreadyCancelled: true };
+      const now = ctx.clock.now();
+      ctx.db
+        .update(sessions)
+        .set({ status: 'cancelled', cancelledAt: now, cancelReason: reason ?? null, updatedAt: now })
+        .where(eq(sessions.id, sessionId))
+        .run();
+      revokeLinks(ctx, sessionId);
+      audit(ctx, { sessionId, type: 'session.cancelled', origin, data: { reason: reason ?? null } });
+      if (session.notify) {
+        const email = emailContext(ctx, session);
+        for (const p of informed(session, peopleOf(ctx, sessionId))) {
+          queueSessionEmail(ctx, { ...email, to: p }, { kind: 'cancelled', reason: reason ?? null });
         }
-        if (session.status !== 'active')
-          return { sessionId, cancelled: true as const, alreadyCancelled: true };
-        const now = ctx.clock.now();
-        ctx.db
-          .update(sessions)
-          .set({ status: 'cancelled', cancelledAt: now, cancelReason: reason ?? null, updatedAt: now })
-          .where(eq(sessions.id, sessionId))
-          .run();
-        revokeLinks(ctx, sessionId);
-        audit(ctx, { sessionId, type: 'session.cancelled', origin, data: { reason: reason ?? null } });
-        if (session.notify) {
-          const email = emailContext(ctx, session);
-          for (const p of informed(session, peopleOf(ctx, sessionId))) {
-            queueSessionEmail(ctx, { ...email, to: p }, { kind: 'cancelled', reason: reason ?? null });
-          }
-        }
-        emitSessionEvent(ctx, sessionId, 'session.cancelled', { reason: reason ?? null });
-        return { sessionId, cancelled: true as const, alreadyCancelled: false };
-      },
-      { behavior: 'immediate' },
-    ),
+      }
+      emitSessionEvent(ctx, sessionId, 'session.cancelled', { reason: reason ?? null });
+      return { sessionId, cancelled: true as const, alreadyCancelled: false };
+    },
+    { behavior: 'immediate' },
   );
   if (!result.alreadyCancelled) ctx.outbox.kick();
   return result;

@@ -45,11 +45,12 @@ export const sessionsCancelRoute = createRoute({
 });
 
 export function registerSessionsCancel(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(sessionsCancelRoute, async (c) => {
+  app.openapi(sessionsCancelRoute, (c) => {
     const { sessionId, reason } = c.req.valid('json');
-    const { ctx } = c.get('deps').runtime;
-    const origin = { ip: c.get('clientAddress'), userAgent: c.req.header('user-agent') ?? null };
-    const result = await cancelSession(ctx, c.get('accountId'), sessionId, reason, origin);
+    const result = cancelSession(c.get('deps').runtime.ctx, c.get('accountId'), sessionId, reason, {
+      ip: c.get('clientAddress'),
+      userAgent: c.req.header('user-agent') ?? null,
+    });
     return c.json(result, 200);
   });
 }

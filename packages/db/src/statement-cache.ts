@@ -16,6 +16,8 @@ export function cacheStatements(sqlite: Database.Database, capacity = DEFAULT_CA
   const prepare = sqlite.prepare.bind(sqlite);
   const cache = new Map<string, Database.Statement>();
   sqlite.prepare = ((source: string) => {
+    // Some pragmas act when compiled, not when run (busy_timeout): a cached one would do nothing the second time.
+    if (/^\s*pragma\b/i.test(source)) return prepare(source);
     const hit = cache.get(source);
     if (hit) {
       // Map order is insertion order: moving a hit to the end keeps the least recently used first.

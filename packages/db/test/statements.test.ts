@@ -16,6 +16,15 @@ describe('the statement cache', () => {
     expect(db.$client.prepare(text)).toBe(db.$client.prepare(text));
   });
 
+  it('never caches a pragma: SQLite applies some when they are compiled', () => {
+    const text = 'PRAGMA busy_timeout = 1234';
+    expect(db.$client.prepare(text)).not.toBe(db.$client.prepare(text));
+    db.$client.prepare('PRAGMA busy_timeout = 10000').get();
+    db.$client.prepare(text).get();
+    expect(db.$client.pragma('busy_timeout', { simple: true })).toBe(1234);
+    db.$client.pragma('busy_timeout = 10000');
+  });
+
   it('starts every hit in object mode, whatever drizzle left switched on', () => {
     // drizzle reads selections in raw (array) mode; a later plain read of the same SQL must get objects.
     const text = 'select "id", "name" from "accounts" where "id" = ?';

@@ -261,7 +261,7 @@ describe.each([
       const links = (body: TemplateSendResponse) =>
         body.invites.flatMap((i) => i.participants.map((p) => p.signingUrl));
 
-      // What a worker stopped after the first chunk (200 entries) leaves behind: those rows, no answer.
+      // What a worker stopped after its fourth chunk (200 entries) leaves behind: those rows, no answer.
       const db = api.runtime.db.$client;
       db.prepare("DELETE FROM send_results WHERE job_id = 'resume-job'").run();
       db.prepare("DELETE FROM sessions WHERE send_job_id = 'resume-job' AND row_index >= 200").run();

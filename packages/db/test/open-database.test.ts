@@ -66,15 +66,15 @@ describe('openDatabase', () => {
     }
   });
 
-  it('sets WAL, foreign keys and the busy timeout on every connection', () => {
+  it('sets WAL and foreign keys on every connection, and leaves busy waits to busy-wait.ts', () => {
     const file = freshFile();
     const db = openDatabase(file);
     const custom = openDatabase(file, { busyTimeoutMs: 1234 });
     try {
       expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
-      expect(db.$client.pragma('busy_timeout', { simple: true })).toBe(10_000);
-      expect(custom.$client.pragma('busy_timeout', { simple: true })).toBe(1234);
+      expect(db.$client.pragma('busy_timeout', { simple: true })).toBe(0);
+      expect(custom.$client.pragma('busy_timeout', { simple: true })).toBe(0);
       expect(custom.$client.pragma('foreign_keys', { simple: true })).toBe(1);
       // WAL is a property of the file: a plain connection sees it too.
       const plain = new Database(file, { readonly: true });

@@ -131,8 +131,11 @@ export async function sendTemplate(
   return outcome;
 }
 
-/** Entries per write transaction: a writer of another process (a cancel, a signature) waits for one chunk at most. */
-const ENTRIES_PER_COMMIT = 200;
+/**
+ * Entries per write transaction (about 5 ms of work): a writer of another process (a cancel, a signature) waits
+ * for one chunk at most, since it polls for the lock finely (busy-wait.ts in packages/db).
+ */
+const ENTRIES_PER_COMMIT = 50;
 
 interface Made {
   sessions: CreatedSession[];

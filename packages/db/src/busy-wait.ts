@@ -12,7 +12,8 @@ import type Database from 'better-sqlite3';
  *
  * What is retried: BEGIN of a transaction (nothing of the transaction has run yet) and a statement run
  * outside any transaction (autocommit: it either happened or not). A statement inside a transaction is never
- * retried: every write transaction here is IMMEDIATE, so it already holds the lock when its statements run.
+ * retried, and needs not be: every transaction begins IMMEDIATE, so it holds the lock before its first statement.
+ * (Reads need no transaction to be safe from writers: in WAL each one sees a consistent snapshot.)
  */
 export function waitWhenBusy(sqlite: Database.Database, timeoutMs: number): void {
   sqlite.pragma('busy_timeout = 0');
@@ -42,11 +43,13 @@ export function waitWhenBusy(sqlite: Database.Database, timeoutMs: number): void
           () => !began,
         );
       };
-    const outer = retrying(inner);
-    return Object.assign(outer, {
-      default: outer,
-      deferred: retrying(inner.deferred),
-      immediate: retrying(inner.immediate),
+    // Every transaction is IMMEDIATE, whatever it asked for (drizzle asks for DEFERRED by default): a deferred
+    // one would meet another process's lock at its first write, in the middle, where it cannot wait.
+    const immediate = retrying(inner.immediate);
+    return Object.assign(immediate, {
+      default: immediate,
+      deferred: immediate,
+      immediate,
       exclusive: retrying(inner.exclusive),
       database: sqlite,
     });

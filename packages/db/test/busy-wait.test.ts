@@ -72,6 +72,23 @@ describe("waiting for another connection's write lock", () => {
     }
   });
 
+  it('begins every transaction IMMEDIATE, so one that asked for DEFERRED waits at BEGIN instead of failing mid-way', async () => {
+    const { file, db } = freshDb();
+    try {
+      const holder = holdLock(file, 3, 30, 1);
+      // drizzle's default: a deferred transaction would read, then meet the lock at its first write.
+      db.transaction((tx) => {
+        tx.select({ n: count() }).from(accounts).get();
+        tx.insert(accounts).values(account('deferred')).run();
+      });
+      db.transaction((tx) => tx.insert(accounts).values(account('explicit')).run(), { behavior: 'deferred' });
+      await holder.done;
+      expect(db.select({ n: count() }).from(accounts).get()?.n).toBe(2);
+    } finally {
+      db.$client.close();
+    }
+  });
+
   it('gives up with SQLITE_BUSY after busyTimeoutMs, having written nothing', async () => {
     const { file, db } = freshDb(60);
     try {

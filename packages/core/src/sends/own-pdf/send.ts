@@ -8,7 +8,6 @@ import {
 } from '../../allowance/allowance.ts';
 import type { ServiceContext } from '../../context.ts';
 import { signingUrl } from '../../sessions/links.ts';
-import { DomainError } from '../../support/errors.ts';
 import { duplicateEmail, type RowProblem, requireEntryCount, signingOrders } from '../entry-rules.ts';
 import { type CreatedSession, insertSessions, type NewSession } from '../insert-sessions.ts';
 import { deliverInvites, discardSessions, queueInvites } from '../invites.ts';

@@ -33,6 +33,13 @@ describe('bearer authentication on /api/*', () => {
     expect(res.status).not.toBe(401);
   });
 
+  it('takes the scheme name in any case (RFC 9110)', async () => {
+    for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {
+      const res = await api.fetch(PROBE, { headers: { authorization: `${scheme} ${good.accessToken}` } });
+      expect(res.status, scheme).not.toBe(401);
+    }
+  });
+
   it('rejects a missing token', async () => {
     await expect401(await api.fetch(PROBE), 'missing');
   });

@@ -1,3 +1,5 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness.ts';
 
@@ -30,6 +32,42 @@ describe('HTTP plumbing', () => {
     const body = JSON.parse(text) as { error: string; message: string };
     expect(body.error).toBe('internal_error');
     expect(body.message).toContain(res.headers.get('x-request-id')!);
+  });
+
+  it('marks API answers uncacheable, while page assets keep their own caching', async () => {
+    for (const path of ['/api/sessions', '/connect/token', '/openapi.json', '/nowhere']) {
+      const res = await api.fetch(path);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+    const asset = await api.fetch('/docs/assets/swagger-ui.css');
+    expect(asset.headers.get('cache-control')).toMatch(/max-age/);
+  });
+
+  it('never logs a signing link token: the path is logged with the token masked', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const own = await startTestApi({ logger: pino({ level: 'info' }, sink) });
+    try {
+      const token = 'Zk3vQ9secretLinkToken0123456789abcdefXY';
+      await own.fetch(`/s/${token}`);
+      await own.fetch(`/api/signing/${token}/view`);
+      await own.fetch(`/api/signing/${token}/code`, { method: 'POST' });
+    } finally {
+      await own.close();
+    }
+    const requests = lines.filter((l) => l.includes('"msg":"request"'));
+    expect(requests).toHaveLength(3);
+    for (const line of lines) expect(line).not.toContain('secretLinkToken');
+    expect(requests.map((l) => (JSON.parse(l) as { path: string }).path)).toEqual([
+      '/s/:token',
+      '/api/signing/:token/view',
+      '/api/signing/:token/code',
+    ]);
   });
 
   it('answers a body over the limit with 413 in the error shape', async () => {

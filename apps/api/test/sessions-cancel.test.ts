@@ -67,6 +67,19 @@ describe('POST /api/sessions/cancel (spec 4.4 and the transition table)', () => 
     expect(detail.status).toBe('expired');
   });
 
+  it('a session past its expiry that no sweep has reached yet is expired, not cancelled', async () => {
+    const due = await w.send({ recipients: [{ name: 'Dot' }], authRequirement: 'public', expiresInDays: 1 });
+    w.clock.advance(86_400_000 + 1000);
+    expect(await cancel({ sessionId: due.sessionId, reason: 'Too late' })).toMatchObject({
+      status: 200,
+      body: { cancelled: true, alreadyCancelled: true },
+    });
+    const types = w.auditOf(due.sessionId).map((e) => e.type);
+    expect(types).toContain('session.expired');
+    expect(types).not.toContain('session.cancelled');
+    expect(expireDueSessions(w.api.runtime.ctx)).toBe(0);
+  });
+
   it('answers 409 once every signer has completed, and the signed documents stand', async () => {
     const s = await w.send({ recipients: [{ name: 'Eve' }], authRequirement: 'public' });
     expect((await w.signer(s.tokens[0]!).sign({ values: [], signature: typed('Eve') })).status).toBe(200);
@@ -77,6 +90,8 @@ describe('POST /api/sessions/cancel (spec 4.4 and the transition table)', () => 
 
   it("answers 404 for an unknown or another account's session, and 400 for bad bodies", async () => {
     expect((await cancel({ sessionId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+    // UUID syntax is enough: version and variant bits are the issuer's business.
+    expect((await cancel({ sessionId: '12345678-1234-1234-1234-123456789012' })).status).toBe(404);
     const other = await w.api.newAccount('Other');
     const mine = await w.send({ recipients: [{ name: 'Fay' }], authRequirement: 'public' });
     const foreign = await w.api.post(

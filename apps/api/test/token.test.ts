@@ -97,6 +97,24 @@ describe('brute-force throttle', () => {
     }
   });
 
+  it('behind one trusted proxy, takes the address the proxy appended: a forged left-most entry changes nothing', async () => {
+    const own = await startTestApi({ env: { TRUST_PROXY: '1' } });
+    try {
+      const { refreshToken } = await own.newAccount();
+      for (let i = 0; i <= TOKEN_FAILURES_PER_MINUTE; i++) {
+        await own.post('/connect/token', { refresh_token: 'csrt_guess' }, undefined, {
+          'x-forwarded-for': `10.9.${i}.1, 203.0.113.7`,
+        });
+      }
+      const again = await own.post('/connect/token', { refresh_token: refreshToken }, undefined, {
+        'x-forwarded-for': '192.0.2.99, 203.0.113.7',
+      });
+      expect(again.status).toBe(429);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('counts failures per address: another address is not throttled', async () => {
     const own = await startTestApi({ env: { TRUST_PROXY: '1' } });
     try {

@@ -20,7 +20,8 @@ export interface Config {
   drive: { timeoutMs: number; gdriveBaseUrl: string; gdriveTokenUrl: string };
   workerConcurrency: number;
   webhookAllowPrivate: boolean;
-  trustProxy: boolean;
+  /** Proxies in front of the API whose X-Forwarded-For entries are trusted (0: use the socket's peer). */
+  trustedProxies: number;
   /** The document seal: a configured PKCS#12, or one generated on first use. */
   seal: { p12Path: string | undefined; p12Passphrase: string | undefined; name: string };
 }
@@ -65,7 +66,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     workerConcurrency: e.WORKER_CONCURRENCY,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
-    trustProxy: e.TRUST_PROXY,
+    trustedProxies: e.TRUST_PROXY,
     seal: { p12Path: e.SEAL_P12_PATH, p12Passphrase: e.SEAL_P12_PASSPHRASE, name: e.SEAL_NAME },
   };
 }

@@ -37,7 +37,12 @@ export const envSchema = z.object({
   GDRIVE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   WORKER_CONCURRENCY: positiveInt.max(64).default(4),
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
-  TRUST_PROXY: flag.default(false),
+  /** How many proxies in front of the API append to X-Forwarded-For: 0 (none), 1 (also `true`), 2, ... */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|10|\d)$/, 'the number of trusted proxies (0 to 10), or true (1) or false (0)')
+    .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
+    .default(0),
   SEAL_P12_PATH: z.string().min(1).optional(),
   SEAL_P12_PASSPHRASE: z.string().optional(),
   SEAL_NAME: z.string().min(1).max(100).default('Countersign'),

@@ -34,7 +34,7 @@ describe('loadConfig defaults', () => {
     expect(config.queuePrefix).toBe('countersign');
     expect(config.workerConcurrency).toBe(4);
     expect(config.webhookAllowPrivate).toBe(false);
-    expect(config.trustProxy).toBe(false);
+    expect(config.trustedProxies).toBe(0);
   });
 
   it('derives PUBLIC_URL from PORT and resolves a relative DATA_DIR', () => {
@@ -70,8 +70,14 @@ describe('loadConfig defaults', () => {
       accessTokenTtlSeconds: 60,
       limits: { maxBodyBytes: 1024, maxFileBytes: 2048, maxPages: 5, maxEntries: 7 },
       webhookAllowPrivate: true,
-      trustProxy: true,
+      trustedProxies: 1,
     });
+  });
+
+  it('reads TRUST_PROXY as a number of proxies, with true and false for 1 and 0', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustedProxies).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustedProxies).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustedProxies).toBe(2);
   });
 
   it('treats an empty string as unset', () => {
@@ -122,6 +128,8 @@ describe('loadConfig rejects bad values with a ConfigError naming the variable',
     ['MAIL_FROM', 'nobody'],
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '-1'],
+    ['TRUST_PROXY', '11'],
     ['WORKER_CONCURRENCY', '0'],
   ])('%s=%s', (name, value) => {
     const err = configError({ [name]: value });

@@ -57,8 +57,11 @@ export const emailString = () =>
     })
     .max(EMAIL_MAX_LENGTH, { error: tooLong(EMAIL_MAX_LENGTH) });
 
-/** An RFC 9562 UUID (any case). */
-export const uuidString = () => z.uuid({ error: orRequired(issueMessages.uuid) });
+/**
+ * UUID syntax, 8-4-4-4-12 hex digits in any case, whatever its version and variant bits: a well-formed id that
+ * names no session is a 404, not a validation error.
+ */
+export const uuidString = () => z.guid({ error: orRequired(issueMessages.uuid) });
 
 export const booleanValue = () => z.boolean({ error: orRequired(issueMessages.boolean) });
 

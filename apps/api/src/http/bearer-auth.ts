@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.ts';
 import { errorResponse } from './errors.ts';
 
-const BEARER = /^Bearer ([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+)$/;
+/** The scheme name is case-insensitive (RFC 9110 section 11.1); the token is a compact JWT. */
+const BEARER = /^[Bb][Ee][Aa][Rr][Ee][Rr] +([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+)$/;
 
 /**
  * Integration routes accept exactly `Authorization: Bearer <JWT>`; a token anywhere else (query string,

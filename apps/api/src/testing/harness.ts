@@ -13,7 +13,7 @@ import type { Mailer } from '@countersign/mail';
 import type { JobQueue } from '@countersign/queue';
 import { freePort, tempDir } from '@countersign/test-support';
 import { serve } from '@hono/node-server';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { createApp } from '../app.ts';
 
 export interface TestApi {
@@ -33,6 +33,8 @@ export interface TestApi {
 
 export interface TestApiOptions {
   env?: Record<string, string>;
+  /** The API's logger; silent by default. */
+  logger?: Logger;
   /** Set to a Redis URL to run the BullMQ topology: the API enqueues, an in-process BullMQ worker consumes. */
   redisUrl?: string;
   clock?: Clock;
@@ -54,7 +56,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     ...options.env,
   });
   const runtime = createRuntime(config, { clock: options.clock, mailer: options.mailer });
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const hostsWorker = options.worker !== false;
   const queue = openJobQueue(runtime, { hostsWorker });
   const worker: WorkerHandle | undefined = hostsWorker

@@ -86,8 +86,15 @@ export function cancelSession(
       ) {
         throw completedError();
       }
-      if (session.status !== 'active') return { sessionId, cancelled: true as const, alreadyCancelled: true };
+      if (session.status !== 'active')
+        return { sessionId, cancelled: true as const, alreadyCancelled: true, wrote: false };
       const now = ctx.clock.now();
+      if (session.expiresAt <= now) {
+        // Past its expiry but not yet swept: it is expired (its links already answer 410), so nothing is
+        // left to revoke. Record the expiry now rather than call it a cancellation.
+        markExpired(ctx, sessionId, now);
+        return { sessionId, cancelled: true as const, alreadyCancelled: true, wrote: true };
+      }
       ctx.db
         .update(sessions)
         .set({ status: 'cancelled', cancelledAt: now, cancelReason: reason ?? null, updatedAt: now })
@@ -102,12 +109,13 @@ export function cancelSession(
         }
       }
       emitSessionEvent(ctx, sessionId, 'session.cancelled', { reason: reason ?? null });
-      return { sessionId, cancelled: true as const, alreadyCancelled: false };
+      return { sessionId, cancelled: true as const, alreadyCancelled: false, wrote: true };
     },
     { behavior: 'immediate' },
   );
-  if (!result.alreadyCancelled) ctx.outbox.kick();
-  return result;
+  const { wrote, ...answer } = result;
+  if (wrote) ctx.outbox.kick();
+  return answer;
 }
 
 const completedError = () =>
@@ -234,6 +242,18 @@ export function afterParticipantSigned(
   return { allSigned: false };
 }
 
+/** active -> expired, links revoked; inside the caller's write transaction, after it checked the session is due. */
+function markExpired(ctx: ServiceContext, sessionId: string, now: number): void {
+  ctx.db
+    .update(sessions)
+    .set({ status: 'expired', expiredAt: now, updatedAt: now })
+    .where(eq(sessions.id, sessionId))
+    .run();
+  revokeLinks(ctx, sessionId);
+  audit(ctx, { sessionId, type: 'session.expired' });
+  emitSessionEvent(ctx, sessionId, 'session.expired');
+}
+
 /** Sweep: active sessions past their expiry become expired, links revoked (durable state, any worker). */
 export function expireDueSessions(ctx: ServiceContext): number {
   const now = ctx.clock.now();
@@ -251,14 +271,7 @@ export function expireDueSessions(ctx: ServiceContext): number {
         const s = ctx.db.select().from(sessions).where(eq(sessions.id, id)).get();
         if (s?.status !== 'active' || s.expiresAt > now) return;
         if (allSigned(peopleOf(ctx, id))) return; // completion is on its way
-        ctx.db
-          .update(sessions)
-          .set({ status: 'expired', expiredAt: now, updatedAt: now })
-          .where(eq(sessions.id, id))
-          .run();
-        revokeLinks(ctx, id);
-        audit(ctx, { sessionId: id, type: 'session.expired' });
-        emitSessionEvent(ctx, id, 'session.expired');
+        markExpired(ctx, id, now);
         expired++;
       },
       { behavior: 'immediate' },

@@ -41,7 +41,7 @@ const peopleOf = (ctx: ServiceContext, sessionId: string) =>
 /**
  * GET /api/signing/{token}: what the signer's screen needs. Records the view (audit, and `viewed` the
  * first time). While a code is required and not verified, documents and fields stay empty, so a
- * forwarded link shows nothing but the title and whom it is for.
+ * forwarded link shows nothing but the title and whom it is for (not even whom the session waits for).
  */
 export function getSigningView(ctx: ServiceContext, token: string, request: SignerRequest): SigningView {
   return ctx.db.transaction(
@@ -70,7 +70,7 @@ export function getSigningView(ctx: ServiceContext, token: string, request: Sign
       const yourTurn = canSignNow(session, participant, people);
       const turn = currentTurn(session, people);
       const waitingFor =
-        session.status === 'active' && !yourTurn && participant.status !== 'signed'
+        visible && session.status === 'active' && !yourTurn && participant.status !== 'signed'
           ? people.filter((p) => turn.has(p.id)).map((p) => ({ name: p.name }))
           : [];
       const docs = ctx.db

@@ -17,7 +17,8 @@ function main(): void {
   );
   const logger = pino({ level: config.logLevel, base: { service: 'api', pid: process.pid } });
   const runtime = createRuntime(config);
-  // Secrets are made on first start (JWT and data keys by the runtime; the seal certificate here), not mid-request.
+  // The JWT key (runtime) and the seal certificate (here) are made at start; the data and code keys on first use,
+  // race-free across processes (created exclusively, then read by everyone).
   ensureSealCertificate(runtime.ctx);
   const queue = openJobQueue(runtime, {
     hostsWorker: withWorker,

@@ -8,7 +8,7 @@ import { templatesCreate, templatesList, templatesShow } from './commands/templa
 import { tokensCreate, tokensList, tokensRevoke } from './commands/tokens.ts';
 import { webhooksCreate, webhooksDelete, webhooksList } from './commands/webhooks.ts';
 
-/** `group action` -> command. Later issues add drive, templates and webhooks groups here. */
+/** `group action` -> command; the usage text lists them in this order. */
 const COMMANDS: Record<string, Command> = {
   'accounts create': accountsCreate,
   'accounts set-allowance': accountsSetAllowance,

@@ -96,7 +96,6 @@ const catalog = {
     description: 'The account already has the maximum number of webhook endpoints.',
   },
   payload_too_large: { status: 413, description: 'The request body is larger than the service accepts.' },
-  unsupported_media_type: { status: 415, description: 'The request body is not application/json.' },
   documents_rejected: {
     status: 422,
     description: 'Documents were rejected (encrypted, XFA, unreadable) before any session was created.',

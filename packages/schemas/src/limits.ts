@@ -5,18 +5,12 @@
 
 // --- Part 8 of the spec ---
 
-/** Spec 8: refresh_token has at least 1 character. */
-export const REFRESH_TOKEN_MIN_LENGTH = 1;
-/** Spec 8: templateId, labels, recipient names, document, recipient, cloudFileIds items and title: minLength 1. */
-export const TEXT_MIN_LENGTH = 1;
 /** Spec 8: at least one signingRequests entry (one session each). */
 export const SIGNING_REQUESTS_MIN = 1;
 /** Spec 8: at least one recipient per signingRequests entry. */
 export const RECIPIENTS_MIN = 1;
 /** Spec 8: at least one cloud file per own-PDF send. */
 export const CLOUD_FILE_IDS_MIN = 1;
-/** Spec 8: a cancellation reason has 1 to 500 characters. */
-export const REASON_MIN_LENGTH = 1;
 /** Spec 8: a cancellation reason has 1 to 500 characters. */
 export const REASON_MAX_LENGTH = 500;
 /** Spec 8: expiresInDays is an integer greater than 0. */

@@ -23,7 +23,11 @@ export const SessionParticipantSchema = z
       description:
         '`pending`: not yet invited or not yet their turn; `notified`: invited; then `viewed`, `signed` or `declined`.',
     }),
-    signingOrder: z.int().openapi({ description: '1-based; equal for everyone in parallel signing.' }),
+    signingOrder: z.int().openapi({
+      description:
+        '1-based rank in the signing order (an own-PDF send with `order` 10 and 20 shows 1 and 2); equal for ' +
+        'everyone in parallel signing.',
+    }),
     roleLabel: z
       .string()
       .nullable()

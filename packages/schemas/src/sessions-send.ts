@@ -37,7 +37,13 @@ export const SessionsSendRecipientSchema = strictObject({
   email: emailString().openapi({ description: 'Email address of the signer.' }),
   order: integerInRange(ORDER_MIN, ORDER_MAX)
     .optional()
-    .openapi({ description: '1-based signing order for `sequential` signing; omitted for `parallel`.' }),
+    .openapi({
+      description:
+        'Signing order for `sequential` signing; omitted for `parallel`. Any distinct integers greater than 0, ' +
+        'gaps allowed (10, 20, 30): recipients sign in ascending `order`, stored as their rank 1..n. Give every ' +
+        'recipient of an entry an `order` or none (recipient order); equal orders fail the entry ' +
+        '(`invalid_signing_order`).',
+    }),
 }).openapi('SessionsSendRecipient', { description: 'A signer of the session.' });
 export type SessionsSendRecipient = z.output<typeof SessionsSendRecipientSchema>;
 
@@ -65,7 +71,8 @@ export const SessionsSendRequestSchema = strictObject({
     max: SIGNING_REQUESTS_MAX,
   }).openapi({ description: 'One entry per session.' }),
   signingType: SigningTypeSchema.default('parallel').openapi({
-    description: '`parallel`: all recipients sign at once. `sequential`: recipients sign by `order`.',
+    description:
+      '`parallel`: all recipients sign at once. `sequential`: recipients sign by ascending `order`.',
   }),
   authRequirement: AuthRequirementSchema.default('otp').openapi({
     description:

@@ -66,7 +66,9 @@ export type TemplateField = z.output<typeof TemplateFieldSchema>;
 
 export const TemplateSigningRequestSchema = strictObject({
   recipients: arrayOf(TemplateRecipientSchema, { min: RECIPIENTS_MIN, max: RECIPIENTS_MAX }).openapi({
-    description: 'One recipient per placeholder role of the template.',
+    description:
+      'One recipient per placeholder role of the template: an entry lacking a role rejects the whole call ' +
+      '(400 `unmapped_placeholders`, nothing created).',
   }),
   fields: arrayOf(TemplateFieldSchema, { max: FIELDS_MAX })
     .optional()
@@ -195,7 +197,13 @@ export const TemplateSendParticipantSchema = strictObject({
   participantId: textString(),
   email: textString().openapi({ description: 'Email address of the signer.' }),
   name: textString().optional().openapi({ description: 'Display name shown on the signing document.' }),
-  status: oneOf(['sent', 'failed', 'skipped']).openapi({ description: 'Invite email result.' }),
+  status: oneOf(['sent', 'failed', 'skipped']).openapi({
+    description:
+      'Invite email result. `sent`: this call emailed the invite. `failed`: an email of this call to the ' +
+      'participant was refused or not delivered (the invite, or the `sendInitialNotification` heads-up). ' +
+      '`skipped`: this call sent no invite: `notify` false (deliver `signingUrl` yourself), or a later signer of ' +
+      'a `sequential` send, invited by email when their turn comes.',
+  }),
   signingUrl: textString()
     .optional()
     .openapi({ description: 'Signing link for the caller to deliver when `notify` is false.' }),
@@ -205,7 +213,10 @@ export type TemplateSendParticipant = z.output<typeof TemplateSendParticipantSch
 export const TemplateSendInviteSchema = strictObject({
   sessionId: textString(),
   title: textString().optional().openapi({ description: 'Session title.' }),
-  inviteStatus: oneOf(['sent', 'error', 'skipped']),
+  inviteStatus: oneOf(['sent', 'error', 'skipped']).openapi({
+    description:
+      'From the participants: `error` when one is `failed`, else `sent` when one is `sent`, else `skipped`.',
+  }),
   inviteError: textString().optional(),
   participants: arrayOf(TemplateSendParticipantSchema),
 }).openapi('TemplateSendInvite', { description: 'Invite result for one created session.' });

@@ -31,7 +31,6 @@ describe('error codes', () => {
       allowance_exhausted: 429,
       service_unavailable: 503,
       payload_too_large: 413,
-      unsupported_media_type: 415,
       idempotency_key_reused: 422,
       idempotency_in_progress: 409,
       internal_error: 500,

@@ -1,4 +1,4 @@
-import type { Matrix, PdfBox, Rect } from './types.ts';
+import type { Matrix, PdfBox } from './types.ts';
 
 export const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 
@@ -31,10 +31,6 @@ export function transformBounds(m: Matrix, x0: number, y0: number, x1: number, y
   const xs = p.map((q) => q[0]);
   const ys = p.map((q) => q[1]);
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-}
-
-export function boxToRect([x0, y0, x1, y1]: PdfBox): Rect {
-  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
 
 export function isFiniteMatrix(m: readonly unknown[]): m is Matrix {

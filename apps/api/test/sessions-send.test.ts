@@ -113,7 +113,7 @@ describe.each([
         },
         {
           recipients: [
-            { name: 'A', email: 'a@example.test', order: 1 },
+            { name: 'A', email: 'a@example.test', order: 3 },
             { name: 'B', email: 'b@example.test', order: 3 },
           ],
         },
@@ -136,6 +136,8 @@ describe.each([
       ['sent', undefined],
     ]);
     expect(rows[1]!.message).toContain('DUP@example.test');
+    expect(rows[2]!.message).toContain('distinct');
+    expect(rows[3]!.message).toContain('every recipient an order or none');
     expect(rows[1]!.sessionId).toBeUndefined();
     // Not the whole call succeeded: the source may not be deleted yet.
     expect(rows[0]!.documents![0]!.sourceFileSafeToDelete).toBe(false);
@@ -148,6 +150,47 @@ describe.each([
     expect(detail.participants.map((p) => [p.name, p.signingOrder])).toEqual([
       ['A', 2],
       ['B', 1],
+    ]);
+  });
+
+  it('accepts any distinct positive orders (gaps allowed) and stores the rank 1..n as the signing order', async () => {
+    const res = await send({
+      cloudFileIds: [fileId],
+      signingType: 'sequential',
+      signingRequests: [
+        {
+          recipients: [
+            { name: 'C', email: 'c@example.test', order: 30 },
+            { name: 'A', email: 'a@example.test', order: 10 },
+            { name: 'B', email: 'b@example.test', order: 20 },
+          ],
+        },
+        {
+          recipients: [
+            { name: 'Y', email: 'y@example.test', order: 1000 },
+            { name: 'X', email: 'x@example.test', order: 7 },
+          ],
+        },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const { rows } = (await res.json()) as { rows: Row[] };
+    const orders = async (sessionId: string) => {
+      const detail = (await (
+        await api.fetch(`/api/sessions/${sessionId}`, {
+          headers: { authorization: `Bearer ${account.accessToken}` },
+        })
+      ).json()) as { participants: { name: string; signingOrder: number; status: string }[] };
+      return detail.participants.map((p) => [p.name, p.signingOrder, p.status]);
+    };
+    expect(await orders(rows[0]!.sessionId!)).toEqual([
+      ['C', 3, 'pending'],
+      ['A', 1, 'notified'],
+      ['B', 2, 'pending'],
+    ]);
+    expect(await orders(rows[1]!.sessionId!)).toEqual([
+      ['Y', 2, 'pending'],
+      ['X', 1, 'notified'],
     ]);
   });
 

@@ -282,6 +282,8 @@ describe('signing', () => {
       notify: true,
     });
     const [samToken, franToken] = s.tokens;
+    // Before the code, a forwarded link does not even say whom the session waits for.
+    expect(await w.signer(samToken!).view()).toMatchObject({ yourTurn: false, waitingFor: [] });
     const sam = await verified(samToken!, s.emails[0]!);
     const samView = await sam.view();
     expect(samView).toMatchObject({
@@ -316,6 +318,63 @@ describe('signing', () => {
     const samSigned = await sam.sign(signBody(now));
     expect(samSigned.status).toBe(200);
     expect(((await samSigned.json()) as { sessionCompleted: boolean }).sessionCompleted).toBe(true);
+  });
+
+  it('signs sequentially in ascending order when the orders have gaps (10, 20), the next invited in turn', async () => {
+    const s = await w.send({
+      recipients: [
+        { name: 'Twenty Tess', order: 20 },
+        { name: 'Ten Theo', order: 10 },
+      ],
+      signingType: 'sequential',
+      authRequirement: 'public',
+      notify: true,
+    });
+    const [tessEmail, theoEmail] = s.emails;
+    const [tessToken, theoToken] = s.tokens;
+    const emailsTo = (email: string) =>
+      (
+        w.api.runtime.db.$client
+          .prepare("SELECT count(*) AS n FROM outbox WHERE kind = 'email' AND payload LIKE ?")
+          .get(`%${email}%`) as { n: number }
+      ).n;
+    // Stored as the rank: order 10 signs first, order 20 second.
+    const detail = (await sessionStatus(s.sessionId)) as {
+      participants: { name: string; signingOrder: number; status: string }[];
+    };
+    expect(detail.participants.map((p) => [p.name, p.signingOrder, p.status])).toEqual([
+      ['Twenty Tess', 2, 'pending'],
+      ['Ten Theo', 1, 'notified'],
+    ]);
+
+    // The send invites Theo only.
+    const invite = await w.smtp.waitFor((m) => JSON.stringify(m.to).includes(theoEmail!));
+    expect(invite.text).toContain(`/s/${theoToken}`);
+    expect(emailsTo(theoEmail!)).toBe(1);
+    expect(emailsTo(tessEmail!)).toBe(0);
+
+    const tess = w.signer(tessToken!);
+    const tessView = await tess.view();
+    expect(tessView).toMatchObject({ yourTurn: false, waitingFor: [{ name: 'Ten Theo' }] });
+    expect(await errorOf(await tess.sign(signBody(tessView)))).toMatchObject({
+      status: 409,
+      error: 'not_your_turn',
+    });
+    expect(emailsTo(tessEmail!)).toBe(0);
+
+    const theo = w.signer(theoToken!);
+    const theoSigned = await theo.sign(signBody(await theo.view()));
+    expect(((await theoSigned.json()) as { sessionCompleted: boolean }).sessionCompleted).toBe(false);
+
+    // Theo's signature invites Tess, with her own link.
+    const next = await w.smtp.waitFor(
+      (m) => m.subject?.startsWith('Your turn to sign') === true && JSON.stringify(m.to).includes(tessEmail!),
+    );
+    expect(next.text).toContain(`/s/${tessToken}`);
+    const now = await tess.view();
+    expect(now).toMatchObject({ yourTurn: true, waitingFor: [] });
+    const tessSigned = await tess.sign(signBody(now));
+    expect(((await tessSigned.json()) as { sessionCompleted: boolean }).sessionCompleted).toBe(true);
   });
 
   it('lets everyone sign at once in parallel', async () => {

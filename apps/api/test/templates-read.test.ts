@@ -221,6 +221,7 @@ describe('the OpenAPI document', () => {
       '401',
       '413',
       '422',
+      '500',
     ]);
     for (const name of [
       'TemplateUpload',

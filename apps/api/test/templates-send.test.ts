@@ -214,15 +214,93 @@ describe.each([
       expect(await listAll()).toEqual(before);
     });
 
-    it('fail only the row of an entry that lacks a role another entry maps (or fills one twice)', async () => {
+    it('answer 400 unmapped_placeholders for a misspelt role label, naming the label', async () => {
+      const before = await listAll();
+      const [tenant, landlord] = leaseRecipients();
+      const res = await send({
+        templateId: lease.templateId,
+        signingRequests: [{ recipients: [tenant!, { ...landlord!, label: 'Landlrod' }] }],
+      });
+      expect(res.status).toBe(400);
+      const error = (await res.json()) as ErrorResponse;
+      expect(error.error).toBe('unmapped_placeholders');
+      expect(error.message).toContain('signingRequests[0] (Landlord)');
+      expect(error.message).toContain('"Landlrod" matches no role');
+      expect(await listAll()).toEqual(before);
+    });
+
+    it('answer 400 unmapped_placeholders when one entry lacks a role another entry maps, creating and emailing nothing', async () => {
+      const before = await listAll();
+      const [tenant, landlord, solo] = [address('full-t'), address('full-l'), address('solo')];
+      const res = await send({
+        templateId: lease.templateId,
+        signingRequests: [
+          { recipients: leaseRecipients(tenant, landlord) },
+          { recipients: [{ label: 'Tenant', name: 'Solo', email: solo }] },
+        ],
+      });
+      expect(res.status).toBe(400);
+      const error = (await res.json()) as ErrorResponse;
+      expect(error.error).toBe('unmapped_placeholders');
+      expect(error.message).toContain('signingRequests[1] (Landlord)');
+      expect(error.message).not.toContain('signingRequests[0]');
+      expect(await listAll()).toEqual(before);
+      expect([tenant, landlord, solo].map(queuedFor)).toEqual([0, 0, 0]);
+
+      // The same entry alone: the same answer.
+      const alone = await send({
+        templateId: lease.templateId,
+        signingRequests: [{ recipients: [{ label: 'Tenant', name: 'Solo', email: solo }] }],
+      });
+      expect(alone.status).toBe(400);
+      expect(((await alone.json()) as ErrorResponse).message).toContain('signingRequests[0] (Landlord)');
+    });
+
+    it('name the first few entries lacking roles, with their roles, and count the rest', async () => {
+      const before = await listAll();
+      const full = { recipients: leaseRecipients() };
+      const noLandlord = { recipients: [{ label: 'tenant', name: 'T', email: address('t') }] };
+      const noTenant = { recipients: [{ label: 'LANDLORD', name: 'L', email: address('l') }] };
+      const res = await send({
+        templateId: chain.templateId,
+        notify: false,
+        signingRequests: [
+          {
+            recipients: [
+              { label: 'First', name: 'Al', email: address('al') },
+              { label: 'Third', name: 'Cy', email: address('cy') },
+            ],
+          },
+        ],
+      });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as ErrorResponse).message).toContain('signingRequests[0] (Second)');
+
+      const many = await send({
+        templateId: lease.templateId,
+        notify: false,
+        signingRequests: [full, noLandlord, full, noTenant, ...Array.from({ length: 7 }, () => noLandlord)],
+      });
+      expect(many.status).toBe(400);
+      const error = (await many.json()) as ErrorResponse;
+      expect(error.error).toBe('unmapped_placeholders');
+      expect(error.message).toContain('9 entries');
+      expect(error.message).toContain(
+        'signingRequests[1] (Landlord), signingRequests[3] (Tenant), signingRequests[4] (Landlord), ' +
+          'signingRequests[5] (Landlord), signingRequests[6] (Landlord) and 4 more',
+      );
+      expect(error.message).not.toContain('signingRequests[7]');
+      expect(await listAll()).toEqual(before);
+    });
+
+    it('fail only the row of an entry that fills a role twice', async () => {
       const body = await sendOk({
         templateId: lease.templateId,
         notify: false,
         signingRequests: [
           { recipients: leaseRecipients() },
-          { recipients: [{ label: 'Tenant', name: 'Solo', email: address('solo') }] },
-          { recipients: leaseRecipients() },
           { recipients: [...leaseRecipients(), { label: 'tenant', name: 'Twin', email: address('twin') }] },
+          { recipients: leaseRecipients() },
         ],
       });
       const rows = body.instantiation.sessions;
@@ -230,11 +308,8 @@ describe.each([
         [0, 'created'],
         [1, 'error'],
         [2, 'created'],
-        [3, 'error'],
       ]);
-      expect(rows[1]!.error).toMatch(/^missing_role: .*Landlord/);
-      expect(rows[3]!.error).toMatch(/^duplicate_role: /);
-      expect(rows[3]!.documentIds).toEqual([]);
+      expect(rows[1]!.error).toMatch(/^duplicate_role: /);
       expect(rows[1]!.documentIds).toEqual([]);
       expect(rows[1]!.sessionId).toBeUndefined();
       expect(body.invites.map((i) => i.sessionId)).toEqual([rows[0]!.sessionId, rows[2]!.sessionId]);
@@ -673,7 +748,13 @@ describe.each([
           },
         ],
       });
+      // Only Al was invited by this call; Bo and Cy are invited when their turn comes.
       expect(body.invites[0]!.inviteStatus).toBe('sent');
+      expect(body.invites[0]!.participants.map((p) => [p.email, p.status])).toEqual([
+        [al, 'sent'],
+        [bo, 'skipped'],
+        [cy, 'skipped'],
+      ]);
       const invite = await waitForMail(al);
       // Invites are delivered before the answer: nothing went to the later signers.
       expect([...mailTo(bo), ...mailTo(cy)]).toEqual([]);
@@ -703,7 +784,9 @@ describe.each([
           },
         ],
       });
-      expect(body.invites[0]!.participants.map((p) => p.status)).toEqual(['sent', 'sent', 'sent']);
+      // The heads-up is not their invite: that goes out when their turn comes.
+      expect(body.invites[0]!.inviteStatus).toBe('sent');
+      expect(body.invites[0]!.participants.map((p) => p.status)).toEqual(['sent', 'skipped', 'skipped']);
       const [first, second, third] = await Promise.all([al, bo, cy].map((e) => waitForMail(e)));
       expect(first!.subject).not.toMatch(/soon be asked/);
       expect(first!.text).toContain(`${api.config.publicUrl}/s/`);
@@ -714,6 +797,40 @@ describe.each([
         expect(mail.subject).toMatch(/soon be asked to sign/);
         expect(mail.text).toContain(`signer ${position} of 3`);
       }
+    });
+    it('sequential with notify: a later signer is skipped, failed only when their heads-up is refused', async () => {
+      const chainOf = (al: string, bo: string, cy: string) => [
+        { label: 'First', name: 'Al', email: al },
+        { label: 'Second', name: 'Bo', email: bo },
+        { label: 'Third', name: 'Cy', email: cy },
+      ];
+      const refusedLater = address('refused-later');
+      smtp.reject(refusedLater, 550);
+      // Not emailed by this call, so a refusing mail server is not asked yet: skipped.
+      const quiet = await sendOk({
+        templateId: chain.templateId,
+        signingType: 'sequential',
+        signingRequests: [{ recipients: chainOf(address('q-al'), refusedLater, address('q-cy')) }],
+      });
+      expect(quiet.invites[0]!.inviteStatus).toBe('sent');
+      expect(quiet.invites[0]).not.toHaveProperty('inviteError');
+      expect(quiet.invites[0]!.participants.map((p) => p.status)).toEqual(['sent', 'skipped', 'skipped']);
+
+      // With sendInitialNotification the heads-up is emailed now: its refusal is reported.
+      const [al, cy] = [address('h-al'), address('h-cy')];
+      const told = await sendOk({
+        templateId: chain.templateId,
+        signingType: 'sequential',
+        sendInitialNotification: true,
+        signingRequests: [{ recipients: chainOf(al, refusedLater, cy) }],
+      });
+      expect(told.invites[0]!.inviteStatus).toBe('error');
+      expect(told.invites[0]!.inviteError).toEqual(expect.any(String));
+      expect(told.invites[0]!.participants.map((p) => [p.email, p.status])).toEqual([
+        [al, 'sent'],
+        [refusedLater, 'failed'],
+        [cy, 'skipped'],
+      ]);
     });
   });
 

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '@countersign/config';
-import { createAccount, createRuntime, localDrive, messageIdFor, type Runtime } from '@countersign/core';
+import {
+  createAccount,
+  createRuntime,
+  getOutboxRow,
+  localDrive,
+  messageIdFor,
+  type Runtime,
+} from '@countersign/core';
 import { outbox } from '@countersign/db';
 import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
 import {
@@ -169,7 +176,8 @@ it('a worker killed between the state change and the delivery: the webhook and t
   await exitOf(firstWorker);
   const webhookRow = queued.find((r) => r.kind === 'webhook')!;
   const emailRow = queued.find((r) => r.kind === 'email')!;
-  const eventId = (webhookRow.payload as { event: { id: string } }).event.id;
+  // Payloads are sealed at rest: read the event through the outbox, which opens it.
+  const eventId = (getOutboxRow(runtime.ctx, webhookRow.id)!.payload as { event: { id: string } }).event.id;
   const messageId = messageIdFor(runtime.ctx, emailRow.id);
   expect(receiver.received).toHaveLength(0);
   expect(smtp.messages.filter((m) => m.messageId === messageId)).toHaveLength(0);

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
 import { loadConfig } from '@countersign/config';
 import {
+  addToOutbox,
   createRuntime,
+  databaseFile,
   devMailboxDir,
   getOutboxRow,
   ManualClock,
@@ -14,7 +17,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/test
 import { freePort, tempDir } from '@countersign/test-support';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emailDeliverer } from '../src/outbox/email.ts';
-import { claimOutbox } from '../src/outbox/outbox.ts';
+import { claimOutbox, markDelivered } from '../src/outbox/outbox.ts';
 
 const HOST = 'sign.example.test';
 const SECOND = 1000;
@@ -189,6 +192,7 @@ describe('dispatchOutbox', () => {
     const row = getOutboxRow(r.ctx, id)!;
     expect(row).toMatchObject({ attempts: 1, failedAt: clock.now(), deliveredAt: null, lockedUntil: null });
     expect(row.lastError).toMatch(/550|No such user/);
+    expect(row.payload).toBeNull(); // given up: the body is dropped as on delivery
 
     clock.advance(7 * 86_400 * SECOND);
     expect(await r.dispatchOutbox()).toEqual({ delivered: 0, retried: 0, failed: 0 });
@@ -256,5 +260,105 @@ describe('dispatchOutbox', () => {
     expect(got).toHaveLength(ids.length);
     expect(new Set(got.map((m) => m.messageId))).toEqual(new Set(ids.map((id) => `<${id}@${HOST}>`)));
     for (const id of ids) expect(getOutboxRow(a.ctx, id)?.attempts).toBe(1);
+  });
+});
+
+describe('payloads at rest', () => {
+  /** The database file and its WAL as bytes: what a copy of DATA_DIR/countersign.db would hold. */
+  const fileBytes = (r: Runtime) =>
+    Buffer.concat(
+      [databaseFile(r.ctx.config), `${databaseFile(r.ctx.config)}-wal`]
+        .filter((f) => fs.existsSync(f))
+        .map((f) => fs.readFileSync(f)),
+    );
+  const storedPayload = (r: Runtime, id: string) =>
+    JSON.parse(
+      (r.db.$client.prepare('SELECT payload FROM outbox WHERE id = ?').get(id) as { payload: string })
+        .payload,
+    ) as Record<string, unknown>;
+
+  it('seals an email in the database, delivers it opened, then keeps only to, cc and subject', async () => {
+    const clock = new ManualClock();
+    const r = runtime({ clock, smtpUrl: smtp.url });
+    const secret = `link-${Math.random().toString(36).slice(2)}-${Date.now()}`;
+    const mail = {
+      ...email(),
+      cc: ['copy@example.test'],
+      text: `Sign: /s/${secret}`,
+      html: `<a>${secret}</a>`,
+    };
+    const id = queueEmail(r.ctx, null, mail);
+
+    const stored = storedPayload(r, id);
+    expect(stored).toEqual({
+      to: mail.to,
+      cc: mail.cc,
+      subject: mail.subject,
+      sealed: expect.stringMatching(/^v1\./),
+    });
+    expect(fileBytes(r).includes(secret)).toBe(false);
+    expect(getOutboxRow(r.ctx, id)?.payload).toMatchObject({ text: mail.text, html: mail.html });
+
+    expect(await r.dispatchOutbox()).toEqual({ delivered: 1, retried: 0, failed: 0 });
+    const got = await smtp.waitFor((m) => m.subject === mail.subject);
+    expect(got.text?.trim()).toBe(mail.text);
+
+    expect(storedPayload(r, id)).toEqual({ to: mail.to, cc: mail.cc, subject: mail.subject, sealed: null });
+    expect(getOutboxRow(r.ctx, id)).toMatchObject({ payload: null, deliveredAt: clock.now(), attempts: 1 });
+    expect(fileBytes(r).includes(secret)).toBe(false);
+  });
+
+  it('still delivers a plaintext row written before payloads were sealed, and drops its body', async () => {
+    const clock = new ManualClock();
+    const r = runtime({ clock, smtpUrl: smtp.url });
+    const mail = email();
+    r.db.$client
+      .prepare(
+        "INSERT INTO outbox (id, kind, payload, created_at, available_at) VALUES ('legacy-1', 'email', ?, ?, ?)",
+      )
+      .run(JSON.stringify(mail), clock.now(), clock.now());
+
+    expect(await r.dispatchOutbox()).toEqual({ delivered: 1, retried: 0, failed: 0 });
+    expect((await smtp.waitFor((m) => m.subject === mail.subject)).text?.trim()).toBe(mail.text);
+    expect(storedPayload(r, 'legacy-1')).toEqual({ to: mail.to, subject: mail.subject, sealed: null });
+  });
+
+  it('fails a row whose seal does not open without holding up the others', async () => {
+    const clock = new ManualClock();
+    const r = runtime({ clock, smtpUrl: smtp.url });
+    const broken = email();
+    const sealed = `v1.${'A'.repeat(16)}.${'B'.repeat(22)}.${'C'.repeat(40)}`; // not sealed with this data key
+    r.db.$client
+      .prepare(
+        "INSERT INTO outbox (id, kind, payload, created_at, available_at) VALUES ('unreadable-1', 'email', ?, ?, ?)",
+      )
+      .run(JSON.stringify({ to: broken.to, subject: broken.subject, sealed }), clock.now(), clock.now());
+    const fine = email();
+    queueEmail(r.ctx, null, fine);
+
+    expect(await r.dispatchOutbox()).toEqual({ delivered: 1, retried: 0, failed: 1 });
+    await smtp.waitFor((m) => m.subject === fine.subject);
+    expect(getOutboxRow(r.ctx, 'unreadable-1')).toMatchObject({
+      failedAt: clock.now(),
+      lastError: 'unreadable email outbox payload',
+    });
+  });
+
+  it('seals a webhook event too, and keeps it after delivery for redelivery', () => {
+    const r = runtime({ clock: new ManualClock() });
+    const payload = {
+      endpointId: 'endpoint-1',
+      event: { id: 'evt_1', type: 'session.signed', data: { x: 1 } },
+    };
+    const id = addToOutbox(r.ctx, { kind: 'webhook', accountId: null, payload });
+    expect(storedPayload(r, id)).toEqual({
+      endpointId: 'endpoint-1',
+      sealed: expect.stringMatching(/^v1\./),
+    });
+
+    const [row] = claimOutbox(r.ctx, { limit: 10, leaseMs: 60 * SECOND, kind: 'webhook' });
+    expect(row?.payload).toEqual(payload);
+    markDelivered(r.ctx, row!);
+    expect(getOutboxRow(r.ctx, id)?.payload).toEqual(payload);
   });
 });

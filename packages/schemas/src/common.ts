@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { EMAIL_MAX_LENGTH } from './limits.ts';
+import { EMAIL_MAX_LENGTH, PATH_ID_MAX_LENGTH } from './limits.ts';
 
 /**
  * Building blocks shared by every body. Each check carries a short lowercase message written to read well
@@ -62,6 +62,13 @@ export const emailString = () =>
  * names no session is a 404, not a validation error.
  */
 export const uuidString = () => z.guid({ error: orRequired(issueMessages.uuid) });
+
+/**
+ * A resource id in a URL path (`{sessionId}`, `{documentId}`, `{webhookId}`, `{deliveryId}`): 1 to 100
+ * characters, checked before any lookup; too long answers 400 naming the parameter ("sessionId: Too big...").
+ * An id of the right length that names nothing is a 404, not a validation error.
+ */
+export const PathIdSchema = z.string().min(1).max(PATH_ID_MAX_LENGTH);
 
 export const booleanValue = () => z.boolean({ error: orRequired(issueMessages.boolean) });
 

@@ -28,6 +28,8 @@ export const REMINDER_DAY_MIN = 0;
 export const TEXT_MAX_LENGTH = 500;
 /** RFC 5321 limits a forward path to 256 octets including the angle brackets: 254 for the address. */
 export const EMAIL_MAX_LENGTH = 254;
+/** Ids in URL paths (sessions, documents, webhooks, deliveries): far above any id we issue; rejects garbage early. */
+export const PATH_ID_MAX_LENGTH = 100;
 /** Template ids are short opaque strings; 200 leaves room for any id scheme. */
 export const TEMPLATE_ID_MAX_LENGTH = 200;
 /** Invite messages and message templates: 10,000 characters is a long letter, not an attachment. */

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { arrayOf, oneOf, strictObject } from './common.ts';
+import { arrayOf, oneOf, PathIdSchema, strictObject } from './common.ts';
 
 // Webhook registration, delivery log and event bodies. The spec (part 6) leaves all of this open:
 // "event type names, payload fields, signed string, registration, retries: not shown".
@@ -189,18 +189,10 @@ export const WebhookRedeliveryQueuedSchema = z
 export type WebhookRedeliveryQueued = z.output<typeof WebhookRedeliveryQueuedSchema>;
 
 export const WebhookIdParamsSchema = z.object({
-  webhookId: z
-    .string()
-    .min(1)
-    .max(100)
-    .openapi({ param: { name: 'webhookId', in: 'path' } }),
+  webhookId: PathIdSchema.openapi({ param: { name: 'webhookId', in: 'path' } }),
 });
 export const WebhookDeliveryParamsSchema = WebhookIdParamsSchema.extend({
-  deliveryId: z
-    .string()
-    .min(1)
-    .max(100)
-    .openapi({ param: { name: 'deliveryId', in: 'path' } }),
+  deliveryId: PathIdSchema.openapi({ param: { name: 'deliveryId', in: 'path' } }),
 });
 
 // The body of every delivery.

@@ -6,6 +6,8 @@ import { errorResponse } from './errors.ts';
 
 /** 1 to 255 printable ASCII characters (the IETF Idempotency-Key draft's practical subset). */
 const KEY = /^[\x21-\x7e][\x20-\x7e]{0,253}[\x21-\x7e]$|^[\x21-\x7e]$/;
+/** The rule above as a pattern string: the OpenAPI document shows exactly what the middleware accepts. */
+export const IDEMPOTENCY_KEY_PATTERN = KEY.source;
 
 /** Answers worth replaying: successes and final client errors; not 401/429/5xx, which a retry may change. */
 const isFinal = (status: number) => status < 500 && status !== 401 && status !== 429;
@@ -73,22 +75,4 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (value !== null) headers[name] = value;
   }
   completeIdempotent(runtime.ctx, c.get('accountId'), key, { status, headers, body: text });
-};
-
-/**
- * The header as the OpenAPI document shows it on the three sends and cancel. Documented as a plain parameter,
- * not handed to the route's validators: the middleware above checks it, and a header validator would copy
- * every header of every request into an object first.
- */
-export const idempotencyKeyParameter = {
-  name: 'Idempotency-Key',
-  in: 'header' as const,
-  required: false,
-  description:
-    'Optional, 1 to 255 printable characters. The first final response to a key is stored for 24 hours; a retry ' +
-    'with the same key and body gets it again byte for byte (with `Idempotent-Replayed: true`); the same key ' +
-    'with another body answers 422 `idempotency_key_reused`; a retry while the first is running answers 409 ' +
-    '`idempotency_in_progress`.',
-  schema: { type: 'string' as const, minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
-  example: 'order-4711-send',
 };

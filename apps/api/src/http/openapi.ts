@@ -1,20 +1,273 @@
 import { ErrorResponseSchema } from '@countersign/schemas';
+import { createRoute, type OpenAPIHono, type RouteConfig, type z } from '@hono/zod-openapi';
+import { IDEMPOTENCY_KEY_PATTERN, idempotency } from './idempotency.ts';
 
-const error = (description: string) => ({
+// The pieces of the OpenAPI document that many routes share, and `apiRoute`, through which every route's
+// declaration goes so that the responses the middleware and the error handler give on every route (500, 401,
+// 413, 400, the idempotency answers, X-Request-Id...) cannot be left out of the document.
+
+type Responses = RouteConfig['responses'];
+type ResponseObject = Exclude<Responses[string], { $ref: string }>;
+
+export type ResponseHeaderName =
+  | 'X-Request-Id'
+  | 'Idempotent-Replayed'
+  | 'Retry-After'
+  | 'RateLimit-Limit'
+  | 'RateLimit-Remaining'
+  | 'RateLimit-Reset';
+
+const string = 'string' as const;
+const integer = 'integer' as const;
+
+/** Response headers the API sends, documented once under `components.headers`. */
+const HEADERS = {
+  'X-Request-Id': {
+    description:
+      'The id of this request in the service logs: a well-formed incoming `X-Request-Id` (1 to 128 of ' +
+      '`A-Z a-z 0-9 . _ : -`) is echoed, otherwise a new UUID. A 500 body quotes it.',
+    schema: { type: string },
+    example: '0b6f5c8e-4d0e-4c1f-9a55-2f3c8d1e7a90',
+  },
+  'Idempotent-Replayed': {
+    description:
+      '`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`, repeated ' +
+      'byte for byte (only `X-Request-Id` is new); absent on a fresh answer.',
+    schema: { type: string, enum: ['true'] },
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before trying again.',
+    schema: { type: integer, minimum: 1 },
+  },
+  'RateLimit-Limit': {
+    description: "The account's API allowance in units per period (IETF RateLimit header fields draft).",
+    schema: { type: integer, minimum: 0 },
+  },
+  'RateLimit-Remaining': {
+    description: 'Allowance units left in the current period, after this request.',
+    schema: { type: integer, minimum: 0 },
+  },
+  'RateLimit-Reset': {
+    description: 'Seconds until the allowance period renews.',
+    schema: { type: integer, minimum: 0 },
+  },
+} satisfies Record<ResponseHeaderName, unknown>;
+
+/** `headers` of a response: references to the named `components.headers` entries. */
+export const responseHeaders = (...names: ResponseHeaderName[]): Record<string, { $ref: string }> =>
+  Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+
+/** The `RateLimit-*` headers the sends answer with (spending the API allowance). */
+export const rateLimitHeaders = responseHeaders('RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset');
+
+/** Registers `components.headers`, which every response refers to; called once with the document route. */
+export function registerResponseHeaders(registry: OpenAPIHono['openAPIRegistry']): void {
+  for (const [name, header] of Object.entries(HEADERS)) registry.registerComponent('headers', name, header);
+}
+
+/** An error response in the `{error, message}` shape (or a route's own error schema), with its headers. */
+export const errorResponseFor = (
+  description: string,
+  options: { schema?: z.ZodType; headers?: ResponseHeaderName[] } = {},
+) => ({
   description,
-  content: { 'application/json': { schema: ErrorResponseSchema } },
+  content: { 'application/json': { schema: options.schema ?? ErrorResponseSchema } },
+  ...(options.headers?.length ? { headers: responseHeaders(...options.headers) } : {}),
 });
 
-/** The error responses every integration route shares, spread into each `createRoute`. */
+/**
+ * The error responses many routes share. `apiRoute` adds 500 to every route, 401 to bearer routes, 413 (and
+ * 400) to routes with a body and 400 to routes with path parameters or a query; routes pick the others (429,
+ * 503).
+ */
 export const commonErrors = {
-  400: error('Validation failed or bad request. `message` names each problem by its path.'),
-  401: error(
+  400: errorResponseFor('Validation failed or bad request. `message` names each problem by its path.'),
+  401: errorResponseFor(
     'Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`.',
   ),
-  413: error('The request body is larger than the configured limit.'),
-  429: error('Too many requests or the API allowance is exhausted; see `Retry-After`.'),
-  500: error('Unexpected error; the body carries the request id, never internals.'),
-  503: error('Temporarily unavailable (for example the job queue is unreachable); retry later.'),
+  413: errorResponseFor('`payload_too_large`: the request body is larger than the configured limit.'),
+  429: errorResponseFor('Too many requests or the API allowance is exhausted; see `Retry-After`.', {
+    headers: ['Retry-After'],
+  }),
+  500: errorResponseFor('Unexpected error; the body carries the request id, never internals.'),
+  503: errorResponseFor(
+    'Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`.',
+    { headers: ['Retry-After'] },
+  ),
 } as const;
 
-export const errorResponseFor = error;
+/**
+ * The `Idempotency-Key` header of the idempotent routes (added by `apiRoute`). Documented as a plain parameter,
+ * not handed to the route's validators: the middleware checks it, and a header validator would copy every
+ * header of every request into an object first.
+ */
+export const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header' as const,
+  required: false,
+  description:
+    'Optional, 1 to 255 printable ASCII characters, not starting or ending with a space (otherwise 400 ' +
+    '`invalid_request`). The first final response to a key is stored for 24 hours; a retry with the same key ' +
+    'and body gets it again byte for byte (with `Idempotent-Replayed: true`); the same key with another body ' +
+    'answers 422 `idempotency_key_reused`; a retry while the first is running answers 409 ' +
+    '`idempotency_in_progress`.',
+  schema: { type: 'string' as const, minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN },
+  example: 'order-4711-send',
+};
+
+/** What about a route decides which shared responses it has. `apiRoute` reads them off the route itself. */
+export interface RouteTraits {
+  /** Needs the bearer access token (the document-wide security; no `security` of its own): 401. */
+  bearer: boolean;
+  /** Takes a JSON or multipart body: 413 (body limit) and 400. */
+  body: boolean;
+  /** Has path parameters: 400 for an empty or too long one. */
+  pathParams: boolean;
+  /** Has a query schema: 400 for a query that fails it. */
+  query: boolean;
+  /** Runs the idempotency middleware: 400 (malformed key), 409, 422 and `Idempotent-Replayed`. */
+  idempotent: boolean;
+}
+
+/**
+ * What a trait adds at one status. `fallback` is used when the route does not declare the status; `note` is
+ * appended to the description of the route's own response there (and to the fallback when `always`).
+ */
+interface Addition {
+  fallback: ResponseObject;
+  note?: string;
+  always?: boolean;
+  headers?: ResponseHeaderName[];
+  /** False for the idempotency middleware's own answers: they come before anything is stored or replayed. */
+  replayed?: boolean;
+}
+
+function additions(traits: RouteTraits): [status: string, Addition][] {
+  const out: [string, Addition][] = [['500', { fallback: commonErrors[500] }]];
+  if (traits.bearer) out.push(['401', { fallback: commonErrors[401] }]);
+  if (traits.body) {
+    out.push(['400', { fallback: commonErrors[400] }], ['413', { fallback: commonErrors[413] }]);
+  }
+  if (traits.query) out.push(['400', { fallback: commonErrors[400] }]);
+  if (traits.pathParams) {
+    out.push([
+      '400',
+      {
+        fallback: commonErrors[400],
+        note: '`invalid_request` also when a path parameter is empty or too long (`message` names it).',
+      },
+    ]);
+  }
+  if (traits.idempotent) {
+    out.push(
+      [
+        '400',
+        {
+          fallback: commonErrors[400],
+          note: '`invalid_request` also for a malformed `Idempotency-Key`.',
+          always: true,
+          replayed: false,
+        },
+      ],
+      [
+        '409',
+        {
+          fallback: errorResponseFor(''),
+          note:
+            '`idempotency_in_progress`: a request with the same `Idempotency-Key` is still being processed; ' +
+            'retry after `Retry-After`.',
+          always: true,
+          headers: ['Retry-After'],
+          replayed: false,
+        },
+      ],
+      [
+        '422',
+        {
+          fallback: errorResponseFor(''),
+          note: '`idempotency_key_reused`: the `Idempotency-Key` was already used with a different request body.',
+          always: true,
+          replayed: false,
+        },
+      ],
+    );
+  }
+  return out;
+}
+
+/** Statuses the idempotency middleware stores and replays: final answers, not 401/429/5xx; 413 comes first. */
+const replayableStatus = (status: string) => {
+  const code = Number(status);
+  return code < 500 && code !== 401 && code !== 413 && code !== 429;
+};
+
+/**
+ * The route's own `responses` plus the shared ones its traits imply. A status the route declares keeps its
+ * description, body schema and headers; notes about the shared causes are appended to the description.
+ * Every response gets `X-Request-Id`, and on idempotent routes every replayable one `Idempotent-Replayed`.
+ */
+export function withCommonResponses(responses: Responses, traits: RouteTraits): Responses {
+  type Entry = { response: ResponseObject; own: boolean; notes: string[]; replayed: boolean };
+  const merged = new Map<string, Entry>();
+  const headersOf = new Map<string, ResponseHeaderName[]>();
+  for (const [status, response] of Object.entries(responses)) {
+    if ('$ref' in response) throw new Error(`response ${status}: declare it inline, not as a $ref`);
+    const own = !Object.values(commonErrors).includes(response as never);
+    merged.set(status, { response, own, notes: [], replayed: replayableStatus(status) });
+  }
+  for (const [status, addition] of additions(traits)) {
+    let entry = merged.get(status);
+    if (!entry) {
+      entry = { response: addition.fallback, own: false, notes: [], replayed: false };
+      merged.set(status, entry);
+    }
+    if (!entry.own) entry.replayed ||= (addition.replayed ?? true) && replayableStatus(status);
+    if (addition.note && (entry.own || addition.always) && !entry.notes.includes(addition.note)) {
+      entry.notes.push(addition.note);
+    }
+    headersOf.set(status, [...(headersOf.get(status) ?? []), ...(addition.headers ?? [])]);
+  }
+
+  const out: Responses = {};
+  for (const [status, { response, notes, replayed }] of merged) {
+    const declared = response.headers;
+    if (declared !== undefined && '_zod' in declared) {
+      throw new Error(`response ${status}: declare headers as an OpenAPI headers object, not a zod object`);
+    }
+    const names: ResponseHeaderName[] = ['X-Request-Id', ...(headersOf.get(status) ?? [])];
+    if (traits.idempotent && replayed) names.push('Idempotent-Replayed');
+    const description = [response.description, ...notes].filter(Boolean).join(' ');
+    out[status] = {
+      ...response,
+      description,
+      // The route's own definition of a header wins.
+      headers: { ...responseHeaders(...names), ...declared },
+    };
+  }
+  return out;
+}
+
+const middlewareOf = (config: Pick<RouteConfig, 'middleware'>) =>
+  config.middleware === undefined ? [] : [config.middleware].flat();
+
+/**
+ * `createRoute` for every route of the API: the shared responses are derived from the route (no `security`:
+ * bearer; a request body; path parameters; a query; the idempotency middleware, which also brings the
+ * `Idempotency-Key` parameter), so a route cannot forget them. Request schemas and middleware are passed on
+ * untouched. The handler's typed responses stay the ones the route declares: the shared ones are answered by
+ * middleware and the error handler, never returned by a handler.
+ */
+export function apiRoute<P extends string, R extends Omit<RouteConfig, 'path'> & { path: P }>(config: R) {
+  const traits: RouteTraits = {
+    bearer: config.security === undefined,
+    body: config.request?.body !== undefined,
+    pathParams: config.request?.params !== undefined || /\{[^}]+\}/.test(config.path),
+    query: config.request?.query !== undefined,
+    idempotent: middlewareOf(config).includes(idempotency),
+  };
+  return createRoute({
+    ...config,
+    ...(traits.idempotent ? { parameters: [...(config.parameters ?? []), idempotencyKeyParameter] } : {}),
+    responses: withCommonResponses(config.responses, traits),
+  } as R);
+}

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/env.ts';
+import { registerResponseHeaders } from '../http/openapi.ts';
 
 export const API_VERSION = '1.2.3';
 
@@ -35,6 +36,7 @@ export function registerDocs(app: OpenAPIHono<AppEnv>): void {
     bearerFormat: 'JWT',
     description: 'An access token from `POST /connect/token`.',
   });
+  registerResponseHeaders(app.openAPIRegistry);
   app.doc31('/openapi.json', (c) => ({
     openapi: '3.1.0',
     info: {

@@ -1,9 +1,9 @@
 import { TokenRequestSchema, TokenResponseSchema } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/env.ts';
-import { commonErrors } from '../http/openapi.ts';
+import { apiRoute, commonErrors } from '../http/openapi.ts';
 
-export const tokenRoute = createRoute({
+export const tokenRoute = apiRoute({
   method: 'post',
   path: '/connect/token',
   tags: ['Authentication'],
@@ -18,8 +18,6 @@ export const tokenRoute = createRoute({
       description: 'An access token.',
       content: { 'application/json': { schema: TokenResponseSchema } },
     },
-    400: commonErrors[400],
-    413: commonErrors[413],
     429: commonErrors[429],
   },
 });

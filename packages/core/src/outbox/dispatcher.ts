@@ -41,6 +41,7 @@ const BATCH = 50;
 /**
  * Delivers every due outbox row of the kinds given, at least once. A row is marked delivered only after
  * its delivery returned, so a crash in between redelivers it with the same id (the stable message id).
+ * Marking a row delivered or failed drops an email's sealed body (outbox.ts).
  */
 export async function dispatchOutbox(ctx: ServiceContext, deliverers: Deliverers): Promise<DispatchResult> {
   const result: DispatchResult = { delivered: 0, retried: 0, failed: 0 };
@@ -88,13 +89,13 @@ async function deliverOne(
 ): Promise<DeliveryOutcome> {
   try {
     await deliverer.deliver(row);
-    markDelivered(ctx, row.id);
+    markDelivered(ctx, row);
     result.delivered++;
     return { state: 'delivered' };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     if (err instanceof PermanentDeliveryError || row.attempts >= deliverer.retry.maxAttempts) {
-      markFailed(ctx, row.id, message);
+      markFailed(ctx, row, message);
       result.failed++;
       return { state: 'failed', error: message };
     }

@@ -4,7 +4,10 @@ import type { ServiceContext } from '../context.ts';
 import { type Deliverer, PermanentDeliveryError } from './dispatcher.ts';
 import { addToOutbox, type OutboxRow } from './outbox.ts';
 
-/** An email as the outbox keeps it: everything needed to send it again, identically. */
+/**
+ * An email as the outbox keeps it (sealed, outbox.ts): everything needed to send it again, identically.
+ * Only `to`, `cc` and `subject` stay readable, and only they remain once the row is delivered or failed.
+ */
 export const emailPayloadSchema = z.object({
   to: z.array(z.string()).min(1),
   cc: z.array(z.string()).optional(),
@@ -35,7 +38,10 @@ export function emailDeliverer(ctx: ServiceContext, mailer: Mailer): Deliverer {
     // About a day of retries for a mail server that is down: 8 attempts from 30 s, doubling to 4 h.
     retry: { maxAttempts: 8, baseDelayMs: 30_000, maxDelayMs: 4 * 3600_000 },
     async deliver(row: OutboxRow) {
-      const email = emailPayloadSchema.parse(row.payload);
+      const parsed = emailPayloadSchema.safeParse(row.payload);
+      // A seal that does not open (another data key) never will: fail the row instead of retrying it.
+      if (!parsed.success) throw new PermanentDeliveryError('unreadable email outbox payload');
+      const email = parsed.data;
       try {
         await mailer.send({
           messageId: messageIdFor(ctx, row.id),

@@ -2,9 +2,59 @@ import { outbox, rowInserter } from '@countersign/db';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../support/crypto.ts';
+import { DataKey } from '../support/data-key.ts';
 
 export type OutboxKind = 'email' | 'webhook';
+/** A row with its payload opened: null once the payload was dropped (a delivered or failed email). */
 export type OutboxRow = typeof outbox.$inferSelect;
+
+/**
+ * Every payload is sealed with the data key at rest: emails carry signing links and one-time codes, and one
+ * rule for every kind means no kind has to decide what is secret. These fields stay readable beside the seal,
+ * for status and audit queries.
+ */
+const READABLE: Record<OutboxKind, readonly string[]> = {
+  email: ['to', 'cc', 'subject'],
+  webhook: ['endpointId'],
+};
+/** Whether the sealed payload outlives delivery: a webhook redelivery sends the stored event again. */
+const KEPT_WHEN_DONE: Record<OutboxKind, boolean> = { email: false, webhook: true };
+
+function readable(kind: OutboxKind, payload: unknown): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  const source = (payload ?? {}) as Record<string, unknown>;
+  for (const key of READABLE[kind]) if (source[key] !== undefined) fields[key] = source[key];
+  return fields;
+}
+
+const sealPayload = (ctx: ServiceContext, kind: OutboxKind, payload: unknown) => ({
+  ...readable(kind, payload),
+  sealed: new DataKey(ctx.config.dataDir).seal(JSON.stringify(payload)),
+});
+
+/**
+ * `sealed: null` marks a dropped payload; a row without `sealed` predates sealing and is plaintext. A seal
+ * that does not open (another data key) reads as null too: its deliverer fails that row, not every pass.
+ */
+function openPayload(ctx: ServiceContext, stored: unknown): unknown {
+  if (stored === null || typeof stored !== 'object' || !('sealed' in stored)) return stored;
+  const { sealed } = stored as { sealed: unknown };
+  if (typeof sealed !== 'string') return null;
+  try {
+    return JSON.parse(new DataKey(ctx.config.dataDir).open(sealed));
+  } catch {
+    return null;
+  }
+}
+
+const opened = (ctx: ServiceContext, row: OutboxRow): OutboxRow => ({
+  ...row,
+  payload: openPayload(ctx, row.payload),
+});
+
+/** What a row keeps once final: emails only their readable fields, so no link or code stays behind. */
+const finalPayload = (row: Pick<OutboxRow, 'kind' | 'payload'>) =>
+  KEPT_WHEN_DONE[row.kind] ? {} : { payload: { ...readable(row.kind, row.payload), sealed: null } };
 
 /**
  * Records a side effect. Call it inside the transaction of the state change that causes it:
@@ -26,7 +76,7 @@ export function addToOutbox(
     id,
     kind: entry.kind,
     accountId: entry.accountId,
-    payload: entry.payload,
+    payload: sealPayload(ctx, entry.kind, entry.payload),
     createdAt: now,
     availableAt: entry.availableAt ?? now,
   });
@@ -42,7 +92,7 @@ export function claimOutbox(
   options: { limit: number; leaseMs: number; kind?: OutboxKind },
 ): OutboxRow[] {
   const now = ctx.clock.now();
-  return ctx.db.transaction(
+  const claimed = ctx.db.transaction(
     (tx) => {
       const due = tx
         .select()
@@ -69,13 +119,15 @@ export function claimOutbox(
     },
     { behavior: 'immediate' },
   );
+  // Opened after the commit: the write lock is not held while decrypting.
+  return claimed.map((row) => opened(ctx, row));
 }
 
 /** Claims specific rows (those still pending and not held by another dispatcher). */
 export function claimOutboxRows(ctx: ServiceContext, ids: string[], leaseMs: number): OutboxRow[] {
   if (ids.length === 0) return [];
   const now = ctx.clock.now();
-  return ctx.db.transaction(
+  const claimed = ctx.db.transaction(
     (tx) => {
       const rows = tx
         .select()
@@ -99,13 +151,16 @@ export function claimOutboxRows(ctx: ServiceContext, ids: string[], leaseMs: num
     },
     { behavior: 'immediate' },
   );
+  return claimed.map((row) => opened(ctx, row));
 }
 
-export function markDelivered(ctx: ServiceContext, id: string): void {
+type Finished = Pick<OutboxRow, 'id' | 'kind' | 'payload'>;
+
+export function markDelivered(ctx: ServiceContext, row: Finished): void {
   ctx.db
     .update(outbox)
-    .set({ deliveredAt: ctx.clock.now(), lockedUntil: null, lastError: null })
-    .where(eq(outbox.id, id))
+    .set({ deliveredAt: ctx.clock.now(), lockedUntil: null, lastError: null, ...finalPayload(row) })
+    .where(eq(outbox.id, row.id))
     .run();
 }
 
@@ -117,14 +172,32 @@ export function markRetry(ctx: ServiceContext, id: string, error: string, retryA
     .run();
 }
 
-export function markFailed(ctx: ServiceContext, id: string, error: string): void {
+export function markFailed(ctx: ServiceContext, row: Finished, error: string): void {
   ctx.db
     .update(outbox)
-    .set({ failedAt: ctx.clock.now(), lockedUntil: null, lastError: error })
-    .where(eq(outbox.id, id))
+    .set({ failedAt: ctx.clock.now(), lockedUntil: null, lastError: error, ...finalPayload(row) })
+    .where(eq(outbox.id, row.id))
     .run();
 }
 
+/** Gives up rows that must never be sent (their session was discarded); call it inside a transaction. */
+export function abandonOutboxRows(ctx: ServiceContext, ids: string[], error: string): void {
+  if (ids.length === 0) return;
+  const rows = ctx.db
+    .select({ id: outbox.id, kind: outbox.kind, payload: outbox.payload })
+    .from(outbox)
+    .where(inArray(outbox.id, ids))
+    .all();
+  for (const row of rows) {
+    ctx.db
+      .update(outbox)
+      .set({ failedAt: ctx.clock.now(), lastError: error, ...finalPayload(row) })
+      .where(eq(outbox.id, row.id))
+      .run();
+  }
+}
+
 export function getOutboxRow(ctx: ServiceContext, id: string): OutboxRow | undefined {
-  return ctx.db.select().from(outbox).where(eq(outbox.id, id)).get();
+  const row = ctx.db.select().from(outbox).where(eq(outbox.id, id)).get();
+  return row && opened(ctx, row);
 }

@@ -24,8 +24,11 @@ export function duplicateEmail(recipients: { email: string }[]): RowProblem | un
 }
 
 /**
- * 1-based signing orders of an entry. Sequential: either every recipient has an order and together they are
- * exactly 1..n, or none has one (recipient order). Parallel: everyone signs at once (order 1).
+ * The signing order of each recipient of an entry, normalised to its rank 1..n: the one place where the `order`
+ * of a request becomes the stored `signingOrder` that invites, turns and the session view use.
+ * Sequential: either every recipient has an `order` or none has one (recipient order). Orders are any distinct
+ * positive integers, gaps allowed (10, 20, 30); recipients sign in ascending `order`. Equal orders fail the row.
+ * Parallel: everyone signs at once (order 1), whatever `order` says.
  */
 export function signingOrders(
   recipients: { order?: number | undefined }[],
@@ -37,17 +40,19 @@ export function signingOrders(
   if (given.some((o) => o === undefined)) {
     return {
       error: 'invalid_signing_order',
-      message: 'give every recipient an order (1..n) or none of them',
+      message: 'give every recipient an order or none of them',
     };
   }
-  const sorted = [...(given as number[])].sort((a, b) => a - b);
-  if (!sorted.every((o, i) => o === i + 1)) {
+  const orders = given as number[];
+  const ranked = [...new Set(orders)].sort((a, b) => a - b);
+  if (ranked.length !== orders.length) {
     return {
       error: 'invalid_signing_order',
-      message: `orders must be 1..${recipients.length} without gaps or repeats, got ${(given as number[]).join(', ')}`,
+      message: `orders must be distinct, got ${orders.join(', ')}`,
     };
   }
-  return { orders: given as number[] };
+  const rank = new Map(ranked.map((o, i) => [o, i + 1]));
+  return { orders: orders.map((o) => rank.get(o)!) };
 }
 
 /** More entries than MAX_ENTRIES fail the whole call (400) before anything is read or created. */

@@ -1,7 +1,8 @@
-import { outbox, sessions } from '@countersign/db';
+import { sessions } from '@countersign/db';
 import { inArray } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import type { DeliveryOutcome } from '../outbox/control.ts';
+import { abandonOutboxRows } from '../outbox/outbox.ts';
 import { audit } from '../sessions/audit.ts';
 import { signingUrl } from '../sessions/links.ts';
 import { queueSessionEmail, type SessionEmailOptions, senderNameFor } from '../sessions/notifications.ts';
@@ -30,10 +31,10 @@ export function queueInvites(
     const options = spec.options as SessionEmailOptions & { sendInitialNotification?: boolean };
     const senderName = senderNameFor(ctx, accountId, options);
     const email = { accountId, sessionTitle: spec.title, options, expiresAt: spec.expiresAt, senderName };
-    const first = Math.min(...s.participants.map((p) => p.signingOrder));
+    const invited = invitedAtSend(spec.signingType, s.participants);
     const total = s.participants.length;
     for (const p of s.participants) {
-      const yourTurn = spec.signingType === 'parallel' || p.signingOrder === first;
+      const yourTurn = invited(p);
       if (!yourTurn && !options.sendInitialNotification) continue;
       const outboxId = yourTurn
         ? queueSessionEmail(
@@ -75,6 +76,19 @@ export function queueInvites(
   return queued;
 }
 
+/**
+ * Who a send invites (with notify true): everyone for parallel signing; for sequential, the signers of the lowest
+ * signing order. The later ones are invited when their turn comes.
+ */
+export function invitedAtSend(
+  signingType: 'parallel' | 'sequential',
+  participants: { signingOrder: number }[],
+): (p: { signingOrder: number }) => boolean {
+  if (signingType === 'parallel') return () => true;
+  const first = Math.min(...participants.map((p) => p.signingOrder));
+  return (p) => p.signingOrder === first;
+}
+
 /** Sends queued invites now and reports the outcome per participant. */
 export async function deliverInvites(
   ctx: ServiceContext,
@@ -98,13 +112,7 @@ export function discardSessions(
   const ids = new Set(sessionIds);
   const outboxIds = invites.filter((i) => ids.has(i.sessionId)).map((i) => i.outboxId);
   ctx.db.transaction(() => {
-    if (outboxIds.length) {
-      ctx.db
-        .update(outbox)
-        .set({ failedAt: ctx.clock.now(), lastError: reason })
-        .where(inArray(outbox.id, outboxIds))
-        .run();
-    }
+    abandonOutboxRows(ctx, outboxIds, reason);
     ctx.db.delete(sessions).where(inArray(sessions.id, sessionIds)).run();
   });
 }

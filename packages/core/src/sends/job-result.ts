@@ -1,12 +1,15 @@
+import type { ServiceContext } from '../context.ts';
 import { DomainError, isDomainError } from '../support/errors.ts';
-import type { SendOutcome } from './send-results.ts';
+import { openSendOutcome, type SendOutcome, sealSendOutcome } from './send-results.ts';
 
 /**
  * What crosses the queue from a send job: the outcome, or the domain error that ended it. Domain errors are
  * answers, not failures, so the queue never retries them; only unexpected errors are thrown (and retried).
+ * The outcome holds signing links and BullMQ keeps a job's result in Redis for an hour, so it crosses sealed
+ * with the data key, like the stored send result; the API, on the same DATA_DIR, opens it.
  */
 export type SendJobResult =
-  | { ok: true; outcome: SendOutcome }
+  | { ok: true; sealedOutcome: string }
   | {
       ok: false;
       error: {
@@ -17,9 +20,9 @@ export type SendJobResult =
       };
     };
 
-export async function runSend(fn: () => Promise<SendOutcome>): Promise<SendJobResult> {
+export async function runSend(ctx: ServiceContext, fn: () => Promise<SendOutcome>): Promise<SendJobResult> {
   try {
-    return { ok: true, outcome: await fn() };
+    return { ok: true, sealedOutcome: sealSendOutcome(ctx, await fn()) };
   } catch (err) {
     if (!isDomainError(err)) throw err;
     return {
@@ -30,8 +33,8 @@ export async function runSend(fn: () => Promise<SendOutcome>): Promise<SendJobRe
 }
 
 /** The API side: the outcome, or the domain error thrown again so the one error mapper answers it. */
-export function unwrapSend(result: SendJobResult): SendOutcome {
-  if (result.ok) return result.outcome;
+export function unwrapSend(ctx: ServiceContext, result: SendJobResult): SendOutcome {
+  if (result.ok) return openSendOutcome(ctx, result.sealedOutcome);
   const { code, message, details, headers } = result.error;
   throw new DomainError(code, message, details, headers);
 }

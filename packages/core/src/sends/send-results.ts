@@ -10,6 +10,13 @@ export interface SendOutcome {
   headers?: Record<string, string>;
 }
 
+/** Outcomes hold signing links: sealed wherever they rest (SQLite here, Redis as a job's result). */
+export const sealSendOutcome = (ctx: ServiceContext, outcome: SendOutcome): string =>
+  new DataKey(ctx.config.dataDir).seal(JSON.stringify(outcome));
+
+export const openSendOutcome = (ctx: ServiceContext, sealed: string): SendOutcome =>
+  JSON.parse(new DataKey(ctx.config.dataDir).open(sealed)) as SendOutcome;
+
 /**
  * Outcomes are kept per job so a retried job (worker crash after commit) returns the same answer
  * instead of creating sessions again. They hold signing links, so they are encrypted at rest.
@@ -20,7 +27,7 @@ export function saveSendOutcome(
   accountId: string,
   outcome: SendOutcome,
 ): void {
-  const sealed = new DataKey(ctx.config.dataDir).seal(JSON.stringify(outcome));
+  const sealed = sealSendOutcome(ctx, outcome);
   ctx.db
     .insert(sendResults)
     .values({ jobId, accountId, result: sealed, createdAt: ctx.clock.now() })
@@ -35,5 +42,5 @@ export function loadSendOutcome(
 ): SendOutcome | undefined {
   const row = ctx.db.select().from(sendResults).where(eq(sendResults.jobId, jobId)).get();
   if (!row || row.accountId !== accountId) return undefined;
-  return JSON.parse(new DataKey(ctx.config.dataDir).open(row.result)) as SendOutcome;
+  return openSendOutcome(ctx, row.result);
 }

@@ -13,6 +13,7 @@ export const outbox = sqliteTable(
     id: id(),
     accountId: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['email', 'webhook'] }).notNull(),
+    /** `{ ...readable fields, sealed }`: the payload sealed with the data key; `sealed: null` once dropped. */
     payload: text('payload', { mode: 'json' }).notNull(),
     createdAt: timestamp('created_at').notNull(),
     /** Not before this time (backoff). */

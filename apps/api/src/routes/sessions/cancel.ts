@@ -4,17 +4,15 @@ import {
   SessionsCancelRequestSchema,
   SessionsCancelResponseSchema,
 } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { idempotency, idempotencyKeyParameter } from '../../http/idempotency.ts';
-import { commonErrors } from '../../http/openapi.ts';
+import { idempotency } from '../../http/idempotency.ts';
+import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
 
-const sessionError = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: SessionErrorResponseSchema } },
-});
+const sessionError = (description: string) =>
+  errorResponseFor(description, { schema: SessionErrorResponseSchema });
 
-export const sessionsCancelRoute = createRoute({
+export const sessionsCancelRoute = apiRoute({
   method: 'post',
   path: '/api/sessions/cancel',
   tags: ['Sessions'],
@@ -25,7 +23,6 @@ export const sessionsCancelRoute = createRoute({
     'expired or declined sessions answer `alreadyCancelled: true` (repeating is safe). A session every ' +
     'signer has completed answers 409.',
   middleware: [idempotency] as const,
-  parameters: [idempotencyKeyParameter],
   request: {
     body: { required: true, content: { 'application/json': { schema: SessionsCancelRequestSchema } } },
   },
@@ -37,10 +34,13 @@ export const sessionsCancelRoute = createRoute({
     400: sessionError(
       'Validation failed (for example `sessionId` is not a UUID, or `reason` is empty or over 500 characters).',
     ),
-    401: commonErrors[401],
     404: sessionError('No such session for this account.'),
-    409: sessionError('Every signer has completed the session; the signed documents stand.'),
-    503: sessionError('Temporarily unavailable.'),
+    409: sessionError(
+      '`session_completed`: every signer has completed the session; the signed documents stand.',
+    ),
+    // Spec 4.4 and 7 list 502 and 503 for cancel; cancelling reaches neither the drive nor the job queue.
+    502: sessionError('Server error (listed by the spec; cancelling does not call the drive).'),
+    503: sessionError('Temporarily unavailable (listed by the spec).'),
   },
 });
 

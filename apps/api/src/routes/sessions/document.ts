@@ -1,24 +1,24 @@
 import { sessionDocumentFile } from '@countersign/core';
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { PathIdSchema } from '@countersign/schemas';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
 import { pdfResponse } from '../../http/pdf-response.ts';
 
-export const sessionDocumentRoute = createRoute({
+export const sessionDocumentRoute = apiRoute({
   method: 'get',
   path: '/api/sessions/{sessionId}/documents/{documentId}',
   tags: ['Sessions'],
   summary: 'Download a document of a session',
   description: 'The prepared PDF while the session is open; the sealed, signed PDF once it is completed.',
   request: {
-    params: z.object({ sessionId: z.string().min(1).max(100), documentId: z.string().min(1).max(100) }),
+    params: z.object({ sessionId: PathIdSchema, documentId: PathIdSchema }),
   },
   responses: {
     200: {
       description: 'The PDF.',
       content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
     },
-    401: commonErrors[401],
     404: errorResponseFor('No such session or document for this account.'),
   },
 });

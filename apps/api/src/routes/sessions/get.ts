@@ -1,18 +1,17 @@
 import { getSessionDetail } from '@countersign/core';
-import { SessionDetailSchema } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { PathIdSchema, SessionDetailSchema } from '@countersign/schemas';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
 
-export const sessionGetRoute = createRoute({
+export const sessionGetRoute = apiRoute({
   method: 'get',
   path: '/api/sessions/{sessionId}',
   tags: ['Sessions'],
   summary: 'Get a session: status, participants, documents and timestamps',
-  request: { params: z.object({ sessionId: z.string().min(1).max(100) }) },
+  request: { params: z.object({ sessionId: PathIdSchema }) },
   responses: {
     200: { description: 'The session.', content: { 'application/json': { schema: SessionDetailSchema } } },
-    401: commonErrors[401],
     404: errorResponseFor('No such session for this account.'),
   },
 });

@@ -1,10 +1,10 @@
 import { listSessions } from '@countersign/core';
 import { SessionListQuerySchema, SessionListSchema } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { commonErrors } from '../../http/openapi.ts';
+import { apiRoute } from '../../http/openapi.ts';
 
-export const sessionsListRoute = createRoute({
+export const sessionsListRoute = apiRoute({
   method: 'get',
   path: '/api/sessions',
   tags: ['Sessions'],
@@ -16,8 +16,6 @@ export const sessionsListRoute = createRoute({
       description: 'A page of sessions.',
       content: { 'application/json': { schema: SessionListSchema } },
     },
-    400: commonErrors[400],
-    401: commonErrors[401],
   },
 });
 

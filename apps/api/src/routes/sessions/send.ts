@@ -1,23 +1,22 @@
 import type { SendJobResult } from '@countersign/core';
 import {
+  ErrorResponseSchema,
   SessionErrorResponseSchema,
   SessionsSendRejectedResponseSchema,
   SessionsSendRequestSchema,
   SessionsSendResponseSchema,
   sessionsSendJob,
 } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { idempotency, idempotencyKeyParameter } from '../../http/idempotency.ts';
-import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
+import { idempotency } from '../../http/idempotency.ts';
+import { apiRoute, errorResponseFor, rateLimitHeaders, responseHeaders } from '../../http/openapi.ts';
 import { sendResponse } from '../../http/send-response.ts';
 
-const sessionError = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: SessionErrorResponseSchema } },
-});
+const sessionError = (description: string) =>
+  errorResponseFor(description, { schema: SessionErrorResponseSchema });
 
-export const sessionsSendRoute = createRoute({
+export const sessionsSendRoute = apiRoute({
   method: 'post',
   path: '/api/sessions/send',
   tags: ['Sessions'],
@@ -28,34 +27,42 @@ export const sessionsSendRoute = createRoute({
     'page plus a final signature page, and creates one session per `signingRequests` entry. Entries fail ' +
     'independently: some failed = 207, all failed = 422 with `rows`. Answers after the work is done.',
   middleware: [idempotency] as const,
-  parameters: [idempotencyKeyParameter],
   request: {
     body: { required: true, content: { 'application/json': { schema: SessionsSendRequestSchema } } },
   },
   responses: {
     200: {
       description: 'Every entry succeeded.',
+      headers: rateLimitHeaders,
       content: { 'application/json': { schema: SessionsSendResponseSchema } },
     },
     207: {
       description: 'Some entries failed; see `rows`.',
+      headers: rateLimitHeaders,
       content: { 'application/json': { schema: SessionsSendResponseSchema } },
     },
     400: sessionError(
       'Validation failed, or a `cloudFileId` is unknown to the connected drive (named in `cloudFileId`).',
     ),
-    401: commonErrors[401],
-    413: commonErrors[413],
     422: {
       description:
-        'Documents rejected before any session was created (`failedDocuments`), or every entry failed (`rows`).',
-      content: { 'application/json': { schema: SessionsSendRejectedResponseSchema } },
+        'Documents rejected before any session was created (`failedDocuments`), or every entry failed (`rows`, ' +
+        'with the `RateLimit-*` headers).',
+      headers: rateLimitHeaders,
+      content: {
+        'application/json': { schema: z.union([SessionsSendRejectedResponseSchema, ErrorResponseSchema]) },
+      },
     },
-    429: errorResponseFor('The API allowance is exhausted; see `Retry-After` and the `RateLimit-*` headers.'),
+    429: errorResponseFor('`allowance_exhausted`: the API allowance is used up; see `Retry-After`.', {
+      headers: ['Retry-After'],
+    }),
     502: sessionError('The connected drive is unreachable or failing (the file is named in `cloudFileId`).'),
-    503: sessionError(
-      'The service is temporarily unavailable, or the send is still running: retry with the same Idempotency-Key.',
-    ),
+    503: {
+      ...sessionError(
+        'The service is temporarily unavailable, or the send is still running: retry with the same Idempotency-Key.',
+      ),
+      headers: responseHeaders('Retry-After'),
+    },
   },
 });
 

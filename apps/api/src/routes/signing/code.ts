@@ -1,10 +1,11 @@
 import { requestCode } from '@countersign/core';
 import { SigningCodeSentSchema, signingTokenParam } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
+import { apiRoute } from '../../http/openapi.ts';
 import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
 
-export const signingCodeRoute = createRoute({
+export const signingCodeRoute = apiRoute({
   method: 'post',
   path: '/api/signing/{token}/code',
   tags: ['Signer'],

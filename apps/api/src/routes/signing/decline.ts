@@ -1,10 +1,11 @@
 import { declineAsParticipant } from '@countersign/core';
 import { SigningDeclinedSchema, SigningDeclineRequestSchema, signingTokenParam } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
+import { apiRoute } from '../../http/openapi.ts';
 import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
 
-export const signingDeclineRoute = createRoute({
+export const signingDeclineRoute = apiRoute({
   method: 'post',
   path: '/api/signing/{token}/decline',
   tags: ['Signer'],

@@ -1,11 +1,12 @@
 import { signingDocumentFile } from '@countersign/core';
-import { signingTokenParam } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { PathIdSchema, signingTokenParam } from '@countersign/schemas';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
+import { apiRoute, responseHeaders } from '../../http/openapi.ts';
 import { pdfResponse } from '../../http/pdf-response.ts';
 import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
 
-export const signingDocumentRoute = createRoute({
+export const signingDocumentRoute = apiRoute({
   method: 'get',
   path: '/api/signing/{token}/documents/{documentId}',
   tags: ['Signer'],
@@ -14,7 +15,7 @@ export const signingDocumentRoute = createRoute({
     'The prepared PDF while signing; the sealed, signed PDF once the session is completed (409 ' +
     '`document_not_ready` while it is being produced). Needs the signer cookie when a code is required.',
   security: signerSecurity,
-  request: { params: z.object({ token: signingTokenParam, documentId: z.string().min(1).max(100) }) },
+  request: { params: z.object({ token: signingTokenParam, documentId: PathIdSchema }) },
   responses: {
     200: {
       description: 'The PDF.',
@@ -22,7 +23,11 @@ export const signingDocumentRoute = createRoute({
     },
     401: signingErrors[401],
     404: signingErrors[404],
-    409: signingErrors[409],
+    409: {
+      ...signingErrors[409],
+      description: '`document_not_ready`: the signed PDF is still being produced; retry after `Retry-After`.',
+      headers: responseHeaders('Retry-After'),
+    },
     410: signingErrors[410],
   },
 });

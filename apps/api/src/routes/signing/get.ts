@@ -1,10 +1,11 @@
 import { getSigningView } from '@countersign/core';
 import { SigningViewSchema, signingTokenParam } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
+import { apiRoute } from '../../http/openapi.ts';
 import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
 
-export const signingGetRoute = createRoute({
+export const signingGetRoute = apiRoute({
   method: 'get',
   path: '/api/signing/{token}',
   tags: ['Signer'],

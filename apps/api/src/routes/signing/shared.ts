@@ -3,6 +3,7 @@ import { SigningErrorResponseSchema } from '@countersign/schemas';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../../http/env.ts';
+import { errorResponseFor } from '../../http/openapi.ts';
 
 /** The signer cookie: scoped to one link's API path, so two links in one browser never collide. */
 export const SIGNER_COOKIE = 'countersign_signer';
@@ -33,12 +34,10 @@ export function setSignerCookie(c: Context<AppEnv>, linkToken: string, value: st
   });
 }
 
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: SigningErrorResponseSchema } },
-});
+const error = (description: string, headers: 'Retry-After'[] = []) =>
+  errorResponseFor(description, { schema: SigningErrorResponseSchema, headers });
 
-/** The signer API's error responses; each route spreads the ones it can answer. */
+/** The signer API's error responses; each route picks the ones it can answer (`apiRoute` adds 500 and 400). */
 export const signingErrors = {
   400: error(
     'Validation failed, or a signing rule was broken (`fields_missing`, `field_not_allowed`, `invalid_field_value`, `invalid_signature`, `code_invalid`, `code_expired`, `code_not_required`).',
@@ -52,6 +51,7 @@ export const signingErrors = {
   ),
   429: error(
     '`rate_limited` (codes requested too often) or `code_locked` (too many wrong codes); see `Retry-After`.',
+    ['Retry-After'],
   ),
 } as const;
 

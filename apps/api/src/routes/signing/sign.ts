@@ -5,11 +5,12 @@ import {
   sessionCompleteJob,
   signingTokenParam,
 } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
+import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
 import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
 
-export const signingSignRoute = createRoute({
+export const signingSignRoute = apiRoute({
   method: 'post',
   path: '/api/signing/{token}/sign',
   tags: ['Signer'],
@@ -33,6 +34,11 @@ export const signingSignRoute = createRoute({
     404: signingErrors[404],
     409: signingErrors[409],
     410: signingErrors[410],
+    503: errorResponseFor(
+      '`service_unavailable`: the job queue is unreachable. The signature is recorded all the same (a retry ' +
+        'answers 409 `already_signed`); the signed PDF is produced once the queue is back.',
+      { headers: ['Retry-After'] },
+    ),
   },
 });
 

@@ -4,11 +4,12 @@ import {
   SigningVerifiedSchema,
   signingTokenParam,
 } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
+import { apiRoute } from '../../http/openapi.ts';
 import { setSignerCookie, signerRequest, signerSecurity, signingErrors } from './shared.ts';
 
-export const signingVerifyRoute = createRoute({
+export const signingVerifyRoute = apiRoute({
   method: 'post',
   path: '/api/signing/{token}/code/verify',
   tags: ['Signer'],
@@ -25,7 +26,12 @@ export const signingVerifyRoute = createRoute({
   responses: {
     200: {
       description: 'Verified; the response sets the signer cookie.',
-      headers: z.object({ 'Set-Cookie': z.string() }),
+      headers: {
+        'Set-Cookie': {
+          description: 'The signer cookie (HttpOnly, SameSite=Lax, scoped to `/api/signing/{token}`).',
+          schema: { type: 'string' },
+        },
+      },
       content: { 'application/json': { schema: SigningVerifiedSchema } },
     },
     400: signingErrors[400],

@@ -7,11 +7,11 @@ import {
   type TemplateManifest,
   TemplateManifestSchema,
 } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../http/env.ts';
 import { errorResponse } from '../../http/errors.ts';
-import { commonErrors } from '../../http/openapi.ts';
+import { apiRoute } from '../../http/openapi.ts';
 
 const filePart = z
   .instanceof(File, { error: 'must be a file part (a PDF with its file name)' })
@@ -53,7 +53,7 @@ const requireMultipart: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-export const templatesCreateRoute = createRoute({
+export const templatesCreateRoute = apiRoute({
   method: 'post',
   path: '/api/templates',
   middleware: [requireMultipart] as const,
@@ -83,9 +83,6 @@ export const templatesCreateRoute = createRoute({
   },
   responses: {
     201: { description: 'The template.', content: { 'application/json': { schema: TemplateCreatedSchema } } },
-    400: commonErrors[400],
-    401: commonErrors[401],
-    413: commonErrors[413],
     422: {
       description:
         'A PDF was rejected (`failedDocuments`: encrypted, xfa, load-failed...); nothing was created.',

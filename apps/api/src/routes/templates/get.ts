@@ -1,10 +1,10 @@
 import { getTemplateDetail } from '@countersign/core';
 import { TEMPLATE_ID_MAX_LENGTH, TemplateDetailSchema } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
 
-export const templateGetRoute = createRoute({
+export const templateGetRoute = apiRoute({
   method: 'get',
   path: '/api/templates/{templateId}',
   tags: ['Templates'],
@@ -15,7 +15,6 @@ export const templateGetRoute = createRoute({
   request: { params: z.object({ templateId: z.string().min(1).max(TEMPLATE_ID_MAX_LENGTH) }) },
   responses: {
     200: { description: 'The template.', content: { 'application/json': { schema: TemplateDetailSchema } } },
-    401: commonErrors[401],
     404: errorResponseFor('No such template for this account.'),
   },
 });

@@ -1,10 +1,10 @@
 import { listTemplates } from '@countersign/core';
 import { TemplateListSchema } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { commonErrors } from '../../http/openapi.ts';
+import { apiRoute } from '../../http/openapi.ts';
 
-export const templatesListRoute = createRoute({
+export const templatesListRoute = apiRoute({
   method: 'get',
   path: '/api/templates',
   tags: ['Templates'],
@@ -12,7 +12,6 @@ export const templatesListRoute = createRoute({
   description: 'Newest first: id, name, roles, documents with their page counts and the number of fields.',
   responses: {
     200: { description: 'The templates.', content: { 'application/json': { schema: TemplateListSchema } } },
-    401: commonErrors[401],
   },
 });
 

@@ -4,39 +4,43 @@ import {
   TemplateSendResponseSchema,
   templatesSendJob,
 } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { idempotency, idempotencyKeyParameter } from '../../http/idempotency.ts';
-import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
+import { idempotency } from '../../http/idempotency.ts';
+import { apiRoute, errorResponseFor, rateLimitHeaders } from '../../http/openapi.ts';
 import { sendResponse } from '../../http/send-response.ts';
 
-export const templatesSendRoute = createRoute({
+export const templatesSendRoute = apiRoute({
   method: 'post',
   path: '/api/templates/send',
   tags: ['Templates'],
   summary: 'Send a template to one or more recipient sets (bulk when several entries)',
   description:
     'Creates one session per `signingRequests` entry from a template prepared at design time, so each entry ' +
-    'costs a few database rows. Recipients match template roles case-insensitively; every role needs a recipient ' +
-    '(400 `unmapped_placeholders` otherwise, nothing created). Problems of one entry fail only that row ' +
-    '(`status: error`). With `notify` true, invites are emailed before the answer and their results reported; ' +
-    'with `notify` false, `signingUrl` is returned for the caller to deliver.',
+    'costs a few database rows. Recipients match template roles case-insensitively; every entry needs a ' +
+    'recipient for every role (400 `unmapped_placeholders` otherwise, naming the entries and their missing ' +
+    'roles; nothing created). Other problems of one entry fail only that row (`status: error`). With `notify` ' +
+    'true, invites are emailed before the answer and their results reported; a later signer of a `sequential` ' +
+    'send is `skipped`, invited when their turn comes. With `notify` false, `signingUrl` is returned for the ' +
+    'caller to deliver.',
   middleware: [idempotency] as const,
-  parameters: [idempotencyKeyParameter],
   request: {
     body: { required: true, content: { 'application/json': { schema: TemplateSendRequestSchema } } },
   },
   responses: {
     200: {
       description: 'Per-entry results.',
+      headers: rateLimitHeaders,
       content: { 'application/json': { schema: TemplateSendResponseSchema } },
     },
-    400: commonErrors[400],
-    401: commonErrors[401],
     404: errorResponseFor('No such template for this account.'),
-    413: commonErrors[413],
-    429: errorResponseFor('The API allowance is exhausted; see `Retry-After` and the `RateLimit-*` headers.'),
-    503: commonErrors[503],
+    429: errorResponseFor('`allowance_exhausted`: the API allowance is used up; see `Retry-After`.', {
+      headers: ['Retry-After'],
+    }),
+    503: errorResponseFor(
+      'The service is temporarily unavailable, or the send is still running: retry with the same Idempotency-Key.',
+      { headers: ['Retry-After'] },
+    ),
   },
 });
 

@@ -1,10 +1,10 @@
 import { createWebhookEndpoint } from '@countersign/core';
 import { WebhookCreatedSchema, WebhookCreateRequestSchema } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
 
-export const webhookCreateRoute = createRoute({
+export const webhookCreateRoute = apiRoute({
   method: 'post',
   path: '/api/webhooks',
   tags: ['Webhooks'],
@@ -19,7 +19,6 @@ export const webhookCreateRoute = createRoute({
   responses: {
     201: { description: 'Registered.', content: { 'application/json': { schema: WebhookCreatedSchema } } },
     400: errorResponseFor('Validation failed, or `unsafe_webhook_url`: the URL is not an allowed target.'),
-    401: commonErrors[401],
     409: errorResponseFor(
       '`webhook_limit_reached`: the account already has the maximum number of endpoints.',
     ),

@@ -1,10 +1,10 @@
 import { deleteWebhookEndpoint } from '@countersign/core';
 import { WebhookIdParamsSchema } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
 
-export const webhookDeleteRoute = createRoute({
+export const webhookDeleteRoute = apiRoute({
   method: 'delete',
   path: '/api/webhooks/{webhookId}',
   tags: ['Webhooks'],
@@ -13,7 +13,6 @@ export const webhookDeleteRoute = createRoute({
   request: { params: WebhookIdParamsSchema },
   responses: {
     204: { description: 'Deleted.' },
-    401: commonErrors[401],
     404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
   },
 });

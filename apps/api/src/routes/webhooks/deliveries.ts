@@ -4,11 +4,11 @@ import {
   WebhookDeliveryListSchema,
   WebhookIdParamsSchema,
 } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
 
-export const webhookDeliveriesRoute = createRoute({
+export const webhookDeliveriesRoute = apiRoute({
   method: 'get',
   path: '/api/webhooks/{webhookId}/deliveries',
   tags: ['Webhooks'],
@@ -21,8 +21,6 @@ export const webhookDeliveriesRoute = createRoute({
       description: 'A page of attempts.',
       content: { 'application/json': { schema: WebhookDeliveryListSchema } },
     },
-    400: commonErrors[400],
-    401: commonErrors[401],
     404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
   },
 });

@@ -1,10 +1,10 @@
 import { enableWebhookEndpoint } from '@countersign/core';
 import { WebhookEndpointSchema, WebhookIdParamsSchema } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
 
-export const webhookEnableRoute = createRoute({
+export const webhookEnableRoute = apiRoute({
   method: 'post',
   path: '/api/webhooks/{webhookId}/enable',
   tags: ['Webhooks'],
@@ -20,7 +20,6 @@ export const webhookEnableRoute = createRoute({
       content: { 'application/json': { schema: WebhookEndpointSchema } },
     },
     400: errorResponseFor('`unsafe_webhook_url`: the URL is no longer an allowed target.'),
-    401: commonErrors[401],
     404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
   },
 });

@@ -1,10 +1,10 @@
 import { getWebhookEndpoint } from '@countersign/core';
 import { WebhookEndpointSchema, WebhookIdParamsSchema } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
 
-export const webhookGetRoute = createRoute({
+export const webhookGetRoute = apiRoute({
   method: 'get',
   path: '/api/webhooks/{webhookId}',
   tags: ['Webhooks'],
@@ -15,7 +15,6 @@ export const webhookGetRoute = createRoute({
       description: 'The endpoint (never its secret).',
       content: { 'application/json': { schema: WebhookEndpointSchema } },
     },
-    401: commonErrors[401],
     404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
   },
 });

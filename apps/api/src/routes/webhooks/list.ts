@@ -1,10 +1,10 @@
 import { listWebhookEndpoints } from '@countersign/core';
 import { WebhookListSchema } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { commonErrors } from '../../http/openapi.ts';
+import { apiRoute } from '../../http/openapi.ts';
 
-export const webhookListRoute = createRoute({
+export const webhookListRoute = apiRoute({
   method: 'get',
   path: '/api/webhooks',
   tags: ['Webhooks'],
@@ -16,7 +16,6 @@ export const webhookListRoute = createRoute({
       description: 'The endpoints, oldest first.',
       content: { 'application/json': { schema: WebhookListSchema } },
     },
-    401: commonErrors[401],
   },
 });
 

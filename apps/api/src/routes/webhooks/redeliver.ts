@@ -1,10 +1,10 @@
 import { redeliverWebhook } from '@countersign/core';
 import { WebhookDeliveryParamsSchema, WebhookRedeliveryQueuedSchema } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
 
-export const webhookRedeliverRoute = createRoute({
+export const webhookRedeliverRoute = apiRoute({
   method: 'post',
   path: '/api/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
   tags: ['Webhooks'],
@@ -18,7 +18,6 @@ export const webhookRedeliverRoute = createRoute({
       description: 'Queued.',
       content: { 'application/json': { schema: WebhookRedeliveryQueuedSchema } },
     },
-    401: commonErrors[401],
     404: errorResponseFor('`webhook_not_found` or `webhook_delivery_not_found`.'),
     409: errorResponseFor('`webhook_disabled`: enable the endpoint first.'),
   },

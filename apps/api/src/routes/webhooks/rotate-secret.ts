@@ -1,10 +1,10 @@
 import { rotateWebhookSecret } from '@countersign/core';
 import { WebhookIdParamsSchema, WebhookSecretRotatedSchema } from '@countersign/schemas';
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { commonErrors, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
 
-export const webhookRotateSecretRoute = createRoute({
+export const webhookRotateSecretRoute = apiRoute({
   method: 'post',
   path: '/api/webhooks/{webhookId}/rotate-secret',
   tags: ['Webhooks'],
@@ -19,7 +19,6 @@ export const webhookRotateSecretRoute = createRoute({
       description: 'The new secret.',
       content: { 'application/json': { schema: WebhookSecretRotatedSchema } },
     },
-    401: commonErrors[401],
     404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
   },
 });

@@ -1,6 +1,6 @@
 import { bulkBatches } from '@countersign/db';
 import { validateMessageTemplate } from '@countersign/emails';
-import type { TemplateSendRequest, TemplateSendResponse } from '@countersign/schemas';
+import type { TemplateSendInvite, TemplateSendRequest, TemplateSendResponse } from '@countersign/schemas';
 import {
   allowanceHeaders,
   allowanceState,
@@ -21,7 +21,7 @@ import {
   insertSessions,
   type NewSession,
 } from '../insert-sessions.ts';
-import { deliverInvites, type QueuedInvite, queueInvites } from '../invites.ts';
+import { deliverInvites, invitedAtSend, type QueuedInvite, queueInvites } from '../invites.ts';
 import { loadSendOutcome, type SendOutcome, saveSendOutcome } from '../send-results.ts';
 import { resolvePrefill } from './prefill.ts';
 
@@ -76,7 +76,7 @@ export async function sendTemplate(
   const roleByLabel = new Map(template.roles.map((r) => [r.label.toLowerCase(), r]));
 
   for (const [row, entry] of entries.entries()) {
-    const participants = assignRoles(entry.recipients, roleByLabel, template);
+    const participants = assignRoles(entry.recipients, roleByLabel);
     if ('error' in participants) {
       problems.set(row, participants);
       continue;
@@ -217,36 +217,54 @@ const outcomeOf = (ctx: ServiceContext, accountId: string, body: TemplateSendRes
   headers: allowanceHeaders(allowanceState(ctx, accountId), ctx.clock.now()),
 });
 
-/** Every template role needs a recipient in some entry, and every recipient label must name a role. */
+/** Entries named in an `unmapped_placeholders` message; the rest are counted. */
+const UNMAPPED_ENTRIES_NAMED = 5;
+
+/**
+ * Spec 4.2: every recipient label must name a role, and every entry needs a recipient for every template role.
+ * Either problem rejects the whole call (400) before anything is created.
+ */
 function checkRoleMapping(template: LoadedTemplate, request: TemplateSendRequest): void {
   const roles = new Map(template.roles.map((r) => [r.label.toLowerCase(), r.label]));
-  const mapped = new Set<string>();
+  const lacking: { row: number; roles: string[] }[] = [];
+  const unknown: string[] = [];
   for (const [row, entry] of request.signingRequests.entries()) {
+    const mapped = new Set<string>();
     for (const [i, r] of entry.recipients.entries()) {
       const key = r.label.toLowerCase();
-      if (!roles.has(key)) {
-        throw new DomainError(
-          'unknown_recipient_label',
-          `signingRequests[${row}].recipients[${i}].label: "${r.label}" matches no role of the template (roles: ${[...roles.values()].join(', ')})`,
-        );
-      }
-      mapped.add(key);
+      if (roles.has(key)) mapped.add(key);
+      else unknown.push(`signingRequests[${row}].recipients[${i}].label "${r.label}"`);
     }
+    const missing = [...roles].filter(([key]) => !mapped.has(key)).map(([, label]) => label);
+    if (missing.length > 0) lacking.push({ row, roles: missing });
   }
-  const unmapped = [...roles].filter(([key]) => !mapped.has(key)).map(([, label]) => label);
-  if (unmapped.length > 0) {
+  const roleList = `roles: ${[...roles.values()].join(', ')}`;
+  const unknownNote = unknown.length
+    ? `; ${unknown.slice(0, UNMAPPED_ENTRIES_NAMED).join(', ')}${unknown.length > UNMAPPED_ENTRIES_NAMED ? ` and ${unknown.length - UNMAPPED_ENTRIES_NAMED} more` : ''} ${unknown.length === 1 ? 'matches' : 'match'} no role (${roleList})`
+    : '';
+  // A role left without a recipient is the spec's error, even when the cause is a misspelt label.
+  if (lacking.length > 0) {
+    const named = lacking
+      .slice(0, UNMAPPED_ENTRIES_NAMED)
+      .map((l) => `signingRequests[${l.row}] (${l.roles.join(', ')})`);
+    const more = lacking.length - named.length;
     throw new DomainError(
       'unmapped_placeholders',
-      `no recipient for template role(s): ${unmapped.join(', ')}`,
+      `no recipient for template role(s) in ${lacking.length} ${lacking.length === 1 ? 'entry' : 'entries'}: ` +
+        `${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}; every entry needs a recipient for every role` +
+        unknownNote,
     );
   }
+  if (unknown.length > 0) throw new DomainError('unknown_recipient_label', unknownNote.slice(2));
 }
 
-/** One recipient per role; sequential signing follows the order of `recipients` (spec 4.2). */
+/**
+ * One recipient per role (checkRoleMapping has made sure every role has one); sequential signing follows the
+ * order of `recipients` (spec 4.2).
+ */
 function assignRoles(
   recipients: TemplateSendRequest['signingRequests'][number]['recipients'],
   roleByLabel: Map<string, { id: string; label: string }>,
-  template: LoadedTemplate,
 ): { list: NewSession['participants'] } | RowProblem {
   const seen = new Set<string>();
   const list: NewSession['participants'] = [];
@@ -261,11 +279,6 @@ function assignRoles(
     const role = roleByLabel.get(key)!;
     list.push({ name: r.name, email: r.email, signingOrder: i + 1, roleLabel: role.label, roleId: role.id });
   }
-  const missing = template.roles
-    .filter((role) => !seen.has(role.label.toLowerCase()))
-    .map((role) => role.label);
-  if (missing.length > 0)
-    return { error: 'missing_role', message: `no recipient for role(s) ${missing.join(', ')} in this entry` };
   return { list };
 }
 
@@ -300,32 +313,31 @@ function toResponse(
     }
   }
   const invites = created.sessions.map((s) => {
+    const invited = invitedAtSend(request.signingType, s.participants);
     const participants = s.participants.map((p) => {
-      const outcome = delivered.get(p.participantId);
-      // Not invited now (a later sequential signer): the invite goes out when their turn comes.
-      const status = !request.notify
-        ? 'skipped'
-        : outcome && outcome.state !== 'delivered'
-          ? 'failed'
-          : 'sent';
+      const status = inviteResult(request.notify, invited(p), delivered.get(p.participantId));
       return {
         participantId: p.participantId,
         email: p.email,
         name: p.name,
-        status: status as 'sent' | 'failed' | 'skipped',
+        status,
         ...(request.notify ? {} : { signingUrl: signingUrl(ctx, p.linkToken) }),
       };
     });
     const failures = s.participants
       .map((p) => delivered.get(p.participantId))
       .filter((o): o is Exclude<DeliveryOutcome, { state: 'delivered' }> => !!o && o.state !== 'delivered');
+    const statuses = participants.map((p) => p.status);
+    // The same rule for the session: an email of this call failed, else an invite went out, else nobody emailed.
+    const inviteStatus: TemplateSendInvite['inviteStatus'] = statuses.includes('failed')
+      ? 'error'
+      : statuses.includes('sent')
+        ? 'sent'
+        : 'skipped';
     return {
       sessionId: s.sessionId,
       title: template.template.name,
-      inviteStatus: (!request.notify ? 'skipped' : failures.length ? 'error' : 'sent') as
-        | 'sent'
-        | 'error'
-        | 'skipped',
+      inviteStatus,
       ...(failures.length ? { inviteError: failures.map((f) => f.error).join('; ') } : {}),
       participants,
     };
@@ -337,4 +349,20 @@ function toResponse(
     },
     invites,
   };
+}
+
+/**
+ * A participant's `status` (spec 4.2, "invite email result"): `sent` when this call invited them (their invite
+ * delivered, or still queued in a provisional answer), `failed` when an email of this call to them was refused or
+ * could not be delivered yet (the invite, or the sendInitialNotification heads-up of a later signer), `skipped`
+ * when this call sent them no invite: `notify` false, or a later sequential signer, invited when their turn comes.
+ */
+function inviteResult(
+  notify: boolean,
+  invitedNow: boolean,
+  outcome: DeliveryOutcome | undefined,
+): 'sent' | 'failed' | 'skipped' {
+  if (!notify) return 'skipped';
+  if (outcome && outcome.state !== 'delivered') return 'failed';
+  return invitedNow ? 'sent' : 'skipped';
 }

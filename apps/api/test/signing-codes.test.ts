@@ -210,6 +210,34 @@ describe('one-time codes', () => {
     expect((await hal.view()).auth).toMatchObject({ verified: true, locked: false });
   });
 
+  it('doubles each later lockout, up to a day, and a verified code starts the count again', async () => {
+    const s = await w.send({ recipients: [{ name: 'Ike Guess' }] });
+    const ike = w.signer(s.tokens[0]!);
+    const email = s.emails[0]!;
+    const wrongFor = (c: string) => (c === '111111' ? '222222' : '111111');
+    /** Ten wrong codes (two codes of five tries); the tenth answer's Retry-After, in minutes. */
+    const lockOut = async () => {
+      let last: Response | undefined;
+      for (let code = 0; code < 2; code++) {
+        w.clock.advance(31_000);
+        expect((await ike.requestCode()).status).toBe(200);
+        const right = await w.codeFor(email);
+        for (let i = 0; i < 5; i++) last = await ike.verify(wrongFor(right));
+      }
+      expect((await errorOf(last!.clone())).error).toBe('code_locked');
+      const minutes = Number(last!.headers.get('retry-after')) / 60;
+      w.clock.advance(minutes * MINUTE);
+      return minutes;
+    };
+    const lockouts: number[] = [];
+    for (let i = 0; i < 7; i++) lockouts.push(await lockOut());
+    expect(lockouts).toEqual([30, 60, 120, 240, 480, 960, 1440]);
+
+    await ike.verifyByEmail(email);
+    expect((await ike.view()).auth).toMatchObject({ verified: true, locked: false });
+    expect(await lockOut()).toBe(30);
+  });
+
   it('limits resends to one per 30 seconds and 5 per hour, with Retry-After', async () => {
     const s = await w.send({ recipients: [{ name: 'Ida Resend' }] });
     const ida = w.signer(s.tokens[0]!);

@@ -18,7 +18,9 @@ export const OTP_RULES = {
   attemptsPerCode: 5,
   /** Wrong codes in a row (across codes) before the signer is locked out; a new code does not reset it. */
   failuresBeforeLock: 10,
+  /** The first lockout; each later one lasts twice as long as the one before, up to maxLockHours. */
   lockMinutes: 30,
+  maxLockHours: 24,
   /** At most one code per interval, and so many per hour, per signer. */
   resendIntervalSeconds: 30,
   perHour: 5,
@@ -36,6 +38,14 @@ function codeHash(ctx: ServiceContext, codeId: string, code: string): string {
   }
   return createHmac('sha256', key).update(`${codeId}:${code}`).digest('hex');
 }
+
+/**
+ * How long the n-th lockout lasts: 30 minutes, then 1, 2, 4 ... hours, at most a day. Someone holding a leaked
+ * link gets about 10 guesses a day once the lockouts have grown, not 10 every half hour, and the real signer is
+ * not flooded with codes.
+ */
+const lockDuration = (lockouts: number) =>
+  Math.min(OTP_RULES.lockMinutes * MINUTE * 2 ** (lockouts - 1), OTP_RULES.maxLockHours * 60 * MINUTE);
 
 const retryAfter = (until: number, now: number) => ({
   'Retry-After': String(Math.max(1, Math.ceil((until - now) / 1000))),
@@ -175,7 +185,7 @@ export function verifyCode(
         ctx.db.update(otpCodes).set({ usedAt: now }).where(eq(otpCodes.id, row.id)).run();
         ctx.db
           .update(participants)
-          .set({ verifiedAt: now, otpFailures: 0 })
+          .set({ verifiedAt: now, otpFailures: 0, otpLockouts: 0 })
           .where(eq(participants.id, participant.id))
           .run();
         audit(ctx, { ...who, type: 'code.verified' });
@@ -191,10 +201,16 @@ export function verifyCode(
         .set({ attempts: locked ? OTP_RULES.attemptsPerCode : attempts })
         .where(eq(otpCodes.id, row.id))
         .run();
-      const lockedUntil = now + OTP_RULES.lockMinutes * MINUTE;
+      const lockouts = participant.otpLockouts + 1;
+      const lockMs = lockDuration(lockouts);
+      const lockedUntil = now + lockMs;
       ctx.db
         .update(participants)
-        .set(locked ? { otpFailures: 0, otpLockedUntil: lockedUntil } : { otpFailures: failures })
+        .set(
+          locked
+            ? { otpFailures: 0, otpLockedUntil: lockedUntil, otpLockouts: lockouts }
+            : { otpFailures: failures },
+        )
         .where(eq(participants.id, participant.id))
         .run();
       audit(ctx, { ...who, type: 'code.failed', data: { attemptsLeft, locked } });
@@ -204,7 +220,7 @@ export function verifyCode(
           error: new DomainError(
             'code_locked',
             `too many wrong codes; try again after ${new Date(lockedUntil).toISOString()}`,
-            { retryAfterSeconds: OTP_RULES.lockMinutes * 60 },
+            { retryAfterSeconds: lockMs / 1000 },
             retryAfter(lockedUntil, now),
           ),
         };

@@ -120,6 +120,8 @@ export const participants = sqliteTable(
     /** One-time-code lockout that survives requesting a new code. */
     otpFailures: integer('otp_failures').notNull().default(0),
     otpLockedUntil: timestamp('otp_locked_until'),
+    /** Lockouts so far: each one lasts twice as long as the one before (a held link cannot guess on forever). */
+    otpLockouts: integer('otp_lockouts').notNull().default(0),
   },
   (t) => [
     index('participants_session').on(t.sessionId, t.position),

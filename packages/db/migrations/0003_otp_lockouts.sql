@@ -1,0 +1,1 @@
+ALTER TABLE `participants` ADD `otp_lockouts` integer DEFAULT 0 NOT NULL;

@@ -55,7 +55,13 @@ describe('the outbox at rest', () => {
     expect(invite.subject).toContain('Offer letter');
     const [inviteRow] = emailRows(email);
     expect(inviteRow!.delivered_at).not.toBeNull();
-    expect(JSON.parse(inviteRow!.payload)).toEqual({ to: [email], subject: invite.subject, sealed: null });
+    // What stays is whom it went to, its subject, and whose invite it was.
+    expect(JSON.parse(inviteRow!.payload)).toEqual({
+      to: [email],
+      subject: invite.subject,
+      inviteOf: expect.any(String),
+      sealed: null,
+    });
 
     // A code request: the code reaches the signer and verifies.
     const signer = w.signer(token);

@@ -613,6 +613,12 @@ describe.each([
       expect(second!.participants.map((p) => p.status)).toEqual(['sent', 'sent']);
       await Promise.all(good.map((e) => waitForMail(e)));
       expect(mailTo(refused)).toEqual([]);
+      // The session keeps each invite's outcome.
+      const stored = await detail(first!.sessionId);
+      expect(stored.participants.map((p) => [p.email, p.inviteStatus])).toEqual([
+        [good[0], 'sent'],
+        [refused, 'failed'],
+      ]);
     });
   });
 
@@ -758,6 +764,9 @@ describe.each([
       const invite = await waitForMail(al);
       // Invites are delivered before the answer: nothing went to the later signers.
       expect([...mailTo(bo), ...mailTo(cy)]).toEqual([]);
+      const sessionId = body.invites[0]!.sessionId;
+      const statuses = async () => (await detail(sessionId)).participants.map((p) => p.inviteStatus);
+      expect(await statuses()).toEqual(['sent', 'skipped', 'skipped']);
       const token = new RegExp(`${api.config.publicUrl}/s/([A-Za-z0-9_-]{43})`).exec(invite.text ?? '')?.[1];
       expect((await sign(token!, { signature: { kind: 'typed', value: 'Al' } })).status).toBe(200);
       // Bo's turn: an email with a link. Cy has not been told of the session yet, so hears nothing.
@@ -766,6 +775,7 @@ describe.each([
       expect(queuedFor(bo)).toBe(1);
       expect(queuedFor(cy)).toBe(0);
       expect(mailTo(cy)).toEqual([]);
+      expect(await statuses()).toEqual(['sent', 'sent', 'skipped']);
     });
 
     it('sendInitialNotification: later signers get an upcoming email up front', async () => {

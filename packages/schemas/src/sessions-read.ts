@@ -32,7 +32,11 @@ export const SessionParticipantSchema = z
       .string()
       .nullable()
       .openapi({ description: 'Template role this participant fills (template sends).' }),
-    inviteStatus: z.enum(['sent', 'failed', 'skipped']),
+    inviteStatus: z.enum(['sent', 'failed', 'skipped']).openapi({
+      description:
+        'Their invite email: `sent` (queued or delivered), `failed` (refused by the mail server, or delivery gave ' +
+        'up), `skipped` (`notify` false, or a later `sequential` signer whose turn has not come).',
+    }),
     viewedAt: isoTimeOrNull,
     signedAt: isoTimeOrNull,
     declinedAt: isoTimeOrNull,

@@ -25,6 +25,8 @@ export interface RetryPolicy {
 export interface Deliverer {
   deliver(row: OutboxRow): Promise<void>;
   retry: RetryPolicy;
+  /** Runs in the transaction that marks the row delivered or finally failed: state that follows from it. */
+  settled?(row: OutboxRow, outcome: 'delivered' | 'failed'): void;
 }
 
 export type Deliverers = Partial<Record<OutboxKind, Deliverer>>;
@@ -89,13 +91,13 @@ async function deliverOne(
 ): Promise<DeliveryOutcome> {
   try {
     await deliverer.deliver(row);
-    markDelivered(ctx, row);
+    settle(ctx, deliverer, row, 'delivered', () => markDelivered(ctx, row));
     result.delivered++;
     return { state: 'delivered' };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     if (err instanceof PermanentDeliveryError || row.attempts >= deliverer.retry.maxAttempts) {
-      markFailed(ctx, row, message);
+      settle(ctx, deliverer, row, 'failed', () => markFailed(ctx, row, message));
       result.failed++;
       return { state: 'failed', error: message };
     }
@@ -104,4 +106,25 @@ async function deliverOne(
     result.retried++;
     return { state: 'retrying', error: message };
   }
+}
+
+function settle(
+  ctx: ServiceContext,
+  deliverer: Deliverer,
+  row: OutboxRow,
+  outcome: 'delivered' | 'failed',
+  mark: () => void,
+): void {
+  const { settled } = deliverer;
+  if (!settled) {
+    mark();
+    return;
+  }
+  ctx.db.transaction(
+    () => {
+      mark();
+      settled(row, outcome);
+    },
+    { behavior: 'immediate' },
+  );
 }

@@ -1,4 +1,6 @@
+import { participants } from '@countersign/db';
 import { type Mailer, MailRejectedError } from '@countersign/mail';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ServiceContext } from '../context.ts';
 import { type Deliverer, PermanentDeliveryError } from './dispatcher.ts';
@@ -17,6 +19,8 @@ export const emailPayloadSchema = z.object({
   text: z.string(),
   html: z.string(),
   headers: z.record(z.string(), z.string()).optional(),
+  /** The participant this email invites: its final outcome becomes their stored `inviteStatus`. */
+  inviteOf: z.string().optional(),
   /** Files by blob hash, read at delivery time so the outbox row stays small. */
   attachments: z
     .array(z.object({ filename: z.string(), sha256: z.string(), contentType: z.string() }))
@@ -37,6 +41,16 @@ export function emailDeliverer(ctx: ServiceContext, mailer: Mailer): Deliverer {
   return {
     // About a day of retries for a mail server that is down: 8 attempts from 30 s, doubling to 4 h.
     retry: { maxAttempts: 8, baseDelayMs: 30_000, maxDelayMs: 4 * 3600_000 },
+    // An invite's final outcome is its participant's inviteStatus (GET /api/sessions/{id}).
+    settled(row, outcome) {
+      const inviteOf = (row.payload as { inviteOf?: unknown } | null)?.inviteOf;
+      if (typeof inviteOf !== 'string') return;
+      ctx.db
+        .update(participants)
+        .set({ inviteStatus: outcome === 'delivered' ? 'sent' : 'failed' })
+        .where(eq(participants.id, inviteOf))
+        .run();
+    },
     async deliver(row: OutboxRow) {
       const parsed = emailPayloadSchema.safeParse(row.payload);
       // A seal that does not open (another data key) never will: fail the row instead of retrying it.

@@ -14,7 +14,7 @@ export type OutboxRow = typeof outbox.$inferSelect;
  * for status and audit queries.
  */
 const READABLE: Record<OutboxKind, readonly string[]> = {
-  email: ['to', 'cc', 'subject'],
+  email: ['to', 'cc', 'subject', 'inviteOf'],
   webhook: ['endpointId'],
 };
 /** Whether the sealed payload outlives delivery: a webhook redelivery sends the stored event again. */

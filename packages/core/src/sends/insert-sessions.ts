@@ -5,6 +5,7 @@ import type { AuditType } from '../sessions/audit.ts';
 import { newLinkToken } from '../sessions/links.ts';
 import { newId } from '../support/crypto.ts';
 import { DataKey } from '../support/data-key.ts';
+import { invitedAtSend } from './invites.ts';
 
 export interface NewSession {
   accountId: string;
@@ -157,9 +158,9 @@ export function insertSessions(ctx: ServiceContext, batch: NewSession[]): Create
       return { documentId, filename: d.filename, cloudFileId: d.cloudFileId };
     });
     // Whoever may sign now counts as notified: by email (notify) or by the caller delivering the link.
-    const firstTurn = Math.min(...s.participants.map((p) => p.signingOrder));
+    const invited = invitedAtSend(s.signingType, s.participants);
     const people = s.participants.map((p, position) => {
-      const yourTurn = s.signingType === 'parallel' || p.signingOrder === firstTurn;
+      const yourTurn = invited(p);
       const participantId = newId();
       const link = newLinkToken();
       insertParticipant({
@@ -175,7 +176,8 @@ export function insertSessions(ctx: ServiceContext, batch: NewSession[]): Create
         notifiedAt: yourTurn ? now : null,
         linkTokenHash: link.tokenHash,
         linkTokenSealed: dataKey.seal(link.token),
-        inviteStatus: s.notify ? 'sent' : 'skipped',
+        // Queued now, settled by the delivery (outbox/email.ts); a later sequential signer is invited on their turn.
+        inviteStatus: s.notify && yourTurn ? 'sent' : 'skipped',
       });
       return {
         participantId,

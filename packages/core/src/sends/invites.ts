@@ -39,7 +39,7 @@ export function queueInvites(
       const outboxId = yourTurn
         ? queueSessionEmail(
             ctx,
-            { ...email, to: p, isInvite: true },
+            { ...email, to: p, inviteOf: p.participantId },
             {
               kind: 'invite',
               signingUrl: signingUrl(ctx, p.linkToken),

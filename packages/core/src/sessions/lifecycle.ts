@@ -212,7 +212,11 @@ export function afterParticipantSigned(
       // A signer who opened the link early keeps `viewed`; only the time of the invite is recorded.
       ctx.db
         .update(participants)
-        .set({ status: p.status === 'pending' ? 'notified' : p.status, notifiedAt: ctx.clock.now() })
+        .set({
+          status: p.status === 'pending' ? 'notified' : p.status,
+          notifiedAt: ctx.clock.now(),
+          ...(session.notify ? { inviteStatus: 'sent' as const } : {}),
+        })
         .where(eq(participants.id, p.id))
         .run();
       if (!session.notify) continue;
@@ -223,7 +227,7 @@ export function afterParticipantSigned(
         .all();
       queueSessionEmail(
         ctx,
-        { ...emailContext(ctx, session), to: p, isInvite: true },
+        { ...emailContext(ctx, session), to: p, inviteOf: p.id },
         {
           kind: 'next_signer',
           recipientEmail: p.email,

@@ -44,7 +44,8 @@ export function queueSessionEmail(
   email: EmailContext & {
     senderName: string;
     to: { name: string; email: string };
-    isInvite?: boolean;
+    /** The participant this email invites to sign: the send's `cc` applies, and its delivery is their inviteStatus. */
+    inviteOf?: string;
     attachments?: { filename: string; sha256: string; contentType: string }[];
   },
   message: Kindless<EmailMessage>,
@@ -59,7 +60,8 @@ export function queueSessionEmail(
   const { options } = email;
   return queueEmail(ctx, email.accountId, {
     to: [email.to.email],
-    ...(email.isInvite && options.cc?.length ? { cc: options.cc } : {}),
+    ...(email.inviteOf && options.cc?.length ? { cc: options.cc } : {}),
+    ...(email.inviteOf ? { inviteOf: email.inviteOf } : {}),
     ...(options.replyToEmail ? { replyTo: options.replyToEmail } : {}),
     fromName: email.senderName,
     subject: rendered.subject,

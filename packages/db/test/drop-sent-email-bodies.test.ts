@@ -38,7 +38,8 @@ it('drops the plaintext body of delivered and failed emails, keeping to, cc and 
 
     // The migration's statements, as migrate() runs them (later migrations are already in place).
     const file = fs.readFileSync(path.join(import.meta.dirname, `../migrations/${MIGRATION}.sql`), 'utf8');
-    for (const statement of file.split('--> statement-breakpoint')) if (statement.trim()) sqlite.exec(statement);
+    for (const statement of file.split('--> statement-breakpoint'))
+      if (statement.trim()) sqlite.exec(statement);
 
     const payloads = Object.fromEntries(
       (sqlite.prepare('SELECT id, payload FROM outbox').all() as { id: string; payload: string }[]).map(

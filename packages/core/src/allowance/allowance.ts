@@ -1,6 +1,7 @@
 import { allowances, allowanceUsage } from '@countersign/db';
 import { eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
+import { DAY_MS } from '../support/clock.ts';
 import { DomainError } from '../support/errors.ts';
 
 /**
@@ -14,7 +15,7 @@ export const PRICES = {
 } as const;
 
 /** Default allowance: generous for real integrations, yet a runaway loop stops within a day. */
-export const DEFAULT_ALLOWANCE = { units: 200_000, periodMs: 86_400_000 } as const;
+export const DEFAULT_ALLOWANCE = { units: 200_000, periodMs: DAY_MS } as const;
 
 export interface AllowanceState {
   limit: number;

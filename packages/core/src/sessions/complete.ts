@@ -3,6 +3,7 @@ import { type FinalizeInput, finalize } from '@countersign/pdf-engine';
 import { asc, eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { emitSessionEvent } from '../events/emit.ts';
+import { DAY_MS } from '../support/clock.ts';
 import { audit } from './audit.ts';
 import { sessionFields } from './fields.ts';
 import { DOWNLOAD_DAYS_AFTER_COMPLETION } from './lifecycle.ts';
@@ -141,7 +142,7 @@ export async function completeSession(
             {
               kind: 'completed',
               downloadUrl: participantLink(ctx, p),
-              downloadExpiresAt: new Date(now + DOWNLOAD_DAYS_AFTER_COMPLETION * 86_400_000),
+              downloadExpiresAt: new Date(now + DOWNLOAD_DAYS_AFTER_COMPLETION * DAY_MS),
               attached: attach,
               documents: docs.map((d) => d.filename),
             },

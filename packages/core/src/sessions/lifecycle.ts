@@ -2,6 +2,7 @@ import { documents, participants, preparedQuery, sessions } from '@countersign/d
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { emitSessionEvent } from '../events/emit.ts';
+import { DAY_MS } from '../support/clock.ts';
 import { DomainError } from '../support/errors.ts';
 import { type AuditOrigin, audit } from './audit.ts';
 import { participantLink } from './links.ts';
@@ -311,7 +312,7 @@ export function queueDueReminders(ctx: ServiceContext): number {
     if (!options.remindersEnabled || !options.reminderDaysBeforeExpiry?.length) continue;
     const sent = new Set(candidate.remindersSent as number[]);
     const due = options.reminderDaysBeforeExpiry.filter(
-      (d) => !sent.has(d) && now >= candidate.expiresAt - d * 86_400_000,
+      (d) => !sent.has(d) && now >= candidate.expiresAt - d * DAY_MS,
     );
     if (due.length === 0) continue;
     ctx.db.transaction(
@@ -327,7 +328,7 @@ export function queueDueReminders(ctx: ServiceContext): number {
           .run();
         const people = peopleOf(ctx, s.id);
         const turn = currentTurn(s, people);
-        const daysLeft = Math.max(0, Math.ceil((s.expiresAt - now) / 86_400_000));
+        const daysLeft = Math.max(0, Math.ceil((s.expiresAt - now) / DAY_MS));
         for (const p of people) {
           if (!turn.has(p.id)) continue;
           queueSessionEmail(

@@ -4,6 +4,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { type AuditOrigin, audit } from '../sessions/audit.ts';
 import { queueSessionEmail, type SessionEmailOptions, senderNameFor } from '../sessions/notifications.ts';
+import { HOUR_MS, MINUTE_MS } from '../support/clock.ts';
 import { constantTimeEqual, newId } from '../support/crypto.ts';
 import { DomainError } from '../support/errors.ts';
 import { countHits, recordHit } from '../support/rate-limit.ts';
@@ -26,8 +27,6 @@ export const OTP_RULES = {
   perHour: 5,
 } as const;
 
-const MINUTE = 60_000;
-
 // The hash key lives in DATA_DIR/secrets: a stolen database alone does not let 10^6 guesses find a code.
 const keys = new Map<string, string>();
 function codeHash(ctx: ServiceContext, codeId: string, code: string): string {
@@ -45,7 +44,7 @@ function codeHash(ctx: ServiceContext, codeId: string, code: string): string {
  * not flooded with codes.
  */
 const lockDuration = (lockouts: number) =>
-  Math.min(OTP_RULES.lockMinutes * MINUTE * 2 ** (lockouts - 1), OTP_RULES.maxLockHours * 60 * MINUTE);
+  Math.min(OTP_RULES.lockMinutes * MINUTE_MS * 2 ** (lockouts - 1), OTP_RULES.maxLockHours * HOUR_MS);
 
 const retryAfter = (until: number, now: number) => ({
   'Retry-After': String(Math.max(1, Math.ceil((until - now) / 1000))),
@@ -89,7 +88,7 @@ export function requestCode(
       const hourKey = `otp-send-hour:${participant.id}`;
       const windows = [
         { key: shortKey, ms: OTP_RULES.resendIntervalSeconds * 1000, max: 1 },
-        { key: hourKey, ms: 60 * MINUTE, max: OTP_RULES.perHour },
+        { key: hourKey, ms: HOUR_MS, max: OTP_RULES.perHour },
       ];
       for (const w of windows) {
         const hits = countHits(ctx, w.key, w.ms);
@@ -118,7 +117,7 @@ export function requestCode(
         .run();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const id = newId();
-      const expiresAt = now + OTP_RULES.validMinutes * MINUTE;
+      const expiresAt = now + OTP_RULES.validMinutes * MINUTE_MS;
       ctx.db
         .insert(otpCodes)
         .values({

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { DOWNLOAD_DAYS_AFTER_COMPLETION } from '../sessions/lifecycle.ts';
 import { linkTokenHash } from '../sessions/links.ts';
+import { DAY_MS } from '../support/clock.ts';
 import { DomainError } from '../support/errors.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -17,8 +18,6 @@ export interface OpenLink {
 
 // Our tokens are 43 base64url characters; anything else cannot be a link and is not worth a lookup.
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,200}$/;
-
-const DAY_MS = 86_400_000;
 
 /**
  * The session and participant behind a signing-link token, if the link still leads somewhere: unknown

@@ -1,3 +1,8 @@
+/** Durations in milliseconds, the unit of every timestamp here. */
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
 /** Time comes from here, never from Date.now() deep in a service, so tests can move it. */
 export interface Clock {
   now(): number;

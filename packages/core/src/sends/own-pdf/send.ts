@@ -8,14 +8,13 @@ import {
 } from '../../allowance/allowance.ts';
 import type { ServiceContext } from '../../context.ts';
 import { signingUrl } from '../../sessions/links.ts';
+import { DAY_MS } from '../../support/clock.ts';
 import { duplicateEmail, type RowProblem, requireEntryCount, signingOrders } from '../entry-rules.ts';
 import { type CreatedSession, insertSessions, type NewSession } from '../insert-sessions.ts';
 import { deliverInvites, discardSessions, queueInvites } from '../invites.ts';
 import { type PreparedDocument, preparedDocumentFor } from '../prepared-documents.ts';
 import { loadSendOutcome, type SendOutcome, saveSendOutcome } from '../send-results.ts';
 import { fetchAndInspect } from './fetch-documents.ts';
-
-const DAY_MS = 86_400_000;
 
 /**
  * POST /api/sessions/send (spec 4.3) as a job: download and judge every document, prepare each distinct

@@ -11,6 +11,7 @@ import {
 import type { ServiceContext } from '../../context.ts';
 import type { DeliveryOutcome } from '../../outbox/control.ts';
 import { signingUrl } from '../../sessions/links.ts';
+import { DAY_MS } from '../../support/clock.ts';
 import { newId } from '../../support/crypto.ts';
 import { DomainError } from '../../support/errors.ts';
 import { type LoadedTemplate, loadTemplate } from '../../templates/load.ts';
@@ -24,8 +25,6 @@ import {
 import { deliverInvites, invitedAtSend, type QueuedInvite, queueInvites } from '../invites.ts';
 import { loadSendOutcome, type SendOutcome, saveSendOutcome } from '../send-results.ts';
 import { resolvePrefill } from './prefill.ts';
-
-const DAY_MS = 86_400_000;
 
 /**
  * POST /api/templates/send (spec 4.2): one session per entry from a template prepared at design time, so

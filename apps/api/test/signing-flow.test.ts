@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import type { SigningErrorResponse, SigningView } from '@countersign/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestTemplate } from './fixtures/templates.ts';
@@ -232,6 +233,27 @@ describe('signing', () => {
         )
       ).error,
     ).toBe('invalid_signature');
+    // A PNG header with no pixel data (or truncated pixel data) would only fail at completion: refused now.
+    const ihdr = (colorType: number) => {
+      const chunk = Buffer.alloc(25);
+      chunk.writeUInt32BE(13, 0);
+      chunk.write('IHDR', 4, 'latin1');
+      chunk.writeUInt32BE(200, 8);
+      chunk.writeUInt32BE(60, 12);
+      chunk[16] = 8; // bit depth
+      chunk[17] = colorType;
+      return chunk;
+    };
+    const magic = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const pixels = deflateSync(Buffer.alloc(10)); // a complete stream, far short of 60 rows of 200 pixels
+    const idat = Buffer.concat([Buffer.alloc(4), Buffer.from('IDAT', 'latin1'), pixels, Buffer.alloc(4)]);
+    idat.writeUInt32BE(pixels.length, 0);
+    for (const png of [Buffer.concat([magic, ihdr(6)]), Buffer.concat([magic, ihdr(2), idat])]) {
+      const drawn = { kind: 'drawn', value: `data:image/png;base64,${png.toString('base64')}` };
+      const refused = await errorOf(await cleo.sign({ values: [], signature: drawn }));
+      expect(refused).toMatchObject({ status: 400, error: 'invalid_signature' });
+      expect(refused.message).toContain('not a readable PNG');
+    }
     const huge = `data:image/png;base64,${Buffer.alloc(400 * 1024).toString('base64')}`;
     expect((await cleo.sign({ values: [], signature: { kind: 'drawn', value: huge } })).status).toBe(400);
     // Unknown properties are rejected.

@@ -37,21 +37,25 @@ export { createRuntime, databaseFile, devMailboxDir, type Runtime, type RuntimeO
 export { type SendJobResult, unwrapSend } from './sends/job-result.ts';
 export type { SendOutcome } from './sends/send-results.ts';
 export { type AuditOrigin, audit } from './sessions/audit.ts';
-export { completeSession } from './sessions/complete.ts';
+export {
+  COMPLETION_LEASE_MS,
+  CompletionFailedError,
+  completeSession,
+  completionRetryDelay,
+} from './sessions/complete.ts';
 export { type SessionField, sessionFields } from './sessions/fields.ts';
 export {
   afterParticipantSigned,
   cancelSession,
   currentTurn,
   DOWNLOAD_DAYS_AFTER_COMPLETION,
-  declineSession,
   expireDueSessions,
   queueDueReminders,
 } from './sessions/lifecycle.ts';
 export { linkTokenHash, participantLink, signingUrl } from './sessions/links.ts';
 export { getSessionDetail, listSessions, sessionDocumentFile, sessionOf } from './sessions/read.ts';
 export { sealCertificate as ensureSealCertificate } from './sessions/seal-certificate.ts';
-export { type SweepResult, sweep } from './sessions/sweep.ts';
+export { type SweepLog, type SweepResult, sweep } from './sessions/sweep.ts';
 export * from './signing/index.ts';
 export { type Clock, ManualClock, systemClock } from './support/clock.ts';
 export { DomainError, isDomainError } from './support/errors.ts';

@@ -8,8 +8,9 @@ import { AccessTokens } from './auth/access-tokens.ts';
 import { BlobStore } from './blobs/blob-store.ts';
 import type { ServiceContext } from './context.ts';
 import { registerSessionJobs } from './jobs.ts';
-import { type Deliverers, type DispatchResult, deliverNow, dispatchOutbox } from './outbox/dispatcher.ts';
+import { type Deliverers, type DispatchResult, deliverNow } from './outbox/dispatcher.ts';
 import { emailDeliverer } from './outbox/email.ts';
+import { outboxPasses } from './outbox/passes.ts';
 import { createPdfTools } from './pdf-tools.ts';
 import { type Clock, systemClock } from './support/clock.ts';
 import { loadOrCreateSecret } from './support/secrets.ts';
@@ -47,31 +48,8 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
   const accessTokens = new AccessTokens(ctx, jwtSecret);
   const deliverers: Deliverers = { email: emailDeliverer(ctx, mailer), webhook: webhookDeliverer(ctx) };
 
-  let running: Promise<DispatchResult> | null = null;
-  let again = false;
-  const dispatch = async (): Promise<DispatchResult> => {
-    if (running) {
-      // A kick during a pass: run once more afterwards so rows committed meanwhile are not left waiting.
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total: DispatchResult = { delivered: 0, retried: 0, failed: 0 };
-      do {
-        again = false;
-        const r = await dispatchOutbox(ctx, deliverers);
-        total = {
-          delivered: total.delivered + r.delivered,
-          retried: total.retried + r.retried,
-          failed: total.failed + r.failed,
-        };
-      } while (again);
-      return total;
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
+  const passes = outboxPasses(ctx, deliverers);
+  const dispatch = passes.dispatch;
 
   ctx.outbox = {
     kick: () => {
@@ -90,7 +68,7 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
     jobs,
     dispatchOutbox: dispatch,
     async close() {
-      await running?.catch(() => {});
+      await passes.settled();
       await mailer.close();
       await ctx.pdf.close();
       db.$client.close();

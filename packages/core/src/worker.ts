@@ -53,7 +53,7 @@ export function startWorker(
   const sweepTick = () => {
     if (stopped || sweeping) return;
     sweeping = true;
-    sweep(runtime.ctx)
+    sweep(runtime.ctx, log)
       .catch((err) => log.error({ err }, 'sweep failed'))
       .finally(() => {
         sweeping = false;

@@ -18,6 +18,7 @@ export {
 } from './detect/types.ts';
 export { PdfEngineError, type PdfEngineErrorCode } from './errors.ts';
 export { finalize } from './finalize/finalize.ts';
+export { checkDrawnSignature } from './finalize/images.ts';
 export type {
   AdoptedSignature,
   AuditInput,

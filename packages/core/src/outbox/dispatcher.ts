@@ -47,15 +47,17 @@ const BATCH = 50;
  */
 export async function dispatchOutbox(ctx: ServiceContext, deliverers: Deliverers): Promise<DispatchResult> {
   const result: DispatchResult = { delivered: 0, retried: 0, failed: 0 };
-  const kinds = Object.keys(deliverers) as OutboxKind[];
-  for (const kind of kinds) {
-    const deliverer = deliverers[kind]!;
-    for (;;) {
-      const rows = claimOutbox(ctx, { limit: BATCH, leaseMs: LEASE_MS, kind });
-      if (rows.length === 0) break;
-      await Promise.all(rows.map((row) => deliverOne(ctx, deliverer, row, result)));
-    }
-  }
+  // Each kind drains on its own: a mail server that hangs must not hold back webhooks, nor the reverse.
+  await Promise.all(
+    (Object.keys(deliverers) as OutboxKind[]).map(async (kind) => {
+      const deliverer = deliverers[kind]!;
+      for (;;) {
+        const rows = claimOutbox(ctx, { limit: BATCH, leaseMs: LEASE_MS, kind });
+        if (rows.length === 0) break;
+        await Promise.all(rows.map((row) => deliverOne(ctx, deliverer, row, result)));
+      }
+    }),
+  );
   return result;
 }
 

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { documents, participants, sessions } from '@countersign/db';
-import { type FinalizeInput, finalize } from '@countersign/pdf-engine';
-import { asc, eq } from 'drizzle-orm';
+import { type FinalizeInput, type FinalizeResult, finalize } from '@countersign/pdf-engine';
+import { and, asc, eq, isNull, lte, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { emitSessionEvent } from '../events/emit.ts';
-import { DAY_MS } from '../support/clock.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../support/clock.ts';
 import { audit } from './audit.ts';
 import { sessionFields } from './fields.ts';
 import { DOWNLOAD_DAYS_AFTER_COMPLETION } from './lifecycle.ts';
@@ -16,28 +17,174 @@ type Adopted = { kind: 'typed' | 'drawn'; value: string };
 /** Signed PDFs up to this size travel with the completion email; larger ones by link only. */
 const ATTACH_LIMIT_BYTES = 5 * 1024 * 1024;
 
+/**
+ * How long a completion run holds its claim on a session (renewed before each document). While it holds it,
+ * no other run (another worker's sweep, a re-run of a stalled job) starts; once it lapses (the run's process
+ * died) the next sweep takes over.
+ */
+export const COMPLETION_LEASE_MS = 5 * MINUTE_MS;
+
+/** After the n-th failed attempt in a row the next one waits 1 minute, doubling each time, at most an hour. */
+export const completionRetryDelay = (failures: number): number =>
+  Math.min(MINUTE_MS * 2 ** Math.max(0, failures - 1), HOUR_MS);
+
+/** Longest error message kept with the session (completion_error). */
+const ERROR_CHARS = 1000;
+
+/**
+ * A completion attempt that failed, or a session whose completion is failing and waits for its next attempt
+ * (the session stays active, every signature stands). The message names the session.
+ */
+export class CompletionFailedError extends Error {
+  override name = 'CompletionFailedError';
+  constructor(
+    readonly sessionId: string,
+    /** Failed attempts so far, and when the next one is due (unknown if the failure could not be recorded). */
+    readonly failures: number | null,
+    readonly retryAt: number | null,
+    cause: unknown,
+  ) {
+    const next = retryAt === null ? '' : `; next attempt after ${new Date(retryAt).toISOString()}`;
+    const attempts =
+      failures === null ? '' : ` (${failures} failed attempt${failures === 1 ? '' : 's'}${next})`;
+    super(`completing session ${sessionId} failed${attempts}: ${errorMessage(cause)}`, { cause });
+  }
+}
+
+const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
 const utcDate = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 /**
- * The completion job: once every signer has signed, produce each final PDF exactly once (values and
- * signatures stamped, audit certificate appended, sealed as the last write), then mark the session
- * completed and tell everyone. Safe to run twice: a completed session is left as it is, and a document
- * that already has its final PDF is not produced again.
+ * Sessions a completion run may claim at `now`: active, every participant signed, and no live claim (a
+ * run at work, or the back-off after a failed attempt). The sweep selects with the same condition.
+ */
+export function completionDue(ctx: ServiceContext, now: number): SQL {
+  return and(
+    eq(sessions.status, 'active'),
+    or(isNull(sessions.completionClaimedUntil), lte(sessions.completionClaimedUntil, now)),
+    notExists(
+      ctx.db
+        .select({ one: sql`1` })
+        .from(participants)
+        .where(and(eq(participants.sessionId, sessions.id), ne(participants.status, 'signed'))),
+    ),
+  )!;
+}
+
+interface Claim {
+  token: string;
+  /** The completion time: decided by the first run that claimed the session, kept by every later one. */
+  completedAt: number;
+}
+
+/**
+ * The completion job (and the sweep's catch-up): once every signer has signed, produce each final PDF
+ * exactly once (values and signatures stamped, audit certificate appended, sealed as the last write), then
+ * mark the session completed and tell everyone, in one transaction.
+ *
+ * Any number of runs may be started for one session, in any process:
+ * - a run first claims the session with a conditional UPDATE (a lease, `completion_claimed_until`, renewed
+ *   before each document); while a live claim is held by another run this one does nothing and answers
+ *   `completed: false`; a run whose lease lapsed (its process died) is taken over by the next sweep;
+ * - the completion time is decided once, by the first claim, so every PDF and `completedAt` carry the same;
+ * - each final PDF is kept only if its document has none yet (checked in the write transaction that stores
+ *   it), and the session is completed only while still active: a run that loses either race (it outlived
+ *   its lease and another run took over) discards its PDF, stops, and answers the session's state. So one
+ *   sealed PDF per document ever becomes final, and the emails, webhooks and downloads all refer to it;
+ * - a failure (finalize throws on some input) is recorded and backs the session off
+ *   (`completionRetryDelay`) instead of leaving the claim to lapse, and throws `CompletionFailedError`; so
+ *   does a run started while the session waits for its next attempt.
  */
 export async function completeSession(
   ctx: ServiceContext,
   sessionId: string,
 ): Promise<{ completed: boolean }> {
-  const session = ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)).get();
-  if (session?.status !== 'active') return { completed: session?.status === 'completed' };
+  const claim = claimCompletion(ctx, sessionId);
+  if (!claim) return outcome(ctx, sessionId);
+  try {
+    return await produce(ctx, sessionId, claim);
+  } catch (err) {
+    if (err instanceof CompletionFailedError) throw err; // another run's failure, already recorded
+    const recorded = recordFailure(ctx, sessionId, claim, err);
+    throw new CompletionFailedError(sessionId, recorded?.failures ?? null, recorded?.retryAt ?? null, err);
+  }
+}
+
+/** Takes the session's completion lease if it is due (see completionDue); undefined if not. */
+function claimCompletion(ctx: ServiceContext, sessionId: string): Claim | undefined {
+  const now = ctx.clock.now();
+  const token = randomUUID();
+  const row = ctx.db
+    .update(sessions)
+    .set({
+      completionClaim: token,
+      completionClaimedUntil: now + COMPLETION_LEASE_MS,
+      completionTime: sql`coalesce(${sessions.completionTime}, ${now})`,
+    })
+    .where(and(eq(sessions.id, sessionId), completionDue(ctx, now)))
+    .returning({ completionTime: sessions.completionTime })
+    .get();
+  return row ? { token, completedAt: row.completionTime ?? now } : undefined;
+}
+
+/** Extends this run's lease; false if another run has taken the session over (this one's lease lapsed). */
+function renewClaim(ctx: ServiceContext, sessionId: string, claim: Claim): boolean {
+  const renewed = ctx.db
+    .update(sessions)
+    .set({ completionClaimedUntil: ctx.clock.now() + COMPLETION_LEASE_MS })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.status, 'active'),
+        eq(sessions.completionClaim, claim.token),
+      ),
+    )
+    .run();
+  return renewed.changes === 1;
+}
+
+/**
+ * The answer of a run that did not (or no longer) complete the session itself: whether it is completed.
+ * Throws while the session's completion is failing and waiting for its next attempt, so a job started
+ * meanwhile reports the failure instead of succeeding quietly.
+ */
+function outcome(ctx: ServiceContext, sessionId: string): { completed: boolean } {
+  const row = ctx.db
+    .select({
+      status: sessions.status,
+      claim: sessions.completionClaim,
+      until: sessions.completionClaimedUntil,
+      failures: sessions.completionFailures,
+      error: sessions.completionError,
+    })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .get();
+  if (
+    row?.status === 'active' &&
+    row.claim === null &&
+    row.failures > 0 &&
+    row.until !== null &&
+    row.until > ctx.clock.now()
+  ) {
+    throw new CompletionFailedError(sessionId, row.failures, row.until, new Error(row.error ?? 'unknown'));
+  }
+  return { completed: row?.status === 'completed' };
+}
+
+async function produce(
+  ctx: ServiceContext,
+  sessionId: string,
+  claim: Claim,
+): Promise<{ completed: boolean }> {
+  const session = ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)).get()!;
   const people = ctx.db
     .select()
     .from(participants)
     .where(eq(participants.sessionId, sessionId))
     .orderBy(asc(participants.position))
     .all();
-  if (!people.every((p) => p.status === 'signed')) return { completed: false };
-
   const docs = ctx.db
     .select()
     .from(documents)
@@ -47,7 +194,7 @@ export async function completeSession(
   const fields = sessionFields(ctx, sessionId);
   const byId = new Map(people.map((p) => [p.id, p]));
   const seal = sealCertificate(ctx);
-  const completedAt = ctx.clock.now();
+  const { completedAt } = claim;
   const signers: FinalizeInput['audit']['signers'] = people.map((p) => ({
     name: p.name,
     email: p.email,
@@ -60,7 +207,8 @@ export async function completeSession(
   }));
 
   for (const doc of docs) {
-    if (doc.finalSha256) continue;
+    if (doc.finalSha256) continue; // made by an earlier run that did not get as far as completing
+    if (!renewClaim(ctx, sessionId, claim)) return outcome(ctx, sessionId);
     const stamp: FinalizeInput['fields'] = fields
       .filter((f) => f.documentId === doc.id)
       .map((f) => {
@@ -98,18 +246,29 @@ export async function completeSession(
         signingTime: new Date(completedAt),
       },
     );
-    const sha = ctx.blobs.put(result.bytes, result.sha256);
-    ctx.db.update(documents).set({ finalSha256: sha }).where(eq(documents.id, doc.id)).run();
+    keepFinal(ctx, sessionId, doc.id, result);
   }
 
   const done = ctx.db.transaction(
     () => {
       const current = ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)).get()!;
-      if (current.status !== 'active') return false;
-      const now = ctx.clock.now();
+      if (current.status !== 'active') return false; // another run completed it
+      const finals = ctx.db
+        .select()
+        .from(documents)
+        .where(eq(documents.sessionId, sessionId))
+        .orderBy(asc(documents.position))
+        .all();
+      if (finals.some((d) => d.finalSha256 === null)) return false;
       ctx.db
         .update(sessions)
-        .set({ status: 'completed', completedAt: now, updatedAt: now })
+        .set({
+          status: 'completed',
+          completedAt,
+          updatedAt: ctx.clock.now(),
+          completionClaim: null,
+          completionClaimedUntil: null,
+        })
         .where(eq(sessions.id, sessionId))
         .run();
       audit(ctx, { sessionId, type: 'session.completed' });
@@ -123,12 +282,7 @@ export async function completeSession(
           expiresAt: session.expiresAt,
           senderName,
         };
-        const finals = ctx.db
-          .select()
-          .from(documents)
-          .where(eq(documents.sessionId, sessionId))
-          .orderBy(asc(documents.position))
-          .all();
+        // The finals as committed, read in this transaction: what every email, webhook and download serves.
         const attachments = finals.map((d) => ({
           filename: `${d.filename.replace(/\.pdf$/i, '')} (signed).pdf`,
           sha256: d.finalSha256!,
@@ -142,9 +296,9 @@ export async function completeSession(
             {
               kind: 'completed',
               downloadUrl: participantLink(ctx, p),
-              downloadExpiresAt: new Date(now + DOWNLOAD_DAYS_AFTER_COMPLETION * DAY_MS),
+              downloadExpiresAt: new Date(completedAt + DOWNLOAD_DAYS_AFTER_COMPLETION * DAY_MS),
               attached: attach,
-              documents: docs.map((d) => d.filename),
+              documents: finals.map((d) => d.filename),
             },
           );
         }
@@ -154,6 +308,87 @@ export async function completeSession(
     },
     { behavior: 'immediate' },
   );
-  if (done) ctx.outbox.kick();
+  if (!done) return outcome(ctx, sessionId);
+  ctx.outbox.kick();
   return { completed: true };
+}
+
+/**
+ * Stores a document's final PDF if it has none yet and the session is still active, in one write
+ * transaction: a run that lost the race writes no blob and changes nothing.
+ */
+function keepFinal(
+  ctx: ServiceContext,
+  sessionId: string,
+  documentId: string,
+  result: FinalizeResult,
+): boolean {
+  return ctx.db.transaction(
+    () => {
+      const session = ctx.db
+        .select({ status: sessions.status })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId))
+        .get();
+      const doc = ctx.db
+        .select({ finalSha256: documents.finalSha256 })
+        .from(documents)
+        .where(eq(documents.id, documentId))
+        .get();
+      if (session?.status !== 'active' || !doc || doc.finalSha256 !== null) return false;
+      const sha = ctx.blobs.put(result.bytes, result.sha256);
+      ctx.db
+        .update(documents)
+        .set({ finalSha256: sha })
+        .where(and(eq(documents.id, documentId), isNull(documents.finalSha256)))
+        .run();
+      return true;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/**
+ * A failed attempt of the run holding the claim: count it, keep its error and hold the session back until
+ * the next attempt is due (the lease column doubles as the back-off). Returns what was recorded, or
+ * undefined if this run no longer holds the claim or the write itself failed (the lease then lapses).
+ */
+function recordFailure(
+  ctx: ServiceContext,
+  sessionId: string,
+  claim: Claim,
+  err: unknown,
+): { failures: number; retryAt: number } | undefined {
+  try {
+    return ctx.db.transaction(
+      () => {
+        const row = ctx.db
+          .select({
+            status: sessions.status,
+            claim: sessions.completionClaim,
+            failures: sessions.completionFailures,
+          })
+          .from(sessions)
+          .where(eq(sessions.id, sessionId))
+          .get();
+        if (row?.status !== 'active' || row.claim !== claim.token) return undefined;
+        const failures = row.failures + 1;
+        const retryAt = ctx.clock.now() + completionRetryDelay(failures);
+        ctx.db
+          .update(sessions)
+          .set({
+            completionClaim: null,
+            completionClaimedUntil: retryAt,
+            completionFailures: failures,
+            completionError: errorMessage(err).slice(0, ERROR_CHARS),
+          })
+          .where(eq(sessions.id, sessionId))
+          .run();
+        return { failures, retryAt };
+      },
+      { behavior: 'immediate' },
+    );
+  } catch {
+    return undefined;
+  }
 }

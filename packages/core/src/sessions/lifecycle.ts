@@ -85,7 +85,7 @@ export function cancelSession(
         session.status === 'completed' ||
         (session.status === 'active' && allSigned(peopleOf(ctx, sessionId)))
       ) {
-        throw completedError();
+        throw completedError(session.status === 'completed');
       }
       if (session.status !== 'active')
         return { sessionId, cancelled: true as const, alreadyCancelled: true, wrote: false };
@@ -119,8 +119,14 @@ export function cancelSession(
   return answer;
 }
 
-const completedError = () =>
-  new DomainError('session_completed', 'every signer has completed this session; the signed documents stand');
+/** Completed, or every signer signed and its signed PDFs are being produced (see completeSession). */
+const completedError = (completed = true) =>
+  new DomainError(
+    'session_completed',
+    completed
+      ? 'every signer has completed this session; the signed documents stand'
+      : 'every signer has signed this session, so it can no longer be cancelled; it completes once its signed documents are produced',
+  );
 
 const allSigned = (people: ParticipantRow[]) => people.every((p) => p.status === 'signed');
 
@@ -132,51 +138,48 @@ export function currentTurn(session: Pick<SessionRow, 'signingType'>, people: Pa
   return new Set(open.filter((p) => p.signingOrder === next).map((p) => p.id));
 }
 
-/** A signer declined: the session ends as declined and every link is revoked. */
+/**
+ * A signer declined: the session ends as declined and every link is revoked. Inside the caller's write
+ * transaction, after it checked the link is live and the signer has not signed; the caller kicks the outbox.
+ */
 export function declineSession(
   ctx: ServiceContext,
   participant: ParticipantRow,
   reason: string | null,
   origin: AuditOrigin,
 ): void {
-  ctx.db.transaction(
-    () => {
-      const now = ctx.clock.now();
-      const session = ctx.db.select().from(sessions).where(eq(sessions.id, participant.sessionId)).get()!;
-      ctx.db
-        .update(participants)
-        .set({ status: 'declined', declinedAt: now })
-        .where(eq(participants.id, participant.id))
-        .run();
-      ctx.db
-        .update(sessions)
-        .set({ status: 'declined', declinedAt: now, declineReason: reason, updatedAt: now })
-        .where(eq(sessions.id, session.id))
-        .run();
-      revokeLinks(ctx, session.id);
-      audit(ctx, {
-        sessionId: session.id,
-        participantId: participant.id,
-        type: 'participant.declined',
-        origin,
-        data: { reason },
-      });
-      if (session.notify) {
-        const email = emailContext(ctx, session);
-        for (const p of informed(session, peopleOf(ctx, session.id))) {
-          if (p.id === participant.id) continue;
-          queueSessionEmail(
-            ctx,
-            { ...email, to: p },
-            { kind: 'declined', declinerName: participant.name, reason },
-          );
-        }
-      }
-      emitSessionEvent(ctx, session.id, 'session.declined', { participantId: participant.id, reason });
-    },
-    { behavior: 'immediate' },
-  );
-  ctx.outbox.kick();
+  const now = ctx.clock.now();
+  const session = ctx.db.select().from(sessions).where(eq(sessions.id, participant.sessionId)).get()!;
+  ctx.db
+    .update(participants)
+    .set({ status: 'declined', declinedAt: now })
+    .where(eq(participants.id, participant.id))
+    .run();
+  ctx.db
+    .update(sessions)
+    .set({ status: 'declined', declinedAt: now, declineReason: reason, updatedAt: now })
+    .where(eq(sessions.id, session.id))
+    .run();
+  revokeLinks(ctx, session.id);
+  audit(ctx, {
+    sessionId: session.id,
+    participantId: participant.id,
+    type: 'participant.declined',
+    origin,
+    data: { reason },
+  });
+  if (session.notify) {
+    const email = emailContext(ctx, session);
+    for (const p of informed(session, peopleOf(ctx, session.id))) {
+      if (p.id === participant.id) continue;
+      queueSessionEmail(
+        ctx,
+        { ...email, to: p },
+        { kind: 'declined', declinerName: participant.name, reason },
+      );
+    }
+  }
+  emitSessionEvent(ctx, session.id, 'session.declined', { participantId: participant.id, reason });
 }
 
 /**

@@ -1,40 +1,51 @@
-import { participants, sessions } from '@countersign/db';
-import { and, eq, notExists, or, sql } from 'drizzle-orm';
+import { sessions } from '@countersign/db';
+import { asc } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
-import { completeSession } from './complete.ts';
+import { completeSession, completionDue } from './complete.ts';
 import { expireDueSessions, queueDueReminders } from './lifecycle.ts';
 
 export interface SweepResult {
   expired: number;
   reminders: number;
   completed: number;
+  /** Completions attempted by this pass that failed (logged; each session retried after its back-off). */
+  failed: number;
 }
+
+/** Where a sweep reports a session it could not complete (the worker's logger). */
+export interface SweepLog {
+  error(obj: unknown, msg: string): void;
+}
+
+/** Completions one pass attempts at most, one after another. */
+const COMPLETIONS_PER_PASS = 20;
 
 /**
  * One pass over the durable state that time drives: expiry, reminders, and completions whose job was
- * lost (a crash between the last signature and its job). Every step re-checks inside its own write
- * transaction, so any number of workers may sweep at once.
+ * lost (a crash between the last signature and its job) or whose run died. Every step re-checks inside its
+ * own write transaction, and a completion claims its session first, so any number of workers may sweep at
+ * once. A completion that fails is logged and the pass goes on with the next session; the failed one is
+ * not due again before its back-off (see completeSession), and sessions that never failed come first.
  */
-export async function sweep(ctx: ServiceContext): Promise<SweepResult> {
+export async function sweep(ctx: ServiceContext, log?: SweepLog): Promise<SweepResult> {
   const expired = expireDueSessions(ctx);
   const reminders = queueDueReminders(ctx);
-  const fullySigned = ctx.db
+  const due = ctx.db
     .select({ id: sessions.id })
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.status, 'active'),
-        notExists(
-          ctx.db
-            .select({ one: sql`1` })
-            .from(participants)
-            .where(and(eq(participants.sessionId, sessions.id), or(sql`${participants.status} <> 'signed'`))),
-        ),
-      ),
-    )
-    .limit(20)
+    .where(completionDue(ctx, ctx.clock.now()))
+    .orderBy(asc(sessions.completionFailures), asc(sessions.updatedAt), asc(sessions.id))
+    .limit(COMPLETIONS_PER_PASS)
     .all();
   let completed = 0;
-  for (const { id } of fullySigned) if ((await completeSession(ctx, id)).completed) completed++;
-  return { expired, reminders, completed };
+  let failed = 0;
+  for (const { id } of due) {
+    try {
+      if ((await completeSession(ctx, id)).completed) completed++;
+    } catch (err) {
+      failed++;
+      log?.error({ err, sessionId: id }, 'session completion failed');
+    }
+  }
+  return { expired, reminders, completed, failed };
 }

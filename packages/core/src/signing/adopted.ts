@@ -1,3 +1,4 @@
+import { checkDrawnSignature } from '@countersign/pdf-engine';
 import {
   type AdoptedSignature,
   DRAWN_SIGNATURE_MAX_BYTES,
@@ -13,9 +14,12 @@ const CONTROL = /\p{Cc}/u;
 
 /**
  * A signature or initials as the stamper will draw it: typed text (short, printable) or a real PNG
- * (magic bytes, IHDR with sane dimensions, at most 300 KB).
+ * (magic bytes, IHDR with sane dimensions, at most 300 KB, and one the stamper can embed).
  */
-export function checkAdopted(what: 'signature' | 'initials', adopted: AdoptedSignature): AdoptedSignature {
+export async function checkAdopted(
+  what: 'signature' | 'initials',
+  adopted: AdoptedSignature,
+): Promise<AdoptedSignature> {
   const bad = (why: string) => new DomainError('invalid_signature', `${what}: ${why}`);
   if (adopted.kind === 'typed') {
     const value = adopted.value.trim();
@@ -37,6 +41,10 @@ export function checkAdopted(what: 'signature' | 'initials', adopted: AdoptedSig
   const height = png.readUInt32BE(20);
   if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE)
     throw bad(`the image must be 1 to ${MAX_SIDE} pixels a side`);
+  // The cheap checks above answer most bad input; this one is the stamper's own, so what passes will embed.
+  await checkDrawnSignature(adopted.value).catch(() => {
+    throw bad('the image is not a readable PNG');
+  });
   return { kind: 'drawn', value: adopted.value };
 }
 

@@ -9,7 +9,8 @@ import type { SignerRequest } from './view.ts';
 
 /**
  * POST /api/signing/{token}/decline: any signer who has not signed may decline, their turn or not. The
- * session becomes declined and every link is revoked (`declineSession`).
+ * session becomes declined and every link is revoked (`declineSession`). The checks and the change share
+ * one write transaction: another process's signature, cancel or decline cannot land in between.
  */
 export function declineAsParticipant(
   ctx: ServiceContext,
@@ -17,18 +18,24 @@ export function declineAsParticipant(
   reason: string | null,
   request: SignerRequest,
 ): void {
-  const link = openLink(ctx, token);
-  if (link.session.status === 'completed' || link.participant.status === 'signed') {
-    throw new DomainError(
-      'already_signed',
-      'you have already signed this request; it can no longer be declined',
-    );
-  }
-  requireVerified(ctx, link, request.cookieToken);
-  const participant = ctx.db
-    .select()
-    .from(participants)
-    .where(eq(participants.id, link.participant.id))
-    .get()!;
-  declineSession(ctx, participant, reason, request.origin);
+  ctx.db.transaction(
+    () => {
+      const link = openLink(ctx, token);
+      if (link.session.status === 'completed' || link.participant.status === 'signed') {
+        throw new DomainError(
+          'already_signed',
+          'you have already signed this request; it can no longer be declined',
+        );
+      }
+      requireVerified(ctx, link, request.cookieToken);
+      const participant = ctx.db
+        .select()
+        .from(participants)
+        .where(eq(participants.id, link.participant.id))
+        .get()!;
+      declineSession(ctx, participant, reason, request.origin);
+    },
+    { behavior: 'immediate' },
+  );
+  ctx.outbox.kick();
 }

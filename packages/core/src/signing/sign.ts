@@ -46,13 +46,14 @@ function checkValue(field: SessionField, value: string): string | null {
  * step (`afterParticipantSigned`). Name, email and date fields left empty take the signer's name, email
  * and the signing date (UTC).
  */
-export function signAsParticipant(
+export async function signAsParticipant(
   ctx: ServiceContext,
   token: string,
   input: SignInput,
   request: SignerRequest,
-): SignResult {
-  const signature = checkAdopted('signature', input.signature);
+): Promise<SignResult> {
+  const signature = await checkAdopted('signature', input.signature);
+  const adoptedInitials = input.initials ? await checkAdopted('initials', input.initials) : undefined;
   const result = ctx.db.transaction(
     () => {
       const link = openLink(ctx, token);
@@ -140,9 +141,7 @@ export function signAsParticipant(
         );
       }
 
-      const initials = input.initials
-        ? checkAdopted('initials', input.initials)
-        : { kind: 'typed' as const, value: initialsOf(participant.name) };
+      const initials = adoptedInitials ?? { kind: 'typed' as const, value: initialsOf(participant.name) };
       for (const [fieldId, value] of writes) {
         ctx.db
           .insert(fieldValues)

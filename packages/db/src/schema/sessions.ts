@@ -49,6 +49,16 @@ export const sessions = sqliteTable(
     expiredAt: timestamp('expired_at'),
     /** Reminder offsets (days before expiry) already sent, so a sweep never sends one twice. */
     remindersSent: text('reminders_sent', { mode: 'json' }).notNull().default([]),
+    /**
+     * Completion (core sessions/complete.ts): the run holding the lease and until when no other run starts
+     * (after a failure: when the next attempt is due), the completion time the first run decided (in every
+     * final PDF, then completedAt), failed attempts so far and the last one's error.
+     */
+    completionClaim: text('completion_claim'),
+    completionClaimedUntil: timestamp('completion_claimed_until'),
+    completionTime: timestamp('completion_time'),
+    completionFailures: integer('completion_failures').notNull().default(0),
+    completionError: text('completion_error'),
   },
   (t) => [
     index('sessions_account_created').on(t.accountId, t.createdAt),

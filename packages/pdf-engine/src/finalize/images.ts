@@ -1,4 +1,4 @@
-import type { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { PdfEngineError } from '../errors.ts';
 import { type EmbeddedImage, embedPngNatively } from './png.ts';
 
@@ -37,4 +37,13 @@ export class ImageBook {
       });
     }
   }
+}
+
+/**
+ * Throws PdfEngineError('invalid-argument') unless a drawn signature will embed at completion: the same path
+ * ImageBook takes, on a scratch document. For the signer's request, so a bad image is refused while they are
+ * there rather than failing the completion later.
+ */
+export async function checkDrawnSignature(dataUrl: string): Promise<void> {
+  await new ImageBook(await PDFDocument.create()).png(dataUrl);
 }

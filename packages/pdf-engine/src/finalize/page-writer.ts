@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { PDFFont, PDFName, PDFPage } from 'pdf-lib';
 import type { Matrix } from '../geometry/types.ts';
+import { isolatePageContent } from '../isolate-page-content.ts';
 import type { FontMetrics } from './fonts.ts';
 import type { EmbeddedImage } from './png.ts';
 
@@ -15,11 +16,13 @@ const rgb = (color: Rgb): string => color.map(num).join(' ');
  * stream. Hundreds of fields per document make pdf-lib's operator objects, number formatting
  * and pako compression the slowest part of finalizing; this writes the same operators directly
  * and compresses with Node's zlib. Each font and image gets one resource name per page
- * (pdf-lib's drawText would add a name per call).
+ * (pdf-lib's drawText would add a name per call). The page's own content is isolated first, so
+ * what it does with q/Q cannot hide or move what we draw (see isolate-page-content.ts).
  */
 export class PageWriter {
   private readonly ops: string[] = [];
   private readonly names = new Map<PDFFont | EmbeddedImage, PDFName>();
+  private isolated = false;
 
   constructor(readonly page: PDFPage) {}
 
@@ -59,6 +62,10 @@ export class PageWriter {
   /** Appends the collected operators to the page as one FlateDecode stream (none when empty). */
   flush(): void {
     if (this.ops.length === 0) return;
+    if (!this.isolated) {
+      isolatePageContent(this.page);
+      this.isolated = true;
+    }
     const { context } = this.page.doc;
     const plain = Buffer.from(this.ops.splice(0).join('\n'), 'latin1');
     const stream = context.stream(deflateSync(plain), { Filter: 'FlateDecode' });

@@ -61,6 +61,14 @@ function readPng(png: Buffer): PngInfo | null {
   };
 }
 
+function hasEveryRow(idat: Buffer, stride: number, height: number): boolean {
+  try {
+    return inflateSync(idat).length >= (stride + 1) * height;
+  } catch {
+    return false;
+  }
+}
+
 /** Reverses PNG's per-row filters (8-bit samples, `bpp` bytes per pixel); one loop per filter type. */
 function unfilter(data: Buffer, width: number, height: number, bpp: number): Buffer | null {
   const stride = width * bpp;
@@ -124,7 +132,10 @@ export function embedPngNatively(context: PDFContext, png: Buffer): EmbeddedImag
       }),
     );
   if (channels === 1 || channels === 3) {
-    // No alpha: PDF reads PNG-filtered data itself (predictor 15), so the IDAT goes in as is.
+    // No alpha: PDF reads PNG-filtered data itself (predictor 15), so the IDAT goes in as is, once it is known
+    // to hold every row: a viewer would draw a broken image where we cannot tell.
+    if (!hasEveryRow(info.idat, width * channels, height))
+      throw new Error('the PNG pixel data is incomplete');
     const DecodeParms = { Predictor: 15, Colors: channels, BitsPerComponent: 8, Columns: width };
     return { ref: image({ ColorSpace: colorSpace, DecodeParms }, info.idat), width, height };
   }

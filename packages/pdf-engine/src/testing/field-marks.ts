@@ -1,6 +1,7 @@
 /** Paints each field as a solid rectangle, to see (and measure in pixels) where fields land. */
 import { PDFDocument, rgb } from 'pdf-lib';
 import { displayRectToUserBox, type PageFrame } from '../geometry/convert.ts';
+import { isolatePageContent } from '../isolate-page-content.ts';
 import type { FieldPlacement } from '../layout/types.ts';
 
 /** Pure magenta: absent from ordinary documents, easy to find in a rendering. */
@@ -13,6 +14,12 @@ export async function drawFieldMarks(
   frames: PageFrame[],
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  // Marks must show even on pages whose own content restores more graphics states than it saves.
+  const pages = doc.getPages();
+  for (const n of new Set(fields.map((f) => f.page))) {
+    const page = pages[n - 1];
+    if (page) isolatePageContent(page);
+  }
   for (const field of fields) {
     const frame = frames[field.page - 1];
     if (!frame) throw new Error(`no page geometry for page ${field.page}`);

@@ -7,7 +7,7 @@ import {
 } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute } from '../../http/openapi.ts';
 import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
 
 export const signingSignRoute = apiRoute({
@@ -34,30 +34,31 @@ export const signingSignRoute = apiRoute({
     404: signingErrors[404],
     409: signingErrors[409],
     410: signingErrors[410],
-    503: errorResponseFor(
-      '`service_unavailable`: the job queue is unreachable. The signature is recorded all the same (a retry ' +
-        'answers 409 `already_signed`); the signed PDF is produced once the queue is back.',
-      { headers: ['Retry-After'] },
-    ),
   },
 });
 
 export function registerSigningSign(app: OpenAPIHono<AppEnv>): void {
   app.openapi(signingSignRoute, async (c) => {
     const { runtime, queue } = c.get('deps');
-    const signed = signAsParticipant(
+    const signed = await signAsParticipant(
       runtime.ctx,
       c.req.valid('param').token,
       c.req.valid('json'),
       signerRequest(c),
     );
     if (signed.allSigned) {
-      // After the commit; the job id makes a repeat (a retried request, a sweep) a no-op.
-      await queue.enqueue(
-        sessionCompleteJob,
-        { sessionId: signed.sessionId },
-        { jobId: `complete-${signed.sessionId}` },
-      );
+      // After the commit; the job id makes a repeat (a retried request, a sweep) a no-op. The signature is
+      // recorded whatever happens here: with the queue unreachable, a worker's sweep completes the session, and
+      // the signer is told of their signature, not of our queue.
+      const { sessionId } = signed;
+      await queue
+        .enqueue(sessionCompleteJob, { sessionId }, { jobId: `complete-${sessionId}` })
+        .catch((err) => {
+          c.get('deps').logger.warn(
+            { err, sessionId },
+            'completion job not queued; the sweep will complete it',
+          );
+        });
     }
     return c.json(
       {

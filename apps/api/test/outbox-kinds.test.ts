@@ -1,0 +1,59 @@
+import net from 'node:net';
+import { createWebhookEndpoint, localDrive, queueEmail, setAllowance } from '@countersign/core';
+import { afterAll, expect, it } from 'vitest';
+import { makePdf } from './fixtures/pdfs.ts';
+import { startTestApi } from './harness.ts';
+import { startReceiver } from './webhooks-support.ts';
+
+// A mail server that accepts connections and never greets holds each email delivery until its timeout. The
+// outbox passes each kind on its own, so webhooks go out meanwhile.
+
+const sockets = new Set<net.Socket>();
+const silent = net.createServer((s) => {
+  sockets.add(s);
+  s.on('error', () => {});
+});
+await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
+const receiver = await startReceiver();
+const api = await startTestApi({
+  env: {
+    SMTP_URL: `smtp://127.0.0.1:${(silent.address() as net.AddressInfo).port}`,
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+  },
+});
+afterAll(async () => {
+  for (const s of sockets) s.destroy();
+  silent.close();
+  await api.close();
+  await receiver.close();
+});
+
+it('delivers a webhook while every email is stuck on a mail server that never answers', async () => {
+  const ctx = api.runtime.ctx;
+  const { accountId, accessToken } = await api.newAccount('Stuck mail');
+  setAllowance(ctx, accountId, 1e6, 86_400_000);
+  await createWebhookEndpoint(ctx, accountId, { url: receiver.url });
+  const { cloudFileId } = await localDrive(ctx, accountId).put('nda.pdf', await makePdf(1));
+  const sent = await api.post(
+    '/api/sessions/send',
+    {
+      cloudFileIds: [cloudFileId],
+      authRequirement: 'public',
+      signingRequests: [{ recipients: [{ name: 'Ann', email: 'ann@example.test' }] }],
+    },
+    accessToken,
+  );
+  const { sessionId } = ((await sent.json()) as { rows: { sessionId: string }[] }).rows[0]!;
+  ctx.db.transaction(() => {
+    for (let i = 0; i < 120; i++)
+      queueEmail(ctx, accountId, { to: [`p${i}@example.test`], subject: 'Hi', text: 'x', html: '<p>x</p>' });
+  });
+  ctx.outbox.kick();
+  await new Promise((r) => setTimeout(r, 200)); // the email pass is now waiting on the silent server
+
+  const cancelled = await api.post('/api/sessions/cancel', { sessionId, reason: 'Wrong file' }, accessToken);
+  expect(cancelled.status).toBe(200);
+  const started = Date.now();
+  await receiver.waitFor((r) => r.event.type === 'session.cancelled', 10_000);
+  expect(Date.now() - started).toBeLessThan(10_000);
+});

@@ -1,0 +1,477 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import {
+  COMPLETION_LEASE_MS,
+  CompletionFailedError,
+  completeSession,
+  completionRetryDelay,
+  createRuntime,
+  localDrive,
+  ManualClock,
+  type Runtime,
+  type SweepLog,
+  signAsParticipant,
+  sweep,
+} from '@countersign/core';
+import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
+import { spawnEntry } from '@countersign/test-support';
+import type { ParsedMail } from 'mailparser';
+import { PDFString } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from './fixtures/pdfs.ts';
+import { startTestApi, type TestApi } from './harness.ts';
+import { type Receiver, startReceiver } from './webhooks-support.ts';
+
+// Completion with real parts: one SQLite file and DATA_DIR shared by the API's runtime and a second runtime
+// (another worker process: its own connection, blob store and outbox), a real SMTP server and a real webhook
+// receiver. Runs overlap the way they do in production (a worker's sweep while the job runs, a stalled job
+// re-run, a run that outlived its lease), and a poison session must not hold up the others.
+
+let clock: ManualClock;
+let otherClock: ManualClock;
+let api: TestApi;
+let other: Runtime;
+let smtp: TestSmtpServer;
+let receiver: Receiver;
+let accessToken: string;
+let accountId: string;
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  receiver = await startReceiver();
+  clock = new ManualClock();
+  otherClock = new ManualClock(clock.now());
+  // No background worker: every completion and sweep here is started by the test, at the time it set.
+  api = await startTestApi({
+    clock,
+    worker: false,
+    env: { SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE: '1', ACCESS_TOKEN_TTL_SECONDS: '86400' },
+  });
+  other = createRuntime(api.config, { clock: otherClock });
+  ({ accountId, accessToken } = await api.newAccount('Completion'));
+  const hook = await api.post(
+    '/api/webhooks',
+    { url: receiver.url, events: ['session.completed'] },
+    accessToken,
+  );
+  expect(hook.status).toBe(201);
+});
+afterAll(async () => {
+  await other.close();
+  await api.close();
+  await smtp.close();
+  await receiver.close();
+});
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const db = () => api.runtime.db.$client;
+const blobFiles = () =>
+  fs
+    .readdirSync(path.join(api.config.dataDir, 'blobs'), { recursive: true })
+    .filter((n) => fs.statSync(path.join(api.config.dataDir, 'blobs', String(n))).isFile()).length;
+
+let sent = 0;
+/** An own-PDF session with fresh documents (so every final is a new blob) and fresh signer addresses. */
+async function send(documents: number, notify = true) {
+  const n = ++sent;
+  const drive = localDrive(api.runtime.ctx, accountId);
+  const files: string[] = [];
+  for (let d = 0; d < documents; d++)
+    files.push((await drive.put(`Doc ${n}-${d}.pdf`, await makePdf(2, `completion-${n}-${d}`))).cloudFileId);
+  const emails = [`ann.${n}@example.test`, `bob.${n}@example.test`];
+  const res = await api.post(
+    '/api/sessions/send',
+    {
+      cloudFileIds: files,
+      title: `Completion ${n}`,
+      authRequirement: 'public',
+      notify,
+      signingRequests: [
+        {
+          recipients: [
+            { name: 'Ann Alpha', email: emails[0] },
+            { name: 'Bob Beta', email: emails[1] },
+          ],
+        },
+      ],
+    },
+    accessToken,
+  );
+  const body = (await res.json()) as {
+    rows: {
+      sessionId: string;
+      documents: { documentId: string }[];
+      participants: { signingUrl: string }[];
+    }[];
+  };
+  expect(res.status).toBe(200);
+  const row = body.rows[0]!;
+  return {
+    sessionId: row.sessionId,
+    documentIds: row.documents.map((d) => d.documentId),
+    tokens: row.participants.map((p) => p.signingUrl.split('/s/')[1]!),
+    emails,
+  };
+}
+
+/** Every signer signs without a completion job being queued: only an explicit run or a sweep completes it. */
+async function signAll(s: { tokens: string[] }) {
+  for (const [i, token] of s.tokens.entries()) {
+    await signAsParticipant(
+      api.runtime.ctx,
+      token,
+      { values: [], signature: { kind: 'typed', value: i === 0 ? 'Ann Alpha' : 'Bob Beta' } },
+      { origin: {}, cookieToken: null },
+    );
+  }
+}
+
+const row = (sessionId: string) =>
+  db()
+    .prepare(
+      'SELECT status, completed_at AS completedAt, completion_claim AS claim, completion_claimed_until AS claimedUntil, completion_time AS completionTime, completion_failures AS failures, completion_error AS error FROM sessions WHERE id = ?',
+    )
+    .get(sessionId) as {
+    status: string;
+    completedAt: number | null;
+    claim: string | null;
+    claimedUntil: number | null;
+    completionTime: number | null;
+    failures: number;
+    error: string | null;
+  };
+
+/**
+ * Records every blob either runtime stores from now on (finalize is deterministic for one completion time,
+ * so counting files alone would not show a losing run writing its copy of the same PDF).
+ */
+function recordBlobWrites() {
+  const writes: string[] = [];
+  const restore: (() => void)[] = [];
+  for (const [name, runtime] of [
+    ['api', api.runtime],
+    ['other', other],
+  ] as const) {
+    const { blobs } = runtime.ctx;
+    const put = blobs.put;
+    blobs.put = (bytes, known) => {
+      const sha = put.call(blobs, bytes, known);
+      writes.push(`${name}:${sha}`);
+      return sha;
+    };
+    restore.push(() => {
+      blobs.put = put;
+    });
+  }
+  return {
+    writes,
+    restore: () => {
+      for (const r of restore) r();
+    },
+  };
+}
+
+const finals = (sessionId: string) =>
+  (
+    db()
+      .prepare('SELECT final_sha256 AS sha FROM documents WHERE session_id = ? ORDER BY position')
+      .all(sessionId) as { sha: string | null }[]
+  ).map((d) => d.sha);
+
+async function download(url: string): Promise<string> {
+  const res = await fetch(url, { headers: { authorization: `Bearer ${accessToken}` } });
+  expect(res.status).toBe(200);
+  return sha256(new Uint8Array(await res.arrayBuffer()));
+}
+
+const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value);
+const completionMails = (email: string) =>
+  smtp.messages.filter((m) => m.attachments.length > 0 && to(m).some((a) => a.address === email));
+
+/**
+ * What integrators and signers get of a completed session all names the same PDFs: the download, each
+ * signer's completion email attachment and the session.completed webhook (its downloadUrl), exactly once.
+ */
+async function expectOneFinalEverywhere(s: Awaited<ReturnType<typeof send>>) {
+  const final = finals(s.sessionId);
+  expect(final.every((sha) => sha !== null)).toBe(true);
+  const served = await Promise.all(
+    s.documentIds.map((d) => download(`${api.url}/api/sessions/${s.sessionId}/documents/${d}`)),
+  );
+  expect(served).toEqual(final);
+
+  for (const email of s.emails) await smtp.waitFor((m) => completionMails(email).includes(m));
+  for (const email of s.emails) {
+    const mails = completionMails(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.attachments.map((a) => sha256(a.content))).toEqual(final);
+  }
+
+  const hook = await receiver.waitFor(
+    (r) => r.event.type === 'session.completed' && r.event.data.sessionId === s.sessionId,
+  );
+  const hookDocs = hook.event.data.documents as { downloadUrl: string; signed: boolean }[];
+  expect(hookDocs.every((d) => d.signed)).toBe(true);
+  expect(await Promise.all(hookDocs.map((d) => download(d.downloadUrl)))).toEqual(final);
+  expect(
+    receiver.received.filter(
+      (r) => r.event.type === 'session.completed' && r.event.data.sessionId === s.sessionId,
+    ),
+  ).toHaveLength(1);
+
+  // The completion time was decided once: it is the session's completedAt and the seal's signing time.
+  const { completedAt, completionTime } = row(s.sessionId);
+  expect(completedAt).toBe(completionTime);
+  const sealTime = PDFString.fromDate(new Date(completedAt!)).toString();
+  for (const sha of final) {
+    const pdf = Buffer.from(fs.readFileSync(path.join(api.config.dataDir, 'blobs', sha!.slice(0, 2), sha!)));
+    expect(pdf.includes(sealTime)).toBe(true);
+  }
+}
+
+describe('overlapping completions of one session', () => {
+  it('a second run (another process) does nothing while the first holds its claim', async () => {
+    const s = await send(2);
+    await signAll(s);
+    const before = blobFiles();
+    const blobWrites = recordBlobWrites();
+
+    // The job in this process starts and claims the session (synchronously, before its first await)...
+    const job = completeSession(api.runtime.ctx, s.sessionId);
+    // ...while the other process re-runs the stalled job and sweeps, seconds later by its clock.
+    otherClock.set(clock.now() + 2_000);
+    const rerun = completeSession(other.ctx, s.sessionId);
+    const swept = await sweep(other.ctx);
+
+    expect(await rerun).toEqual({ completed: false });
+    expect(swept).toMatchObject({ completed: 0, failed: 0 });
+    expect(await job).toEqual({ completed: true });
+    expect(row(s.sessionId)).toMatchObject({ status: 'completed', claim: null, claimedUntil: null });
+    expect(blobFiles() - before).toBe(2);
+    // Once completed, every later run (a late job, a sweep) answers completed and writes nothing.
+    expect(await completeSession(other.ctx, s.sessionId)).toEqual({ completed: true });
+    expect((await sweep(other.ctx)).completed).toBe(0);
+    blobWrites.restore();
+    expect(blobFiles() - before).toBe(2);
+    expect(blobWrites.writes).toEqual(finals(s.sessionId).map((sha) => `api:${sha}`));
+    await expectOneFinalEverywhere(s);
+  });
+
+  it('a run that outlived its lease and one that took over: one final per document, one completion', async () => {
+    const s = await send(2);
+    await signAll(s);
+    const before = blobFiles();
+    const blobWrites = recordBlobWrites();
+
+    const first = completeSession(api.runtime.ctx, s.sessionId);
+    const decided = row(s.sessionId).completionTime;
+    expect(decided).toBe(clock.now());
+    // The other process sees the first run's lease lapsed (the first is slow, not dead) and takes over.
+    otherClock.set(clock.now() + COMPLETION_LEASE_MS + 1);
+    const second = completeSession(other.ctx, s.sessionId);
+    expect(row(s.sessionId).completionTime).toBe(decided); // the completion time stays the first run's
+    const results = await Promise.all([first, second]);
+    blobWrites.restore();
+
+    expect(results.some((r) => r.completed)).toBe(true);
+    expect(row(s.sessionId)).toMatchObject({ status: 'completed', completedAt: decided });
+    expect(blobFiles() - before).toBe(2);
+    // Both runs finalized the first document; only the one that stored it first wrote it.
+    expect(blobWrites.writes.map((w) => w.split(':')[1])).toEqual(finals(s.sessionId));
+    await expectOneFinalEverywhere(s);
+  });
+
+  it('the job in the API process and another worker process sweeping all along', async () => {
+    const s = await send(2);
+    const before = blobFiles();
+    const sweeper = spawnEntry(
+      'apps/api/test/fixtures/completion-sweeper.ts',
+      {
+        DATA_DIR: api.config.dataDir,
+        PUBLIC_URL: api.config.publicUrl,
+        SMTP_URL: smtp.url,
+        REDIS_URL: '',
+      },
+      ['6000'],
+    );
+    try {
+      // Real time from here: the child runs on the system clock.
+      clock.set(Date.now());
+      await new Promise((resolve) => setTimeout(resolve, 1_500)); // the child is sweeping
+      const signed = [];
+      for (const [i, token] of s.tokens.entries()) {
+        const res = await api.fetch(`/api/signing/${token}/sign`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            values: [],
+            signature: { kind: 'typed', value: i === 0 ? 'Ann Alpha' : 'Bob Beta' },
+          }),
+        });
+        signed.push(res.status);
+      }
+      expect(signed).toEqual([200, 200]);
+      expect(await sweeper.exited).toBe(0);
+    } finally {
+      sweeper.signal('SIGKILL');
+    }
+    const child = JSON.parse(sweeper.output().trim().split('\n').at(-1)!) as {
+      completed: number;
+      failed: number;
+    };
+    expect(child.failed).toBe(0);
+    expect(row(s.sessionId).status).toBe('completed');
+    expect(blobFiles() - before).toBe(2);
+    await expectOneFinalEverywhere(s);
+  }, 60_000);
+
+  it('a run that died holding the claim is taken over once its lease lapses, with its completion time', async () => {
+    const s = await send(1, false);
+    await signAll(s);
+    // What a worker killed mid-finalize leaves behind: a live claim and the completion time it decided.
+    const decided = clock.now() - 1_000;
+    db()
+      .prepare(
+        'UPDATE sessions SET completion_claim = ?, completion_claimed_until = ?, completion_time = ? WHERE id = ?',
+      )
+      .run('dead-run', clock.now() + COMPLETION_LEASE_MS, decided, s.sessionId);
+
+    expect((await sweep(api.runtime.ctx)).completed).toBe(0);
+    expect(await completeSession(api.runtime.ctx, s.sessionId)).toEqual({ completed: false });
+    clock.advance(COMPLETION_LEASE_MS);
+    expect((await sweep(api.runtime.ctx)).completed).toBe(1);
+    expect(row(s.sessionId)).toMatchObject({ status: 'completed', completedAt: decided, claim: null });
+  });
+});
+
+describe('a session whose completion fails', () => {
+  // A drawn signature with a valid PNG header and no image data: finalize cannot embed it. Sign-time
+  // checks refuse it now, so it is put in place the way older data or any other finalize failure would be.
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const headerOnlyPng = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0])),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  const poisonSignature = JSON.stringify({
+    kind: 'drawn',
+    value: `data:image/png;base64,${headerOnlyPng.toString('base64')}`,
+  });
+
+  it('is logged and backed off; the sweep completes the others meanwhile; fixed, it completes', async () => {
+    const poison = await send(1);
+    await signAll(poison);
+    const goodSignature = (
+      db()
+        .prepare('SELECT signature FROM participants WHERE session_id = ? AND position = 0')
+        .get(poison.sessionId) as {
+        signature: string;
+      }
+    ).signature;
+    db()
+      .prepare('UPDATE participants SET signature = ? WHERE session_id = ? AND position = 0')
+      .run(poisonSignature, poison.sessionId);
+    clock.advance(1_000);
+    // A session whose completion job was lost: only the sweep can complete it. It comes after the poison one.
+    const lost = await send(1);
+    await signAll(lost);
+
+    const logged: { obj: { sessionId?: string; err?: unknown }; msg: string }[] = [];
+    const log: SweepLog = {
+      error: (obj, msg) => logged.push({ obj: obj as (typeof logged)[0]['obj'], msg }),
+    };
+
+    expect(await sweep(api.runtime.ctx, log)).toMatchObject({ completed: 1, failed: 1 });
+    expect(row(lost.sessionId).status).toBe('completed');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.obj.sessionId).toBe(poison.sessionId);
+    expect((logged[0]!.obj.err as Error).message).toContain(poison.sessionId);
+    const failedAt = clock.now();
+    expect(row(poison.sessionId)).toMatchObject({
+      status: 'active',
+      claim: null,
+      failures: 1,
+      claimedUntil: failedAt + completionRetryDelay(1),
+    });
+    expect(row(poison.sessionId).error).toMatch(/PNG/i);
+    expect(finals(poison.sessionId)).toEqual([null]);
+
+    // Not retried on every pass: the next passes skip it until its back-off is over.
+    expect(await sweep(api.runtime.ctx, log)).toMatchObject({ completed: 0, failed: 0 });
+    expect(await sweep(other.ctx, log)).toMatchObject({ completed: 0, failed: 0 });
+    // A job started meanwhile (a retry) reports the failure without running finalize again.
+    const retry = await completeSession(api.runtime.ctx, poison.sessionId).catch((e: unknown) => e);
+    expect(retry).toBeInstanceOf(CompletionFailedError);
+    expect((retry as Error).message).toContain(poison.sessionId);
+    expect(row(poison.sessionId).failures).toBe(1);
+    expect(logged).toHaveLength(1);
+
+    // Due again after a minute, then after two more: the delay doubles (at most an hour).
+    clock.advance(completionRetryDelay(1));
+    expect(await sweep(api.runtime.ctx, log)).toMatchObject({ failed: 1 });
+    expect(row(poison.sessionId)).toMatchObject({
+      failures: 2,
+      claimedUntil: clock.now() + completionRetryDelay(2),
+    });
+    expect(await sweep(api.runtime.ctx, log)).toMatchObject({ failed: 0 });
+    expect(completionRetryDelay(2)).toBe(2 * completionRetryDelay(1));
+    expect(completionRetryDelay(30)).toBe(60 * 60_000);
+
+    // What the integrator sees meanwhile: the session answers, active, every signer signed, nothing signed yet.
+    const detail = await api.fetch(`/api/sessions/${poison.sessionId}`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(detail.status).toBe(200);
+    const body = (await detail.json()) as {
+      status: string;
+      completedAt: string | null;
+      participants: { status: string }[];
+      documents: { signed: boolean }[];
+    };
+    expect(body).toMatchObject({ status: 'active', completedAt: null });
+    expect(body.participants.map((p) => p.status)).toEqual(['signed', 'signed']);
+    expect(body.documents.map((d) => d.signed)).toEqual([false]);
+    // Cancel: 409, and the message says what is true (signed by everyone, documents not produced yet).
+    const cancel = await api.post('/api/sessions/cancel', { sessionId: poison.sessionId }, accessToken);
+    expect(cancel.status).toBe(409);
+    const refused = (await cancel.json()) as { error: string; message: string };
+    expect(refused.error).toBe('session_completed');
+    expect(refused.message).toMatch(/every signer has signed/);
+    expect(refused.message).not.toMatch(/documents stand/);
+
+    // The cause fixed (here: the stored image), the next attempt completes it, with the time decided first.
+    db()
+      .prepare('UPDATE participants SET signature = ? WHERE session_id = ? AND position = 0')
+      .run(goodSignature, poison.sessionId);
+    const decided = row(poison.sessionId).completionTime;
+    clock.advance(completionRetryDelay(2));
+    expect(await sweep(api.runtime.ctx, log)).toMatchObject({ completed: 1, failed: 0 });
+    expect(row(poison.sessionId)).toMatchObject({ status: 'completed', completedAt: decided });
+    await expectOneFinalEverywhere(poison);
+  });
+
+  it('a failing completion job records the failure too, and its retries do not run finalize again', async () => {
+    const s = await send(1, false);
+    await signAll(s);
+    db()
+      .prepare('UPDATE participants SET signature = ? WHERE session_id = ? AND position = 1')
+      .run(poisonSignature, s.sessionId);
+    const run = () => completeSession(api.runtime.ctx, s.sessionId).catch((e: unknown) => e);
+    // The job's attempts (BullMQ retries it): the first fails in finalize, the others find it backed off.
+    const errors = [await run(), await run(), await run()];
+    for (const e of errors) {
+      expect(e).toBeInstanceOf(CompletionFailedError);
+      expect((e as Error).message).toContain(s.sessionId);
+    }
+    expect(row(s.sessionId)).toMatchObject({ status: 'active', failures: 1 });
+  });
+});

@@ -37,12 +37,12 @@ export { createRuntime, databaseFile, devMailboxDir, type Runtime, type RuntimeO
 export { type SendJobResult, unwrapSend } from './sends/job-result.ts';
 export type { SendOutcome } from './sends/send-results.ts';
 export { type AuditOrigin, audit } from './sessions/audit.ts';
+export { completeSession } from './sessions/complete.ts';
 export {
   COMPLETION_LEASE_MS,
   CompletionFailedError,
-  completeSession,
   completionRetryDelay,
-} from './sessions/complete.ts';
+} from './sessions/completion-claim.ts';
 export { type SessionField, sessionFields } from './sessions/fields.ts';
 export {
   afterParticipantSigned,

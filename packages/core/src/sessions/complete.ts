@@ -1,11 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { documents, participants, sessions } from '@countersign/db';
 import { type FinalizeInput, type FinalizeResult, finalize } from '@countersign/pdf-engine';
-import { and, asc, eq, isNull, lte, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { emitSessionEvent } from '../events/emit.ts';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '../support/clock.ts';
+import { DAY_MS } from '../support/clock.ts';
 import { audit } from './audit.ts';
+import {
+  type Claim,
+  CompletionFailedError,
+  claimCompletion,
+  outcome,
+  recordFailure,
+  renewClaim,
+} from './completion-claim.ts';
 import { sessionFields } from './fields.ts';
 import { DOWNLOAD_DAYS_AFTER_COMPLETION } from './lifecycle.ts';
 import { participantLink } from './links.ts';
@@ -17,66 +24,7 @@ type Adopted = { kind: 'typed' | 'drawn'; value: string };
 /** Signed PDFs up to this size travel with the completion email; larger ones by link only. */
 const ATTACH_LIMIT_BYTES = 5 * 1024 * 1024;
 
-/**
- * How long a completion run holds its claim on a session (renewed before each document). While it holds it,
- * no other run (another worker's sweep, a re-run of a stalled job) starts; once it lapses (the run's process
- * died) the next sweep takes over.
- */
-export const COMPLETION_LEASE_MS = 5 * MINUTE_MS;
-
-/** After the n-th failed attempt in a row the next one waits 1 minute, doubling each time, at most an hour. */
-export const completionRetryDelay = (failures: number): number =>
-  Math.min(MINUTE_MS * 2 ** Math.max(0, failures - 1), HOUR_MS);
-
-/** Longest error message kept with the session (completion_error). */
-const ERROR_CHARS = 1000;
-
-/**
- * A completion attempt that failed, or a session whose completion is failing and waits for its next attempt
- * (the session stays active, every signature stands). The message names the session.
- */
-export class CompletionFailedError extends Error {
-  override name = 'CompletionFailedError';
-  constructor(
-    readonly sessionId: string,
-    /** Failed attempts so far, and when the next one is due (unknown if the failure could not be recorded). */
-    readonly failures: number | null,
-    readonly retryAt: number | null,
-    cause: unknown,
-  ) {
-    const next = retryAt === null ? '' : `; next attempt after ${new Date(retryAt).toISOString()}`;
-    const attempts =
-      failures === null ? '' : ` (${failures} failed attempt${failures === 1 ? '' : 's'}${next})`;
-    super(`completing session ${sessionId} failed${attempts}: ${errorMessage(cause)}`, { cause });
-  }
-}
-
-const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err));
-
 const utcDate = (t: number) => new Date(t).toISOString().slice(0, 10);
-
-/**
- * Sessions a completion run may claim at `now`: active, every participant signed, and no live claim (a
- * run at work, or the back-off after a failed attempt). The sweep selects with the same condition.
- */
-export function completionDue(ctx: ServiceContext, now: number): SQL {
-  return and(
-    eq(sessions.status, 'active'),
-    or(isNull(sessions.completionClaimedUntil), lte(sessions.completionClaimedUntil, now)),
-    notExists(
-      ctx.db
-        .select({ one: sql`1` })
-        .from(participants)
-        .where(and(eq(participants.sessionId, sessions.id), ne(participants.status, 'signed'))),
-    ),
-  )!;
-}
-
-interface Claim {
-  token: string;
-  /** The completion time: decided by the first run that claimed the session, kept by every later one. */
-  completedAt: number;
-}
 
 /**
  * The completion job (and the sweep's catch-up): once every signer has signed, produce each final PDF
@@ -109,68 +57,6 @@ export async function completeSession(
     const recorded = recordFailure(ctx, sessionId, claim, err);
     throw new CompletionFailedError(sessionId, recorded?.failures ?? null, recorded?.retryAt ?? null, err);
   }
-}
-
-/** Takes the session's completion lease if it is due (see completionDue); undefined if not. */
-function claimCompletion(ctx: ServiceContext, sessionId: string): Claim | undefined {
-  const now = ctx.clock.now();
-  const token = randomUUID();
-  const row = ctx.db
-    .update(sessions)
-    .set({
-      completionClaim: token,
-      completionClaimedUntil: now + COMPLETION_LEASE_MS,
-      completionTime: sql`coalesce(${sessions.completionTime}, ${now})`,
-    })
-    .where(and(eq(sessions.id, sessionId), completionDue(ctx, now)))
-    .returning({ completionTime: sessions.completionTime })
-    .get();
-  return row ? { token, completedAt: row.completionTime ?? now } : undefined;
-}
-
-/** Extends this run's lease; false if another run has taken the session over (this one's lease lapsed). */
-function renewClaim(ctx: ServiceContext, sessionId: string, claim: Claim): boolean {
-  const renewed = ctx.db
-    .update(sessions)
-    .set({ completionClaimedUntil: ctx.clock.now() + COMPLETION_LEASE_MS })
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.status, 'active'),
-        eq(sessions.completionClaim, claim.token),
-      ),
-    )
-    .run();
-  return renewed.changes === 1;
-}
-
-/**
- * The answer of a run that did not (or no longer) complete the session itself: whether it is completed.
- * Throws while the session's completion is failing and waiting for its next attempt, so a job started
- * meanwhile reports the failure instead of succeeding quietly.
- */
-function outcome(ctx: ServiceContext, sessionId: string): { completed: boolean } {
-  const row = ctx.db
-    .select({
-      status: sessions.status,
-      claim: sessions.completionClaim,
-      until: sessions.completionClaimedUntil,
-      failures: sessions.completionFailures,
-      error: sessions.completionError,
-    })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId))
-    .get();
-  if (
-    row?.status === 'active' &&
-    row.claim === null &&
-    row.failures > 0 &&
-    row.until !== null &&
-    row.until > ctx.clock.now()
-  ) {
-    throw new CompletionFailedError(sessionId, row.failures, row.until, new Error(row.error ?? 'unknown'));
-  }
-  return { completed: row?.status === 'completed' };
 }
 
 async function produce(
@@ -346,49 +232,4 @@ function keepFinal(
     },
     { behavior: 'immediate' },
   );
-}
-
-/**
- * A failed attempt of the run holding the claim: count it, keep its error and hold the session back until
- * the next attempt is due (the lease column doubles as the back-off). Returns what was recorded, or
- * undefined if this run no longer holds the claim or the write itself failed (the lease then lapses).
- */
-function recordFailure(
-  ctx: ServiceContext,
-  sessionId: string,
-  claim: Claim,
-  err: unknown,
-): { failures: number; retryAt: number } | undefined {
-  try {
-    return ctx.db.transaction(
-      () => {
-        const row = ctx.db
-          .select({
-            status: sessions.status,
-            claim: sessions.completionClaim,
-            failures: sessions.completionFailures,
-          })
-          .from(sessions)
-          .where(eq(sessions.id, sessionId))
-          .get();
-        if (row?.status !== 'active' || row.claim !== claim.token) return undefined;
-        const failures = row.failures + 1;
-        const retryAt = ctx.clock.now() + completionRetryDelay(failures);
-        ctx.db
-          .update(sessions)
-          .set({
-            completionClaim: null,
-            completionClaimedUntil: retryAt,
-            completionFailures: failures,
-            completionError: errorMessage(err).slice(0, ERROR_CHARS),
-          })
-          .where(eq(sessions.id, sessionId))
-          .run();
-        return { failures, retryAt };
-      },
-      { behavior: 'immediate' },
-    );
-  } catch {
-    return undefined;
-  }
 }

@@ -1,7 +1,8 @@
 import { sessions } from '@countersign/db';
 import { asc } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
-import { completeSession, completionDue } from './complete.ts';
+import { completeSession } from './complete.ts';
+import { completionDue } from './completion-claim.ts';
 import { expireDueSessions, queueDueReminders } from './lifecycle.ts';
 
 export interface SweepResult {

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { participants, sessions } from '@countersign/db';
+import { and, eq, isNull, lte, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
+import type { ServiceContext } from '../context.ts';
+import { HOUR_MS, MINUTE_MS } from '../support/clock.ts';
+
+// The bookkeeping that lets any number of completion runs start for one session (completeSession in
+// complete.ts): the claim (a lease), the completion time decided once, and the back-off after failures.
+
+/**
+ * How long a completion run holds its claim on a session (renewed before each document). While it holds it,
+ * no other run (another worker's sweep, a re-run of a stalled job) starts; once it lapses (the run's process
+ * died) the next sweep takes over.
+ */
+export const COMPLETION_LEASE_MS = 5 * MINUTE_MS;
+
+/** After the n-th failed attempt in a row the next one waits 1 minute, doubling each time, at most an hour. */
+export const completionRetryDelay = (failures: number): number =>
+  Math.min(MINUTE_MS * 2 ** Math.max(0, failures - 1), HOUR_MS);
+
+/** Longest error message kept with the session (completion_error). */
+const ERROR_CHARS = 1000;
+
+/**
+ * A completion attempt that failed, or a session whose completion is failing and waits for its next attempt
+ * (the session stays active, every signature stands). The message names the session.
+ */
+export class CompletionFailedError extends Error {
+  override name = 'CompletionFailedError';
+  constructor(
+    readonly sessionId: string,
+    /** Failed attempts so far, and when the next one is due (unknown if the failure could not be recorded). */
+    readonly failures: number | null,
+    readonly retryAt: number | null,
+    cause: unknown,
+  ) {
+    const next = retryAt === null ? '' : `; next attempt after ${new Date(retryAt).toISOString()}`;
+    const attempts =
+      failures === null ? '' : ` (${failures} failed attempt${failures === 1 ? '' : 's'}${next})`;
+    super(`completing session ${sessionId} failed${attempts}: ${errorMessage(cause)}`, { cause });
+  }
+}
+
+const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/**
+ * Sessions a completion run may claim at `now`: active, every participant signed, and no live claim (a
+ * run at work, or the back-off after a failed attempt). The sweep selects with the same condition.
+ */
+export function completionDue(ctx: ServiceContext, now: number): SQL {
+  return and(
+    eq(sessions.status, 'active'),
+    or(isNull(sessions.completionClaimedUntil), lte(sessions.completionClaimedUntil, now)),
+    notExists(
+      ctx.db
+        .select({ one: sql`1` })
+        .from(participants)
+        .where(and(eq(participants.sessionId, sessions.id), ne(participants.status, 'signed'))),
+    ),
+  )!;
+}
+
+export interface Claim {
+  token: string;
+  /** The completion time: decided by the first run that claimed the session, kept by every later one. */
+  completedAt: number;
+}
+
+/** Takes the session's completion lease if it is due (see completionDue); undefined if not. */
+export function claimCompletion(ctx: ServiceContext, sessionId: string): Claim | undefined {
+  const now = ctx.clock.now();
+  const token = randomUUID();
+  const row = ctx.db
+    .update(sessions)
+    .set({
+      completionClaim: token,
+      completionClaimedUntil: now + COMPLETION_LEASE_MS,
+      completionTime: sql`coalesce(${sessions.completionTime}, ${now})`,
+    })
+    .where(and(eq(sessions.id, sessionId), completionDue(ctx, now)))
+    .returning({ completionTime: sessions.completionTime })
+    .get();
+  return row ? { token, completedAt: row.completionTime ?? now } : undefined;
+}
+
+/** Extends this run's lease; false if another run has taken the session over (this one's lease lapsed). */
+export function renewClaim(ctx: ServiceContext, sessionId: string, claim: Claim): boolean {
+  const renewed = ctx.db
+    .update(sessions)
+    .set({ completionClaimedUntil: ctx.clock.now() + COMPLETION_LEASE_MS })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.status, 'active'),
+        eq(sessions.completionClaim, claim.token),
+      ),
+    )
+    .run();
+  return renewed.changes === 1;
+}
+
+/**
+ * The answer of a run that did not (or no longer) complete the session itself: whether it is completed.
+ * Throws while the session's completion is failing and waiting for its next attempt, so a job started
+ * meanwhile reports the failure instead of succeeding quietly.
+ */
+export function outcome(ctx: ServiceContext, sessionId: string): { completed: boolean } {
+  const row = ctx.db
+    .select({
+      status: sessions.status,
+      claim: sessions.completionClaim,
+      until: sessions.completionClaimedUntil,
+      failures: sessions.completionFailures,
+      error: sessions.completionError,
+    })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .get();
+  if (
+    row?.status === 'active' &&
+    row.claim === null &&
+    row.failures > 0 &&
+    row.until !== null &&
+    row.until > ctx.clock.now()
+  ) {
+    throw new CompletionFailedError(sessionId, row.failures, row.until, new Error(row.error ?? 'unknown'));
+  }
+  return { completed: row?.status === 'completed' };
+}
+
+/**
+ * A failed attempt of the run holding the claim: count it, keep its error and hold the session back until
+ * the next attempt is due (the lease column doubles as the back-off). Returns what was recorded, or
+ * undefined if this run no longer holds the claim or the write itself failed (the lease then lapses).
+ */
+export function recordFailure(
+  ctx: ServiceContext,
+  sessionId: string,
+  claim: Claim,
+  err: unknown,
+): { failures: number; retryAt: number } | undefined {
+  try {
+    return ctx.db.transaction(
+      () => {
+        const row = ctx.db
+          .select({
+            status: sessions.status,
+            claim: sessions.completionClaim,
+            failures: sessions.completionFailures,
+          })
+          .from(sessions)
+          .where(eq(sessions.id, sessionId))
+          .get();
+        if (row?.status !== 'active' || row.claim !== claim.token) return undefined;
+        const failures = row.failures + 1;
+        const retryAt = ctx.clock.now() + completionRetryDelay(failures);
+        ctx.db
+          .update(sessions)
+          .set({
+            completionClaim: null,
+            completionClaimedUntil: retryAt,
+            completionFailures: failures,
+            completionError: errorMessage(err).slice(0, ERROR_CHARS),
+          })
+          .where(eq(sessions.id, sessionId))
+          .run();
+        return { failures, retryAt };
+      },
+      { behavior: 'immediate' },
+    );
+  } catch {
+    return undefined;
+  }
+}

@@ -22,6 +22,7 @@ import {
   PDFRawStream,
   PDFStream,
 } from 'pdf-lib';
+import { isDelimiter, isWhite } from './pdf-chars.ts';
 
 /** The running q/Q depth over a page's content, starting at 0: its lowest point and where it ends. */
 export interface SaveRestoreBalance {
@@ -67,20 +68,6 @@ function decodedContent(object: unknown): Uint8Array | null {
   }
   return null;
 }
-
-const isWhite = (c: number) => c === 0 || c === 9 || c === 10 || c === 12 || c === 13 || c === 32;
-/** ( ) < > [ ] { } / % */
-const isDelimiter = (c: number) =>
-  c === 0x28 ||
-  c === 0x29 ||
-  c === 0x3c ||
-  c === 0x3e ||
-  c === 0x5b ||
-  c === 0x5d ||
-  c === 0x7b ||
-  c === 0x7d ||
-  c === 0x2f ||
-  c === 0x25;
 
 /**
  * Counts the q and Q operators of content streams (in order; null entries are skipped) with a lexer of

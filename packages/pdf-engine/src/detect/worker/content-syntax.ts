@@ -1,3 +1,4 @@
+import { isRegular, isWhite } from '../../pdf-chars.ts';
 /**
  * A minimal reader of page content streams (ISO 32000-1, 7.8.2): operators with their operands and byte
  * spans, so one operator can be replaced while every other byte is kept as it was. Inline images
@@ -23,20 +24,6 @@ export interface Operation {
 export class ContentSyntaxError extends Error {
   override name = 'ContentSyntaxError';
 }
-
-const isWhite = (c: number) => c === 0 || c === 9 || c === 10 || c === 12 || c === 13 || c === 32;
-const isDelimiter = (c: number) =>
-  c === 0x28 ||
-  c === 0x29 ||
-  c === 0x3c ||
-  c === 0x3e ||
-  c === 0x5b ||
-  c === 0x5d ||
-  c === 0x7b ||
-  c === 0x7d ||
-  c === 0x2f ||
-  c === 0x25;
-const isRegular = (c: number) => !isWhite(c) && !isDelimiter(c);
 
 type Token =
   | { t: 'operand'; value: Operand }

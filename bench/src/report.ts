@@ -59,8 +59,9 @@ export async function interleavedMedians(n: number, fns: (() => Promise<unknown>
 }
 
 /** Median of n timed runs of fn (after one warm-up), in ms. */
-export async function median(n: number, fn: () => Promise<unknown>): Promise<number> {
-  await fn();
+/** The median of `n` timed runs of fn, after `warmups` untimed ones. */
+export async function median(n: number, fn: () => Promise<unknown>, warmups = 1): Promise<number> {
+  for (let i = 0; i < warmups; i++) await fn();
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();

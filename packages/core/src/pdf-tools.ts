@@ -1,31 +1,46 @@
 import type { Config } from '@countersign/config';
 import {
   createInspector,
+  createPdfWriter,
+  type FinalizeInput,
+  type FinalizeResult,
   type InspectOk,
   type InspectResult,
   type Prepared,
-  prepare,
+  type SealOptions,
 } from '@countersign/pdf-engine';
 
-/** The PDF engine as services use it: inspection runs in the engine's sandboxed worker pool. */
+/**
+ * The PDF engine as services use it: inspection runs in the engine's sandboxed worker pool, preparation and
+ * finalization in its PDF writing workers, so none of them blocks the caller's event loop.
+ */
 export interface PdfTools {
   inspect(bytes: Uint8Array): Promise<InspectResult>;
   prepare(bytes: Uint8Array, signerCount: number, inspected: InspectOk): Promise<Prepared>;
+  finalize(prepared: Uint8Array, input: FinalizeInput, seal: SealOptions): Promise<FinalizeResult>;
   close(): Promise<void>;
 }
 
 export function createPdfTools(config: Config): PdfTools {
   // Worker threads start on first use, so short-lived processes (the CLI) never pay for them.
   let inspector: ReturnType<typeof createInspector> | undefined;
+  let writer: ReturnType<typeof createPdfWriter> | undefined;
   const limits = { maxBytes: config.limits.maxFileBytes, maxPages: config.limits.maxPages };
   return {
     inspect(bytes) {
       inspector ??= createInspector({ limits });
       return inspector.inspect(bytes);
     },
-    prepare: (bytes, signerCount, inspected) => prepare(bytes, signerCount, inspected),
+    prepare(bytes, signerCount, inspected) {
+      writer ??= createPdfWriter();
+      return writer.prepare(bytes, signerCount, inspected);
+    },
+    finalize(prepared, input, seal) {
+      writer ??= createPdfWriter();
+      return writer.finalize(prepared, input, seal);
+    },
     async close() {
-      await inspector?.close();
+      await Promise.all([inspector?.close(), writer?.close()]);
     },
   };
 }

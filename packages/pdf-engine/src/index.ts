@@ -73,3 +73,4 @@ export { type Prepared, type PrepareOptions, prepare } from './prepare/prepare.t
 export { generateSealCertificate, type SealCertificateRequest } from './seal/certificate.ts';
 export { seal } from './seal/seal.ts';
 export type { SealOptions } from './seal/types.ts';
+export { createPdfWriter, type PdfWriter, type PdfWriterOptions } from './writer/pool.ts';

@@ -80,6 +80,11 @@ describe('inspect', { timeout: 120_000 }, () => {
     await inspector.inspect(textPdf);
     expect(textPdf.byteLength).toBe(copy.byteLength);
     expect(Buffer.from(textPdf).equals(Buffer.from(copy))).toBe(true);
+    // A Buffer too (a drive or blob read): its slice() shares memory, which must not be handed to the worker.
+    const buffer = Buffer.from(copy);
+    await inspector.inspect(buffer);
+    expect(buffer.byteLength).toBe(copy.byteLength);
+    expect(buffer.equals(Buffer.from(copy))).toBe(true);
   });
 
   it('answers many calls at once with a pool of two', async () => {

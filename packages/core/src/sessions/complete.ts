@@ -1,5 +1,5 @@
 import { documents, participants, sessions } from '@countersign/db';
-import { type FinalizeInput, type FinalizeResult, finalize } from '@countersign/pdf-engine';
+import type { FinalizeInput, FinalizeResult } from '@countersign/pdf-engine';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { emitSessionEvent } from '../events/emit.ts';
@@ -109,7 +109,7 @@ async function produce(
         if (f.type === 'name' && f.automatic) return { ...base, value: owner?.name ?? null };
         return { ...base, value: f.value };
       });
-    const result = await finalize(
+    const result = await ctx.pdf.finalize(
       ctx.blobs.read(doc.preparedSha256),
       {
         fields: stamp,

@@ -59,7 +59,7 @@ export function detectFields(
   return new Promise<DetectResult>((resolve, fail) => {
     queue.push({
       id: nextId++,
-      bytes: bytes.slice(),
+      bytes: new Uint8Array(bytes), // a copy of its own, even of a Buffer (whose slice shares memory)
       frames,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       resolve,

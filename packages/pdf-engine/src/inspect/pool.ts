@@ -221,8 +221,9 @@ export function createInspector(options: InspectorOptions = {}): Inspector {
         return Promise.reject(new PdfEngineError('worker-unavailable', 'the inspection worker cannot start'));
       }
       return new Promise<InspectResult>((resolve, fail) => {
-        // The worker gets its own copy: the caller's buffer stays untouched and usable.
-        queue.push({ id: nextId++, bytes: bytes.slice(), limits: effective, resolve, fail });
+        // The worker gets its own copy, whose memory is then moved: the caller's buffer stays untouched and
+        // usable (`Buffer#slice` would share the caller's memory, and hand it over).
+        queue.push({ id: nextId++, bytes: new Uint8Array(bytes), limits: effective, resolve, fail });
         pump();
       });
     },

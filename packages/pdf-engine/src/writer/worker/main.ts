@@ -1,0 +1,6 @@
+/** The PDF writing worker's tasks (started by entry.mjs): the engine's own functions, unchanged. */
+import { finalize } from '../../finalize/finalize.ts';
+import { prepare } from '../../prepare/prepare.ts';
+import { serve } from '../../threads/serve.ts';
+
+serve({ finalize, prepare });

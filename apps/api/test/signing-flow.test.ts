@@ -254,6 +254,15 @@ describe('signing', () => {
       expect(refused).toMatchObject({ status: 400, error: 'invalid_signature' });
       expect(refused.message).toContain('not a readable PNG');
     }
+    // Decoding a drawing is work: an unknown link is answered before any of it.
+    const unknown = await w.signer('A'.repeat(43)).sign({
+      values: [],
+      signature: {
+        kind: 'drawn',
+        value: `data:image/png;base64,${Buffer.concat([magic, ihdr(6)]).toString('base64')}`,
+      },
+    });
+    expect(unknown.status).toBe(404);
     const huge = `data:image/png;base64,${Buffer.alloc(400 * 1024).toString('base64')}`;
     expect((await cleo.sign({ values: [], signature: { kind: 'drawn', value: huge } })).status).toBe(400);
     // Unknown properties are rejected.

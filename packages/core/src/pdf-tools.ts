@@ -18,6 +18,8 @@ export interface PdfTools {
   inspect(bytes: Uint8Array): Promise<InspectResult>;
   prepare(bytes: Uint8Array, signerCount: number, inspected: InspectOk): Promise<Prepared>;
   finalize(prepared: Uint8Array, input: FinalizeInput, seal: SealOptions): Promise<FinalizeResult>;
+  /** Rejects unless a drawn signature will embed at completion (PdfEngineError 'invalid-argument'). */
+  checkDrawnSignature(dataUrl: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,10 @@ export function createPdfTools(config: Config): PdfTools {
     finalize(prepared, input, seal) {
       writer ??= createPdfWriter();
       return writer.finalize(prepared, input, seal);
+    },
+    checkDrawnSignature(dataUrl) {
+      writer ??= createPdfWriter();
+      return writer.checkDrawnSignature(dataUrl);
     },
     async close() {
       await Promise.all([inspector?.close(), writer?.close()]);

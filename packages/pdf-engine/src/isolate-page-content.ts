@@ -13,6 +13,7 @@
  * exactly enough Q to empty the stack again. The last of those Q restores the state the first q saved,
  * which is the page's initial state.
  */
+import { inflateSync } from 'node:zlib';
 import {
   decodePDFRawStream,
   PDFArray,
@@ -22,7 +23,7 @@ import {
   PDFRawStream,
   PDFStream,
 } from 'pdf-lib';
-import { isDelimiter, isWhite } from './pdf-chars.ts';
+import { CHAR_CLASS, isDelimiter, isWhite, REGULAR, WHITE } from './pdf-chars.ts';
 
 /** The running q/Q depth over a page's content, starting at 0: its lowest point and where it ends. */
 export interface SaveRestoreBalance {
@@ -58,10 +59,26 @@ export function isolatePageContent(page: PDFPage): void {
   );
 }
 
+/**
+ * A plain Flate stream (almost every content stream) inflated by Node's zlib: pdf-lib's JavaScript decoder
+ * costs several times more, on every stamped page. Null for anything else (other filters, predictors).
+ */
+function inflatedNatively(stream: PDFRawStream): Uint8Array | null {
+  const filter = stream.dict.lookup(PDFName.of('Filter'));
+  const only = filter instanceof PDFArray && filter.size() === 1 ? filter.lookup(0) : filter;
+  if (only !== PDFName.of('FlateDecode') || stream.dict.has(PDFName.of('DecodeParms'))) return null;
+  try {
+    return inflateSync(stream.contents);
+  } catch {
+    return null; // a damaged stream: pdf-lib's decoder recovers what it can
+  }
+}
+
 /** Decoded bytes of a content stream; null when it is not a stream or cannot be decoded. */
 function decodedContent(object: unknown): Uint8Array | null {
   try {
-    if (object instanceof PDFRawStream) return decodePDFRawStream(object).decode();
+    if (object instanceof PDFRawStream)
+      return inflatedNatively(object) ?? decodePDFRawStream(object).decode();
     if (object instanceof PDFFlateStream) return object.getUnencodedContents();
   } catch {
     // An unknown filter or a broken header: counted as drawing nothing, which is what viewers mostly draw of it.
@@ -88,8 +105,10 @@ export function saveRestoreBalance(streams: readonly (Uint8Array | null)[]): Sav
     let imageDict = false;
     while (pos < n) {
       const c = bytes[pos]!;
-      if (isWhite(c)) {
+      const kind = CHAR_CLASS[c];
+      if (kind === WHITE) {
         pos++;
+        while (pos < n && CHAR_CLASS[bytes[pos]!] === WHITE) pos++;
       } else if (c === 0x25) {
         // % comment, to the end of the line
         while (pos < n && bytes[pos] !== 10 && bytes[pos] !== 13) pos++;
@@ -111,13 +130,13 @@ export function saveRestoreBalance(streams: readonly (Uint8Array | null)[]): Sav
       } else if (c === 0x2f) {
         // /Name
         pos++;
-        while (pos < n && !isWhite(bytes[pos]!) && !isDelimiter(bytes[pos]!)) pos++;
-      } else if (isDelimiter(c)) {
+        while (pos < n && CHAR_CLASS[bytes[pos]!] === REGULAR) pos++;
+      } else if (kind !== REGULAR) {
         // a stray ) { or }
         pos++;
       } else {
         const start = pos;
-        while (pos < n && !isWhite(bytes[pos]!) && !isDelimiter(bytes[pos]!)) pos++;
+        while (pos < n && CHAR_CLASS[bytes[pos]!] === REGULAR) pos++;
         if (nesting > 0) continue;
         const length = pos - start;
         const first = bytes[start]!;

@@ -17,3 +17,11 @@ export const isDelimiter = (c: number) =>
   c === 0x25;
 
 export const isRegular = (c: number) => !isWhite(c) && !isDelimiter(c);
+
+/** The same classes as a table, for the lexers' hot loops: REGULAR, WHITE or DELIMITER by byte value. */
+export const REGULAR = 0;
+export const WHITE = 1;
+export const DELIMITER = 2;
+export const CHAR_CLASS: Uint8Array = Uint8Array.from({ length: 256 }, (_, c) =>
+  isWhite(c) ? WHITE : isDelimiter(c) ? DELIMITER : REGULAR,
+);

@@ -2,11 +2,13 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { degrees, PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, StandardFonts } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AuditInput,
+  checkDrawnSignature,
   displayRectToUserBox,
   type FinalizeField,
   type FinalizeResult,
@@ -357,5 +359,34 @@ describe('finalize', () => {
     await expect(finalize(prepared, { fields: [badDrawing], audit }, sealOptions)).rejects.toBeInstanceOf(
       PdfEngineError,
     );
+  });
+
+  it('embeds an RGB drawing short of pixel rows, which checkDrawnSignature refuses at signing', async () => {
+    // Accepted by signing before the check existed: its session must still complete.
+    const rgb = new PNG({ width: 200, height: 60, colorType: 2 });
+    rgb.data.fill(255);
+    const full = PNG.sync.write(rgb, { colorType: 2 });
+    const idat = full.indexOf('IDAT', 0, 'latin1') - 4;
+    const length = full.readUInt32BE(idat);
+    const short = deflateSync(inflateSync(full.subarray(idat + 8, idat + 8 + length)).subarray(0, 59 * 601));
+    const chunk = Buffer.alloc(12 + short.length);
+    chunk.writeUInt32BE(short.length, 0);
+    chunk.write('IDAT', 4, 'latin1');
+    short.copy(chunk, 8);
+    const png = Buffer.concat([full.subarray(0, idat), chunk, full.subarray(idat + 12 + length)]);
+    const value = `data:image/png;base64,${png.toString('base64')}`;
+    await expect(checkDrawnSignature(value)).rejects.toMatchObject({ code: 'invalid-argument' });
+    const field: FinalizeField = {
+      page: 1,
+      x: 10,
+      y: 10,
+      width: 100,
+      height: 30,
+      type: 'signature',
+      value: null,
+      signature: { kind: 'drawn', value },
+    };
+    const result = await finalize(prepared, { fields: [field], audit }, sealOptions);
+    expect(result.bytes.byteLength).toBeGreaterThan(0);
   });
 });

@@ -200,8 +200,10 @@ async function produce(
 }
 
 /**
- * Stores a document's final PDF if it has none yet and the session is still active, in one write
- * transaction: a run that lost the race writes no blob and changes nothing.
+ * Stores a document's final PDF if it has none yet and the session is still active. The file is written
+ * before the write transaction (which every process's writers wait for) and only after a read saw the
+ * document still open: a run that lost the race writes no blob, and one that loses it in between leaves
+ * an unreferenced file (blobs are content-addressed) and changes nothing.
  */
 function keepFinal(
   ctx: ServiceContext,
@@ -209,20 +211,24 @@ function keepFinal(
   documentId: string,
   result: FinalizeResult,
 ): boolean {
+  const open = () => {
+    const session = ctx.db
+      .select({ status: sessions.status })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId))
+      .get();
+    const doc = ctx.db
+      .select({ finalSha256: documents.finalSha256 })
+      .from(documents)
+      .where(eq(documents.id, documentId))
+      .get();
+    return session?.status === 'active' && doc !== undefined && doc.finalSha256 === null;
+  };
+  if (!open()) return false;
+  const sha = ctx.blobs.put(result.bytes, result.sha256);
   return ctx.db.transaction(
     () => {
-      const session = ctx.db
-        .select({ status: sessions.status })
-        .from(sessions)
-        .where(eq(sessions.id, sessionId))
-        .get();
-      const doc = ctx.db
-        .select({ finalSha256: documents.finalSha256 })
-        .from(documents)
-        .where(eq(documents.id, documentId))
-        .get();
-      if (session?.status !== 'active' || !doc || doc.finalSha256 !== null) return false;
-      const sha = ctx.blobs.put(result.bytes, result.sha256);
+      if (!open()) return false;
       ctx.db
         .update(documents)
         .set({ finalSha256: sha })

@@ -1,9 +1,9 @@
-import { checkDrawnSignature } from '@countersign/pdf-engine';
 import {
   type AdoptedSignature,
   DRAWN_SIGNATURE_MAX_BYTES,
   TYPED_SIGNATURE_MAX_LENGTH,
 } from '@countersign/schemas';
+import type { ServiceContext } from '../context.ts';
 import { DomainError } from '../support/errors.ts';
 
 const DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
@@ -14,12 +14,10 @@ const CONTROL = /\p{Cc}/u;
 
 /**
  * A signature or initials as the stamper will draw it: typed text (short, printable) or a real PNG
- * (magic bytes, IHDR with sane dimensions, at most 300 KB, and one the stamper can embed).
+ * (magic bytes, IHDR with sane dimensions, at most 300 KB). Cheap: it reads headers only. `checkEmbeddable`
+ * then decodes a drawing the way the stamper will.
  */
-export async function checkAdopted(
-  what: 'signature' | 'initials',
-  adopted: AdoptedSignature,
-): Promise<AdoptedSignature> {
+export function checkAdopted(what: 'signature' | 'initials', adopted: AdoptedSignature): AdoptedSignature {
   const bad = (why: string) => new DomainError('invalid_signature', `${what}: ${why}`);
   if (adopted.kind === 'typed') {
     const value = adopted.value.trim();
@@ -41,10 +39,6 @@ export async function checkAdopted(
   const height = png.readUInt32BE(20);
   if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE)
     throw bad(`the image must be 1 to ${MAX_SIDE} pixels a side`);
-  // The cheap checks above answer most bad input; this one is the stamper's own, so what passes will embed.
-  await checkDrawnSignature(adopted.value).catch(() => {
-    throw bad('the image is not a readable PNG');
-  });
   return { kind: 'drawn', value: adopted.value };
 }
 
@@ -58,4 +52,19 @@ export function initialsOf(name: string): string {
     .join('')
     .toLocaleUpperCase();
   return letters || [...name.trim()][0] || '?';
+}
+
+/**
+ * A drawn signature the stamper can embed, decoded in the PDF worker (a large PNG takes hundreds of ms, which
+ * must not stall the API). Call it only for a caller whose link and code were checked: it costs real work.
+ */
+export async function checkEmbeddable(
+  ctx: ServiceContext,
+  what: 'signature' | 'initials',
+  adopted: AdoptedSignature,
+): Promise<void> {
+  if (adopted.kind !== 'drawn') return;
+  await ctx.pdf.checkDrawnSignature(adopted.value).catch(() => {
+    throw new DomainError('invalid_signature', `${what}: the image is not a readable PNG`);
+  });
 }

@@ -6,7 +6,7 @@ import { audit } from '../sessions/audit.ts';
 import { type SessionField, sessionFields } from '../sessions/fields.ts';
 import { afterParticipantSigned, currentTurn } from '../sessions/lifecycle.ts';
 import { DomainError } from '../support/errors.ts';
-import { checkAdopted, initialsOf } from './adopted.ts';
+import { checkAdopted, checkEmbeddable, initialsOf } from './adopted.ts';
 import { openLink } from './link.ts';
 import { requireVerified } from './verification.ts';
 import { type SignerRequest, utcDate } from './view.ts';
@@ -52,8 +52,13 @@ export async function signAsParticipant(
   input: SignInput,
   request: SignerRequest,
 ): Promise<SignResult> {
-  const signature = await checkAdopted('signature', input.signature);
-  const adoptedInitials = input.initials ? await checkAdopted('initials', input.initials) : undefined;
+  const signature = checkAdopted('signature', input.signature);
+  const adoptedInitials = input.initials ? checkAdopted('initials', input.initials) : undefined;
+  // Decoding a drawing is real work: only for a live link whose signer passed the code (the transaction
+  // below checks everything again).
+  requireVerified(ctx, openLink(ctx, token), request.cookieToken);
+  await checkEmbeddable(ctx, 'signature', signature);
+  if (adoptedInitials) await checkEmbeddable(ctx, 'initials', adoptedInitials);
   const result = ctx.db.transaction(
     () => {
       const link = openLink(ctx, token);

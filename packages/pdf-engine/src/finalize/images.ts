@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { PdfEngineError } from '../errors.ts';
-import { type EmbeddedImage, embedPngNatively } from './png.ts';
+import { type EmbeddedImage, embedPngNatively, pngHasEveryRow } from './png.ts';
 
 const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/=\s]+)$/;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -46,4 +46,11 @@ export class ImageBook {
  */
 export async function checkDrawnSignature(dataUrl: string): Promise<void> {
   await new ImageBook(await PDFDocument.create()).png(dataUrl);
+  const bytes = Buffer.from(PNG_DATA_URL.exec(dataUrl)![1]!, 'base64');
+  if (!pngHasEveryRow(bytes)) {
+    throw new PdfEngineError(
+      'invalid-argument',
+      'a drawn signature is not a readable PNG (its pixel data is short)',
+    );
+  }
 }

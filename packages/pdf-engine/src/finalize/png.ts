@@ -61,9 +61,16 @@ function readPng(png: Buffer): PngInfo | null {
   };
 }
 
-function hasEveryRow(idat: Buffer, stride: number, height: number): boolean {
+/**
+ * Whether a PNG that embedPngNatively takes holds every row of pixels: the no-alpha path hands the data to
+ * the viewer undecoded, where a short image would draw broken. For the signer's request (checkDrawnSignature);
+ * completion stays lenient, so a drawing accepted before this check still completes its session.
+ */
+export function pngHasEveryRow(png: Buffer): boolean {
+  const info = readPng(png);
+  if (!info) return true; // not ours to embed: pdf-lib decodes it, and fails on a broken one
   try {
-    return inflateSync(idat).length >= (stride + 1) * height;
+    return inflateSync(info.idat).length >= (info.width * CHANNELS[info.colorType]! + 1) * info.height;
   } catch {
     return false;
   }
@@ -132,10 +139,7 @@ export function embedPngNatively(context: PDFContext, png: Buffer): EmbeddedImag
       }),
     );
   if (channels === 1 || channels === 3) {
-    // No alpha: PDF reads PNG-filtered data itself (predictor 15), so the IDAT goes in as is, once it is known
-    // to hold every row: a viewer would draw a broken image where we cannot tell.
-    if (!hasEveryRow(info.idat, width * channels, height))
-      throw new Error('the PNG pixel data is incomplete');
+    // No alpha: PDF reads PNG-filtered data itself (predictor 15), so the IDAT goes in as is.
     const DecodeParms = { Predictor: 15, Colors: channels, BitsPerComponent: 8, Columns: width };
     return { ref: image({ ColorSpace: colorSpace, DecodeParms }, info.idat), width, height };
   }

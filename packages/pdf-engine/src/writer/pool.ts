@@ -32,6 +32,8 @@ export interface PdfWriter {
     inspected: InspectOk,
     options?: PrepareOptions,
   ): Promise<Prepared>;
+  /** `checkDrawnSignature` (finalize/images.ts) in a worker: decoding a large PNG takes hundreds of ms. */
+  checkDrawnSignature(dataUrl: string): Promise<void>;
   /** Stops the workers; pending and later calls fail with PdfEngineError('worker-unavailable'). */
   close(): Promise<void>;
 }
@@ -68,6 +70,7 @@ export function createPdfWriter(options: PdfWriterOptions = {}): PdfWriter {
       const copy = new Uint8Array(bytes);
       return pool.run<Prepared>('prepare', [copy, signerCount, inspected, prepareOptions], [copy.buffer]);
     },
+    checkDrawnSignature: (dataUrl) => pool.run<void>('checkDrawnSignature', [dataUrl], []),
     close: () => pool.close(),
   };
 }

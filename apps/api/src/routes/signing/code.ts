@@ -13,8 +13,9 @@ export const signingCodeRoute = apiRoute({
   description:
     "Sends a 6-digit code to the signer's address, whatever `notify` says. Valid 10 minutes, used once, 5 wrong " +
     'tries; a new code retires the previous one. At most one code per 30 seconds and 5 per hour (429 ' +
-    '`rate_limited`); after 10 wrong codes in a row the signer is locked out for 30 minutes (429 `code_locked`), ' +
-    'and requesting a new code does not lift it. Public sessions answer 400 `code_not_required`. No body.',
+    '`rate_limited`); after 10 wrong codes in a row the signer is locked out (429 `code_locked` with ' +
+    '`Retry-After`) for 30 minutes, each later lockout twice as long, at most a day, and requesting a new code ' +
+    'does not lift it. Public sessions answer 400 `code_not_required`. No body.',
   security: signerSecurity,
   request: { params: z.object({ token: signingTokenParam }) },
   responses: {

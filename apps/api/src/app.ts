@@ -9,6 +9,7 @@ import { registerPageAssets } from './pages/assets.ts';
 import { registerSigningPage } from './pages/signing-page.ts';
 import { registerDocs } from './routes/docs.ts';
 import { registerHealth } from './routes/health.ts';
+import { registerMetrics } from './routes/metrics.ts';
 import { registerSessionsCancel } from './routes/sessions/cancel.ts';
 import { registerSessionDocument } from './routes/sessions/document.ts';
 import { registerSessionGet } from './routes/sessions/get.ts';
@@ -35,6 +36,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.notFound((c) => errorResponse(c, 'not_found', `no route for ${c.req.method} ${c.req.path}`));
 
   registerHealth(app);
+  registerMetrics(app);
   registerDocs(app);
   registerToken(app);
 

@@ -9,6 +9,6 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    globalSetup: ['./test-support/global-setup.ts'],
+    globalSetup: ['./test-support/global-setup.ts', './apps/web/scripts/build.ts'],
   },
 });

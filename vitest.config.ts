@@ -9,7 +9,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    globalSetup: ['./test-support/global-setup.ts'],
+    globalSetup: ['./test-support/global-setup.ts', './apps/web/scripts/build.ts'],
     // Type tests (`expectTypeOf` in *.test-d.ts) run through tsc as test cases of their own.
     typecheck: {
       enabled: true,

@@ -82,7 +82,8 @@ export function runCli(
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    child.on('exit', (code) => {
+    // 'close', not 'exit': the child's stdout may still hold unread data when it exits.
+    child.on('close', (code) => {
       let json: unknown;
       try {
         json = JSON.parse(stdout);

@@ -58,6 +58,7 @@ export { sealCertificate as ensureSealCertificate } from './sessions/seal-certif
 export { type SweepLog, type SweepResult, sweep } from './sessions/sweep.ts';
 export * from './signing/index.ts';
 export { type Clock, ManualClock, systemClock } from './support/clock.ts';
+export { DATA_DIR_MODE, DATA_FILE_MODE, logDataDirModes, secureDataDir } from './support/data-dir.ts';
 export { DomainError, isDomainError } from './support/errors.ts';
 export { loadOrCreateSecret } from './support/secrets.ts';
 export { createTemplate, type NewTemplate } from './templates/create.ts';

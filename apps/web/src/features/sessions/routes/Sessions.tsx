@@ -1,0 +1,7 @@
+export default function Sessions() {
+  return (
+    <main className="page" id="main">
+      <h1>Sessions</h1>
+    </main>
+  );
+}

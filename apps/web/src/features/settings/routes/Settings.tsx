@@ -1,0 +1,7 @@
+export default function Settings() {
+  return (
+    <main className="page" id="main">
+      <h1>Settings</h1>
+    </main>
+  );
+}

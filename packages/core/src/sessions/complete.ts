@@ -58,6 +58,7 @@ export async function completeSession(
     if (err instanceof CompletionFailedError) throw err; // another run's failure, already recorded
     ctx.telemetry.completion('failed');
     const recorded = recordFailure(ctx, sessionId, claim, err);
+    if (recorded && recorded.retryAt === null) ctx.outbox.kick(); // gave up: its webhook is in the outbox
     throw new CompletionFailedError(sessionId, recorded?.failures ?? null, recorded?.retryAt ?? null, err);
   }
 }

@@ -1,8 +1,4 @@
 import { loadConfigOrExit } from '@countersign/config';
-<<<<<<< HEAD
-import { createRuntime, ensureSealCertificate, openJobQueue, startWorker } from '@countersign/core';
-import { createMetrics } from '@countersign/metrics';
-=======
 import {
   createRuntime,
   ensureSealCertificate,
@@ -10,7 +6,7 @@ import {
   openJobQueue,
   startWorker,
 } from '@countersign/core';
->>>>>>> main
+import { createMetrics } from '@countersign/metrics';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { createApp } from './app.ts';
@@ -27,13 +23,9 @@ function main(): void {
       : { redisUrl: 'REDIS_URL: required to run the API without its in-process worker (start:api)' },
   );
   const logger = pino({ level: config.logLevel, base: { service: 'api', pid: process.pid } });
-<<<<<<< HEAD
   const metrics = config.metrics.token ? createMetrics({ service: 'api' }) : undefined;
   const runtime = createRuntime(config, { telemetry: metrics?.telemetry });
-=======
-  const runtime = createRuntime(config);
   logDataDirModes(logger, config.dataDir, runtime.tightened);
->>>>>>> main
   // The JWT key (runtime) and the seal certificate (here) are made at start; the data and code keys on first use,
   // race-free across processes (created exclusively, then read by everyone).
   ensureSealCertificate(runtime.ctx);

@@ -1,10 +1,6 @@
 import { loadConfigOrExit } from '@countersign/config';
-<<<<<<< HEAD
-import { createRuntime, ensureSealCertificate, startWorker } from '@countersign/core';
-import { createMetrics, serveMetrics } from '@countersign/metrics';
-=======
 import { createRuntime, ensureSealCertificate, logDataDirModes, startWorker } from '@countersign/core';
->>>>>>> main
+import { createMetrics, serveMetrics } from '@countersign/metrics';
 import pino from 'pino';
 
 /**
@@ -16,15 +12,11 @@ async function main(): Promise<void> {
     redisUrl: 'REDIS_URL: required for worker processes (pnpm start runs an embedded worker instead)',
   });
   const logger = pino({ level: config.logLevel, base: { service: 'worker', pid: process.pid } });
-<<<<<<< HEAD
   // A worker has no HTTP API: with WORKER_METRICS_PORT it serves its own /metrics there (same token).
   const { token, workerPort } = config.metrics;
   const metrics = token && workerPort !== undefined ? createMetrics({ service: 'worker' }) : undefined;
   const runtime = createRuntime(config, { telemetry: metrics?.telemetry });
-=======
-  const runtime = createRuntime(config);
   logDataDirModes(logger, config.dataDir, runtime.tightened);
->>>>>>> main
   // The JWT key (runtime) and the seal certificate (here) are made at start; the data and code keys on first use,
   // race-free across processes (created exclusively, then read by everyone).
   ensureSealCertificate(runtime.ctx);

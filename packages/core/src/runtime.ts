@@ -44,17 +44,12 @@ export const databaseFile = (config: Config): string => path.join(config.dataDir
 export const devMailboxDir = (config: Config): string => path.join(config.dataDir, 'mailbox');
 
 export function createRuntime(config: Config, options: RuntimeOptions = {}): Runtime {
-<<<<<<< HEAD
+  const tightened = secureDataDir(config.dataDir);
   const telemetry = options.telemetry ?? noTelemetry;
   const db = openDatabase(databaseFile(config), {
     onBusyWait: (waitedMs, outcome) => telemetry.busyWait(waitedMs, outcome),
   });
   const ctx = { db, config, clock: options.clock ?? systemClock, telemetry } as ServiceContext;
-=======
-  const tightened = secureDataDir(config.dataDir);
-  const db = openDatabase(databaseFile(config));
-  const ctx = { db, config, clock: options.clock ?? systemClock } as ServiceContext;
->>>>>>> main
   ctx.blobs = new BlobStore(ctx);
   ctx.pdf = createPdfTools(config);
   const mailer =

@@ -7,6 +7,7 @@ import { requestContext } from './http/request-context.ts';
 import { requireUtf8Json } from './http/utf8-body.ts';
 import { registerPageAssets } from './pages/assets.ts';
 import { registerSigningPage } from './pages/signing-page.ts';
+import { registerWebApp } from './pages/web-app.ts';
 import { registerDocs } from './routes/docs.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerSessionsCancel } from './routes/sessions/cancel.ts';
@@ -57,5 +58,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerSigningPage(app);
   registerPageAssets(app);
   registerWebhookRoutes(app);
+  // The web app's static build under /app (its API is the routes above, cookie-authenticated).
+  registerWebApp(app);
   return app;
 }

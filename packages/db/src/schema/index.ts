@@ -3,6 +3,7 @@ export * from './allowance.ts';
 export * from './blobs.ts';
 export * from './drive.ts';
 export * from './idempotency.ts';
+export * from './members.ts';
 export * from './outbox.ts';
 export * from './sessions.ts';
 export * from './signing.ts';

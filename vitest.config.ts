@@ -9,6 +9,12 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    globalSetup: ['./test-support/global-setup.ts'],
+    globalSetup: ['./test-support/global-setup.ts', './apps/web/scripts/build.ts'],
+    // Type tests (`expectTypeOf` in *.test-d.ts) run through tsc as test cases of their own.
+    typecheck: {
+      enabled: true,
+      include: ['packages/*/test/**/*.test-d.ts'],
+      tsconfig: './tsconfig.typetests.json', // the type tests and what they import, not the whole repository
+    },
   },
 });

@@ -8,6 +8,8 @@ const NODE_ARGS = ['--import', 'tsx'];
 export interface ServiceProcess {
   child: ChildProcess;
   output(): string;
+  /** Resolves once the output contains `text` (rejects if the process exits first or the time is up). */
+  waitForOutput(text: string, timeoutMs?: number): Promise<void>;
   /** Resolves when the process has exited, with its code (null when killed by a signal). */
   exited: Promise<number | null>;
   signal(sig: NodeJS.Signals): void;
@@ -24,7 +26,28 @@ export function spawnEntry(entry: string, env: Record<string, string>, args: str
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited, signal: (sig) => child.kill(sig) };
+  const waitForOutput = (text: string, timeoutMs = 20_000) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => finish(new Error(`no "${text}" within ${timeoutMs} ms:\n${out}`)),
+        timeoutMs,
+      );
+      const check = () => out.includes(text) && finish();
+      const early = () => finish(new Error(`exited before printing "${text}":\n${out}`));
+      function finish(error?: Error) {
+        clearTimeout(timer);
+        child.stdout?.off('data', check);
+        child.stderr?.off('data', check);
+        child.off('exit', early);
+        if (error) reject(error);
+        else resolve();
+      }
+      child.stdout?.on('data', check);
+      child.stderr?.on('data', check);
+      child.on('exit', early);
+      check();
+    });
+  return { child, output: () => out, waitForOutput, exited, signal: (sig) => child.kill(sig) };
 }
 
 /** Polls a URL until it answers 200 or the time is up. */
@@ -59,7 +82,8 @@ export function runCli(
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    child.on('exit', (code) => {
+    // 'close', not 'exit': the child's stdout may still hold unread data when it exits.
+    child.on('close', (code) => {
       let json: unknown;
       try {
         json = JSON.parse(stdout);

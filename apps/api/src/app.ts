@@ -7,6 +7,7 @@ import { requestContext } from './http/request-context.ts';
 import { requireUtf8Json } from './http/utf8-body.ts';
 import { registerPageAssets } from './pages/assets.ts';
 import { registerSigningPage } from './pages/signing-page.ts';
+import { registerWebApp } from './pages/web-app.ts';
 import { registerAccount } from './routes/account.ts';
 import { registerMe } from './routes/auth/me.ts';
 import { registerMemberSessions } from './routes/auth/member-sessions.ts';
@@ -71,5 +72,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerSigningPage(app);
   registerPageAssets(app);
   registerWebhookRoutes(app);
+  // The web app's static build under /app (its API is the routes above, cookie-authenticated).
+  registerWebApp(app);
   return app;
 }

@@ -1,5 +1,11 @@
 import { loadConfigOrExit } from '@countersign/config';
-import { createRuntime, ensureSealCertificate, openJobQueue, startWorker } from '@countersign/core';
+import {
+  createRuntime,
+  ensureSealCertificate,
+  logDataDirModes,
+  openJobQueue,
+  startWorker,
+} from '@countersign/core';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { createApp } from './app.ts';
@@ -17,6 +23,7 @@ function main(): void {
   );
   const logger = pino({ level: config.logLevel, base: { service: 'api', pid: process.pid } });
   const runtime = createRuntime(config);
+  logDataDirModes(logger, config.dataDir, runtime.tightened);
   // The JWT key (runtime) and the seal certificate (here) are made at start; the data and code keys on first use,
   // race-free across processes (created exclusively, then read by everyone).
   ensureSealCertificate(runtime.ctx);

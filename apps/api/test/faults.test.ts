@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { loadConfig } from '@countersign/config';
@@ -93,6 +94,22 @@ async function exitOf(p: ServiceProcess, timeoutMs = 30_000): Promise<number | n
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Jobs in the deployment's BullMQ wait and active lists (its key prefix, the default queue name). */
+function queued(d: Deployment, redis: TestRedis): { waiting: number; active: number } {
+  const llen = (list: string) =>
+    Number(
+      execFileSync('redis-cli', [
+        '-p',
+        String(redis.port),
+        'LLEN',
+        `${d.env.QUEUE_PREFIX}:countersign:${list}`,
+      ])
+        .toString()
+        .trim(),
+    );
+  return { waiting: llen('wait'), active: llen('active') };
 }
 
 const isRunning = (p: ServiceProcess) => p.child.exitCode === null && p.child.signalCode === null;
@@ -510,7 +527,9 @@ it('SIGTERM during a send: the worker finishes the active job, takes no new one,
     laterRes = r;
     return r;
   });
-  await sleep(3_000);
+  // Once the later job is in Redis, waiting: the stopping worker holds only the active one and leaves it there.
+  await until('the later job to be queued', () => queued(d, redis).waiting === 1, 20_000);
+  expect(queued(d, redis)).toEqual({ waiting: 1, active: 1 });
   expect(isRunning(worker)).toBe(true); // still holding the active job
   expect(laterRes).toBeUndefined();
 
@@ -522,8 +541,8 @@ it('SIGTERM during a send: the worker finishes the active job, takes no new one,
   expect(body.invites.every((i) => i.inviteStatus === 'sent')).toBe(true);
   expect(await exitOf(worker)).toBe(0);
 
-  // With the only worker gone, the later send just waits.
-  await sleep(2_000);
+  // With the only worker gone, the later send just waits: its job is still queued, untouched.
+  expect(queued(d, redis)).toEqual({ waiting: 1, active: 0 });
   expect(laterRes).toBeUndefined();
   expect(d.sessions().total).toBe(20);
 

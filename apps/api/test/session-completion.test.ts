@@ -19,7 +19,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/test
 import { spawnEntry } from '@countersign/test-support';
 import type { ParsedMail } from 'mailparser';
 import { PDFString } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makePdf } from './fixtures/pdfs.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 import { type Receiver, startReceiver } from './webhooks-support.ts';
@@ -286,6 +286,8 @@ describe('overlapping completions of one session', () => {
   it('the job in the API process and another worker process sweeping all along', async () => {
     const s = await send(2);
     const before = blobFiles();
+    let signingStartedAt = 0;
+    let completedAt = 0;
     const sweeper = spawnEntry(
       'apps/api/test/fixtures/completion-sweeper.ts',
       {
@@ -299,7 +301,8 @@ describe('overlapping completions of one session', () => {
     try {
       // Real time from here: the child runs on the system clock.
       clock.set(Date.now());
-      await new Promise((resolve) => setTimeout(resolve, 1_500)); // the child is sweeping
+      await sweeper.waitForOutput('sweeping', 60_000); // a cold tsx start on a busy machine takes a while
+      signingStartedAt = Date.now();
       const signed = [];
       for (const [i, token] of s.tokens.entries()) {
         const res = await api.fetch(`/api/signing/${token}/sign`, {
@@ -313,6 +316,8 @@ describe('overlapping completions of one session', () => {
         signed.push(res.status);
       }
       expect(signed).toEqual([200, 200]);
+      await vi.waitFor(() => expect(row(s.sessionId).status).toBe('completed'), { timeout: 20_000 });
+      completedAt = Date.now();
       expect(await sweeper.exited).toBe(0);
     } finally {
       sweeper.signal('SIGKILL');
@@ -320,12 +325,18 @@ describe('overlapping completions of one session', () => {
     const child = JSON.parse(sweeper.output().trim().split('\n').at(-1)!) as {
       completed: number;
       failed: number;
+      passes: number;
+      firstPassAt: number;
+      lastPassAt: number;
     };
     expect(child.failed).toBe(0);
+    // The race happened: the other process swept before the signatures and after the session completed.
+    expect(child.firstPassAt).toBeLessThan(signingStartedAt);
+    expect(child.lastPassAt).toBeGreaterThan(completedAt);
     expect(row(s.sessionId).status).toBe('completed');
     expect(blobFiles() - before).toBe(2);
     await expectOneFinalEverywhere(s);
-  }, 60_000);
+  }, 120_000);
 
   it('a run that died holding the claim is taken over once its lease lapses, with its completion time', async () => {
     const s = await send(1, false);

@@ -212,7 +212,7 @@ describe('signing', () => {
       }),
     );
     expect(missing).toMatchObject({ status: 400, error: 'fields_missing' });
-    expect(new Set(missing.fieldIds)).toEqual(new Set([id('Agree'), id('Company')]));
+    expect(new Set(missing.fieldIds)).toEqual(new Set([id('Agree'), id('Company'), id('Start')]));
     // Invalid signatures.
     for (const signature of [
       typed('   '),
@@ -271,11 +271,24 @@ describe('signing', () => {
     ).toBe('invalid_request');
     expect(participantRow(w, s.participantIds[0]!).status).not.toBe('signed');
 
-    // Changes the prefill, leaves name and date to their defaults, draws the signature, types initials.
+    // A date field the signer fills is never dated for them: left empty, a required one is missing.
+    const undated = await errorOf(
+      await cleo.sign({
+        values: [
+          { fieldId: id('Company'), value: 'Cleo & Co' },
+          { fieldId: id('Agree'), value: 'true' },
+        ],
+        signature: typed('Cleo'),
+      }),
+    );
+    expect(undated).toMatchObject({ status: 400, error: 'fields_missing', fieldIds: [id('Start')] });
+
+    // Changes the prefill, leaves the name to its default, draws the signature, types initials.
     const ok = await cleo.sign({
       values: [
         { fieldId: id('Company'), value: 'Cleo & Co' },
         { fieldId: id('Agree'), value: 'true' },
+        { fieldId: id('Start'), value: '2027-01-15' },
       ],
       signature: { kind: 'drawn', value: TINY_PNG },
       initials: typed('CC'),
@@ -286,7 +299,7 @@ describe('signing', () => {
     expect(fieldOf(afterView, 'Company').value).toBe('Cleo & Co');
     expect(fieldOf(afterView, 'Agree').value).toBe('true');
     expect(fieldOf(afterView, 'Full name').value).toBe('Cleo Client');
-    expect(fieldOf(afterView, 'Start').value).toBe(new Date(w.clock.now()).toISOString().slice(0, 10));
+    expect(fieldOf(afterView, 'Start').value).toBe('2027-01-15');
     expect(fieldOf(afterView, 'Nickname').value).toBeNull();
     expect(fieldOf(afterView, 'Reference').value).toBe('REF-1');
     expect(afterView.fields.every((f) => f.readOnly)).toBe(true);

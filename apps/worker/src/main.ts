@@ -1,5 +1,5 @@
 import { loadConfigOrExit } from '@countersign/config';
-import { createRuntime, ensureSealCertificate, startWorker } from '@countersign/core';
+import { createRuntime, ensureSealCertificate, logDataDirModes, startWorker } from '@countersign/core';
 import pino from 'pino';
 
 /**
@@ -12,6 +12,7 @@ function main(): void {
   });
   const logger = pino({ level: config.logLevel, base: { service: 'worker', pid: process.pid } });
   const runtime = createRuntime(config);
+  logDataDirModes(logger, config.dataDir, runtime.tightened);
   // The JWT key (runtime) and the seal certificate (here) are made at start; the data and code keys on first use,
   // race-free across processes (created exclusively, then read by everyone).
   ensureSealCertificate(runtime.ctx);

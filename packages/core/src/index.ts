@@ -65,7 +65,9 @@ export type { SendOutcome } from './sends/send-results.ts';
 export { type AuditOrigin, audit } from './sessions/audit.ts';
 export { completeSession } from './sessions/complete.ts';
 export {
+  allowCompletionRetry,
   COMPLETION_LEASE_MS,
+  COMPLETION_MAX_ATTEMPTS,
   CompletionFailedError,
   completionRetryDelay,
 } from './sessions/completion-claim.ts';
@@ -85,6 +87,7 @@ export { type SweepLog, type SweepResult, sweep } from './sessions/sweep.ts';
 export * from './signing/index.ts';
 export { type Clock, ManualClock, systemClock } from './support/clock.ts';
 export { constantTimeEqual } from './support/crypto.ts';
+export { DATA_DIR_MODE, DATA_FILE_MODE, logDataDirModes, secureDataDir } from './support/data-dir.ts';
 export { DomainError, isDomainError } from './support/errors.ts';
 export { loadOrCreateSecret } from './support/secrets.ts';
 export { createTemplate, type NewTemplate } from './templates/create.ts';

@@ -13,6 +13,7 @@ import { emailDeliverer } from './outbox/email.ts';
 import { outboxPasses } from './outbox/passes.ts';
 import { createPdfTools } from './pdf-tools.ts';
 import { type Clock, systemClock } from './support/clock.ts';
+import { secureDataDir } from './support/data-dir.ts';
 import { loadOrCreateSecret } from './support/secrets.ts';
 import { webhookDeliverer } from './webhooks/deliverer.ts';
 
@@ -23,6 +24,8 @@ export interface Runtime {
   mailer: Mailer;
   accessTokens: AccessTokens;
   jobs: JobRegistry;
+  /** Paths under DATA_DIR whose group/world access this start removed (the process logs them). */
+  tightened: string[];
   /** Delivers what is due in the outbox now; concurrent calls share one pass. */
   dispatchOutbox(): Promise<DispatchResult>;
   close(): Promise<void>;
@@ -38,6 +41,7 @@ export const databaseFile = (config: Config): string => path.join(config.dataDir
 export const devMailboxDir = (config: Config): string => path.join(config.dataDir, 'mailbox');
 
 export function createRuntime(config: Config, options: RuntimeOptions = {}): Runtime {
+  const tightened = secureDataDir(config.dataDir);
   const db = openDatabase(databaseFile(config));
   const ctx = { db, config, clock: options.clock ?? systemClock } as ServiceContext;
   ctx.blobs = new BlobStore(ctx);
@@ -66,6 +70,7 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
     mailer,
     accessTokens,
     jobs,
+    tightened,
     dispatchOutbox: dispatch,
     async close() {
       await passes.settled();

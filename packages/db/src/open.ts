@@ -21,7 +21,9 @@ export interface OpenOptions {
 
 /** Opens the SQLite file with the pragmas every process must agree on, then migrates. */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  // Created 0600 before SQLite opens it: SQLite gives the WAL and shared-memory files the database's mode.
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
   const sqlite = new Database(file);
   const busyTimeoutMs = options.busyTimeoutMs ?? 10_000;
   waitWhenBusy(sqlite, busyTimeoutMs);

@@ -49,7 +49,7 @@ async function exists(path: string): Promise<boolean> {
 async function writeAtomic(path: string, dir: string, data: string | Uint8Array): Promise<void> {
   const tmp = join(dir, `.tmp-${randomBytes(8).toString('hex')}`);
   try {
-    await writeFile(tmp, data);
+    await writeFile(tmp, data, { mode: 0o600 });
     await rename(tmp, path);
   } catch (err) {
     await rm(tmp, { force: true });
@@ -83,7 +83,7 @@ export function createDevMailbox(mailboxDir: string): DevMailbox {
       assertValidMessage(msg);
       const id = idFor(msg.messageId);
       const jsonPath = join(dir, `${id}.json`);
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       if (await exists(jsonPath)) return;
 
       lastMs = Math.max(Date.now(), lastMs + 1);

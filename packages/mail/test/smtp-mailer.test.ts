@@ -67,7 +67,16 @@ describe('createSmtpMailer against a real SMTP server', () => {
   it('sends concurrent messages over the pool', async () => {
     const batch = Array.from({ length: 6 }, (_, i) => makeMessage({ to: [`batch${i}@example.test`] }));
     await Promise.all(batch.map((m) => mailer.send(m)));
-    for (const m of batch) await smtp.waitFor((got) => got.messageId === m.messageId);
+    for (const m of batch) {
+      const got = await smtp.waitFor((g) => g.messageId === m.messageId);
+      const to = Array.isArray(got.to) ? got.to.flatMap((a) => a.value) : (got.to?.value ?? []);
+      expect(to.map((a) => a.address)).toEqual(m.to);
+    }
+    // Each one delivered exactly once: none lost, none sent twice by a retried connection.
+    const ids = smtp.messages
+      .map((got) => got.messageId)
+      .filter((id) => batch.some((m) => m.messageId === id));
+    expect(ids.sort()).toEqual(batch.map((m) => m.messageId).sort());
   });
 
   it('a 550 for the only recipient is a MailRejectedError carrying the reply', async () => {

@@ -178,6 +178,10 @@ describe.each(drivers)('%s driver', (driverName, open) => {
   it('enqueue runs the job in the background', async () => {
     await d.queue.enqueue(echoJob, { tag: 'bg', value: 3 });
     await until(() => callsOf('bg').length === 1);
+    const [call] = callsOf('bg');
+    expect(call).toMatchObject({ job: echoJob.name, attempt: 1 });
+    expect(call?.jobId).toEqual(expect.any(String));
+    expect(validations.get('bg')).toBe(1); // validated once: it ran once, no retry
   });
 
   it('enqueue with delayMs waits before running', async () => {

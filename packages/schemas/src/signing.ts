@@ -66,6 +66,11 @@ export const SigningFieldSchema = z
       description:
         'Current value (sender prefill or a signer entry); null when empty. Signatures are not repeated here.',
     }),
+    adopted: AdoptedSignatureSchema.nullable().openapi({
+      description:
+        'Signature and initials fields whose signer has signed: what they adopted (drawn on the page as signed, ' +
+        'for them and for later signers). Null otherwise.',
+    }),
     mine: z.boolean().openapi({ description: "The field belongs to this link's signer." }),
     automatic: z.boolean().openapi({ description: 'Filled by the service at signing (date signed, name).' }),
     readOnly: z.boolean().openapi({
@@ -89,6 +94,43 @@ export const SigningDocumentSchema = z
     }),
   })
   .openapi('SigningDocument');
+
+/** Initials fields a signer can tap in one session: one per page of a long document, and a few more. */
+export const SIGNER_INITIALED_MAX = 10_000;
+
+export const SigningDraftSchema = strictObject({
+  values: arrayOf(
+    strictObject({
+      fieldId: nonEmptyString(200),
+      value: textString(SIGNER_VALUE_MAX_LENGTH),
+    }),
+    { max: SIGNER_VALUES_MAX },
+  )
+    .default([])
+    .openapi({ description: "Entries in the signer's own fillable fields so far (same rules as signing)." }),
+  signature: AdoptedSignatureSchema.nullable()
+    .default(null)
+    .openapi({ description: 'The adopted signature, once adopted.' }),
+  initials: AdoptedSignatureSchema.nullable()
+    .default(null)
+    .openapi({ description: 'The adopted initials, once adopted.' }),
+  initialed: arrayOf(nonEmptyString(200), { max: SIGNER_INITIALED_MAX })
+    .default([])
+    .openapi({
+      description:
+        "The signer's signature and initials fields they have tapped to place what they adopted (each one is " +
+        'its own act).',
+    }),
+}).openapi('SigningDraft', {
+  description: 'Work in progress, saved as the signer goes and restored when the page is reloaded.',
+  example: {
+    values: [{ fieldId: 'b0c1d2e3-0000-4000-8000-000000000001', value: 'Acme Ltd' }],
+    signature: { kind: 'typed', value: 'Jane Doe' },
+    initials: { kind: 'typed', value: 'JD' },
+    initialed: ['b0c1d2e3-0000-4000-8000-000000000002'],
+  },
+});
+export type SigningDraft = z.output<typeof SigningDraftSchema>;
 
 export const signingStatusValues = ['active', 'completed'] as const;
 
@@ -133,6 +175,11 @@ export const SigningViewSchema = z
     }),
     documents: z.array(SigningDocumentSchema),
     fields: z.array(SigningFieldSchema),
+    draft: SigningDraftSchema.nullable().openapi({
+      description:
+        "What this signer saved with `PUT /api/signing/{token}/draft` and has not signed yet (only this signer's " +
+        'link ever returns it). Null when nothing is saved or signing is not open to them.',
+    }),
     download: z
       .object({
         ready: z.boolean().openapi({ description: 'False while the signed PDF is being prepared.' }),
@@ -188,6 +235,14 @@ export const SigningSignRequestSchema = strictObject({
   initials: AdoptedSignatureSchema.optional().openapi({
     description: 'Applied to every initials field of the signer; derived from the name (typed) when omitted.',
   }),
+  placed: arrayOf(nonEmptyString(200), { max: SIGNER_INITIALED_MAX })
+    .optional()
+    .openapi({
+      description:
+        'The signature and initials fields the signer placed one by one (the signing page asks for a tap on each). ' +
+        'When given, every required signature and initials field of the signer must be in it (400 ' +
+        '`fields_missing` otherwise), and the count is kept in the audit trail.',
+    }),
 }).openapi('SigningSignRequest', {
   example: {
     values: [{ fieldId: 'b0c1d2e3-0000-4000-8000-000000000001', value: 'Acme Ltd' }],
@@ -207,6 +262,10 @@ export const SigningSignedSchema = z
   })
   .openapi('SigningSigned');
 export type SigningSigned = z.output<typeof SigningSignedSchema>;
+
+export const SigningDraftSavedSchema = z
+  .object({ saved: z.literal(true), updatedAt: isoTime })
+  .openapi('SigningDraftSaved');
 
 export const SigningDeclineRequestSchema = strictObject({
   reason: nonEmptyString(REASON_MAX_LENGTH).optional(),

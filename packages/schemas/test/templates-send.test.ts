@@ -1,4 +1,4 @@
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CC_MAX,
   EMAIL_MAX_LENGTH,
@@ -12,8 +12,6 @@ import {
   SIGNING_REQUESTS_MAX,
   TEMPLATE_ID_MAX_LENGTH,
   TEXT_MAX_LENGTH,
-  type TemplateSendRequest,
-  type TemplateSendRequestInput,
   TemplateSendRequestSchema,
   TemplateSendResponseSchema,
 } from '../src/index.ts';
@@ -320,13 +318,6 @@ describe('TemplateSendRequestSchema (4.2)', () => {
       'expiresInDays: must be an integer greater than 0',
       'extra: unknown property',
     ]);
-  });
-
-  it('types the input with optional defaults and the output with them applied', () => {
-    expectTypeOf<TemplateSendRequestInput['notify']>().toEqualTypeOf<boolean | undefined>();
-    expectTypeOf<TemplateSendRequest['notify']>().toEqualTypeOf<boolean>();
-    expectTypeOf<TemplateSendRequest['signingType']>().toEqualTypeOf<'parallel' | 'sequential'>();
-    expectTypeOf<TemplateSendRequest['subject']>().toEqualTypeOf<string | null | undefined>();
   });
 });
 

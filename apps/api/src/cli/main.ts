@@ -4,6 +4,7 @@ import { CliError, type Command, parse } from './command.ts';
 import { accountsCreate, accountsSetAllowance } from './commands/accounts.ts';
 import { driveConnect, driveList, drivePut, driveRemove } from './commands/drive.ts';
 import { mailList } from './commands/mail.ts';
+import { sessionsRetryCompletion } from './commands/sessions.ts';
 import { templatesCreate, templatesList, templatesShow } from './commands/templates.ts';
 import { tokensCreate, tokensList, tokensRevoke } from './commands/tokens.ts';
 import { webhooksCreate, webhooksDelete, webhooksList } from './commands/webhooks.ts';
@@ -26,6 +27,7 @@ const COMMANDS: Record<string, Command> = {
   'webhooks create': webhooksCreate,
   'webhooks list': webhooksList,
   'webhooks delete': webhooksDelete,
+  'sessions retry-completion': sessionsRetryCompletion,
 };
 
 function help(): string {
@@ -38,28 +40,37 @@ async function main(argv: string[]): Promise<number> {
   const [group, action, ...rest] = argv;
   const command = COMMANDS[`${group} ${action}`];
   if (!command) {
-    process.stderr.write(`${group ? `unknown command: ${group} ${action ?? ''}\n` : ''}${help()}\n`);
+    await writeAll(
+      process.stderr,
+      `${group ? `unknown command: ${group} ${action ?? ''}\n` : ''}${help()}\n`,
+    );
     return 2;
   }
   const args = parse(command, rest);
   const runtime = createRuntime(loadConfig());
   try {
     const result = await command.run(args, runtime);
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    await writeAll(process.stdout, `${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } finally {
     await runtime.close();
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof CliError || err instanceof ConfigError || isDomainError(err)) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exit(1);
-  },
-);
+/**
+ * Resolves once the stream has handed `text` to the OS. stdout on a pipe is asynchronous, so exiting
+ * right after write() would cut the output at the pipe's buffer size (64 KiB on Linux).
+ */
+function writeAll(stream: NodeJS.WriteStream, text: string): Promise<void> {
+  return new Promise((resolve, reject) => stream.write(text, (err) => (err ? reject(err) : resolve())));
+}
+
+main(process.argv.slice(2))
+  .catch(async (err: unknown) => {
+    const known = err instanceof CliError || err instanceof ConfigError || isDomainError(err);
+    const message = known ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err);
+    await writeAll(process.stderr, `${message}\n`);
+    return 1;
+  })
+  // process.exit, not a natural end: a runtime may keep handles open; the output is written by now.
+  .then((code) => process.exit(code));

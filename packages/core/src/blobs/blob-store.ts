@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { blobs } from '@countersign/db';
 import type { ServiceContext } from '../context.ts';
+import { DATA_FILE_MODE, mkdirPrivate } from '../support/data-dir.ts';
 
 /**
  * Content-addressed file storage under DATA_DIR/blobs: a file is written once, named by its SHA-256,
@@ -25,9 +26,9 @@ export class BlobStore {
     const sha256 = knownSha256 ?? createHash('sha256').update(bytes).digest('hex');
     const file = this.pathOf(sha256);
     if (!fs.existsSync(file)) {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
+      mkdirPrivate(path.dirname(file));
       const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-      fs.writeFileSync(tmp, bytes);
+      fs.writeFileSync(tmp, bytes, { mode: DATA_FILE_MODE });
       fs.renameSync(tmp, file); // atomic: readers see the whole file or none
     }
     this.ctx.db

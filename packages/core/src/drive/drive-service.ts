@@ -34,7 +34,7 @@ export function driveFor(ctx: ServiceContext, accountId: string): DriveProvider 
     return createDriveProvider({ provider: 'local', accountId }, limits(ctx), { localRoot: localRoot(ctx) });
   }
   const credentials = gdriveCredentialsSchema.parse(
-    JSON.parse(new DataKey(ctx.config.dataDir).open(row.settings)),
+    JSON.parse(new DataKey(ctx.config.dataDir).decrypt(row.settings)),
   );
   // Endpoints come from the operator's configuration, never from the account: they decide where tokens go.
   return createDriveProvider(
@@ -57,7 +57,7 @@ export function connectGoogleDrive(
 ) {
   getAccount(ctx, accountId);
   const parsed = gdriveCredentialsSchema.parse(credentials);
-  const settings = new DataKey(ctx.config.dataDir).seal(JSON.stringify(parsed));
+  const settings = new DataKey(ctx.config.dataDir).encrypt(JSON.stringify(parsed));
   ctx.db
     .insert(driveConnections)
     .values({ accountId, provider: 'gdrive', settings, updatedAt: ctx.clock.now() })

@@ -64,7 +64,7 @@ export function beginIdempotent(
             response: {
               status: row.responseStatus!,
               headers: row.responseHeaders ?? {},
-              body: new DataKey(ctx.config.dataDir).open(row.responseBody!),
+              body: new DataKey(ctx.config.dataDir).decrypt(row.responseBody!),
             },
           };
         }
@@ -116,7 +116,7 @@ export function completeIdempotent(
       state: 'done',
       responseStatus: response.status,
       responseHeaders: response.headers,
-      responseBody: new DataKey(ctx.config.dataDir).seal(response.body),
+      responseBody: new DataKey(ctx.config.dataDir).encrypt(response.body),
     })
     .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)))
     .run();

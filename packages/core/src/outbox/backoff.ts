@@ -1,6 +1,8 @@
 /**
- * Exponential backoff with full jitter: attempt 1 waits about `baseMs`, each later attempt doubles,
- * capped at `maxMs`. Jitter spreads retries of many rows that failed together.
+ * Exponential backoff with equal jitter: the ceiling is `baseMs` for attempt 1 and doubles with each later
+ * attempt, capped at `maxMs`; the wait is drawn between half the ceiling and the whole of it. The jitter spreads
+ * retries of many rows that failed together; the fixed half keeps every wait at least half the ceiling (the
+ * retry schedule's minimum, which the webhook policy relies on).
  */
 export function backoffDelay(
   attempt: number,

@@ -27,21 +27,22 @@ function readable(kind: OutboxKind, payload: unknown): Record<string, unknown> {
   return fields;
 }
 
-const sealPayload = (ctx: ServiceContext, kind: OutboxKind, payload: unknown) => ({
+const encryptPayload = (ctx: ServiceContext, kind: OutboxKind, payload: unknown) => ({
   ...readable(kind, payload),
-  sealed: new DataKey(ctx.config.dataDir).seal(JSON.stringify(payload)),
+  sealed: new DataKey(ctx.config.dataDir).encrypt(JSON.stringify(payload)),
 });
 
 /**
- * `sealed: null` marks a dropped payload; a row without `sealed` predates sealing and is plaintext. A seal
- * that does not open (another data key) reads as null too: its deliverer fails that row, not every pass.
+ * `sealed` (a stored key, kept for existing rows) holds the encrypted payload; `sealed: null` marks a dropped
+ * payload; a row without it predates encryption and is plaintext. A payload that does not decrypt (another
+ * data key) reads as null too: its deliverer fails that row, not every pass.
  */
-function openPayload(ctx: ServiceContext, stored: unknown): unknown {
+function decryptPayload(ctx: ServiceContext, stored: unknown): unknown {
   if (stored === null || typeof stored !== 'object' || !('sealed' in stored)) return stored;
-  const { sealed } = stored as { sealed: unknown };
-  if (typeof sealed !== 'string') return null;
+  const { sealed: encrypted } = stored as { sealed: unknown };
+  if (typeof encrypted !== 'string') return null;
   try {
-    return JSON.parse(new DataKey(ctx.config.dataDir).open(sealed));
+    return JSON.parse(new DataKey(ctx.config.dataDir).decrypt(encrypted));
   } catch {
     return null;
   }
@@ -49,7 +50,7 @@ function openPayload(ctx: ServiceContext, stored: unknown): unknown {
 
 const opened = (ctx: ServiceContext, row: OutboxRow): OutboxRow => ({
   ...row,
-  payload: openPayload(ctx, row.payload),
+  payload: decryptPayload(ctx, row.payload),
 });
 
 /** What a row keeps once final: emails only their readable fields, so no link or code stays behind. */
@@ -76,7 +77,7 @@ export function addToOutbox(
     id,
     kind: entry.kind,
     accountId: entry.accountId,
-    payload: sealPayload(ctx, entry.kind, entry.payload),
+    payload: encryptPayload(ctx, entry.kind, entry.payload),
     createdAt: now,
     availableAt: entry.availableAt ?? now,
   });

@@ -175,7 +175,7 @@ export function insertSessions(ctx: ServiceContext, batch: NewSession[]): Create
         status: yourTurn ? 'notified' : 'pending',
         notifiedAt: yourTurn ? now : null,
         linkTokenHash: link.tokenHash,
-        linkTokenSealed: dataKey.seal(link.token),
+        linkTokenSealed: dataKey.encrypt(link.token),
         // Queued now, settled by the delivery (outbox/email.ts); a later sequential signer is invited on their turn.
         inviteStatus: s.notify && yourTurn ? 'sent' : 'skipped',
       });
@@ -250,7 +250,7 @@ export function committedSessions(
       signingOrder: p.signingOrder,
       name: p.name,
       email: p.email,
-      linkToken: dataKey.open(p.linkTokenSealed),
+      linkToken: dataKey.decrypt(p.linkTokenSealed),
     });
   }
   return { sessions: found, bulkBatchId: rows[0]!.bulkBatchId };

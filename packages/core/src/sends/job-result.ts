@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../context.ts';
 import { DomainError, isDomainError } from '../support/errors.ts';
-import { openSendOutcome, type SendOutcome, sealSendOutcome } from './send-results.ts';
+import { decryptSendOutcome, encryptSendOutcome, type SendOutcome } from './send-results.ts';
 
 /**
  * What crosses the queue from a send job: the outcome, or the domain error that ended it. Domain errors are
@@ -22,7 +22,7 @@ export type SendJobResult =
 
 export async function runSend(ctx: ServiceContext, fn: () => Promise<SendOutcome>): Promise<SendJobResult> {
   try {
-    return { ok: true, sealedOutcome: sealSendOutcome(ctx, await fn()) };
+    return { ok: true, sealedOutcome: encryptSendOutcome(ctx, await fn()) };
   } catch (err) {
     if (!isDomainError(err)) throw err;
     return {
@@ -34,7 +34,7 @@ export async function runSend(ctx: ServiceContext, fn: () => Promise<SendOutcome
 
 /** The API side: the outcome, or the domain error thrown again so the one error mapper answers it. */
 export function unwrapSend(ctx: ServiceContext, result: SendJobResult): SendOutcome {
-  if (result.ok) return openSendOutcome(ctx, result.sealedOutcome);
+  if (result.ok) return decryptSendOutcome(ctx, result.sealedOutcome);
   const { code, message, details, headers } = result.error;
   throw new DomainError(code, message, details, headers);
 }

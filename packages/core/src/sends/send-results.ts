@@ -10,12 +10,12 @@ export interface SendOutcome {
   headers?: Record<string, string>;
 }
 
-/** Outcomes hold signing links: sealed wherever they rest (SQLite here, Redis as a job's result). */
-export const sealSendOutcome = (ctx: ServiceContext, outcome: SendOutcome): string =>
-  new DataKey(ctx.config.dataDir).seal(JSON.stringify(outcome));
+/** Outcomes hold signing links: encrypted wherever they rest (SQLite here, Redis as a job's result). */
+export const encryptSendOutcome = (ctx: ServiceContext, outcome: SendOutcome): string =>
+  new DataKey(ctx.config.dataDir).encrypt(JSON.stringify(outcome));
 
-export const openSendOutcome = (ctx: ServiceContext, sealed: string): SendOutcome =>
-  JSON.parse(new DataKey(ctx.config.dataDir).open(sealed)) as SendOutcome;
+export const decryptSendOutcome = (ctx: ServiceContext, encrypted: string): SendOutcome =>
+  JSON.parse(new DataKey(ctx.config.dataDir).decrypt(encrypted)) as SendOutcome;
 
 /**
  * Outcomes are kept per job so a retried job (worker crash after commit) returns the same answer
@@ -27,7 +27,7 @@ export function saveSendOutcome(
   accountId: string,
   outcome: SendOutcome,
 ): void {
-  const sealed = sealSendOutcome(ctx, outcome);
+  const sealed = encryptSendOutcome(ctx, outcome);
   ctx.db
     .insert(sendResults)
     .values({ jobId, accountId, result: sealed, createdAt: ctx.clock.now() })
@@ -42,5 +42,5 @@ export function loadSendOutcome(
 ): SendOutcome | undefined {
   const row = ctx.db.select().from(sendResults).where(eq(sendResults.jobId, jobId)).get();
   if (!row || row.accountId !== accountId) return undefined;
-  return openSendOutcome(ctx, row.result);
+  return decryptSendOutcome(ctx, row.result);
 }

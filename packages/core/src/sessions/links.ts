@@ -15,5 +15,5 @@ export const linkTokenHash = (token: string): string => sha256Hex(token);
 
 /** The signing URL of a participant, rebuilt from the sealed token (for emails after the send). */
 export function participantLink(ctx: ServiceContext, participant: { linkTokenSealed: string }): string {
-  return signingUrl(ctx, new DataKey(ctx.config.dataDir).open(participant.linkTokenSealed));
+  return signingUrl(ctx, new DataKey(ctx.config.dataDir).decrypt(participant.linkTokenSealed));
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { declineSession } from '../sessions/lifecycle.ts';
 import { DomainError } from '../support/errors.ts';
+import { dropDraft } from './draft.ts';
 import { openLink } from './link.ts';
 import { requireVerified } from './verification.ts';
 import type { SignerRequest } from './view.ts';
@@ -34,6 +35,7 @@ export function declineAsParticipant(
         .where(eq(participants.id, link.participant.id))
         .get()!;
       declineSession(ctx, participant, reason, request.origin);
+      dropDraft(ctx, participant.id);
     },
     { behavior: 'immediate' },
   );

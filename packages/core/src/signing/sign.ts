@@ -7,14 +7,17 @@ import { type SessionField, sessionFields } from '../sessions/fields.ts';
 import { afterParticipantSigned, currentTurn } from '../sessions/lifecycle.ts';
 import { DomainError } from '../support/errors.ts';
 import { checkAdopted, checkEmbeddable, initialsOf } from './adopted.ts';
+import { dropDraft } from './draft.ts';
 import { openLink } from './link.ts';
 import { requireVerified } from './verification.ts';
-import { type SignerRequest, utcDate } from './view.ts';
+import type { SignerRequest } from './view.ts';
 
 export interface SignInput {
   values: { fieldId: string; value: string }[];
   signature: AdoptedSignature;
   initials?: AdoptedSignature;
+  /** The signature and initials fields the signer placed one by one (the signing page sends them). */
+  placed?: string[];
 }
 
 export interface SignResult {
@@ -29,10 +32,10 @@ const BAD_TEXT = /[^\P{Cc}\t\n\r]/u;
 const isEmpty = (v: string | null | undefined) => v === null || v === undefined || v.trim() === '';
 
 /** What a signer may send a value for: their own fields that are neither adopted (signature, initials) nor automatic. */
-const fillable = (f: SessionField, participantId: string) =>
+export const fillable = (f: SessionField, participantId: string) =>
   f.participantId === participantId && !f.automatic && f.type !== 'signature' && f.type !== 'initials';
 
-function checkValue(field: SessionField, value: string): string | null {
+export function checkValue(field: SessionField, value: string): string | null {
   if (field.type === 'checkbox')
     return value === 'true' || value === 'false' ? null : 'a checkbox takes "true" or "false"';
   if (BAD_TEXT.test(value)) return 'must not contain control characters';
@@ -43,8 +46,9 @@ function checkValue(field: SessionField, value: string): string | null {
  * POST /api/signing/{token}/sign. In one transaction: every rule (link open, verified, this signer's turn,
  * not signed yet, values only for their own fillable fields, every required field filled), then the
  * values, the adopted signature and initials, who/when/where, the audit event and the session's next
- * step (`afterParticipantSigned`). Name, email and date fields left empty take the signer's name, email
- * and the signing date (UTC).
+ * step (`afterParticipantSigned`). Name and email fields left empty take the signer's name and email; a
+ * date field a signer fills is never dated for them (only automatic "date signed" fields are, at completion).
+ * With `placed`, every required signature and initials field must be one the signer tapped.
  */
 export async function signAsParticipant(
   ctx: ServiceContext,
@@ -122,10 +126,10 @@ export async function signAsParticipant(
       }
 
       const now = ctx.clock.now();
+      // Only automatic fields (date signed) take the signing date: a "move-in date" left empty stays empty.
       const defaults: Partial<Record<SessionField['type'], string>> = {
         name: participant.name,
         email: participant.email,
-        date: utcDate(now),
       };
       const writes = new Map<string, string>();
       const missing: string[] = [];
@@ -136,6 +140,19 @@ export async function signAsParticipant(
         if (value !== null && value !== field.value) writes.set(field.fieldId, value);
         const filled = field.type === 'checkbox' ? value === 'true' : !isEmpty(value);
         if (field.required && !filled) missing.push(field.fieldId);
+      }
+      if (input.placed) {
+        const placed = new Set(input.placed);
+        for (const field of fields) {
+          const adopted = field.type === 'signature' || field.type === 'initials';
+          if (
+            adopted &&
+            field.participantId === participant.id &&
+            field.required &&
+            !placed.has(field.fieldId)
+          )
+            missing.push(field.fieldId);
+        }
       }
       if (missing.length) {
         const labels = missing.map((id) => byId.get(id)!.label);
@@ -175,8 +192,14 @@ export async function signAsParticipant(
         participantId: participant.id,
         type: 'participant.signed',
         origin: request.origin,
-        data: { signature: signature.kind, initials: initials.kind, values: writes.size },
+        data: {
+          signature: signature.kind,
+          initials: initials.kind,
+          values: writes.size,
+          ...(input.placed ? { placed: new Set(input.placed).size } : {}),
+        },
       });
+      dropDraft(ctx, participant.id);
       const { allSigned } = afterParticipantSigned(ctx, session.id, participant.id);
       return { sessionId: session.id, signedAt: now, allSigned };
     },

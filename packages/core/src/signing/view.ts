@@ -1,11 +1,12 @@
 import { documents, participants } from '@countersign/db';
-import type { SigningField, SigningView } from '@countersign/schemas';
+import type { AdoptedSignature, SigningField, SigningView } from '@countersign/schemas';
 import { asc, eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { type AuditOrigin, audit } from '../sessions/audit.ts';
 import { sessionFields } from '../sessions/fields.ts';
 import { currentTurn } from '../sessions/lifecycle.ts';
 import { type SessionEmailOptions, senderNameFor } from '../sessions/notifications.ts';
+import { draftOf } from './draft.ts';
 import { openLink, type ParticipantRow, type SessionRow } from './link.ts';
 import { isVerified } from './verification.ts';
 
@@ -87,7 +88,8 @@ export function getSigningView(ctx: ServiceContext, token: string, request: Sign
             const mine = f.participantId === participant.id;
             const owner = f.participantId ? byId.get(f.participantId) : undefined;
             let value = f.value;
-            if (f.type === 'signature' || f.type === 'initials') value = null;
+            const adoptedField = f.type === 'signature' || f.type === 'initials';
+            if (adoptedField) value = null;
             else if (f.automatic) {
               // Shown once their owner has signed: the values the final PDF will carry.
               value = owner?.signedAt ? (f.type === 'date' ? utcDate(owner.signedAt) : owner.name) : null;
@@ -101,6 +103,11 @@ export function getSigningView(ctx: ServiceContext, token: string, request: Sign
               rect: { x: f.x, y: f.y, width: f.width, height: f.height },
               required: f.required,
               value,
+              // What a signer adopted is on the page once they signed, for them and for everyone after them.
+              adopted:
+                adoptedField && owner?.signedAt
+                  ? ((f.type === 'signature' ? owner.signature : owner.initials) as AdoptedSignature | null)
+                  : null,
               mine,
               automatic: f.automatic,
               readOnly: !(editable && mine) || f.automatic || f.type === 'signature' || f.type === 'initials',
@@ -142,6 +149,7 @@ export function getSigningView(ctx: ServiceContext, token: string, request: Sign
             }))
           : [],
         fields,
+        draft: editable ? draftOf(ctx, participant.id) : null,
         download:
           downloadUntil === null
             ? null

@@ -4,7 +4,9 @@ import { loadOrCreateSecret } from './secrets.ts';
 
 /**
  * Encrypts secrets the service must be able to use again (a drive's OAuth refresh token), unlike our own
- * tokens, which are only hashed. AES-256-GCM with the key in DATA_DIR/secrets/data.key.
+ * tokens, which are only hashed. AES-256-GCM with the key in DATA_DIR/secrets/data.key. (Stored columns and
+ * payload keys named `sealed` predate this name: they hold `encrypt`'s output. "Seal" otherwise means the PAdES
+ * seal of a final PDF only.)
  */
 export class DataKey {
   private static readonly keys = new Map<string, Buffer>();
@@ -19,7 +21,7 @@ export class DataKey {
     this.key = key;
   }
 
-  seal(plaintext: string): string {
+  encrypt(plaintext: string): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
@@ -31,9 +33,9 @@ export class DataKey {
     ].join('.');
   }
 
-  open(sealed: string): string {
-    const [version, iv, tag, body] = sealed.split('.');
-    if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('unreadable sealed value');
+  decrypt(encrypted: string): string {
+    const [version, iv, tag, body] = encrypted.split('.');
+    if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('unreadable encrypted value');
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(

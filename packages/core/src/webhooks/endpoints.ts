@@ -33,9 +33,9 @@ const eventsOf = (row: WebhookEndpointRow): WebhookEventType[] =>
 /** The secrets that sign a delivery now: the current one, and the previous one during its grace period. */
 export function signingSecrets(ctx: ServiceContext, row: WebhookEndpointRow): string[] {
   const key = new DataKey(ctx.config.dataDir);
-  const secrets = [key.open(row.secret)];
+  const secrets = [key.decrypt(row.secret)];
   if (row.previousSecret && (row.previousSecretExpiresAt ?? 0) > ctx.clock.now()) {
-    secrets.push(key.open(row.previousSecret));
+    secrets.push(key.decrypt(row.previousSecret));
   }
   return secrets;
 }
@@ -92,7 +92,7 @@ export async function createWebhookEndpoint(
     url: input.url,
     // Stored null = every type, including types added later.
     events: input.events ? webhookEventTypes.filter((t) => input.events!.includes(t)) : null,
-    secret: new DataKey(ctx.config.dataDir).seal(secret),
+    secret: new DataKey(ctx.config.dataDir).encrypt(secret),
     previousSecret: null,
     previousSecretExpiresAt: null,
     createdAt: ctx.clock.now(),
@@ -165,7 +165,7 @@ export function rotateWebhookSecret(
       ctx.db
         .update(webhookEndpoints)
         .set({
-          secret: new DataKey(ctx.config.dataDir).seal(secret),
+          secret: new DataKey(ctx.config.dataDir).encrypt(secret),
           previousSecret: row.secret,
           previousSecretExpiresAt: expiresAt,
         })

@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './allowance.ts';
 export * from './blobs.ts';
+export * from './branding.ts';
 export * from './drive.ts';
 export * from './idempotency.ts';
 export * from './members.ts';

@@ -33,3 +33,16 @@ export const signerSessions = sqliteTable(
   },
   (t) => [uniqueIndex('signer_sessions_token').on(t.tokenHash)],
 );
+
+/**
+ * What a signer has entered but not signed yet (field values, the adopted signature and initials, the
+ * initials fields they tapped), saved as they go so a reload restores it. Only that participant's link reads
+ * it; it is deleted when they sign or decline.
+ */
+export const signingDrafts = sqliteTable('signing_drafts', {
+  participantId: text('participant_id')
+    .primaryKey()
+    .references(() => participants.id, { onDelete: 'cascade' }),
+  data: text('data', { mode: 'json' }).notNull(),
+  updatedAt: timestamp('updated_at').notNull(),
+});

@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { registerSigningCode } from './code.ts';
 import { registerSigningDecline } from './decline.ts';
 import { registerSigningDocument } from './document.ts';
+import { registerSigningDraft } from './draft.ts';
 import { registerSigningGet } from './get.ts';
 import { SIGNER_COOKIE } from './shared.ts';
 import { registerSigningSign } from './sign.ts';
@@ -21,6 +22,7 @@ export function registerSigning(app: OpenAPIHono<AppEnv>): void {
   registerSigningDocument(app);
   registerSigningCode(app);
   registerSigningVerify(app);
+  registerSigningDraft(app);
   registerSigningSign(app);
   registerSigningDecline(app);
 }

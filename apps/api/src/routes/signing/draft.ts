@@ -1,0 +1,44 @@
+import { saveDraft } from '@countersign/core';
+import { SigningDraftSavedSchema, SigningDraftSchema, signingTokenParam } from '@countersign/schemas';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { apiRoute } from '../../http/openapi.ts';
+import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
+
+export const signingDraftRoute = apiRoute({
+  method: 'put',
+  path: '/api/signing/{token}/draft',
+  tags: ['Signer'],
+  summary: 'Save what the signer has entered so far',
+  description:
+    "Replaces the signer's draft: field values, the adopted signature and initials, and the signature and " +
+    'initials fields placed so far. Returned as `draft` by `GET /api/signing/{token}` to this link only, so a ' +
+    'reload restores it; deleted when the signer signs or declines. Same value rules as signing (400 ' +
+    '`field_not_allowed`, `invalid_field_value`, `invalid_signature`); only while signing is open to the signer ' +
+    '(409 `not_your_turn`, `already_signed`). Nothing is recorded in the audit trail.',
+  security: signerSecurity,
+  request: {
+    params: z.object({ token: signingTokenParam }),
+    body: { required: true, content: { 'application/json': { schema: SigningDraftSchema } } },
+  },
+  responses: {
+    200: { description: 'Saved.', content: { 'application/json': { schema: SigningDraftSavedSchema } } },
+    400: signingErrors[400],
+    401: signingErrors[401],
+    404: signingErrors[404],
+    409: signingErrors[409],
+    410: signingErrors[410],
+  },
+});
+
+export function registerSigningDraft(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(signingDraftRoute, (c) => {
+    const saved = saveDraft(
+      c.get('deps').runtime.ctx,
+      c.req.valid('param').token,
+      c.req.valid('json'),
+      signerRequest(c),
+    );
+    return c.json({ saved: true as const, updatedAt: new Date(saved.updatedAt).toISOString() }, 200);
+  });
+}

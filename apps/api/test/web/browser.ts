@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+/** SCREENSHOT_DIR collects every screenshot the web tests take, for review. */
+const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
+/** DOCS_SCREENSHOTS=1 rewrites the README's pictures in docs/ (off by default so test runs leave the tree clean). */
+const DOCS_SCREENSHOTS = process.env.DOCS_SCREENSHOTS === '1';
+
+export const VIEWPORTS = {
+  phone: { width: 375, height: 740 },
+  desktop: { width: 1280, height: 860 },
+} as const;
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * A context with the clipboard allowed; every console error or page error is recorded in `problems`.
+ * bypassCSP only so axe-core can be injected; the CSP itself is asserted by the serving test.
+ */
+export async function newContext(
+  browser: Browser,
+  problems: string[],
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport,
+    deviceScaleFactor: 1,
+    bypassCSP: true,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  context.setDefaultTimeout(30_000);
+  context.on('page', (page) => watch(page, problems));
+  return context;
+}
+
+function watch(page: Page, problems: string[]) {
+  page.on('console', (m) => {
+    // 401 (signed out) and 409 (conflict) answers are expected states the app handles; Chromium logs them.
+    if (m.type() === 'error' && !/status of (401|409)/.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core on the page as it is now: no serious or critical violation. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  if (!(await page.evaluate('typeof window.axe !== "undefined"')))
+    await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = (await page.evaluate(
+    'window.axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations)',
+  )) as AxeViolation[];
+  const bad = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) => `${what}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  expect(bad).toEqual([]);
+}
+
+/** A screenshot under SCREENSHOT_DIR when set; `docsName` also writes docs/<name> with DOCS_SCREENSHOTS=1. */
+export async function screenshot(page: Page, name: string, docsName?: string): Promise<void> {
+  if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, name) });
+  if (docsName && DOCS_SCREENSHOTS) await page.screenshot({ path: path.join(REPO, 'docs', docsName) });
+}
+
+/** Presses Tab until `selector` has focus (bounded): proves it is reachable by keyboard. */
+export async function tabTo(page: Page, selector: string, max = 60): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await page.locator(`${selector}:focus`).count()) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`${selector} not reachable with Tab`);
+}

@@ -1,0 +1,50 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** apps/web: its sources, and `dist/` where `vite build` writes what the API serves under /app. */
+export const WEB_DIR = path.resolve(import.meta.dirname, '..');
+export const WEB_DIST_DIR = path.join(WEB_DIR, 'dist');
+const STAMP = path.join(WEB_DIST_DIR, '.source-hash');
+const INPUTS = ['src', 'index.html', 'vite.config.ts', 'package.json'];
+
+function listFiles(p: string): string[] {
+  if (!statSync(p).isDirectory()) return [p];
+  return readdirSync(p)
+    .sort()
+    .flatMap((name) => listFiles(path.join(p, name)));
+}
+
+/** A hash of every input of the build: a fresh clone, a pull or an edit all change it. */
+export function sourceHash(): string {
+  const hash = createHash('sha256');
+  for (const file of INPUTS.flatMap((p) => listFiles(path.join(WEB_DIR, p)))) {
+    hash.update(path.relative(WEB_DIR, file)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+export function isBuildCurrent(): boolean {
+  return existsSync(STAMP) && readFileSync(STAMP, 'utf8') === sourceHash();
+}
+
+/** Builds the app unless dist/ already holds a build of exactly these sources. Returns whether it built. */
+export function ensureWebBuilt(log: (line: string) => void = () => {}): boolean {
+  if (isBuildCurrent()) return false;
+  log('building the web app (apps/web)...');
+  const vite = path.join(WEB_DIR, 'node_modules/vite/bin/vite.js');
+  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: WEB_DIR, stdio: 'inherit' });
+  writeFileSync(STAMP, sourceHash());
+  return true;
+}
+
+// `node --import tsx apps/web/scripts/build.ts`: what `pnpm start` runs first.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  ensureWebBuilt((line) => process.stderr.write(`${line}\n`));
+}
+
+/** vitest globalSetup: the browser tests drive the built app, built once before any test file runs. */
+export default function setup(): void {
+  ensureWebBuilt((line) => process.stderr.write(`${line}\n`));
+}

@@ -1,0 +1,87 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { Loading } from '../../../components/Loading.tsx';
+import { errorText } from '../../../lib/api-client.ts';
+import { meKey, requestSignInLink, verifySignInLink } from '../api/auth.ts';
+
+/** Where to go after signing in: only a path inside the app (never another origin). */
+function nextPath(): string {
+  const next = new URLSearchParams(location.search).get('next');
+  return next?.startsWith('/app/') && !next.startsWith('//') ? next.slice('/app'.length) : '/sessions';
+}
+
+export default function SignIn() {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  // The emailed link is /app/sign-in#token=...: the token stays out of server logs and Referer headers.
+  const [linkToken] = useState(() => new URLSearchParams(location.hash.slice(1)).get('token'));
+  const [email, setEmail] = useState('');
+  const request = useMutation({ mutationFn: requestSignInLink });
+  const verify = useMutation({
+    mutationFn: verifySignInLink,
+    onSuccess: (me) => {
+      queryClient.setQueryData(meKey, me);
+      navigate(nextPath(), { replace: true });
+    },
+  });
+  const { mutate: verifyLink } = verify;
+  useEffect(() => {
+    if (!linkToken) return;
+    history.replaceState(null, '', location.pathname + location.search);
+    verifyLink(linkToken);
+  }, [linkToken, verifyLink]);
+
+  if (linkToken && (verify.isPending || verify.isSuccess)) return <Loading label="Signing you in…" />;
+  const linkError = verify.isError ? verify.error : null;
+
+  return (
+    <main className="signin" id="main">
+      <h1>Sign in to Countersign</h1>
+      {linkError ? (
+        <p className="notice error" role="alert">
+          {errorText(linkError)} Ask for a new link below.
+        </p>
+      ) : null}
+      {request.isSuccess ? (
+        <div className="notice ok" role="status">
+          <p>
+            If <strong>{email}</strong> belongs to a member of an account, a sign-in link is on its way. It
+            works once and expires soon.
+          </p>
+          <button type="button" className="link" onClick={() => request.reset()}>
+            Use another address
+          </button>
+        </div>
+      ) : (
+        <form
+          className="stack"
+          onSubmit={(e) => {
+            e.preventDefault();
+            request.mutate(email.trim());
+          }}
+        >
+          <label className="field">
+            <span>Email address</span>
+            <input
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </label>
+          {request.isError ? (
+            <p className="error-text" role="alert">
+              {errorText(request.error)}
+            </p>
+          ) : null}
+          <button type="submit" className="primary" disabled={request.isPending}>
+            {request.isPending ? 'Sending…' : 'Email me a sign-in link'}
+          </button>
+        </form>
+      )}
+    </main>
+  );
+}

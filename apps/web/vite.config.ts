@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const require = createRequire(import.meta.url);
+// pdf.js is not bundled: the API serves it under a versioned path (shared with the signing page) and the
+// designer imports it from there on first use, so it is never part of the first load.
+const pdfjsVersion = (
+  JSON.parse(readFileSync(require.resolve('pdfjs-dist/package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+/** Where `pnpm dev` finds the API (started by scripts/dev.ts). */
+const apiTarget = process.env.COUNTERSIGN_API_URL ?? 'http://127.0.0.1:3000';
+const proxied = ['/api', '/auth', '/connect', '/assets', '/docs', '/openapi.json', '/s/'];
+
+export default defineConfig({
+  base: '/app/',
+  plugins: [react()],
+  define: { __PDFJS_BASE__: JSON.stringify(`/assets/pdfjs/${pdfjsVersion}/`) },
+  build: { outDir: 'dist', assetsDir: 'assets', sourcemap: false, target: 'es2022' },
+  server: {
+    port: Number(process.env.WEB_DEV_PORT ?? 5173),
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: apiTarget, changeOrigin: false }])),
+  },
+});

@@ -15,6 +15,7 @@ import { registerSignIn } from './routes/auth/sign-in.ts';
 import { registerDocs } from './routes/docs.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerMembers } from './routes/members/members.ts';
+import { registerMetrics } from './routes/metrics.ts';
 import { registerSessionsCancel } from './routes/sessions/cancel.ts';
 import { registerSessionDocument } from './routes/sessions/document.ts';
 import { registerSessionGet } from './routes/sessions/get.ts';
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.notFound((c) => errorResponse(c, 'not_found', `no route for ${c.req.method} ${c.req.path}`));
 
   registerHealth(app);
+  registerMetrics(app);
   registerDocs(app);
   registerToken(app);
 

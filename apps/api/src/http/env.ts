@@ -1,5 +1,7 @@
 import type { Config } from '@countersign/config';
 import type { MemberIdentity, Runtime } from '@countersign/core';
+
+import type { Metrics } from '@countersign/metrics';
 import type { JobQueue } from '@countersign/queue';
 import type { Logger } from 'pino';
 
@@ -9,6 +11,8 @@ export interface AppDeps {
   runtime: Runtime;
   queue: JobQueue;
   logger: Logger;
+  /** Present when metrics are on (METRICS_TOKEN set): requests are measured and `/metrics` is served. */
+  metrics?: Metrics;
 }
 
 export interface AppEnv {

@@ -78,4 +78,11 @@ export { activeContentOf, type Prepared, type PrepareOptions, prepare } from './
 export { generateSealCertificate, type SealCertificateRequest } from './seal/certificate.ts';
 export { seal } from './seal/seal.ts';
 export type { SealOptions } from './seal/types.ts';
+export {
+  checkFieldText,
+  type FieldTextCheck,
+  type FieldTextKind,
+  type FieldTextProblem,
+} from './text/field-text.ts';
+export { SIGNATURE_FONT, signatureFontPath } from './text/font-files.ts';
 export { createPdfWriter, type PdfWriter, type PdfWriterOptions } from './writer/pool.ts';

@@ -51,9 +51,12 @@ export async function completeSession(
   const claim = claimCompletion(ctx, sessionId);
   if (!claim) return outcome(ctx, sessionId);
   try {
-    return await produce(ctx, sessionId, claim);
+    const produced = await produce(ctx, sessionId, claim);
+    if (produced.completed) ctx.telemetry.completion('completed');
+    return produced;
   } catch (err) {
     if (err instanceof CompletionFailedError) throw err; // another run's failure, already recorded
+    ctx.telemetry.completion('failed');
     const recorded = recordFailure(ctx, sessionId, claim, err);
     if (recorded && recorded.retryAt === null) ctx.outbox.kick(); // gave up: its webhook is in the outbox
     throw new CompletionFailedError(sessionId, recorded?.failures ?? null, recorded?.retryAt ?? null, err);

@@ -10,6 +10,7 @@ import { registerSigningPage } from './pages/signing-page.ts';
 import { registerWebApp } from './pages/web-app.ts';
 import { registerDocs } from './routes/docs.ts';
 import { registerHealth } from './routes/health.ts';
+import { registerMetrics } from './routes/metrics.ts';
 import { registerSessionsCancel } from './routes/sessions/cancel.ts';
 import { registerSessionDocument } from './routes/sessions/document.ts';
 import { registerSessionGet } from './routes/sessions/get.ts';
@@ -36,6 +37,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.notFound((c) => errorResponse(c, 'not_found', `no route for ${c.req.method} ${c.req.path}`));
 
   registerHealth(app);
+  registerMetrics(app);
   registerDocs(app);
   registerToken(app);
 

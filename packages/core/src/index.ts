@@ -32,7 +32,13 @@ export {
   PermanentDeliveryError,
 } from './outbox/dispatcher.ts';
 export { type EmailPayload, messageIdFor, queueEmail } from './outbox/email.ts';
-export { addToOutbox, getOutboxRow, type OutboxRow } from './outbox/outbox.ts';
+export {
+  addToOutbox,
+  getOutboxRow,
+  type OutboxKind,
+  type OutboxRow,
+  outboxBacklog,
+} from './outbox/outbox.ts';
 export { createRuntime, databaseFile, devMailboxDir, type Runtime, type RuntimeOptions } from './runtime.ts';
 export { type SendJobResult, unwrapSend } from './sends/job-result.ts';
 export type { SendOutcome } from './sends/send-results.ts';
@@ -63,6 +69,7 @@ export { type Clock, ManualClock, systemClock } from './support/clock.ts';
 export { DATA_DIR_MODE, DATA_FILE_MODE, logDataDirModes, secureDataDir } from './support/data-dir.ts';
 export { DomainError, isDomainError } from './support/errors.ts';
 export { loadOrCreateSecret } from './support/secrets.ts';
+export { noTelemetry, type Telemetry } from './support/telemetry.ts';
 export { createTemplate, type NewTemplate } from './templates/create.ts';
 export { examplePayload } from './templates/example-payload.ts';
 export { loadTemplate } from './templates/load.ts';

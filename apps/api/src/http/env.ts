@@ -1,5 +1,6 @@
 import type { Config } from '@countersign/config';
 import type { Runtime } from '@countersign/core';
+import type { Metrics } from '@countersign/metrics';
 import type { JobQueue } from '@countersign/queue';
 import type { Logger } from 'pino';
 
@@ -9,6 +10,8 @@ export interface AppDeps {
   runtime: Runtime;
   queue: JobQueue;
   logger: Logger;
+  /** Present when metrics are on (METRICS_TOKEN set): requests are measured and `/metrics` is served. */
+  metrics?: Metrics;
 }
 
 export interface AppEnv {

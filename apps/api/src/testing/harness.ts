@@ -10,6 +10,7 @@ import {
   type WorkerHandle,
 } from '@countersign/core';
 import type { Mailer } from '@countersign/mail';
+import { createMetrics } from '@countersign/metrics';
 import type { JobQueue } from '@countersign/queue';
 import { freePort, tempDir } from '@countersign/test-support';
 import { serve } from '@hono/node-server';
@@ -55,14 +56,20 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...options.env,
   });
-  const runtime = createRuntime(config, { clock: options.clock, mailer: options.mailer });
+  const metrics = config.metrics.token ? createMetrics({ service: 'api' }) : undefined;
+  const runtime = createRuntime(config, {
+    clock: options.clock,
+    mailer: options.mailer,
+    telemetry: metrics?.telemetry,
+  });
   const logger = options.logger ?? pino({ level: 'silent' });
   const hostsWorker = options.worker !== false;
   const queue = openJobQueue(runtime, { hostsWorker });
   const worker: WorkerHandle | undefined = hostsWorker
     ? startWorker(runtime, config, logger, { consumeQueue: true })
     : undefined;
-  const app = createApp({ config, runtime, queue, logger });
+  metrics?.observe({ runtime, queue });
+  const app = createApp({ config, runtime, queue, logger, metrics });
   const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

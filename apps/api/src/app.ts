@@ -20,6 +20,7 @@ import { registerSessionsCancel } from './routes/sessions/cancel.ts';
 import { registerSessionDocument } from './routes/sessions/document.ts';
 import { registerSessionGet } from './routes/sessions/get.ts';
 import { registerSessionsList } from './routes/sessions/list.ts';
+import { registerTestSessionsPurge } from './routes/sessions/purge-test.ts';
 import { registerSessionsSend } from './routes/sessions/send.ts';
 import { registerSigning } from './routes/signing/index.ts';
 import { registerTemplatesCreate } from './routes/templates/create.ts';
@@ -27,6 +28,7 @@ import { registerTemplateGet } from './routes/templates/get.ts';
 import { registerTemplatesList } from './routes/templates/list.ts';
 import { registerTemplatesSend } from './routes/templates/send.ts';
 import { registerToken } from './routes/token.ts';
+import { registerRefreshTokenCreate } from './routes/tokens/create.ts';
 import { registerWebhookRoutes } from './routes/webhooks/index.ts';
 
 /** A router with the shared validation hook: every schema failure leaves through one function. */
@@ -61,6 +63,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerAccount(app);
   registerSessionsSend(app);
   registerSessionsCancel(app);
+  // Before /api/sessions/{sessionId}: a literal path wins over the parameter only when registered first.
+  registerTestSessionsPurge(app);
+  registerRefreshTokenCreate(app);
   registerSessionsList(app);
   registerSessionGet(app);
   registerSessionDocument(app);

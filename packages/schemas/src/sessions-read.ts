@@ -79,6 +79,10 @@ export const SessionSummarySchema = z
     createdAt: isoTime,
     expiresAt: isoTime,
     completedAt: isoTimeOrNull,
+    test: z.boolean().openapi({
+      description:
+        'Extension: sent with a test token: not legally binding, free, emails only to the account (docs/test-mode.md).',
+    }),
   })
   .openapi('SessionSummary');
 
@@ -114,6 +118,10 @@ export const SessionDetailSchema = SessionSummarySchema.extend({
 export const SessionListQuerySchema = z.strictObject({
   status: SessionStatusSchema.optional(),
   bulkSendBatchId: z.string().min(1).max(200).optional(),
+  test: z
+    .enum(['true', 'false'])
+    .optional()
+    .openapi({ description: 'Extension: only test sessions (`true`) or only real ones (`false`).' }),
   limit: z.coerce
     .number()
     .int()

@@ -242,6 +242,10 @@ export const WebhookEventSchema = z
         description:
           'Cancellation or decline reason, when one was given; the last error for `session.completion_failed`.',
       }),
+      test: z.literal(true).optional().openapi({
+        description:
+          'Present (true) on the events of a test session, sent with a test token (docs/test-mode.md).',
+      }),
     }),
   })
   .openapi('WebhookEvent', {

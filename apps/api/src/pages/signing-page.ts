@@ -1,4 +1,4 @@
-import { isDomainError, openLink } from '@countersign/core';
+import { isDomainError, openLink, TEST_NOTICE } from '@countersign/core';
 import { DEFAULT_LOCALE, type Locale, localeFromAcceptLanguage, localeOf } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -14,6 +14,8 @@ interface PageInput {
   /** Present when the link leads to signing (or the completed download); the script takes over from here. */
   live?: { token: string; signerName: string; signerEmail: string };
   gone?: LinkMessageCode;
+  /** A test session (docs/test-mode.md): the page says so above everything else. */
+  test?: boolean;
 }
 
 /** The language switcher: a plain GET form, so it works before (and without) the script. */
@@ -31,7 +33,7 @@ function languageSwitcher(locale: Locale): string {
     </form>`;
 }
 
-function page({ locale, title, live, gone }: PageInput): string {
+function page({ locale, title, live, gone, test }: PageInput): string {
   const e = escapeHtml;
   const t = (key: PageKey, vars?: Record<string, string>) => e(pageText(locale, key, vars));
   return `<!doctype html>
@@ -53,6 +55,7 @@ ${
 </head>
 <body>
 <a class="skip" href="#main">${t('skip')}</a>
+${test ? `<p class="test-banner" role="note" lang="en">${e(TEST_NOTICE)}: this is a test signing request; nothing signed here is binding.</p>` : ''}
 <header class="top">
   <div class="top-inner">
     <div class="top-text">
@@ -213,6 +216,7 @@ export function registerSigningPage(app: OpenAPIHono<AppEnv>): void {
           locale,
           title: session.title,
           live: { token, signerName: participant.name, signerEmail: participant.email },
+          test: session.test,
         }),
         200,
       );

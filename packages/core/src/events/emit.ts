@@ -25,6 +25,8 @@ export interface WebhookEvent {
     participant?: { participantId: string; name: string; email: string; status: string };
     documents: { documentId: string; filename: string; signed: boolean; downloadUrl: string }[];
     reason?: string;
+    /** Present on a test session's events (docs/test-mode.md). */
+    test?: true;
   };
 }
 
@@ -37,7 +39,12 @@ export interface WebhookOutboxPayload {
 // Asked on every state change, most often to learn that the account has no endpoint.
 const sessionById = preparedQuery((db) =>
   db
-    .select({ accountId: sessions.accountId, title: sessions.title, bulkBatchId: sessions.bulkBatchId })
+    .select({
+      accountId: sessions.accountId,
+      title: sessions.title,
+      bulkBatchId: sessions.bulkBatchId,
+      test: sessions.test,
+    })
     .from(sessions)
     .where(eq(sessions.id, sql.placeholder('sessionId')))
     .prepare(),
@@ -103,6 +110,7 @@ export function emitSessionEvent(
         downloadUrl: `${ctx.config.publicUrl}/api/sessions/${sessionId}/documents/${d.id}`,
       })),
       ...(extra.reason ? { reason: extra.reason } : {}),
+      ...(session.test ? { test: true } : {}),
     },
   };
   for (const endpoint of endpoints) {

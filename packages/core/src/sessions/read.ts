@@ -19,6 +19,7 @@ function summary(row: SessionRow): SessionSummary {
     createdAt: iso(row.createdAt)!,
     expiresAt: iso(row.expiresAt)!,
     completedAt: iso(row.completedAt),
+    test: row.test,
   };
 }
 
@@ -39,6 +40,7 @@ export function listSessions(ctx: ServiceContext, accountId: string, query: Sess
   const conditions = [eq(sessions.accountId, accountId)];
   if (query.status) conditions.push(eq(sessions.status, query.status));
   if (query.bulkSendBatchId) conditions.push(eq(sessions.bulkBatchId, query.bulkSendBatchId));
+  if (query.test) conditions.push(eq(sessions.test, query.test === 'true'));
   if (query.cursor) {
     const [createdAt, id] = decodeCursor(query.cursor);
     conditions.push(

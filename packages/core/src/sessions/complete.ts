@@ -1,5 +1,5 @@
 import { documents, participants, sessions } from '@countersign/db';
-import type { FinalizeInput, FinalizeResult } from '@countersign/pdf-engine';
+import { activeContentLabels, type FinalizeInput, type FinalizeResult } from '@countersign/pdf-engine';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { emitSessionEvent } from '../events/emit.ts';
@@ -113,6 +113,8 @@ async function produce(
         if (f.type === 'name' && f.automatic) return { ...base, value: owner?.name ?? null };
         return { ...base, value: f.value };
       });
+    // What preparation removed from the source (the same rule finds it again), for the certificate.
+    const removed = (await ctx.pdf.activeContentOf(ctx.blobs.read(doc.sourceSha256))).kinds;
     const result = await ctx.pdf.finalize(
       ctx.blobs.read(doc.preparedSha256),
       {
@@ -124,6 +126,7 @@ async function produce(
           status: 'completed',
           completedAt: new Date(completedAt),
           originalSha256: doc.sourceSha256,
+          activeContentRemoved: removed.map((k) => activeContentLabels[k]),
           signers,
         },
       },

@@ -50,7 +50,8 @@ describe('the template designer, keyboard only', () => {
     const page = await context.newPage();
     await signInThroughMailbox(page, api, OWNER);
     await page.goto(`${api.url}/app/templates/${template.templateId}`);
-    await page.locator('.dz-page[data-page="1"][data-rendered="true"]').waitFor();
+    // The page boxes come from the template's page sizes; fields can be placed before pdf.js has drawn.
+    await page.locator('.dz-page[data-page="1"]').waitFor();
 
     // Enter on a palette entry adds the field to the page in view and focuses it.
     await tabTo(page, '[data-field-type="signature"]');

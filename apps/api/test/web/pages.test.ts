@@ -69,14 +69,18 @@ beforeAll(async () => {
     token.access_token,
   );
   expect(sent.status).toBe(200);
-  sessionId = ((await sent.json()) as { sessions: { sessionId: string }[] }).sessions[0]!.sessionId;
+  sessionId = ((await sent.json()) as { instantiation: { sessions: { sessionId: string }[] } }).instantiation
+    .sessions[0]!.sessionId;
 });
 afterAll(async () => {
   await browser?.close();
   await api?.close();
 });
 
-/** Every page of the app with what proves it has loaded its data. */
+/**
+ * Every page of the app whose API is on main, with what proves it has loaded its data. The designer, integration
+ * and drive pages join when their routes land (their data routes answer 404 today).
+ */
 const PAGES = () => [
   {
     name: 'sessions',
@@ -93,17 +97,6 @@ const PAGES = () => [
     path: '/app/templates',
     ready: (p: Page) => p.getByRole('link', { name: 'Employment contract' }),
   },
-  {
-    name: 'designer',
-    path: `/app/templates/${templateId}`,
-    ready: (p: Page) => p.locator('.dz-page[data-page="1"][data-rendered="true"]'),
-  },
-  {
-    name: 'integration',
-    path: '/app/integration',
-    ready: (p: Page) => p.getByRole('heading', { name: 'Allowance' }),
-  },
-  { name: 'drive', path: '/app/drive', ready: (p: Page) => p.getByRole('heading', { name: 'Files' }) },
   { name: 'webhooks', path: '/app/webhooks', ready: (p: Page) => p.getByText('No endpoints yet.') },
   { name: 'settings', path: '/app/settings', ready: (p: Page) => p.getByRole('cell', { name: OWNER }) },
 ];

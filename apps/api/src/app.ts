@@ -9,6 +9,7 @@ import { registerPageAssets } from './pages/assets.ts';
 import { registerSigningPage } from './pages/signing-page.ts';
 import { registerWebApp } from './pages/web-app.ts';
 import { registerDocs } from './routes/docs.ts';
+import { registerFonts } from './routes/fonts.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerSessionsCancel } from './routes/sessions/cancel.ts';
 import { registerSessionDocument } from './routes/sessions/document.ts';
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerSigning(app);
   registerSigningPage(app);
   registerPageAssets(app);
+  registerFonts(app);
   registerWebhookRoutes(app);
   // The web app's static build under /app (its API is the routes above, cookie-authenticated).
   registerWebApp(app);

@@ -87,6 +87,12 @@ export async function appendAuditCertificate(
       make.rule(10),
       ...(await make.rows([
         ['Original document SHA-256', audit.originalSha256, 'mono'],
+        [
+          'Active content removed',
+          audit.activeContentRemoved?.length
+            ? `${audit.activeContentRemoved.join(', ')} (removed from the original before signing)`
+            : 'none found',
+        ],
         ['Signed content SHA-256', content.sha256, 'mono'],
         ['Signed content', `the first ${content.length} bytes of this PDF file`],
       ])),

@@ -11,6 +11,7 @@ const ALL_TYPES = [
   'session.completed',
   'session.cancelled',
   'session.expired',
+  'session.completion_failed',
 ];
 
 type Account = Awaited<ReturnType<TestApi['newAccount']>>;

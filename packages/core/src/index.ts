@@ -39,7 +39,9 @@ export type { SendOutcome } from './sends/send-results.ts';
 export { type AuditOrigin, audit } from './sessions/audit.ts';
 export { completeSession } from './sessions/complete.ts';
 export {
+  allowCompletionRetry,
   COMPLETION_LEASE_MS,
+  COMPLETION_MAX_ATTEMPTS,
   CompletionFailedError,
   completionRetryDelay,
 } from './sessions/completion-claim.ts';

@@ -4,11 +4,20 @@ import { AuthRequirementSchema, SigningTypeSchema } from './common.ts';
 // GET /api/sessions, GET /api/sessions/{sessionId}: "complete session record: not shown" by the spec, so
 // this is our record, shaped like the send responses (ids, names) plus the lifecycle the spec names.
 
-export const sessionStatusValues = ['active', 'completed', 'cancelled', 'expired', 'declined'] as const;
+export const sessionStatusValues = [
+  'active',
+  'completed',
+  'cancelled',
+  'expired',
+  'declined',
+  'failed',
+] as const;
 export const SessionStatusSchema = z.enum(sessionStatusValues).openapi('SessionStatus', {
   description:
     '`active`: links live, not every signer has signed. `completed`: every signer signed; the signed PDF is ' +
-    'available. `cancelled`: cancelled through the API. `expired`: `expiresInDays` passed first. `declined`: a signer declined.',
+    'available. `cancelled`: cancelled through the API. `expired`: `expiresInDays` passed first. `declined`: a signer declined. `failed` ' +
+    '(extension): every signer signed but the signed PDFs could not be produced after the bounded attempts ' +
+    '(see `completionFailure`); it can be cancelled, or retried by the operator.',
 });
 
 const isoTime = z.string().openapi({ format: 'date-time', example: '2026-11-22T12:00:00.000Z' });
@@ -82,6 +91,22 @@ export const SessionDetailSchema = SessionSummarySchema.extend({
   declinedAt: isoTimeOrNull,
   declineReason: z.string().nullable(),
   expiredAt: isoTimeOrNull,
+  completionFailure: z
+    .object({
+      attempts: z.int().openapi({ description: 'Failed attempts to produce the signed PDFs so far.' }),
+      reason: z.string().openapi({ description: "The last attempt's error." }),
+      failedAt: isoTimeOrNull.openapi({
+        description: 'When completion gave up (status `failed`); null while retrying.',
+      }),
+      nextAttemptAt: isoTimeOrNull.openapi({
+        description: 'When the next automatic attempt is due; null once failed.',
+      }),
+    })
+    .nullable()
+    .openapi({
+      description:
+        'Extension: why completion is failing; null unless an attempt failed since every signer signed (or since the last retry).',
+    }),
   documents: z.array(SessionDocumentSchema),
   participants: z.array(SessionParticipantSchema),
 }).openapi('SessionDetail');

@@ -10,6 +10,7 @@ export const webhookEventTypes = [
   'session.completed',
   'session.cancelled',
   'session.expired',
+  'session.completion_failed',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -17,7 +18,9 @@ export const WebhookEventTypeSchema = oneOf(webhookEventTypes).openapi('WebhookE
   description:
     '`session.signed`: one participant signed. `session.declined`: a participant declined (the session ends). ' +
     '`session.completed`: every participant signed; the sealed PDFs are ready. `session.cancelled`: cancelled ' +
-    'through the API. `session.expired`: `expiresInDays` passed before everyone signed.',
+    'through the API. `session.expired`: `expiresInDays` passed before everyone signed. ' +
+    '`session.completion_failed` (extension): every participant signed but the sealed PDFs could not be produced ' +
+    'after the bounded attempts; `reason` says why; the session is `failed` until the operator retries or it is cancelled.',
 });
 
 /** Longest webhook URL accepted: generous for query strings, small enough to show in a list. */
@@ -235,10 +238,10 @@ export const WebhookEventSchema = z
           downloadUrl: z.string().openapi({ description: 'GET with a bearer access token of the account.' }),
         }),
       ),
-      reason: z
-        .string()
-        .optional()
-        .openapi({ description: 'Cancellation or decline reason, when one was given.' }),
+      reason: z.string().optional().openapi({
+        description:
+          'Cancellation or decline reason, when one was given; the last error for `session.completion_failed`.',
+      }),
     }),
   })
   .openapi('WebhookEvent', {

@@ -4,6 +4,7 @@ import { CliError, type Command, parse } from './command.ts';
 import { accountsCreate, accountsSetAllowance } from './commands/accounts.ts';
 import { driveConnect, driveList, drivePut, driveRemove } from './commands/drive.ts';
 import { mailList } from './commands/mail.ts';
+import { sessionsRetryCompletion } from './commands/sessions.ts';
 import { templatesCreate, templatesList, templatesShow } from './commands/templates.ts';
 import { tokensCreate, tokensList, tokensRevoke } from './commands/tokens.ts';
 import { webhooksCreate, webhooksDelete, webhooksList } from './commands/webhooks.ts';
@@ -26,6 +27,7 @@ const COMMANDS: Record<string, Command> = {
   'webhooks create': webhooksCreate,
   'webhooks list': webhooksList,
   'webhooks delete': webhooksDelete,
+  'sessions retry-completion': sessionsRetryCompletion,
 };
 
 function help(): string {

@@ -35,7 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </nav>
         <div className="who">
           {me.data ? (
-            <span className="muted" title={me.data.member.email}>
+            <span className="muted" title={me.data.member?.email}>
               {me.data.account.name}
             </span>
           ) : null}

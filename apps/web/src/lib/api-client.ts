@@ -14,16 +14,22 @@ export class ApiError extends Error {
   }
 }
 
-/** Cookie the server sets next to the HttpOnly session cookie: readable by this page only (same origin). */
-const CSRF_COOKIE = 'cs_csrf';
-const CSRF_HEADER = 'x-csrf-token';
+const CSRF_HEADER = 'X-CSRF-Token';
+/** The session's CSRF token: handed out by GET /api/me and sign-in (derived from the HttpOnly cookie). */
+let csrf: string | null = null;
+export const setCsrfToken = (token: string | null) => {
+  csrf = token;
+};
 
-function csrfToken(): string | undefined {
-  for (const part of document.cookie.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === CSRF_COOKIE) return decodeURIComponent(rest.join('='));
+async function csrfToken(): Promise<string | null> {
+  if (csrf === null) {
+    const res = await fetch('/api/me', {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
+    if (res.ok) csrf = ((await res.json()) as { csrfToken: string | null }).csrfToken;
   }
-  return undefined;
+  return csrf;
 }
 
 export interface RequestOptions {
@@ -34,13 +40,15 @@ export interface RequestOptions {
   form?: FormData;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Sign-in calls: no session yet, so no CSRF token to fetch (the server checks their Origin instead). */
+  anonymous?: boolean;
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const method = options.method ?? (options.json !== undefined || options.form ? 'POST' : 'GET');
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  if (method !== 'GET') {
-    const token = csrfToken();
+  if (method !== 'GET' && !options.anonymous) {
+    const token = await csrfToken();
     if (token) headers[CSRF_HEADER] = token;
   }
   let body: BodyInit | undefined;

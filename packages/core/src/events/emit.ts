@@ -10,6 +10,7 @@ export const eventTypes = [
   'session.completed',
   'session.cancelled',
   'session.expired',
+  'session.completion_failed',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 

@@ -14,6 +14,8 @@ export type AuditType =
   | 'session.cancelled'
   | 'session.expired'
   | 'session.completed'
+  | 'session.completion_failed'
+  | 'session.completion_retried'
   | 'reminder.queued';
 
 export interface AuditOrigin {

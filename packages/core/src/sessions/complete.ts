@@ -55,6 +55,7 @@ export async function completeSession(
   } catch (err) {
     if (err instanceof CompletionFailedError) throw err; // another run's failure, already recorded
     const recorded = recordFailure(ctx, sessionId, claim, err);
+    if (recorded && recorded.retryAt === null) ctx.outbox.kick(); // gave up: its webhook is in the outbox
     throw new CompletionFailedError(sessionId, recorded?.failures ?? null, recorded?.retryAt ?? null, err);
   }
 }

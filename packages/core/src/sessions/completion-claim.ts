@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { participants, sessions } from '@countersign/db';
 import { and, eq, isNull, lte, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
+import { emitSessionEvent } from '../events/emit.ts';
 import { HOUR_MS, MINUTE_MS } from '../support/clock.ts';
+import { audit } from './audit.ts';
 
 // The bookkeeping that lets any number of completion runs start for one session (completeSession in
 // complete.ts): the claim (a lease), the completion time decided once, and the back-off after failures.
@@ -17,6 +19,13 @@ export const COMPLETION_LEASE_MS = 5 * MINUTE_MS;
 /** After the n-th failed attempt in a row the next one waits 1 minute, doubling each time, at most an hour. */
 export const completionRetryDelay = (failures: number): number =>
   Math.min(MINUTE_MS * 2 ** Math.max(0, failures - 1), HOUR_MS);
+
+/**
+ * Failed attempts after which completion gives up: the session becomes `failed` (with the last reason), a
+ * `session.completion_failed` webhook says so, and only the operator's retry (`pnpm cli sessions
+ * retry-completion`) or a cancel moves it on. With the doubling back-off that is about four hours of trying.
+ */
+export const COMPLETION_MAX_ATTEMPTS = 8;
 
 /** Longest error message kept with the session (completion_error). */
 const ERROR_CHARS = 1000;
@@ -34,7 +43,12 @@ export class CompletionFailedError extends Error {
     readonly retryAt: number | null,
     cause: unknown,
   ) {
-    const next = retryAt === null ? '' : `; next attempt after ${new Date(retryAt).toISOString()}`;
+    const next =
+      retryAt === null
+        ? failures !== null && failures >= COMPLETION_MAX_ATTEMPTS
+          ? '; gave up, the session is failed'
+          : ''
+        : `; next attempt after ${new Date(retryAt).toISOString()}`;
     const attempts =
       failures === null ? '' : ` (${failures} failed attempt${failures === 1 ? '' : 's'}${next})`;
     super(`completing session ${sessionId} failed${attempts}: ${errorMessage(cause)}`, { cause });
@@ -116,6 +130,9 @@ export function outcome(ctx: ServiceContext, sessionId: string): { completed: bo
     .from(sessions)
     .where(eq(sessions.id, sessionId))
     .get();
+  if (row?.status === 'failed') {
+    throw new CompletionFailedError(sessionId, row.failures, null, new Error(row.error ?? 'unknown'));
+  }
   if (
     row?.status === 'active' &&
     row.claim === null &&
@@ -138,7 +155,7 @@ export function recordFailure(
   sessionId: string,
   claim: Claim,
   err: unknown,
-): { failures: number; retryAt: number } | undefined {
+): { failures: number; retryAt: number | null } | undefined {
   try {
     return ctx.db.transaction(
       () => {
@@ -153,6 +170,11 @@ export function recordFailure(
           .get();
         if (row?.status !== 'active' || row.claim !== claim.token) return undefined;
         const failures = row.failures + 1;
+        const reason = errorMessage(err).slice(0, ERROR_CHARS);
+        if (failures >= COMPLETION_MAX_ATTEMPTS) {
+          giveUp(ctx, sessionId, failures, reason);
+          return { failures, retryAt: null };
+        }
         const retryAt = ctx.clock.now() + completionRetryDelay(failures);
         ctx.db
           .update(sessions)
@@ -160,7 +182,7 @@ export function recordFailure(
             completionClaim: null,
             completionClaimedUntil: retryAt,
             completionFailures: failures,
-            completionError: errorMessage(err).slice(0, ERROR_CHARS),
+            completionError: reason,
           })
           .where(eq(sessions.id, sessionId))
           .run();
@@ -171,4 +193,65 @@ export function recordFailure(
   } catch {
     return undefined;
   }
+}
+
+/** active -> failed, in the caller's write transaction: recorded, audited, and told to the webhooks. */
+function giveUp(ctx: ServiceContext, sessionId: string, failures: number, reason: string): void {
+  const now = ctx.clock.now();
+  ctx.db
+    .update(sessions)
+    .set({
+      status: 'failed',
+      failedAt: now,
+      updatedAt: now,
+      completionClaim: null,
+      completionClaimedUntil: null,
+      completionFailures: failures,
+      completionError: reason,
+    })
+    .where(eq(sessions.id, sessionId))
+    .run();
+  audit(ctx, { sessionId, type: 'session.completion_failed', data: { attempts: failures, reason } });
+  emitSessionEvent(ctx, sessionId, 'session.completion_failed', { reason });
+}
+
+/**
+ * The operator's retry (`pnpm cli sessions retry-completion`): a `failed` session, or an active one waiting out
+ * its back-off, becomes due now with its attempt count reset. Returns false when there is nothing to retry.
+ */
+export function allowCompletionRetry(
+  ctx: ServiceContext,
+  accountId: string | null,
+  sessionId: string,
+): boolean {
+  return ctx.db.transaction(
+    () => {
+      const row = ctx.db
+        .select({
+          status: sessions.status,
+          failures: sessions.completionFailures,
+          account: sessions.accountId,
+        })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId))
+        .get();
+      if (!row || (accountId !== null && row.account !== accountId)) return false;
+      if (row.status !== 'failed' && !(row.status === 'active' && row.failures > 0)) return false;
+      ctx.db
+        .update(sessions)
+        .set({
+          status: 'active',
+          failedAt: null,
+          completionClaim: null,
+          completionClaimedUntil: null,
+          completionFailures: 0,
+          updatedAt: ctx.clock.now(),
+        })
+        .where(eq(sessions.id, sessionId))
+        .run();
+      audit(ctx, { sessionId, type: 'session.completion_retried', data: { previousAttempts: row.failures } });
+      return true;
+    },
+    { behavior: 'immediate' },
+  );
 }

@@ -63,7 +63,7 @@ function revokeLinks(ctx: ServiceContext, sessionId: string): void {
 
 /**
  * POST /api/sessions/cancel (spec 4.4 and the transition table): active -> cancelled with every link
- * revoked and the reason recorded; cancelled, expired or declined -> alreadyCancelled; every signer done
+ * revoked and the reason recorded; failed (completion gave up, nothing signed was produced) -> cancelled too; cancelled, expired or declined -> alreadyCancelled; every signer done
  * -> 409 (the signed documents stand).
  */
 export function cancelSession(
@@ -77,7 +77,9 @@ export function cancelSession(
   // repeated cancels (an integrator's retries) off the writer's queue.
   const status = sessionStatusOf(ctx, accountId, sessionId);
   if (status === 'completed') throw completedError();
-  if (status !== 'active') return { sessionId, cancelled: true as const, alreadyCancelled: true };
+  // A failed completion produced no signed document: the session may still be cancelled.
+  if (status !== 'active' && status !== 'failed')
+    return { sessionId, cancelled: true as const, alreadyCancelled: true };
   const result = ctx.db.transaction(
     () => {
       const session = sessionOf(ctx, accountId, sessionId);
@@ -87,10 +89,10 @@ export function cancelSession(
       ) {
         throw completedError(session.status === 'completed');
       }
-      if (session.status !== 'active')
+      if (session.status !== 'active' && session.status !== 'failed')
         return { sessionId, cancelled: true as const, alreadyCancelled: true, wrote: false };
       const now = ctx.clock.now();
-      if (session.expiresAt <= now) {
+      if (session.status === 'active' && session.expiresAt <= now) {
         // Past its expiry but not yet swept: it is expired (its links already answer 410), so nothing is
         // left to revoke. Record the expiry now rather than call it a cancellation.
         markExpired(ctx, sessionId, now);

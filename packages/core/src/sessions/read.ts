@@ -115,6 +115,15 @@ export function getSessionDetail(ctx: ServiceContext, accountId: string, session
     declinedAt: iso(row.declinedAt),
     declineReason: row.declineReason,
     expiredAt: iso(row.expiredAt),
+    completionFailure:
+      row.completionFailures > 0 && (row.status === 'active' || row.status === 'failed')
+        ? {
+            attempts: row.completionFailures,
+            reason: row.completionError ?? 'unknown',
+            failedAt: iso(row.failedAt),
+            nextAttemptAt: row.status === 'active' ? iso(row.completionClaimedUntil) : null,
+          }
+        : null,
     documents: docs.map((d) => ({
       documentId: d.id,
       filename: d.filename,

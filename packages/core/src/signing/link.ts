@@ -61,6 +61,9 @@ export function openLink(ctx: ServiceContext, token: string): OpenLink {
       if (participant.linkRevokedAt !== null)
         throw new DomainError('link_revoked', 'this signing link was revoked');
       return { session, participant, downloadUntil: null };
+    case 'failed':
+      // Everyone signed; the signed PDF is not there (yet): the link shows the signer's own state.
+      return { session, participant, downloadUntil: null };
   }
 }
 

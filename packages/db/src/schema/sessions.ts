@@ -3,7 +3,8 @@ import { accounts } from './accounts.ts';
 import { id, timestamp } from './columns.ts';
 import { templates } from './templates.ts';
 
-export const sessionStatuses = ['active', 'completed', 'cancelled', 'expired', 'declined'] as const;
+/** `failed`: every signer signed but the signed PDFs could not be produced after the bounded attempts. */
+export const sessionStatuses = ['active', 'completed', 'cancelled', 'expired', 'declined', 'failed'] as const;
 export type SessionStatus = (typeof sessionStatuses)[number];
 
 /** Groups the sessions of one template send with two or more entries. */
@@ -59,6 +60,8 @@ export const sessions = sqliteTable(
     completionTime: timestamp('completion_time'),
     completionFailures: integer('completion_failures').notNull().default(0),
     completionError: text('completion_error'),
+    /** When completion gave up (status `failed`); completion_error holds the last attempt's reason. */
+    failedAt: timestamp('failed_at'),
   },
   (t) => [
     index('sessions_account_created').on(t.accountId, t.createdAt),

@@ -1,16 +1,47 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, setCsrfToken } from '../../../lib/api-client.ts';
 
+export interface Member {
+  memberId: string;
+  email: string;
+  name: string | null;
+  role: 'owner' | 'member';
+  createdAt: string;
+  lastSignInAt: string | null;
+}
+export interface Account {
+  accountId: string;
+  name: string;
+  email: string;
+  defaultSenderName: string | null;
+  createdAt: string;
+}
 export interface Me {
-  member: { memberId: string; email: string; name: string | null; role: 'owner' | 'member' };
-  account: { accountId: string; name: string };
+  account: Account;
+  member: Member | null;
+  csrfToken: string | null;
 }
 
 export const meKey = ['me'] as const;
 
-export const useMe = () =>
-  useQuery({ queryKey: meKey, queryFn: () => api<Me>('/api/web/me'), staleTime: 60_000 });
+async function fetchMe(): Promise<Me> {
+  const me = await api<Me>('/api/me');
+  setCsrfToken(me.csrfToken);
+  return me;
+}
 
-export const requestSignInLink = (email: string) => api<void>('/auth/sign-in', { json: { email } });
+export const useMe = () => useQuery({ queryKey: meKey, queryFn: fetchMe, staleTime: 60_000 });
 
-export const signOut = () => api<void>('/auth/sign-out', { method: 'POST' });
+export const requestSignInLink = (email: string) =>
+  api<{ message: string }>('/api/auth/sign-in', { json: { email }, anonymous: true });
+
+export async function verifySignInLink(token: string): Promise<Me> {
+  const me = await api<Me>('/api/auth/sign-in/verify', { json: { token }, anonymous: true });
+  setCsrfToken(me.csrfToken);
+  return me;
+}
+
+export async function signOut(): Promise<void> {
+  await api<void>('/api/auth/sign-out', { method: 'POST' });
+  setCsrfToken(null);
+}

@@ -1,27 +1,46 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { Loading } from '../../../components/Loading.tsx';
 import { errorText } from '../../../lib/api-client.ts';
-import { requestSignInLink } from '../api/auth.ts';
+import { meKey, requestSignInLink, verifySignInLink } from '../api/auth.ts';
 
-/** Messages for the reasons the server sends people back here (`?error=`). */
-const LINK_ERRORS: Record<string, string> = {
-  expired: 'That sign-in link has expired. Ask for a new one below.',
-  used: 'That sign-in link was already used. Ask for a new one below.',
-  invalid: 'That sign-in link is not valid. Ask for a new one below.',
-};
+/** Where to go after signing in: only a path inside the app (never another origin). */
+function nextPath(): string {
+  const next = new URLSearchParams(location.search).get('next');
+  return next?.startsWith('/app/') && !next.startsWith('//') ? next.slice('/app'.length) : '/sessions';
+}
 
 export default function SignIn() {
-  const params = new URLSearchParams(location.search);
-  const linkError = params.get('error');
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  // The emailed link is /app/sign-in#token=...: the token stays out of server logs and Referer headers.
+  const [linkToken] = useState(() => new URLSearchParams(location.hash.slice(1)).get('token'));
   const [email, setEmail] = useState('');
   const request = useMutation({ mutationFn: requestSignInLink });
+  const verify = useMutation({
+    mutationFn: verifySignInLink,
+    onSuccess: (me) => {
+      queryClient.setQueryData(meKey, me);
+      navigate(nextPath(), { replace: true });
+    },
+  });
+  const { mutate: verifyLink } = verify;
+  useEffect(() => {
+    if (!linkToken) return;
+    history.replaceState(null, '', location.pathname + location.search);
+    verifyLink(linkToken);
+  }, [linkToken, verifyLink]);
+
+  if (linkToken && (verify.isPending || verify.isSuccess)) return <Loading label="Signing you in…" />;
+  const linkError = verify.isError ? verify.error : null;
 
   return (
     <main className="signin" id="main">
       <h1>Sign in to Countersign</h1>
       {linkError ? (
         <p className="notice error" role="alert">
-          {LINK_ERRORS[linkError] ?? LINK_ERRORS.invalid}
+          {errorText(linkError)} Ask for a new link below.
         </p>
       ) : null}
       {request.isSuccess ? (

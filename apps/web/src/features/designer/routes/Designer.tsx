@@ -1,7 +1,79 @@
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useParams } from 'wouter';
+import { Loading } from '../../../components/Loading.tsx';
+import { errorText } from '../../../lib/api-client.ts';
+import { documentUrl, layoutOf, useTemplate } from '../api/template.ts';
+import { Editor } from '../components/Editor.tsx';
+import { openPdf } from '../pdf.ts';
+import '../designer.css';
+
+/**
+ * /app/templates/<id>. The first document starts loading (pdf.js and the PDF) at once, alongside the template
+ * itself, so page 1 appears as soon as both are in.
+ */
 export default function Designer() {
+  const { templateId = '' } = useParams<{ templateId: string }>();
+  const template = useTemplate(templateId);
+  const pdfs = usePdfs(templateId, template.data?.documents.length ?? 1);
+  const documents = useMemo(() => (template.data ? layoutOf(template.data) : []), [template.data]);
+
+  if (template.isPending) return <Loading label="Loading the template…" />;
+  if (template.isError) {
+    return (
+      <main className="page" id="main">
+        <h1>Template</h1>
+        <p className="notice error" role="alert">
+          {errorText(template.error)}
+        </p>
+      </main>
+    );
+  }
   return (
-    <main className="page" id="main">
-      <h1>Designer</h1>
+    <main id="main" className="dz-main">
+      <h1 className="visually-hidden">Template designer: {template.data.name}</h1>
+      <Editor key={templateId} template={template.data} documents={documents} pdfs={pdfs.docs} />
+      {pdfs.error ? (
+        <p className="notice error" role="alert">
+          The pages could not be shown: {pdfs.error}
+        </p>
+      ) : null}
     </main>
   );
+}
+
+/** The template's PDFs in pdf.js, opened once each: the first at once, the others when their count is known. */
+function usePdfs(templateId: string, count: number) {
+  const [docs, setDocs] = useState<(PDFDocumentProxy | null)[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const opened = useRef(new Map<number, Promise<PDFDocumentProxy>>());
+  const alive = useRef(true);
+  useEffect(() => {
+    for (let i = 0; i < count; i++) {
+      if (opened.current.has(i)) continue;
+      const pending = openPdf(documentUrl(templateId, i));
+      opened.current.set(i, pending);
+      pending.then(
+        (pdf) => {
+          if (!alive.current) return;
+          setDocs((prev) => {
+            const next = [...prev];
+            next[i] = pdf;
+            return next;
+          });
+        },
+        (err: unknown) => alive.current && setError(errorText(err)),
+      );
+    }
+  }, [templateId, count]);
+  useEffect(() => {
+    alive.current = true;
+    const all = opened.current;
+    return () => {
+      alive.current = false;
+      for (const pending of all.values()) void pending.then((pdf) => pdf.destroy()).catch(() => undefined);
+      all.clear();
+    };
+  }, []);
+  return { docs, error };
 }

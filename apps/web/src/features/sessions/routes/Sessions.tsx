@@ -1,7 +1,167 @@
+import { useLocation, useParams, useSearch } from 'wouter';
+import { Loading } from '../../../components/Loading.tsx';
+import { errorText } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useTemplates } from '../../templates/api/templates.ts';
+import { type SessionFilters, useSessions } from '../api/sessions.ts';
+import { SessionDetailPanel } from '../components/SessionDetail.tsx';
+
+const STATUSES = ['active', 'completed', 'cancelled', 'declined', 'expired'] as const;
+const FILTER_KEYS = ['status', 'templateId', 'bulkSendBatchId', 'q', 'from', 'to'] as const;
+
+/** Filters live in the address, so a filtered list can be bookmarked and shared. */
+function useFilters(): [SessionFilters, (f: SessionFilters) => void] {
+  const search = useSearch();
+  const [path, navigate] = useLocation();
+  const params = new URLSearchParams(search);
+  const filters: SessionFilters = {};
+  for (const k of FILTER_KEYS) {
+    const v = params.get(k);
+    if (v) filters[k] = v;
+  }
+  const set = (f: SessionFilters) => {
+    const next = new URLSearchParams();
+    for (const k of FILTER_KEYS) if (f[k]) next.set(k, f[k]!);
+    const qs = next.toString();
+    navigate(`${path}${qs ? `?${qs}` : ''}`, { replace: true });
+  };
+  return [filters, set];
+}
+
 export default function Sessions() {
+  const { sessionId } = useParams<{ sessionId?: string }>();
+  const [filters, setFilters] = useFilters();
+  const sessions = useSessions(filters);
+  const templates = useTemplates();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const rows = sessions.data?.pages.flatMap((p) => p.sessions) ?? [];
+
   return (
-    <main className="page" id="main">
+    <main className={`page sessions${sessionId ? ' has-detail' : ''}`} id="main">
       <h1>Sessions</h1>
+      <form
+        className="filters row"
+        aria-label="Filter sessions"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const data = new FormData(e.currentTarget);
+          const next: SessionFilters = {};
+          for (const k of FILTER_KEYS) {
+            const v = String(data.get(k) ?? '').trim();
+            if (v) next[k] = v;
+          }
+          setFilters(next);
+        }}
+        key={search}
+      >
+        <label className="field">
+          <span>Recipient email or title</span>
+          <input type="search" name="q" defaultValue={filters.q} />
+        </label>
+        <label className="field">
+          <span>Status</span>
+          <select name="status" defaultValue={filters.status ?? ''}>
+            <option value="">Any</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>Template</span>
+          <select name="templateId" defaultValue={filters.templateId ?? ''}>
+            <option value="">Any</option>
+            {templates.data?.templates.map((t) => (
+              <option key={t.templateId} value={t.templateId}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>Bulk batch</span>
+          <input name="bulkSendBatchId" defaultValue={filters.bulkSendBatchId} size={12} />
+        </label>
+        <label className="field">
+          <span>From</span>
+          <input type="date" name="from" defaultValue={filters.from} />
+        </label>
+        <label className="field">
+          <span>To</span>
+          <input type="date" name="to" defaultValue={filters.to} />
+        </label>
+        <button type="submit" className="primary">
+          Filter
+        </button>
+        {Object.keys(filters).length ? (
+          <button type="button" onClick={() => setFilters({})}>
+            Clear
+          </button>
+        ) : null}
+      </form>
+
+      <div className="sessions-split">
+        <section className="sessions-list" aria-label="Session list">
+          {sessions.isPending ? <Loading /> : null}
+          {sessions.isError ? (
+            <p className="notice error" role="alert">
+              {errorText(sessions.error)}
+            </p>
+          ) : null}
+          {sessions.isSuccess && rows.length === 0 ? <p className="muted">No sessions match.</p> : null}
+          {rows.length ? (
+            <table className="responsive">
+              <thead>
+                <tr>
+                  <th scope="col">Title</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Sent</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((s) => (
+                  <tr key={s.sessionId} aria-current={s.sessionId === sessionId ? 'true' : undefined}>
+                    <td data-label="Title">
+                      <a
+                        href={`/app/sessions/${s.sessionId}${search ? `?${search}` : ''}`}
+                        onClick={(e) => {
+                          if (e.metaKey || e.ctrlKey || e.shiftKey) return;
+                          e.preventDefault();
+                          navigate(`/sessions/${s.sessionId}${search ? `?${search}` : ''}`);
+                        }}
+                      >
+                        {s.title}
+                      </a>
+                    </td>
+                    <td data-label="Status">
+                      <span className={`badge ${s.status}`}>{s.status}</span>
+                    </td>
+                    <td data-label="Sent">{formatDateTime(s.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+          {sessions.hasNextPage ? (
+            <button
+              type="button"
+              onClick={() => sessions.fetchNextPage()}
+              disabled={sessions.isFetchingNextPage}
+            >
+              {sessions.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </button>
+          ) : null}
+        </section>
+        {sessionId ? (
+          <SessionDetailPanel
+            sessionId={sessionId}
+            onClose={() => navigate(`/sessions${search ? `?${search}` : ''}`)}
+          />
+        ) : null}
+      </div>
     </main>
   );
 }

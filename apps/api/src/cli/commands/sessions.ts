@@ -1,0 +1,23 @@
+import { allowCompletionRetry, CompletionFailedError, completeSession } from '@countersign/core';
+import { CliError, type Command, optional, required } from '../command.ts';
+
+export const sessionsRetryCompletion: Command = {
+  usage: 'pnpm cli sessions retry-completion --session ID [--account ID]',
+  options: { session: { type: 'string' }, account: { type: 'string' } },
+  async run(args, runtime) {
+    const sessionId = required(args, 'session', this.usage);
+    if (!allowCompletionRetry(runtime.ctx, optional(args, 'account') ?? null, sessionId)) {
+      throw new CliError(
+        `session ${sessionId}: nothing to retry (not found, or its completion has not failed)`,
+      );
+    }
+    // Attempted here and now; if it fails again the session is back on the automatic back-off from attempt 1.
+    try {
+      const { completed } = await completeSession(runtime.ctx, sessionId);
+      return { sessionId, completed };
+    } catch (err) {
+      if (err instanceof CompletionFailedError) throw new CliError(err.message);
+      throw err;
+    }
+  },
+};

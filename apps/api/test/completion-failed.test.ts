@@ -1,0 +1,226 @@
+import zlib from 'node:zlib';
+import {
+  COMPLETION_MAX_ATTEMPTS,
+  CompletionFailedError,
+  completeSession,
+  completionRetryDelay,
+  localDrive,
+  ManualClock,
+  signAsParticipant,
+  sweep,
+} from '@countersign/core';
+import { runCli } from '@countersign/test-support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from './fixtures/pdfs.ts';
+import { startTestApi, type TestApi } from './harness.ts';
+import { type Receiver, startReceiver } from './webhooks-support.ts';
+
+// A completion that fails on every attempt gets an end state: after COMPLETION_MAX_ATTEMPTS the session is
+// `failed` (readable with its reason), a webhook says so, the operator retries it from the CLI (a real
+// process on the same DATA_DIR), and it can be cancelled.
+
+let clock: ManualClock;
+let api: TestApi;
+let receiver: Receiver;
+let accessToken: string;
+let accountId: string;
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  clock = new ManualClock();
+  api = await startTestApi({
+    clock,
+    worker: false,
+    env: { WEBHOOK_ALLOW_PRIVATE: '1', ACCESS_TOKEN_TTL_SECONDS: '86400' },
+  });
+  ({ accountId, accessToken } = await api.newAccount('Stuck completion'));
+  const hook = await api.post('/api/webhooks', { url: receiver.url }, accessToken);
+  expect(hook.status).toBe(201);
+});
+afterAll(async () => {
+  await api.close();
+  await receiver.close();
+});
+
+const db = () => api.runtime.db.$client;
+
+// A drawn signature with a PNG header and no pixel data: finalize cannot embed it (sign-time checks refuse
+// it now, so it is put in place the way older data would be).
+const chunk = (type: string, data: Buffer) => {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([len, body, crc]);
+};
+const poison = JSON.stringify({
+  kind: 'drawn',
+  value: `data:image/png;base64,${Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0])),
+    chunk('IEND', Buffer.alloc(0)),
+  ]).toString('base64')}`,
+});
+
+let sent = 0;
+/** A one-signer session, signed, whose stored signature finalize cannot embed; returns its id and the good one. */
+async function stuckSession(): Promise<{ sessionId: string; goodSignature: string }> {
+  const n = ++sent;
+  const file = await localDrive(api.runtime.ctx, accountId).put(
+    `Stuck ${n}.pdf`,
+    await makePdf(1, `stuck-${n}`),
+  );
+  const res = await api.post(
+    '/api/sessions/send',
+    {
+      cloudFileIds: [file.cloudFileId],
+      title: `Stuck ${n}`,
+      authRequirement: 'public',
+      notify: false,
+      signingRequests: [{ recipients: [{ name: 'Ann Alpha', email: `ann.${n}@example.test` }] }],
+    },
+    accessToken,
+  );
+  expect(res.status).toBe(200);
+  const row = (
+    (await res.json()) as { rows: { sessionId: string; participants: { signingUrl: string }[] }[] }
+  ).rows[0]!;
+  await signAsParticipant(
+    api.runtime.ctx,
+    row.participants[0]!.signingUrl.split('/s/')[1]!,
+    { values: [], signature: { kind: 'typed', value: 'Ann Alpha' } },
+    { origin: {}, cookieToken: null },
+  );
+  const { signature } = db()
+    .prepare('SELECT signature FROM participants WHERE session_id = ?')
+    .get(row.sessionId) as { signature: string };
+  db().prepare('UPDATE participants SET signature = ? WHERE session_id = ?').run(poison, row.sessionId);
+  return { sessionId: row.sessionId, goodSignature: signature };
+}
+
+/** Runs the sweep through every back-off until the session has no automatic attempt left. */
+async function failEveryAttempt(): Promise<void> {
+  for (let attempt = 1; attempt <= COMPLETION_MAX_ATTEMPTS; attempt++) {
+    expect(await sweep(api.runtime.ctx)).toMatchObject({ failed: 1, completed: 0 });
+    clock.advance(completionRetryDelay(attempt));
+  }
+  // No more attempts: the sweep leaves it alone.
+  expect(await sweep(api.runtime.ctx)).toMatchObject({ failed: 0, completed: 0 });
+  clock.advance(2 * 3_600_000);
+  expect(await sweep(api.runtime.ctx)).toMatchObject({ failed: 0, completed: 0 });
+}
+
+async function detail(sessionId: string) {
+  const res = await api.fetch(`/api/sessions/${sessionId}`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as {
+    status: string;
+    completedAt: string | null;
+    completionFailure: {
+      attempts: number;
+      reason: string;
+      failedAt: string | null;
+      nextAttemptAt: string | null;
+    } | null;
+    documents: { signed: boolean }[];
+  };
+}
+
+describe('a completion that fails on every attempt', () => {
+  it('ends failed with its reason, says so by webhook, and completes once the operator retries', async () => {
+    const s = await stuckSession();
+    // While still retrying, the detail says why and when the next attempt is due.
+    expect(await sweep(api.runtime.ctx)).toMatchObject({ failed: 1 });
+    const retrying = await detail(s.sessionId);
+    expect(retrying.status).toBe('active');
+    expect(retrying.completionFailure).toMatchObject({ attempts: 1, failedAt: null });
+    expect(retrying.completionFailure!.nextAttemptAt).toBe(
+      new Date(clock.now() + completionRetryDelay(1)).toISOString(),
+    );
+    clock.advance(completionRetryDelay(1));
+    for (let attempt = 2; attempt <= COMPLETION_MAX_ATTEMPTS; attempt++) {
+      expect(await sweep(api.runtime.ctx)).toMatchObject({ failed: 1, completed: 0 });
+      clock.advance(completionRetryDelay(attempt));
+    }
+    const failedAt = clock.now() - completionRetryDelay(COMPLETION_MAX_ATTEMPTS);
+    // Given up: nothing due any more, however long we wait.
+    clock.advance(2 * 3_600_000);
+    expect(await sweep(api.runtime.ctx)).toMatchObject({ failed: 0, completed: 0 });
+
+    const failed = await detail(s.sessionId);
+    expect(failed).toMatchObject({ status: 'failed', completedAt: null, documents: [{ signed: false }] });
+    expect(failed.completionFailure).toMatchObject({
+      attempts: COMPLETION_MAX_ATTEMPTS,
+      failedAt: new Date(failedAt).toISOString(),
+      nextAttemptAt: null,
+    });
+    expect(failed.completionFailure!.reason).toMatch(/PNG/i);
+    // Listed by its status too.
+    const listed = await api.fetch('/api/sessions?status=failed', {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(
+      ((await listed.json()) as { sessions: { sessionId: string }[] }).sessions.map((x) => x.sessionId),
+    ).toContain(s.sessionId);
+    // A job started now reports the failure and runs nothing.
+    const late = await completeSession(api.runtime.ctx, s.sessionId).catch((e: unknown) => e);
+    expect(late).toBeInstanceOf(CompletionFailedError);
+    expect((late as Error).message).toMatch(/gave up/);
+
+    const hook = await receiver.waitFor(
+      (r) => r.event.type === 'session.completion_failed' && r.event.data.sessionId === s.sessionId,
+    );
+    expect(hook.event.data.reason).toMatch(/PNG/i);
+    expect(
+      receiver.received.filter(
+        (r) => r.event.type === 'session.completion_failed' && r.event.data.sessionId === s.sessionId,
+      ),
+    ).toHaveLength(1);
+
+    // The operator's retry while the cause persists: exit 1 with the reason, and back on the back-off.
+    const env = { DATA_DIR: api.config.dataDir, LOG_LEVEL: 'silent' };
+    const again = await runCli(['sessions', 'retry-completion', '--session', s.sessionId], env);
+    expect(again.code, again.stderr).toBe(1);
+    expect(again.stderr).toContain(s.sessionId);
+    expect((await detail(s.sessionId)).status).toBe('active');
+    expect((await detail(s.sessionId)).completionFailure).toMatchObject({ attempts: 1 });
+
+    // The cause fixed, the operator's retry completes it.
+    db()
+      .prepare('UPDATE participants SET signature = ? WHERE session_id = ?')
+      .run(s.goodSignature, s.sessionId);
+    const retried = await runCli(['sessions', 'retry-completion', '--session', s.sessionId], env);
+    expect(retried.code, retried.stderr).toBe(0);
+    expect(retried.json).toEqual({ sessionId: s.sessionId, completed: true });
+    const done = await detail(s.sessionId);
+    expect(done).toMatchObject({
+      status: 'completed',
+      completionFailure: null,
+      documents: [{ signed: true }],
+    });
+    // Nothing left to retry.
+    const nothing = await runCli(['sessions', 'retry-completion', '--session', s.sessionId], env);
+    expect(nothing.code).toBe(1);
+    expect(nothing.stderr).toMatch(/nothing to retry/);
+  }, 120_000);
+
+  it('a failed session can be cancelled', async () => {
+    const s = await stuckSession();
+    await failEveryAttempt();
+    expect((await detail(s.sessionId)).status).toBe('failed');
+    const cancel = await api.post(
+      '/api/sessions/cancel',
+      { sessionId: s.sessionId, reason: 'gave up' },
+      accessToken,
+    );
+    expect(cancel.status).toBe(200);
+    expect(await cancel.json()).toEqual({ sessionId: s.sessionId, cancelled: true, alreadyCancelled: false });
+    expect((await detail(s.sessionId)).status).toBe('cancelled');
+    await receiver.waitFor(
+      (r) => r.event.type === 'session.cancelled' && r.event.data.sessionId === s.sessionId,
+    );
+  }, 120_000);
+});

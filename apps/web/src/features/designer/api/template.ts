@@ -1,0 +1,95 @@
+import type { TemplateDetail } from '@countersign/schemas';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import {
+  type DocumentLayout,
+  type Draft,
+  type Field,
+  type FieldType,
+  newFieldId,
+  ROLE_PALETTE,
+} from '../model.ts';
+
+/** GET /api/templates/{id} with the version a save must name (the server bumps it on every save). */
+export type TemplateWithVersion = Omit<TemplateDetail, 'fields'> & {
+  version: number;
+  updatedAt?: string | null;
+  fields: (TemplateDetail['fields'][number] & { defaultValue?: string | null; source?: Field['source'] })[];
+  roleColors?: (string | null)[];
+};
+
+export const templateKey = (id: string) => ['templates', id] as const;
+
+export const useTemplate = (id: string) =>
+  useQuery({
+    queryKey: templateKey(id),
+    queryFn: () => api<TemplateWithVersion>(`/api/templates/${encodeURIComponent(id)}`),
+    // The designer owns the working copy; a background refetch must not look like someone else's save.
+    refetchOnWindowFocus: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const documentUrl = (templateId: string, index: number) =>
+  `/api/templates/${encodeURIComponent(templateId)}/documents/${index}`;
+
+export const layoutOf = (t: TemplateWithVersion): DocumentLayout[] =>
+  t.documents.map((d) => ({ filename: d.filename, pageSizes: d.pageSizes }));
+
+/** The server's template as the designer's working copy. */
+export function toDraft(t: TemplateWithVersion): Draft {
+  const docIndex = new Map(t.documents.map((d, i) => [d.filename, i]));
+  return {
+    name: t.name,
+    roles: t.roles.map((name, i) => ({
+      name,
+      color: t.roleColors?.[i] ?? ROLE_PALETTE[i % ROLE_PALETTE.length]!,
+    })),
+    fields: t.fields.map((f) => ({
+      id: newFieldId(),
+      label: f.label,
+      type: f.type as FieldType,
+      role: f.role,
+      required: f.required,
+      defaultValue: f.defaultValue ?? '',
+      document: docIndex.get(f.document) ?? 0,
+      page: f.page,
+      x: f.x,
+      y: f.y,
+      width: f.width,
+      height: f.height,
+      source: f.source ?? 'manifest',
+    })),
+  };
+}
+
+/** The working copy as a save body: the whole template, naming the version it was based on. */
+export function toSaveBody(draft: Draft, version: number, documents: DocumentLayout[]) {
+  return {
+    version,
+    name: draft.name,
+    roles: draft.roles.map((r) => r.name),
+    roleColors: draft.roles.map((r) => r.color),
+    fields: draft.fields.map((f) => ({
+      label: f.label,
+      type: f.type,
+      role: f.role ?? undefined,
+      required: f.required,
+      ...(f.defaultValue ? { defaultValue: f.defaultValue } : {}),
+      document: documents[f.document]?.filename ?? '',
+      page: f.page,
+      x: f.x,
+      y: f.y,
+      width: f.width,
+      height: f.height,
+    })),
+  };
+}
+
+export const saveTemplate = (id: string, body: ReturnType<typeof toSaveBody>) =>
+  api<TemplateWithVersion>(`/api/templates/${encodeURIComponent(id)}`, { method: 'PUT', json: body });
+
+export const testSend = (id: string) =>
+  api<{ email: string; signingUrl: string }>(`/api/templates/${encodeURIComponent(id)}/test`, {
+    method: 'POST',
+    json: {},
+  });

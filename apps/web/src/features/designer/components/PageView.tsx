@@ -1,0 +1,168 @@
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { memo, type PointerEvent, type KeyboardEvent as ReactKeyboardEvent, useEffect, useRef } from 'react';
+import type { Guide } from '../geometry.ts';
+import { FIELD_TYPE_LABELS, type Field, type PageSize, type Role, roleColor } from '../model.ts';
+import { drawPage } from '../pdf.ts';
+
+export interface FieldHandlers {
+  onPointerDown(e: PointerEvent<HTMLElement>, field: Field, mode: 'move' | 'resize'): void;
+  onKeyDown(e: ReactKeyboardEvent<HTMLElement>, field: Field): void;
+  onFocus(field: Field): void;
+}
+
+interface Props {
+  document: number;
+  page: number;
+  pageCount: number;
+  filename: string;
+  size: PageSize;
+  scale: number;
+  pdf: PDFDocumentProxy | null;
+  /** Draw at once rather than when scrolled into view (page 1). */
+  eager: boolean;
+  fields: Field[];
+  roles: Role[];
+  selected: ReadonlySet<string>;
+  problems: Map<string, string[]>;
+  guides: Guide[];
+  placing: boolean;
+  handlers: FieldHandlers;
+  onPlace(e: PointerEvent<HTMLDivElement>, document: number, page: number): void;
+}
+
+/** One page: pdf.js draws it into a canvas when it comes into view; the fields sit on top in points × scale. */
+export const PageView = memo(function PageView(p: Props) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const wrap = useRef<HTMLDivElement>(null);
+  const width = p.size.width * p.scale;
+  const height = p.size.height * p.scale;
+
+  useEffect(() => {
+    const pdf = p.pdf;
+    const el = wrap.current;
+    if (!pdf || !el || !canvas.current) return;
+    let cancelled = false;
+    const draw = async () => {
+      const page = await pdf.getPage(p.page);
+      if (cancelled || !canvas.current) return;
+      await drawPage(page, canvas.current, width).catch(() => undefined);
+      if (!cancelled) el.dataset.rendered = 'true';
+    };
+    if (p.eager) {
+      void draw();
+      return () => {
+        cancelled = true;
+      };
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer.disconnect();
+          void draw();
+        }
+      },
+      { rootMargin: '800px 0px' },
+    );
+    observer.observe(el);
+    return () => {
+      cancelled = true;
+      observer.disconnect();
+    };
+  }, [p.pdf, p.page, p.eager, width]);
+
+  return (
+    <section
+      className="dz-page"
+      ref={wrap}
+      data-document={p.document}
+      data-page={p.page}
+      aria-label={`${p.filename}, page ${p.page} of ${p.pageCount}`}
+      style={{ width, height }}
+    >
+      <canvas ref={canvas} style={{ width, height }} />
+      {/* Click-to-place target: only pointer users reach it; keyboard users add fields from the palette. */}
+      <div
+        className={p.placing ? 'dz-overlay placing' : 'dz-overlay'}
+        onPointerDown={(e) => {
+          if (e.target === e.currentTarget) p.onPlace(e, p.document, p.page);
+        }}
+      >
+        {p.fields.map((f) => (
+          <FieldBox
+            key={f.id}
+            field={f}
+            scale={p.scale}
+            color={roleColor(p.roles, f.role)}
+            selected={p.selected.has(f.id)}
+            problems={p.problems.get(f.id)}
+            handlers={p.handlers}
+          />
+        ))}
+        {p.guides.map((g) => (
+          <div
+            key={`${g.axis}${g.at}`}
+            className={`dz-guide ${g.axis}`}
+            style={g.axis === 'x' ? { left: g.at * p.scale } : { top: g.at * p.scale }}
+          />
+        ))}
+      </div>
+    </section>
+  );
+});
+
+const FieldBox = memo(function FieldBox({
+  field: f,
+  scale,
+  color,
+  selected,
+  problems,
+  handlers,
+}: {
+  field: Field;
+  scale: number;
+  color: string;
+  selected: boolean;
+  problems: string[] | undefined;
+  handlers: FieldHandlers;
+}) {
+  const problemId = problems ? `problem-${f.id}` : undefined;
+  const who = f.role ?? 'sender';
+  return (
+    <button
+      type="button"
+      className={`dz-field${selected ? ' selected' : ''}${problems ? ' invalid' : ''}`}
+      data-field-id={f.id}
+      aria-pressed={selected}
+      aria-label={`${FIELD_TYPE_LABELS[f.type]} field ${f.label}, ${who}, x ${Math.round(f.x)} y ${Math.round(f.y)}, ${Math.round(f.width)} by ${Math.round(f.height)}`}
+      aria-describedby={problemId}
+      style={{
+        left: f.x * scale,
+        top: f.y * scale,
+        width: f.width * scale,
+        height: f.height * scale,
+        borderColor: color,
+        backgroundColor: `${color}22`,
+      }}
+      onPointerDown={(e) => handlers.onPointerDown(e, f, 'move')}
+      onKeyDown={(e) => handlers.onKeyDown(e, f)}
+      onFocus={() => handlers.onFocus(f)}
+    >
+      <span className="dz-field-label" style={{ color }}>
+        {f.label}
+      </span>
+      <span
+        className="dz-handle"
+        aria-hidden="true"
+        onPointerDown={(e) => {
+          e.stopPropagation();
+          handlers.onPointerDown(e, f, 'resize');
+        }}
+      />
+      {problems ? (
+        <span className="dz-problem" id={problemId}>
+          {problems.join('; ')}
+        </span>
+      ) : null}
+    </button>
+  );
+});

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import type { Role } from '../model.ts';
+
+interface Props {
+  roles: Role[];
+  problems: Map<string, string[]>;
+  onAdd(name: string): void;
+  onRename(index: number, name: string): void;
+  onColor(index: number, color: string): void;
+  onMove(index: number, by: -1 | 1): void;
+  onRemove(index: number): void;
+}
+
+/** Roles in signing order (recipient order of a send), each with its colour. */
+export function RolesPanel({ roles, problems, onAdd, onRename, onColor, onMove, onRemove }: Props) {
+  const [name, setName] = useState('');
+  const taken = roles.some((r) => r.name.toLowerCase() === name.trim().toLowerCase());
+  return (
+    <section className="dz-panel" aria-label="Roles">
+      <h2>Roles (signing order)</h2>
+      <ol className="dz-roles">
+        {roles.map((r, i) => {
+          const reasons = problems.get(r.name);
+          return (
+            <li key={r.name}>
+              <div className="row">
+                <input
+                  type="color"
+                  value={r.color}
+                  aria-label={`Colour of ${r.name}`}
+                  onChange={(e) => onColor(i, e.target.value)}
+                />
+                <input
+                  className="dz-role-name"
+                  defaultValue={r.name}
+                  aria-label={`Name of role ${i + 1}`}
+                  onBlur={(e) => {
+                    const v = e.target.value.trim();
+                    if (v && v !== r.name) onRename(i, v);
+                    else e.target.value = r.name;
+                  }}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') e.currentTarget.blur();
+                  }}
+                />
+                <button
+                  type="button"
+                  className="small"
+                  disabled={i === 0}
+                  aria-label={`Move ${r.name} earlier`}
+                  onClick={() => onMove(i, -1)}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="small"
+                  disabled={i === roles.length - 1}
+                  aria-label={`Move ${r.name} later`}
+                  onClick={() => onMove(i, 1)}
+                >
+                  ↓
+                </button>
+                <button
+                  type="button"
+                  className="small danger"
+                  aria-label={`Remove role ${r.name}`}
+                  onClick={() => onRemove(i)}
+                >
+                  ✕
+                </button>
+              </div>
+              {reasons ? <p className="error-text">{reasons.join('; ')}</p> : null}
+            </li>
+          );
+        })}
+      </ol>
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (name.trim() && !taken) {
+            onAdd(name.trim());
+            setName('');
+          }
+        }}
+      >
+        <label className="field">
+          <span>New role</span>
+          <input value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Client" />
+        </label>
+        <button type="submit" disabled={!name.trim() || taken}>
+          Add role
+        </button>
+      </form>
+      {taken ? <p className="error-text">A role with this name exists.</p> : null}
+    </section>
+  );
+}

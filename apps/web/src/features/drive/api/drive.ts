@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export interface DriveFile {
+  cloudFileId: string;
+  filename: string;
+  size: number;
+  createdAt: string;
+}
+export interface DriveConnection {
+  provider: 'local' | 'gdrive';
+  /** The connected Google account's address (gdrive). */
+  account: string | null;
+}
+
+const key = ['drive'] as const;
+
+export const useDriveFiles = () =>
+  useQuery({ queryKey: [...key, 'files'], queryFn: () => api<{ files: DriveFile[] }>('/api/drive/files') });
+export const useDriveConnection = () =>
+  useQuery({ queryKey: [...key, 'connection'], queryFn: () => api<DriveConnection>('/api/drive') });
+
+function useDriveMutation<A, R>(fn: (a: A) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: key }) });
+}
+
+export const useUploadFiles = () =>
+  useDriveMutation((files: File[]) => {
+    const form = new FormData();
+    for (const f of files) form.append('files', f, f.name);
+    return api<{ files: DriveFile[] }>('/api/drive/files', { form });
+  });
+export const useDeleteFile = () =>
+  useDriveMutation((id: string) =>
+    api<void>(`/api/drive/files/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  );
+export const useConnectGoogle = () =>
+  useDriveMutation(() => api<{ authorizationUrl: string }>('/api/drive/gdrive/connect', { method: 'POST' }));
+export const useDisconnect = () =>
+  useDriveMutation(() => api<void>('/api/drive/gdrive', { method: 'DELETE' }));

@@ -1,0 +1,82 @@
+import type { SessionDetail, SessionList } from '@countersign/schemas';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export interface SessionFilters {
+  status?: string;
+  templateId?: string;
+  bulkSendBatchId?: string;
+  /** Recipient email or title. */
+  q?: string;
+  /** yyyy-mm-dd, inclusive. */
+  from?: string;
+  to?: string;
+}
+
+export interface SessionEvent {
+  type: string;
+  at: string;
+  participantId?: string | null;
+  detail?: string | null;
+}
+
+export type SessionWithEvents = SessionDetail & { events?: SessionEvent[] };
+
+/** How often a watched list or session is re-read: "updates without a reload while you watch". */
+export const POLL_MS = 3000;
+
+function query(filters: SessionFilters, cursor?: string): string {
+  const params = new URLSearchParams({ limit: '25' });
+  for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
+  if (filters.from) params.set('from', new Date(`${filters.from}T00:00:00`).toISOString());
+  if (filters.to) params.set('to', new Date(`${filters.to}T23:59:59.999`).toISOString());
+  if (cursor) params.set('cursor', cursor);
+  return params.toString();
+}
+
+export const useSessions = (filters: SessionFilters) =>
+  useInfiniteQuery({
+    queryKey: ['sessions', filters],
+    queryFn: ({ pageParam }) => api<SessionList>(`/api/sessions?${query(filters, pageParam)}`),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchInterval: POLL_MS,
+  });
+
+export const useSession = (id: string | undefined) =>
+  useQuery({
+    queryKey: ['sessions', 'detail', id],
+    queryFn: () => api<SessionWithEvents>(`/api/sessions/${encodeURIComponent(id!)}`),
+    enabled: !!id,
+    refetchInterval: (q) => (q.state.data?.status === 'active' ? POLL_MS : false),
+  });
+
+function useSessionMutation<T>(fn: (arg: T) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['sessions'] }),
+  });
+}
+
+export const useCancelSession = () =>
+  useSessionMutation((v: { sessionId: string; reason?: string }) =>
+    api('/api/sessions/cancel', {
+      json: { sessionId: v.sessionId, ...(v.reason ? { reason: v.reason } : {}) },
+    }),
+  );
+
+export const useResendInvite = () =>
+  useSessionMutation((v: { sessionId: string; participantId: string }) =>
+    api(
+      `/api/sessions/${encodeURIComponent(v.sessionId)}/participants/${encodeURIComponent(v.participantId)}/resend`,
+      { method: 'POST' },
+    ),
+  );
+
+export const signingLink = async (sessionId: string, participantId: string) =>
+  (
+    await api<{ url: string }>(
+      `/api/sessions/${encodeURIComponent(sessionId)}/participants/${encodeURIComponent(participantId)}/link`,
+    )
+  ).url;

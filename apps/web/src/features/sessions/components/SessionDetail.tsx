@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { CopyButton } from '../../../components/CopyButton.tsx';
+import { Loading } from '../../../components/Loading.tsx';
+import { errorText } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import {
+  type SessionEvent,
+  type SessionWithEvents,
+  signingLink,
+  useCancelSession,
+  useResendInvite,
+  useSession,
+} from '../api/sessions.ts';
+
+/** The server's event log when it sends one; otherwise the times the record itself carries. */
+function timeline(s: SessionWithEvents): SessionEvent[] {
+  if (s.events) return s.events;
+  const events: SessionEvent[] = [{ type: 'sent', at: s.createdAt }];
+  for (const p of s.participants) {
+    if (p.viewedAt) events.push({ type: 'viewed', at: p.viewedAt, detail: p.name });
+    if (p.signedAt) events.push({ type: 'signed', at: p.signedAt, detail: p.name });
+    if (p.declinedAt) events.push({ type: 'declined', at: p.declinedAt, detail: p.name });
+  }
+  if (s.completedAt) events.push({ type: 'completed', at: s.completedAt });
+  if (s.cancelledAt) events.push({ type: 'cancelled', at: s.cancelledAt, detail: s.cancelReason });
+  if (s.expiredAt) events.push({ type: 'expired', at: s.expiredAt });
+  return events.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+export function SessionDetailPanel({ sessionId, onClose }: { sessionId: string; onClose(): void }) {
+  const session = useSession(sessionId);
+  const cancel = useCancelSession();
+  const resend = useResendInvite();
+  const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState(false);
+
+  if (session.isPending) return <Loading />;
+  if (session.isError) {
+    return (
+      <section className="session-detail card" aria-label="Session">
+        <p className="notice error" role="alert">
+          {errorText(session.error)}
+        </p>
+        <button type="button" onClick={onClose}>
+          Back to the list
+        </button>
+      </section>
+    );
+  }
+  const s = session.data;
+  const signed = s.participants.filter((p) => p.status === 'signed').length;
+  return (
+    <section className="session-detail card" aria-labelledby="session-title">
+      <div className="row spread">
+        <h2 id="session-title">{s.title}</h2>
+        <button type="button" className="small" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <p>
+        <span className={`badge ${s.status}`} data-testid="session-status">
+          {s.status}
+        </span>{' '}
+        <span className="muted">
+          {signed} of {s.participants.length} signed · sent {formatDateTime(s.createdAt)} · expires{' '}
+          {formatDateTime(s.expiresAt)}
+        </span>
+      </p>
+      <progress max={s.participants.length} value={signed} aria-label="Signers who have signed" />
+      {s.cancelReason ? <p>Cancelled: {s.cancelReason}</p> : null}
+      {s.declineReason ? <p>Declined: {s.declineReason}</p> : null}
+
+      <h3>Signers</h3>
+      <ul className="signers">
+        {s.participants.map((p) => (
+          <li key={p.participantId}>
+            <div>
+              <strong>{p.name}</strong> <span className="muted">{p.email}</span>
+              {p.roleLabel ? <span className="muted"> · {p.roleLabel}</span> : null}
+            </div>
+            <div className="row">
+              <span className={`badge ${p.status}`}>{p.status}</span>
+              <span className="muted">invite {p.inviteStatus}</span>
+              {s.status === 'active' && p.status !== 'signed' && p.status !== 'declined' ? (
+                <>
+                  <button
+                    type="button"
+                    className="small"
+                    disabled={resend.isPending}
+                    onClick={() => resend.mutate({ sessionId, participantId: p.participantId })}
+                  >
+                    Resend invite
+                  </button>
+                  <CopyButton
+                    text={() => signingLink(sessionId, p.participantId)}
+                    label={`Copy ${p.name}'s link`}
+                  />
+                </>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {resend.isError ? (
+        <p className="error-text" role="alert">
+          {errorText(resend.error)}
+        </p>
+      ) : null}
+      {resend.isSuccess ? <p role="status">Invite sent again.</p> : null}
+
+      <h3>Documents</h3>
+      <ul>
+        {s.documents.map((d) => (
+          <li key={d.documentId}>
+            <a href={d.downloadUrl} download={d.filename} data-signed={d.signed}>
+              {d.filename} ({d.signed ? 'signed and sealed' : 'prepared'})
+            </a>
+          </li>
+        ))}
+      </ul>
+
+      <h3>Timeline</h3>
+      <ol className="timeline">
+        {timeline(s).map((e) => (
+          <li key={`${e.type}${e.at}${e.participantId ?? ''}${e.detail ?? ''}`}>
+            <time dateTime={e.at}>{formatDateTime(e.at)}</time> {e.type.replace(/[._]/g, ' ')}
+            {e.detail ? <span className="muted"> · {e.detail}</span> : null}
+          </li>
+        ))}
+      </ol>
+
+      {s.status === 'active' ? (
+        confirming ? (
+          <form
+            className="stack"
+            onSubmit={(e) => {
+              e.preventDefault();
+              cancel.mutate(
+                { sessionId, reason: reason.trim() || undefined },
+                { onSuccess: () => setConfirming(false) },
+              );
+            }}
+          >
+            <label className="field">
+              <span>Reason (sent to the signers)</span>
+              <textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1000} />
+            </label>
+            <div className="row">
+              <button type="submit" className="danger" disabled={cancel.isPending}>
+                Cancel the session
+              </button>
+              <button type="button" onClick={() => setConfirming(false)}>
+                Keep it
+              </button>
+            </div>
+            {cancel.isError ? (
+              <p className="error-text" role="alert">
+                {errorText(cancel.error)}
+              </p>
+            ) : null}
+          </form>
+        ) : (
+          <button type="button" className="danger" onClick={() => setConfirming(true)}>
+            Cancel session…
+          </button>
+        )
+      ) : null}
+    </section>
+  );
+}

@@ -16,7 +16,7 @@ export {
 export { BlobStore } from './blobs/blob-store.ts';
 export type { ServiceContext } from './context.ts';
 export { connectGoogleDrive, disconnectDrive, driveFor, localDrive } from './drive/drive-service.ts';
-export { type EventType, emitSessionEvent, eventTypes, type WebhookEvent } from './events/emit.ts';
+export { emitSessionEvent } from './events/emit.ts';
 export {
   beginIdempotent,
   completeIdempotent,
@@ -35,7 +35,11 @@ export { type EmailPayload, messageIdFor, queueEmail } from './outbox/email.ts';
 export { addToOutbox, getOutboxRow, type OutboxRow } from './outbox/outbox.ts';
 export { createRuntime, databaseFile, devMailboxDir, type Runtime, type RuntimeOptions } from './runtime.ts';
 export { type SendJobResult, unwrapSend } from './sends/job-result.ts';
-export type { SendOutcome } from './sends/send-results.ts';
+export type {
+  SendOutcome,
+  SessionsSendOutcome,
+  TemplateSendOutcome,
+} from './sends/send-results.ts';
 export { type AuditOrigin, audit } from './sessions/audit.ts';
 export { completeSession } from './sessions/complete.ts';
 export {

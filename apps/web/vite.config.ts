@@ -20,9 +20,22 @@ export default defineConfig({
   base: '/app/',
   plugins: [react()],
   define: { __PDFJS_BASE__: JSON.stringify(`/assets/pdfjs/${pdfjsVersion}/`) },
-  build: { outDir: 'dist', assetsDir: 'assets', sourcemap: false, target: 'es2022' },
+  // The manifest lets `pnpm bench` follow the import graph of a first load.
+  build: { outDir: 'dist', assetsDir: 'assets', sourcemap: false, target: 'es2022', manifest: true },
   server: {
     port: Number(process.env.WEB_DEV_PORT ?? 5173),
-    proxy: Object.fromEntries(proxied.map((p) => [p, { target: apiTarget, changeOrigin: false }])),
+    // The API's CSRF check wants writes from its own origin: present them as such (dev only).
+    proxy: Object.fromEntries(
+      proxied.map((p) => [
+        p,
+        {
+          target: apiTarget,
+          changeOrigin: true,
+          configure: (proxy: {
+            on(event: 'proxyReq', cb: (req: { setHeader(k: string, v: string): void }) => void): void;
+          }) => proxy.on('proxyReq', (req) => req.setHeader('origin', apiTarget)),
+        },
+      ]),
+    ),
   },
 });

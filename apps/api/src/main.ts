@@ -6,6 +6,7 @@ import {
   openJobQueue,
   startWorker,
 } from '@countersign/core';
+import { createMetrics } from '@countersign/metrics';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { createApp } from './app.ts';
@@ -22,7 +23,8 @@ function main(): void {
       : { redisUrl: 'REDIS_URL: required to run the API without its in-process worker (start:api)' },
   );
   const logger = pino({ level: config.logLevel, base: { service: 'api', pid: process.pid } });
-  const runtime = createRuntime(config);
+  const metrics = config.metrics.token ? createMetrics({ service: 'api' }) : undefined;
+  const runtime = createRuntime(config, { telemetry: metrics?.telemetry });
   logDataDirModes(logger, config.dataDir, runtime.tightened);
   // The JWT key (runtime) and the seal certificate (here) are made at start; the data and code keys on first use,
   // race-free across processes (created exclusively, then read by everyone).
@@ -32,7 +34,8 @@ function main(): void {
     onError: (err) => logger.error({ err }, 'background job failed'),
   });
   const worker = withWorker ? startWorker(runtime, config, logger, { consumeQueue: true }) : undefined;
-  const app = createApp({ config, runtime, queue, logger });
+  metrics?.observe({ runtime, queue });
+  const app = createApp({ config, runtime, queue, logger, metrics });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
       {

@@ -278,9 +278,11 @@ describe('the signing page in Chromium', () => {
     await page.locator('.page canvas').first().waitFor();
     await pageDrawn(page);
     expect(await page.locator('button.field').count()).toBe(6);
-    await expect.poll(() => page.locator('#progress').textContent()).toBe('5 required fields left');
+    await expect.poll(() => page.locator('#progress').textContent()).toBe('6 required fields left');
+    // No date is filled in for the signer.
+    expect(await page.locator('.field-date .value').textContent()).toBe('Start date');
 
-    // "Next field" walks the required fields; the editor in the bar takes the input.
+    // "Next field" walks every field in reading order; the editor in the bar takes the input.
     await tabTo(page, '#next');
     await page.keyboard.press('Enter'); // Company
     expect(await focusedId(page)).toBe('editor-input');
@@ -293,7 +295,12 @@ describe('the signing page in Chromium', () => {
       ? path.join(REPO, 'docs/signing-375.png')
       : path.join(tempDir('countersign-shot-'), 'signing-375.png');
     expect((await page.screenshot({ path: screenshot })).length).toBeGreaterThan(10_000);
-    await page.keyboard.press('Enter'); // Enter moves on: Accept terms
+    await page.keyboard.press('Enter'); // Enter moves on: Start date (a date the signer picks)
+    expect(await page.locator('#editor label').textContent()).toBe('Start date (required)');
+    await page.keyboard.type('03012027');
+    expect(await page.locator('#editor-input').inputValue()).toBe('2027-03-01');
+    await tabTo(page, '#next');
+    await page.keyboard.press('Enter'); // Accept terms
     expect(await page.locator('#editor label').textContent()).toBe('Accept terms (required)');
     await page.keyboard.press('Space');
     await tabTo(page, '#next');
@@ -309,6 +316,17 @@ describe('the signing page in Chromium', () => {
     await tabTo(page, '#adopt-ok');
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'hidden' });
+    // Adopting placed the initials in the field that asked, and only there.
+    await expect.poll(() => page.locator('#progress').textContent()).toBe('2 required fields left');
+    expect(await page.locator('button.field-initials.filled').count()).toBe(1);
+    // Each further signature and initials field is its own act: "Sign here", "Initial here".
+    for (const button of ['Sign here', 'Initial here']) {
+      await tabTo(page, '#next');
+      await page.keyboard.press('Enter');
+      expect(await page.locator('#editor-place').textContent()).toBe(button);
+      expect(await focusedId(page)).toBe('editor-place');
+      await page.keyboard.press('Enter');
+    }
     await expect.poll(() => page.locator('#progress').textContent()).toBe('All fields done.');
     expect(await page.locator('button.field.filled').count()).toBe(6);
     await shot(page, 'filled-375.png');
@@ -364,6 +382,9 @@ describe('the signing page in Chromium', () => {
     await page.mouse.up();
     await shot(page, 'draw-1280.png');
     await page.getByRole('button', { name: 'Adopt', exact: true }).click();
+    await expect.poll(() => page.locator('#progress').textContent()).toBe('2 required fields left');
+    // A tap on each other field places the drawing there.
+    for (let left = 2; left > 0; left--) await page.locator('button.field:not(.filled)').first().click();
     await expect.poll(() => page.locator('#progress').textContent()).toBe('All fields done.');
     expect(await page.locator('button.field img').count()).toBeGreaterThan(0);
     await shot(page, 'filled-1280.png');

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SigningWorld, startSigningWorld } from './signing-setup.ts';
 
@@ -6,6 +8,19 @@ beforeAll(async () => {
   w = await startSigningWorld();
 });
 afterAll(() => w.close());
+
+/** A GET that leaves the body as sent (fetch would decompress it). */
+function rawGet(path: string, acceptEncoding: string) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(`${w.api.url}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
 
 describe('the signing page and its assets', () => {
   it('serves the page with a strict CSP, no referrer, no caching, and escapes session strings', async () => {
@@ -27,18 +42,19 @@ describe('the signing page and its assets', () => {
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     const html = await res.text();
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;');
-    expect(html).toContain('For Zoe &lt;b&gt;Bold&lt;/b&gt;');
+    // Names are isolated (FSI … PDI): a right-to-left name cannot reorder the sentence around it.
+    expect(html).toContain('For \u2068Zoe &lt;b&gt;Bold&lt;/b&gt;\u2069');
     expect(html).not.toContain('<script>alert');
     // No inline code: the only scripts are our module and a JSON data block.
     const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts.map((m) => m[1]!.trim())).toEqual([
-      'type="module" src="/assets/signing/signing.js"',
+      expect.stringMatching(/^type="module" src="\/assets\/signing\/signing\.[0-9a-f]{12}\.js"$/),
       'type="application/json" id="messages"',
     ]);
     expect(html).not.toMatch(/\sstyle="/);
     expect(html).not.toMatch(/\son[a-z]+="/);
     // The page is labelled: language, landmarks, labels for every input.
-    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<html lang="en" dir="ltr">');
     expect(html).toContain('<main id="main"');
     for (const id of ['code', 'typed-name', 'initials-input', 'decline-reason'])
       expect(html).toContain(`for="${id}"`);
@@ -82,6 +98,45 @@ describe('the signing page and its assets', () => {
     }
   });
 
+  it('serves assets under content-hashed names, brotli or gzip by Accept-Encoding, cached for good', async () => {
+    const html = await (
+      await w.api.fetch(`/s/${(await w.send({ recipients: [{ name: 'Cy' }] })).tokens[0]}`)
+    ).text();
+    const script = /src="(\/assets\/signing\/signing\.[0-9a-f]{12}\.js)"/.exec(html)![1]!;
+    const css = /href="(\/assets\/signing\/signing\.[0-9a-f]{12}\.css)"/.exec(html)![1]!;
+    const pdfjs = `${/data-pdfjs="([^"]+)"/.exec(html)![1]!}pdf.worker.min.mjs`;
+    const plain = await (
+      await w.api.fetch('/assets/signing/signing.js', { headers: { 'accept-encoding': 'identity' } })
+    ).text();
+    for (const path of [script, css, pdfjs]) {
+      // The first request may start the compression; the copies come from the shared cache once made.
+      await expect
+        .poll(async () => (await rawGet(path, 'gzip, br')).headers['content-encoding'], {
+          timeout: 60_000,
+          interval: 500,
+        })
+        .toBe('br');
+      const br = await rawGet(path, 'gzip, deflate, br');
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.headers.vary).toBe('Accept-Encoding');
+      expect(Number(br.headers['content-length'])).toBe(br.body.length);
+      const gz = await rawGet(path, 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      const none = await rawGet(path, 'br;q=0, identity');
+      expect(none.headers['content-encoding']).toBeUndefined();
+      expect(brotliDecompressSync(br.body).equals(none.body)).toBe(true);
+      expect(gunzipSync(gz.body).equals(none.body)).toBe(true);
+      expect(br.body.length).toBeLessThan(none.body.length / 2);
+    }
+    expect(await (await w.api.fetch(script, { headers: { 'accept-encoding': 'identity' } })).text()).toBe(
+      plain,
+    );
+    // Unhashed names still answer, revalidated often.
+    expect((await w.api.fetch('/assets/signing/signing.js')).headers.get('cache-control')).toBe(
+      'public, max-age=300',
+    );
+  }, 120_000);
+
   it('documents the signer API in the OpenAPI document, without bearer auth', async () => {
     const doc = (await (await w.api.fetch('/openapi.json')).json()) as {
       paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
@@ -94,6 +149,7 @@ describe('the signing page and its assets', () => {
       '/api/signing/{token}/code/verify': 'post',
       '/api/signing/{token}/sign': 'post',
       '/api/signing/{token}/decline': 'post',
+      '/api/signing/{token}/draft': 'put',
     };
     for (const [path, method] of Object.entries(routes)) {
       const op = doc.paths[path]?.[method];
@@ -107,6 +163,7 @@ describe('the signing page and its assets', () => {
       'SigningErrorResponse',
       'AdoptedSignature',
       'SigningField',
+      'SigningDraft',
     ]) {
       expect(doc.components.schemas[name], name).toBeDefined();
     }

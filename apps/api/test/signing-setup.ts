@@ -68,10 +68,12 @@ export interface Signer {
   decline(body?: unknown): Promise<Response>;
 }
 
-export async function startSigningWorld(): Promise<SigningWorld> {
+export async function startSigningWorld(
+  options: { env?: Record<string, string> } = {},
+): Promise<SigningWorld> {
   const smtp = await startTestSmtpServer();
   const clock = new ManualClock();
-  const api = await startTestApi({ clock, env: { SMTP_URL: smtp.url } });
+  const api = await startTestApi({ clock, env: { SMTP_URL: smtp.url, ...options.env } });
   const { accountId, refreshToken } = await api.newAccount();
   const pdf = await makePdf(2, `signing-${randomUUID()}`);
   const { cloudFileId } = await localDrive(api.runtime.ctx, accountId).put('Offer letter.pdf', pdf);

@@ -1,24 +1,33 @@
 import { loadConfigOrExit } from '@countersign/config';
 import { createRuntime, ensureSealCertificate, logDataDirModes, startWorker } from '@countersign/core';
+import { createMetrics, serveMetrics } from '@countersign/metrics';
 import pino from 'pino';
 
 /**
  * `pnpm start:worker`: one worker process of the scaled topology. It consumes BullMQ jobs (sends,
  * completion, deliveries) and polls the database's durable state. Several may run against one Redis.
  */
-function main(): void {
+async function main(): Promise<void> {
   const config = loadConfigOrExit({
     redisUrl: 'REDIS_URL: required for worker processes (pnpm start runs an embedded worker instead)',
   });
   const logger = pino({ level: config.logLevel, base: { service: 'worker', pid: process.pid } });
-  const runtime = createRuntime(config);
+  // A worker has no HTTP API: with WORKER_METRICS_PORT it serves its own /metrics there (same token).
+  const { token, workerPort } = config.metrics;
+  const metrics = token && workerPort !== undefined ? createMetrics({ service: 'worker' }) : undefined;
+  const runtime = createRuntime(config, { telemetry: metrics?.telemetry });
   logDataDirModes(logger, config.dataDir, runtime.tightened);
   // The JWT key (runtime) and the seal certificate (here) are made at start; the data and code keys on first use,
   // race-free across processes (created exclusively, then read by everyone).
   ensureSealCertificate(runtime.ctx);
   const worker = startWorker(runtime, config, logger, { consumeQueue: true });
+  metrics?.observe({ runtime });
+  const metricsServer =
+    metrics && token && workerPort !== undefined
+      ? await serveMetrics(metrics, { port: workerPort, host: config.host, token })
+      : undefined;
   logger.info(
-    { dataDir: config.dataDir, concurrency: config.workerConcurrency },
+    { dataDir: config.dataDir, concurrency: config.workerConcurrency, metricsPort: metricsServer?.port },
     'countersign worker started',
   );
 
@@ -27,6 +36,7 @@ function main(): void {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'finishing active jobs, then stopping');
+    await metricsServer?.close();
     await worker.close();
     await runtime.close();
     process.exit(0);
@@ -37,4 +47,7 @@ function main(): void {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main();
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

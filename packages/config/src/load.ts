@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-import { envSchema } from './schema.ts';
+import { envRules } from './schema.ts';
 
 export interface Config {
   port: number;
@@ -24,6 +24,8 @@ export interface Config {
   trustedProxies: number;
   /** The document seal: a configured PKCS#12, or one generated on first use. */
   seal: { p12Path: string | undefined; p12Passphrase: string | undefined; name: string };
+  /** `/metrics` (Prometheus): served only when a token is set; a worker process serves it on `workerPort`. */
+  metrics: { token: string | undefined; workerPort: number | undefined };
 }
 
 export class ConfigError extends Error {
@@ -34,7 +36,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings mean "unset" so that `FOO= pnpm start` falls back to the default.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(present);
+  const parsed = envRules.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
@@ -68,6 +70,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     trustedProxies: e.TRUST_PROXY,
     seal: { p12Path: e.SEAL_P12_PATH, p12Passphrase: e.SEAL_P12_PASSPHRASE, name: e.SEAL_NAME },
+    metrics: { token: e.METRICS_TOKEN, workerPort: e.WORKER_METRICS_PORT },
   };
 }
 

@@ -46,6 +46,24 @@ export const envSchema = z.object({
   SEAL_P12_PATH: z.string().min(1).optional(),
   SEAL_P12_PASSPHRASE: z.string().optional(),
   SEAL_NAME: z.string().min(1).max(100).default('Countersign'),
+  /** Turns /metrics on; a scraper sends it as a bearer token. Off (404) when unset. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,256}$/, 'at least 32 printable characters, no spaces')
+    .optional(),
+  /** A worker process (`pnpm start:worker`) serves its own /metrics on this port; needs METRICS_TOKEN. */
+  WORKER_METRICS_PORT: port.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Rules that tie settings together, checked after each one parsed on its own. */
+export const envRules = envSchema.superRefine((e, ctx) => {
+  if (e.WORKER_METRICS_PORT !== undefined && !e.METRICS_TOKEN) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['WORKER_METRICS_PORT'],
+      message: 'needs METRICS_TOKEN (metrics are served only behind a token)',
+    });
+  }
+});

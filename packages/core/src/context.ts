@@ -4,6 +4,7 @@ import type { BlobStore } from './blobs/blob-store.ts';
 import type { OutboxControl } from './outbox/control.ts';
 import type { PdfTools } from './pdf-tools.ts';
 import type { Clock } from './support/clock.ts';
+import type { Telemetry } from './support/telemetry.ts';
 
 /** What every service function needs: the database, the settings and the time. Built once per process. */
 export interface ServiceContext {
@@ -13,4 +14,5 @@ export interface ServiceContext {
   blobs: BlobStore;
   pdf: PdfTools;
   outbox: OutboxControl;
+  telemetry: Telemetry;
 }

@@ -1,5 +1,6 @@
 import type { Config } from '@countersign/config';
 import {
+  type ActiveContentKind,
   createInspector,
   createPdfWriter,
   type FinalizeInput,
@@ -18,6 +19,11 @@ export interface PdfTools {
   inspect(bytes: Uint8Array): Promise<InspectResult>;
   prepare(bytes: Uint8Array, signerCount: number, inspected: InspectOk): Promise<Prepared>;
   finalize(prepared: Uint8Array, input: FinalizeInput, seal: SealOptions): Promise<FinalizeResult>;
+  /** The active content of a PDF, and with `remove` a copy without it (see pdf-engine active-content.ts). */
+  activeContentOf(
+    bytes: Uint8Array,
+    remove?: boolean,
+  ): Promise<{ kinds: ActiveContentKind[]; bytes: Uint8Array }>;
   /** Rejects unless a drawn signature will embed at completion (PdfEngineError 'invalid-argument'). */
   checkDrawnSignature(dataUrl: string): Promise<void>;
   close(): Promise<void>;
@@ -40,6 +46,10 @@ export function createPdfTools(config: Config): PdfTools {
     finalize(prepared, input, seal) {
       writer ??= createPdfWriter();
       return writer.finalize(prepared, input, seal);
+    },
+    activeContentOf(bytes, remove) {
+      writer ??= createPdfWriter();
+      return writer.activeContentOf(bytes, remove);
     },
     checkDrawnSignature(dataUrl) {
       writer ??= createPdfWriter();

@@ -15,6 +15,7 @@ import { createPdfTools } from './pdf-tools.ts';
 import { type Clock, systemClock } from './support/clock.ts';
 import { secureDataDir } from './support/data-dir.ts';
 import { loadOrCreateSecret } from './support/secrets.ts';
+import { noTelemetry, type Telemetry } from './support/telemetry.ts';
 import { webhookDeliverer } from './webhooks/deliverer.ts';
 
 /** Everything a process (API or worker) builds once at start and closes on shutdown. */
@@ -35,6 +36,8 @@ export interface RuntimeOptions {
   clock?: Clock;
   /** Overrides the mailer built from the config (tests inject a failing one to prove retries). */
   mailer?: Mailer;
+  /** Where the process reports what it does (metrics); nowhere by default. */
+  telemetry?: Telemetry;
 }
 
 export const databaseFile = (config: Config): string => path.join(config.dataDir, 'countersign.db');
@@ -42,8 +45,11 @@ export const devMailboxDir = (config: Config): string => path.join(config.dataDi
 
 export function createRuntime(config: Config, options: RuntimeOptions = {}): Runtime {
   const tightened = secureDataDir(config.dataDir);
-  const db = openDatabase(databaseFile(config));
-  const ctx = { db, config, clock: options.clock ?? systemClock } as ServiceContext;
+  const telemetry = options.telemetry ?? noTelemetry;
+  const db = openDatabase(databaseFile(config), {
+    onBusyWait: (waitedMs, outcome) => telemetry.busyWait(waitedMs, outcome),
+  });
+  const ctx = { db, config, clock: options.clock ?? systemClock, telemetry } as ServiceContext;
   ctx.blobs = new BlobStore(ctx);
   ctx.pdf = createPdfTools(config);
   const mailer =
@@ -61,7 +67,9 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
     },
     deliverNow: (ids) => deliverNow(ctx, deliverers, ids),
   };
-  const jobs = new JobRegistry().register(outboxDispatchJob, async () => dispatch());
+  const jobs = new JobRegistry({ onJob: (run) => telemetry.job(run) }).register(outboxDispatchJob, async () =>
+    dispatch(),
+  );
   registerSessionJobs(ctx, jobs);
 
   return {

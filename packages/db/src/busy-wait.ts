@@ -15,12 +15,12 @@ import type Database from 'better-sqlite3';
  * retried, and needs not be: every transaction begins IMMEDIATE, so it holds the lock before its first statement.
  * (Reads need no transaction to be safe from writers: in WAL each one sees a consistent snapshot.)
  */
-export function waitWhenBusy(sqlite: Database.Database, timeoutMs: number): void {
+export function waitWhenBusy(sqlite: Database.Database, timeoutMs: number, onWait?: BusyWaitObserver): void {
   sqlite.pragma('busy_timeout = 0');
   const prepare = sqlite.prepare.bind(sqlite);
   sqlite.prepare = ((source: string) => {
     const statement = prepare(source);
-    retryStatement(sqlite, statement, timeoutMs);
+    retryStatement(sqlite, statement, timeoutMs, onWait);
     return statement;
   }) as typeof sqlite.prepare;
   const transaction = sqlite.transaction.bind(sqlite);
@@ -41,6 +41,8 @@ export function waitWhenBusy(sqlite: Database.Database, timeoutMs: number): void
             return variant.apply(this, args);
           },
           () => !began,
+          undefined,
+          onWait,
         );
       };
     // Every transaction is IMMEDIATE, whatever it asked for (drizzle asks for DEFERRED by default): a deferred
@@ -57,7 +59,12 @@ export function waitWhenBusy(sqlite: Database.Database, timeoutMs: number): void
 }
 
 /** Wraps a statement's run/get/all so an autocommit call waits for the lock like a BEGIN does. */
-function retryStatement(sqlite: Database.Database, statement: Database.Statement, timeoutMs: number): void {
+function retryStatement(
+  sqlite: Database.Database,
+  statement: Database.Statement,
+  timeoutMs: number,
+  onWait: BusyWaitObserver | undefined,
+): void {
   for (const method of ['run', 'get', 'all'] as const) {
     const original = statement[method] as (...args: unknown[]) => unknown;
     (statement as unknown as Record<string, unknown>)[method] = function (this: unknown, ...args: unknown[]) {
@@ -70,6 +77,7 @@ function retryStatement(sqlite: Database.Database, statement: Database.Statement
           () => original.apply(this, args),
           () => true,
           err,
+          onWait,
         );
       }
     };
@@ -87,19 +95,33 @@ const sleeper = new Int32Array(new SharedArrayBuffer(4));
  * Runs `attempt` until it does not fail busy (or `retryable` says no, or time is up), sleeping in between;
  * `failed` is the busy error of an attempt already made, so the first thing to do is sleep.
  */
-function untilFree<T>(timeoutMs: number, attempt: () => T, retryable: () => boolean, failed?: unknown): T {
+function untilFree<T>(
+  timeoutMs: number,
+  attempt: () => T,
+  retryable: () => boolean,
+  failed?: unknown,
+  onWait?: BusyWaitObserver,
+): T {
   const start = performance.now();
   let err = failed;
   for (;;) {
     if (err !== undefined) {
       const waited = performance.now() - start;
-      if (!isBusy(err) || !retryable() || waited >= timeoutMs) throw err;
+      if (!isBusy(err) || !retryable() || waited >= timeoutMs) {
+        if (isBusy(err) && waited > 0) onWait?.(waited, 'timed_out');
+        throw err;
+      }
       Atomics.wait(sleeper, 0, 0, waited < 10 ? 0.1 : 1);
     }
     try {
-      return attempt();
+      const result = attempt();
+      if (err !== undefined) onWait?.(performance.now() - start, 'acquired');
+      return result;
     } catch (caught) {
       err = caught;
     }
   }
 }
+
+/** Told of every wait for the write lock (metrics): how long, and whether the lock came. */
+export type BusyWaitObserver = (waitedMs: number, outcome: 'acquired' | 'timed_out') => void;

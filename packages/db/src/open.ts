@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { waitWhenBusy } from './busy-wait.ts';
+import { type BusyWaitObserver, waitWhenBusy } from './busy-wait.ts';
 import * as schema from './schema/index.ts';
 import { cacheStatements } from './statement-cache.ts';
 
@@ -17,6 +17,7 @@ export interface OpenOptions {
   migrate?: boolean;
   /** How long a writer waits for another process's transaction before SQLITE_BUSY. */
   busyTimeoutMs?: number;
+  onBusyWait?: BusyWaitObserver;
 }
 
 /** Opens the SQLite file with the pragmas every process must agree on, then migrates. */
@@ -26,7 +27,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   fs.closeSync(fs.openSync(file, 'a', 0o600));
   const sqlite = new Database(file);
   const busyTimeoutMs = options.busyTimeoutMs ?? 10_000;
-  waitWhenBusy(sqlite, busyTimeoutMs);
+  waitWhenBusy(sqlite, busyTimeoutMs, options.onBusyWait);
   enableWal(sqlite, busyTimeoutMs);
   sqlite.pragma('foreign_keys = ON');
   // WAL + NORMAL is durable across application crashes; only an OS crash can lose the last commits.

@@ -71,8 +71,20 @@ export {
   MAX_SIGNERS,
   type SignaturePageSize,
 } from './layout/types.ts';
-export { type Prepared, type PrepareOptions, prepare } from './prepare/prepare.ts';
+export {
+  type ActiveContentKind,
+  activeContentKinds,
+  activeContentLabels,
+} from './prepare/active-content.ts';
+export { activeContentOf, type Prepared, type PrepareOptions, prepare } from './prepare/prepare.ts';
 export { generateSealCertificate, type SealCertificateRequest } from './seal/certificate.ts';
 export { seal } from './seal/seal.ts';
 export type { SealOptions } from './seal/types.ts';
+export {
+  checkFieldText,
+  type FieldTextCheck,
+  type FieldTextKind,
+  type FieldTextProblem,
+} from './text/field-text.ts';
+export { SIGNATURE_FONT, signatureFontPath } from './text/font-files.ts';
 export { createPdfWriter, type PdfWriter, type PdfWriterOptions } from './writer/pool.ts';

@@ -103,6 +103,15 @@ export function createBullQueue(options: BullOptions): JobQueue {
     async enqueue(def: JobDefinition, payload: unknown, opts: EnqueueOptions = {}): Promise<void> {
       await add(def, payload, opts.jobId ?? randomUUID(), opts.delayMs);
     },
+    async depth() {
+      if (producer.status !== 'ready')
+        throw new QueueUnavailableError('the job queue (Redis) is unreachable');
+      // One queue carries every kind: count the waiting jobs by name, scanning at most DEPTH_SCAN of them.
+      const jobs = await queue.getJobs(['waiting', 'prioritized', 'delayed'], 0, DEPTH_SCAN - 1);
+      const byKind: Record<string, number> = {};
+      for (const job of jobs) if (job) byKind[job.name] = (byKind[job.name] ?? 0) + 1;
+      return byKind;
+    },
     async ready() {
       if (producer.status !== 'ready') return false;
       try {
@@ -121,6 +130,8 @@ export function createBullQueue(options: BullOptions): JobQueue {
 }
 
 const POLL_MS = 1_000;
+/** The depth gauge reads at most this many waiting jobs per scrape (beyond it, the alert has fired anyway). */
+const DEPTH_SCAN = 5_000;
 
 /** Resolves with the job's result (or rejects with its failure) once a poll sees it finished. */
 async function pollFinished(queue: Queue, jobId: string, stop: { done: boolean }): Promise<unknown> {
@@ -155,6 +166,8 @@ export function createBullWorker(options: BullWorkerOptions): BullWorkerHandle {
       return await options.registry.dispatch(job.name, job.data, {
         jobId: job.id ?? randomUUID(),
         attempt: job.attemptsMade + 1,
+        // A first attempt waited since it was added (plus its delay); a retry's wait is its back-off, not queueing.
+        ...(job.attemptsMade === 0 ? { dueAt: job.timestamp + (job.opts.delay ?? 0) } : {}),
       });
     } catch (err) {
       // A payload that fails its schema can never succeed: do not retry it.

@@ -19,16 +19,19 @@ export function createInProcessQueue(
 ): JobQueue {
   const pending = new Set<Promise<unknown>>();
   const timers = new Set<NodeJS.Timeout>();
+  /** Delayed jobs not yet started, by kind: the only jobs that wait in this driver. */
+  const delayed = new Map<string, number>();
   let closed = false;
 
   const execute = async (def: JobDefinition, payload: unknown, jobId: string): Promise<unknown> => {
+    const dueAt = Date.now();
     const attempts = def.attempts ?? 1;
     const wire = JSON.parse(JSON.stringify(payload)) as unknown;
     let lastError: unknown;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       try {
         return JSON.parse(
-          JSON.stringify((await registry.dispatch(def.name, wire, { jobId, attempt })) ?? null),
+          JSON.stringify((await registry.dispatch(def.name, wire, { jobId, attempt, dueAt })) ?? null),
         );
       } catch (err) {
         // A payload that fails its schema can never succeed: no retry (as UnrecoverableError in BullMQ).
@@ -85,8 +88,10 @@ export function createInProcessQueue(
         queueMicrotask(launch);
         return;
       }
+      delayed.set(def.name, (delayed.get(def.name) ?? 0) + 1);
       const timer = setTimeout(() => {
         timers.delete(timer);
+        delayed.set(def.name, (delayed.get(def.name) ?? 1) - 1);
         launch();
       }, options.delayMs);
       timer.unref();
@@ -94,6 +99,9 @@ export function createInProcessQueue(
     },
     async ready() {
       return !closed;
+    },
+    async depth() {
+      return Object.fromEntries(registry.names().map((n) => [n, delayed.get(n) ?? 0]));
     },
     async close() {
       closed = true;

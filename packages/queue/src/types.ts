@@ -40,6 +40,8 @@ export interface JobQueue {
   run<T = unknown>(def: JobDefinition, payload: unknown, options: RunOptions): Promise<T>;
   /** Enqueue without waiting (e.g. "dispatch the outbox now"). */
   enqueue(def: JobDefinition, payload: unknown, options?: EnqueueOptions): Promise<void>;
+  /** Jobs waiting to start (delayed ones included), by kind: the queue's depth. */
+  depth(): Promise<Record<string, number>>;
   /** Whether the queue can accept work right now (readiness probe). */
   ready(): Promise<boolean>;
   close(): Promise<void>;

@@ -1,5 +1,7 @@
 import type { Config } from '@countersign/config';
-import type { Runtime } from '@countersign/core';
+import type { MemberIdentity, Runtime } from '@countersign/core';
+
+import type { Metrics } from '@countersign/metrics';
 import type { JobQueue } from '@countersign/queue';
 import type { Logger } from 'pino';
 
@@ -9,6 +11,8 @@ export interface AppDeps {
   runtime: Runtime;
   queue: JobQueue;
   logger: Logger;
+  /** Present when metrics are on (METRICS_TOKEN set): requests are measured and `/metrics` is served. */
+  metrics?: Metrics;
 }
 
 export interface AppEnv {
@@ -17,6 +21,8 @@ export interface AppEnv {
     requestId: string;
     /** Set by the bearer middleware on integration routes; every query there is scoped to it. */
     accountId: string;
+    /** Set when the caller is a web-app member signed in with the session cookie (not with a bearer token). */
+    member: MemberIdentity | undefined;
     clientAddress: string;
     /** Set by the idempotency middleware: a stable job id derived from the account and Idempotency-Key. */
     jobKey: string | undefined;

@@ -24,13 +24,16 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     // Integration and signer answers carry secrets (signing links, webhook secrets, tokens): no cache may
     // keep them. Routes that allow caching (page assets) say so themselves.
     if (!c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store');
+    const seconds = (performance.now() - started) / 1000;
+    // The route's pattern, never the path: ids and link tokens would make a series per request.
+    deps.metrics?.httpRequest(c.req.method, routeLabel(c.req.routePath), c.res.status, seconds);
     deps.logger.info(
       {
         requestId,
         method: c.req.method,
         path: loggedPath(c.req.path),
         status: c.res.status,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        durationMs: Math.round(seconds * 10_000) / 10,
         accountId: c.get('accountId'),
         client: c.get('clientAddress'),
       },
@@ -38,3 +41,6 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     );
   };
 }
+
+/** After `next()`, `routePath` is the pattern of the handler that answered; a catch-all means none did. */
+const routeLabel = (routePath: string) => (routePath === '*' || routePath === '/*' ? 'unmatched' : routePath);

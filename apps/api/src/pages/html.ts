@@ -11,7 +11,8 @@ export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (
 
 /**
  * The page's policy: our own scripts and styles only (no inline code, no CDN), data: images for drawn
- * signatures, same-origin fetches and workers for pdf.js, WebAssembly for its image decoders, no framing.
+ * signatures, same-origin fetches and workers for pdf.js, WebAssembly for its image decoders, forms (the language
+ * switcher) to this server only, no framing unless the account allows origins (`framedBy`).
  */
 export const SIGNING_PAGE_CSP = [
   "default-src 'none'",
@@ -22,6 +23,6 @@ export const SIGNING_PAGE_CSP = [
   "connect-src 'self'",
   "worker-src 'self'",
   "base-uri 'none'",
-  "form-action 'none'",
+  "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');

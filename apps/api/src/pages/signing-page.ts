@@ -1,23 +1,41 @@
 import { isDomainError, openLink } from '@countersign/core';
+import { DEFAULT_LOCALE, type Locale, localeFromAcceptLanguage, localeOf } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/env.ts';
-import { PAGE_ASSETS_BASE, PDFJS_BASE } from './assets.ts';
+import { assetUrl, PDFJS_BASE } from './assets.ts';
 import { escapeHtml, SIGNING_PAGE_CSP } from './html.ts';
-import { isLinkMessageCode, type LinkMessageCode, linkMessages } from './messages.ts';
+import { PAGE_CATALOGUES, type PageKey, pageDir, pageText } from './i18n/index.ts';
+import { isLinkMessageCode, type LinkMessageCode } from './messages.ts';
 
 interface PageInput {
+  locale: Locale;
   title: string;
   /** Present when the link leads to signing (or the completed download); the script takes over from here. */
   live?: { token: string; signerName: string; signerEmail: string };
   gone?: LinkMessageCode;
 }
 
-function page({ title, live, gone }: PageInput): string {
+/** The language switcher: a plain GET form, so it works before (and without) the script. */
+function languageSwitcher(locale: Locale): string {
+  const options = Object.entries(PAGE_CATALOGUES)
+    .map(
+      ([code, strings]) =>
+        `<option value="${code}" lang="${code}"${code === locale ? ' selected' : ''}>${escapeHtml(strings['lang.name'])}</option>`,
+    )
+    .join('');
+  return `<form class="lang" method="get" action="">
+      <label for="lang" class="sr-only">${escapeHtml(pageText(locale, 'lang.label'))}</label>
+      <select id="lang" name="lang">${options}</select>
+      <noscript><button type="submit" class="btn small ghost">${escapeHtml(pageText(locale, 'lang.apply'))}</button></noscript>
+    </form>`;
+}
+
+function page({ locale, title, live, gone }: PageInput): string {
   const e = escapeHtml;
-  const message = gone ? linkMessages[gone] : undefined;
+  const t = (key: PageKey, vars?: Record<string, string>) => e(pageText(locale, key, vars));
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}" dir="${pageDir(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -25,110 +43,126 @@ function page({ title, live, gone }: PageInput): string {
 <meta name="color-scheme" content="light">
 <link rel="icon" href="data:,">
 <title>${e(title)} · Countersign</title>
-<link rel="stylesheet" href="${PAGE_ASSETS_BASE}signing.css">
-${live ? `<script type="module" src="${PAGE_ASSETS_BASE}signing.js"></script>` : ''}
+<link rel="stylesheet" href="${assetUrl('signing.css')}">
+${
+  live
+    ? `<script type="module" src="${assetUrl('signing.js')}"></script>
+<link rel="modulepreload" href="${PDFJS_BASE}pdf.min.mjs">`
+    : ''
+}
 </head>
 <body>
-<a class="skip" href="#main">Skip to content</a>
+<a class="skip" href="#main">${t('skip')}</a>
 <header class="top">
   <div class="top-inner">
     <div class="top-text">
       <p class="brand" aria-hidden="true">Countersign</p>
-      <h1 id="title">${e(title)}</h1>
-      ${live ? `<p class="meta" id="meta">For ${e(live.signerName)} &lt;${e(live.signerEmail)}&gt;</p>` : ''}
+      <h1 id="title"><bdi>${e(title)}</bdi></h1>
+      ${live ? `<p class="meta" id="meta">${t('meta.for', { name: '\u2068' + live.signerName + '\u2069', email: '\u2068' + live.signerEmail + '\u2069' })}</p>` : ''}
     </div>
-    ${live ? '<button type="button" id="decline-open" class="btn ghost small" hidden>Decline</button>' : ''}
+    <div class="top-actions">
+      ${languageSwitcher(locale)}
+      ${live ? `<button type="button" id="decline-open" class="btn ghost small" hidden>${t('decline.open')}</button>` : ''}
+    </div>
   </div>
 </header>
 <main id="main" tabindex="-1"${live ? ` data-token="${e(live.token)}" data-pdfjs="${e(PDFJS_BASE)}"` : ''}>
-  <div id="status" class="card ${message ? 'card-stop' : 'card-info'}" role="status" aria-live="polite">
+  <div id="status" class="card ${gone ? 'card-stop' : 'card-info'}" role="status" aria-live="polite">
     ${
-      message
-        ? `<p>${e(message.text)}</p>`
-        : '<h2>Loading the document…</h2><noscript><p>Signing needs JavaScript. Turn it on and reload this page.</p></noscript>'
+      gone
+        ? `<p>${t(`gone.${gone}.text` as PageKey)}</p>`
+        : `<h2>${t('loading')}</h2><noscript><p>${t('noscript')}</p></noscript>`
     }
   </div>
   <div id="alert" class="alert" role="alert" hidden></div>
-${live ? LIVE_MARKUP : ''}
+${live ? liveMarkup(t) : ''}
 </main>
-${live ? `<script type="application/json" id="messages">${JSON.stringify(linkMessages).replace(/</g, '\\u003c')}</script>` : ''}
+${
+  live
+    ? `<script type="application/json" id="messages">${JSON.stringify({
+        locale,
+        strings: PAGE_CATALOGUES[locale],
+      }).replace(/</g, '\\u003c')}</script>`
+    : ''
+}
 </body>
 </html>`;
 }
 
 /** The parts the script shows and hides; static text only (session strings are set with textContent). */
-const LIVE_MARKUP = `
+const liveMarkup = (t: (key: PageKey) => string) => `
   <section id="gate" class="card" aria-labelledby="gate-title" hidden>
-    <h2 id="gate-title">Confirm it’s you</h2>
-    <p id="gate-text">To see the document, enter the 6-digit code we email to <strong id="gate-email"></strong>.</p>
+    <h2 id="gate-title">${t('gate.title')}</h2>
+    <p id="gate-text">${t('gate.toSee')}<strong id="gate-email"></strong>.</p>
     <p id="gate-note" class="note" role="status" aria-live="polite"></p>
-    <button type="button" id="send-code" class="btn primary">Email me a code</button>
+    <button type="button" id="send-code" class="btn primary">${t('gate.send')}</button>
     <form id="code-form" class="code-form" novalidate hidden>
-      <label for="code">6-digit code</label>
-      <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="6" pattern="[0-9]{6}" spellcheck="false" aria-describedby="code-help code-error" required>
-      <p id="code-help" class="help">The code is valid for 10 minutes. Check your spam folder if it does not arrive.</p>
+      <label for="code">${t('gate.codeLabel')}</label>
+      <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="6" pattern="[0-9]{6}" spellcheck="false" aria-describedby="code-help code-error" required dir="ltr">
+      <p id="code-help" class="help">${t('gate.codeHelp')}</p>
       <p id="code-error" class="error" hidden></p>
       <div class="row">
-        <button type="submit" class="btn primary" id="verify">Verify</button>
-        <button type="button" id="resend" class="btn link">Send a new code</button>
+        <button type="submit" class="btn primary" id="verify">${t('gate.verify')}</button>
+        <button type="button" id="resend" class="btn link">${t('gate.resend')}</button>
       </div>
     </form>
   </section>
 
   <div id="bar" class="bar" hidden>
     <div class="bar-inner">
+      <p id="bar-error" class="bar-error" role="alert" hidden></p>
       <div id="editor" class="editor" hidden></div>
       <div class="bar-row">
-        <p id="progress" class="progress"></p>
+        <p class="progress"><span id="progress"></span> <span id="saved" class="saved"></span></p>
         <div class="bar-actions">
-          <button type="button" id="next" class="btn primary">Next field</button>
-          <button type="button" id="finish" class="btn primary" hidden>Finish signing</button>
+          <button type="button" id="next" class="btn ghost">${t('bar.next')}</button>
+          <button type="button" id="finish" class="btn primary" hidden>${t('bar.finish')}</button>
         </div>
       </div>
     </div>
   </div>
 
-  <section id="doc" class="doc" aria-label="Document" hidden></section>
+  <section id="doc" class="doc" aria-label="${t('doc.label')}" hidden></section>
 
   <dialog id="adopt" aria-labelledby="adopt-title">
     <form method="dialog" id="adopt-form" novalidate>
-      <h2 id="adopt-title">Adopt your signature</h2>
+      <h2 id="adopt-title">${t('adopt.title')}</h2>
       <fieldset class="tabs">
-        <legend class="sr-only">How to sign</legend>
-        <label><input type="radio" name="kind" value="typed" checked> Type</label>
-        <label><input type="radio" name="kind" value="drawn"> Draw</label>
+        <legend class="sr-only">${t('adopt.how')}</legend>
+        <label><input type="radio" name="kind" value="typed" checked> ${t('adopt.type')}</label>
+        <label><input type="radio" name="kind" value="drawn"> ${t('adopt.draw')}</label>
       </fieldset>
       <div id="typed-panel">
-        <label for="typed-name">Your full name</label>
+        <label for="typed-name">${t('adopt.name')}</label>
         <input id="typed-name" type="text" maxlength="100" autocomplete="name" required>
         <p class="typed-preview" id="typed-preview" aria-hidden="true"></p>
       </div>
       <div id="drawn-panel" hidden>
-        <p class="help" id="draw-help">Draw your signature in the box with a finger, pen or mouse.</p>
-        <canvas id="pad" class="pad" aria-describedby="draw-help" role="img" aria-label="Signature drawing area"></canvas>
-        <button type="button" id="pad-clear" class="btn link">Clear</button>
+        <p class="help" id="draw-help">${t('adopt.drawHelp')}</p>
+        <canvas id="pad" class="pad" aria-describedby="draw-help" role="img" aria-label="${t('adopt.pad')}"></canvas>
+        <button type="button" id="pad-clear" class="btn link">${t('adopt.clear')}</button>
       </div>
-      <label for="initials-input">Your initials</label>
+      <label for="initials-input">${t('adopt.initials')}</label>
       <input id="initials-input" class="initials-input" type="text" maxlength="10" required>
-      <p id="adopt-error" class="error" hidden></p>
-      <p class="help consent">By adopting them, you agree that this signature and these initials are the electronic representation of your signature wherever you place them on this document.</p>
+      <p id="adopt-error" class="error" role="alert" hidden></p>
+      <p class="help consent">${t('adopt.consent')}</p>
       <div class="row end">
-        <button type="button" id="adopt-cancel" class="btn ghost">Cancel</button>
-        <button type="submit" id="adopt-ok" class="btn primary" value="ok">Adopt</button>
+        <button type="button" id="adopt-cancel" class="btn ghost">${t('adopt.cancel')}</button>
+        <button type="submit" id="adopt-ok" class="btn primary" value="ok">${t('adopt.ok')}</button>
       </div>
     </form>
   </dialog>
 
   <dialog id="decline" aria-labelledby="decline-title">
     <form method="dialog" id="decline-form" novalidate>
-      <h2 id="decline-title">Decline to sign?</h2>
-      <p>The signing request will be closed for everyone and the sender will be told.</p>
-      <label for="decline-reason">Reason <span class="optional">(optional, shared with the sender)</span></label>
+      <h2 id="decline-title">${t('decline.title')}</h2>
+      <p>${t('decline.text')}</p>
+      <label for="decline-reason">${t('decline.reason')} <span class="optional">${t('decline.reasonNote')}</span></label>
       <textarea id="decline-reason" maxlength="500" rows="3"></textarea>
-      <p id="decline-error" class="error" hidden></p>
+      <p id="decline-error" class="error" role="alert" hidden></p>
       <div class="row end">
-        <button type="button" id="decline-cancel" class="btn ghost">Go back</button>
-        <button type="submit" id="decline-ok" class="btn danger" value="ok">Decline</button>
+        <button type="button" id="decline-cancel" class="btn ghost">${t('decline.back')}</button>
+        <button type="submit" id="decline-ok" class="btn danger" value="ok">${t('decline.ok')}</button>
       </div>
     </form>
   </dialog>
@@ -140,7 +174,25 @@ function respond(c: Context<AppEnv>, html: string, status: 200 | 404 | 410): Res
   c.header('X-Frame-Options', 'DENY');
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('Cache-Control', 'no-store');
+  c.header('Vary', 'Accept-Language');
   return c.html(html, status);
+}
+
+/**
+ * The page's language: the switcher's choice (`?lang=`), else the send's `locale`, else the account's default,
+ * else the browser's Accept-Language, else English.
+ */
+export function pageLocale(
+  c: Context<AppEnv>,
+  chosen: { session?: string | null; account?: string | null } = {},
+): Locale {
+  return (
+    localeOf(c.req.query('lang')) ??
+    localeOf(chosen.session) ??
+    localeOf(chosen.account) ??
+    localeFromAcceptLanguage(c.req.header('accept-language')) ??
+    DEFAULT_LOCALE
+  );
 }
 
 /**
@@ -153,9 +205,12 @@ export function registerSigningPage(app: OpenAPIHono<AppEnv>): void {
     const token = c.req.param('token');
     try {
       const { session, participant } = openLink(c.get('deps').runtime.ctx, token);
+      const options = session.options as { locale?: string | null };
+      const locale = pageLocale(c, { session: options.locale });
       return respond(
         c,
         page({
+          locale,
           title: session.title,
           live: { token, signerName: participant.name, signerEmail: participant.email },
         }),
@@ -163,9 +218,10 @@ export function registerSigningPage(app: OpenAPIHono<AppEnv>): void {
       );
     } catch (err) {
       if (!isDomainError(err) || !isLinkMessageCode(err.code)) throw err;
+      const locale = pageLocale(c);
       return respond(
         c,
-        page({ title: linkMessages[err.code].heading, gone: err.code }),
+        page({ locale, title: pageText(locale, `gone.${err.code}.heading` as PageKey), gone: err.code }),
         err.code === 'link_not_found' ? 404 : 410,
       );
     }

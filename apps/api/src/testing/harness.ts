@@ -10,6 +10,7 @@ import {
   type WorkerHandle,
 } from '@countersign/core';
 import type { Mailer } from '@countersign/mail';
+import { createMetrics } from '@countersign/metrics';
 import type { JobQueue } from '@countersign/queue';
 import { freePort, tempDir } from '@countersign/test-support';
 import { serve } from '@hono/node-server';
@@ -27,7 +28,10 @@ export interface TestApi {
   /** POST a JSON body, optionally with a bearer token. */
   post(path: string, body: unknown, token?: string, headers?: Record<string, string>): Promise<Response>;
   /** A new integration account and a fresh access token for it. */
-  newAccount(name?: string): Promise<{ accountId: string; refreshToken: string; accessToken: string }>;
+  newAccount(
+    name?: string,
+    email?: string,
+  ): Promise<{ accountId: string; refreshToken: string; accessToken: string; ownerMemberId: string }>;
   close(): Promise<void>;
 }
 
@@ -55,14 +59,20 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...options.env,
   });
-  const runtime = createRuntime(config, { clock: options.clock, mailer: options.mailer });
+  const metrics = config.metrics.token ? createMetrics({ service: 'api' }) : undefined;
+  const runtime = createRuntime(config, {
+    clock: options.clock,
+    mailer: options.mailer,
+    telemetry: metrics?.telemetry,
+  });
   const logger = options.logger ?? pino({ level: 'silent' });
   const hostsWorker = options.worker !== false;
   const queue = openJobQueue(runtime, { hostsWorker });
   const worker: WorkerHandle | undefined = hostsWorker
     ? startWorker(runtime, config, logger, { consumeQueue: true })
     : undefined;
-  const app = createApp({ config, runtime, queue, logger });
+  metrics?.observe({ runtime, queue });
+  const app = createApp({ config, runtime, queue, logger, metrics });
   const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -84,11 +94,11 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
         },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
-    async newAccount(name = 'Acme Integrations') {
-      const { accountId, refreshToken } = createAccount(runtime.ctx, { name, email: 'ops@acme.test' });
+    async newAccount(name = 'Acme Integrations', email = 'ops@acme.test') {
+      const { accountId, refreshToken, ownerMemberId } = createAccount(runtime.ctx, { name, email });
       const res = await api.post('/connect/token', { refresh_token: refreshToken });
       const { access_token } = (await res.json()) as { access_token: string };
-      return { accountId, refreshToken, accessToken: access_token };
+      return { accountId, refreshToken, accessToken: access_token, ownerMemberId };
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -91,6 +91,17 @@ async function deliverOne(
   row: OutboxRow,
   result: DispatchResult,
 ): Promise<DeliveryOutcome> {
+  const outcome = await attemptDelivery(ctx, deliverer, row, result);
+  ctx.telemetry.delivery(row.kind as OutboxKind, outcome.state);
+  return outcome;
+}
+
+async function attemptDelivery(
+  ctx: ServiceContext,
+  deliverer: Deliverer,
+  row: OutboxRow,
+  result: DispatchResult,
+): Promise<DeliveryOutcome> {
   try {
     await deliverer.deliver(row);
     settle(ctx, deliverer, row, 'delivered', () => markDelivered(ctx, row));

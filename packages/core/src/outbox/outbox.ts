@@ -202,3 +202,21 @@ export function getOutboxRow(ctx: ServiceContext, id: string): OutboxRow | undef
   const row = ctx.db.select().from(outbox).where(eq(outbox.id, id)).get();
   return row && opened(ctx, row);
 }
+
+/** Per kind, the due rows not yet delivered and how long the oldest has been due (metrics read it at scrape). */
+export function outboxBacklog(ctx: ServiceContext): Record<OutboxKind, { pending: number; lagMs: number }> {
+  const now = ctx.clock.now();
+  const rows = ctx.db
+    .select({
+      kind: outbox.kind,
+      pending: sql<number>`count(*)`,
+      oldest: sql<number>`min(${outbox.availableAt})`,
+    })
+    .from(outbox)
+    .where(and(isNull(outbox.deliveredAt), isNull(outbox.failedAt), lte(outbox.availableAt, now)))
+    .groupBy(outbox.kind)
+    .all();
+  const backlog = { email: { pending: 0, lagMs: 0 }, webhook: { pending: 0, lagMs: 0 } };
+  for (const row of rows) backlog[row.kind] = { pending: row.pending, lagMs: Math.max(0, now - row.oldest) };
+  return backlog;
+}

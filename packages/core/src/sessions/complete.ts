@@ -1,5 +1,5 @@
 import { documents, participants, sessions } from '@countersign/db';
-import type { FinalizeInput, FinalizeResult } from '@countersign/pdf-engine';
+import { activeContentLabels, type FinalizeInput, type FinalizeResult } from '@countersign/pdf-engine';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { emitSessionEvent } from '../events/emit.ts';
@@ -51,9 +51,12 @@ export async function completeSession(
   const claim = claimCompletion(ctx, sessionId);
   if (!claim) return outcome(ctx, sessionId);
   try {
-    return await produce(ctx, sessionId, claim);
+    const produced = await produce(ctx, sessionId, claim);
+    if (produced.completed) ctx.telemetry.completion('completed');
+    return produced;
   } catch (err) {
     if (err instanceof CompletionFailedError) throw err; // another run's failure, already recorded
+    ctx.telemetry.completion('failed');
     const recorded = recordFailure(ctx, sessionId, claim, err);
     if (recorded && recorded.retryAt === null) ctx.outbox.kick(); // gave up: its webhook is in the outbox
     throw new CompletionFailedError(sessionId, recorded?.failures ?? null, recorded?.retryAt ?? null, err);
@@ -110,6 +113,8 @@ async function produce(
         if (f.type === 'name' && f.automatic) return { ...base, value: owner?.name ?? null };
         return { ...base, value: f.value };
       });
+    // What preparation removed from the source (the same rule finds it again), for the certificate.
+    const removed = (await ctx.pdf.activeContentOf(ctx.blobs.read(doc.sourceSha256))).kinds;
     const result = await ctx.pdf.finalize(
       ctx.blobs.read(doc.preparedSha256),
       {
@@ -121,6 +126,7 @@ async function produce(
           status: 'completed',
           completedAt: new Date(completedAt),
           originalSha256: doc.sourceSha256,
+          activeContentRemoved: removed.map((k) => activeContentLabels[k]),
           signers,
         },
       },

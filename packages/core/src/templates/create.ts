@@ -78,13 +78,21 @@ export async function createTemplate(
   checkTotals(roles, fields.length, problems);
   problems.throwIfAny();
 
+  // Templates keep their own pages (prepare does not rewrite them): remove active content here instead.
+  const cleaned = await Promise.all(
+    input.documents.map(async (doc, i) => {
+      const base = detected[i]!.prepared ?? doc.bytes;
+      const { kinds, bytes } = await ctx.pdf.activeContentOf(base, true);
+      return kinds.length > 0 ? bytes : detected[i]!.prepared;
+    }),
+  );
   const templateId = newId();
   const now = ctx.clock.now();
   ctx.db.transaction((tx) => {
     tx.insert(templates).values({ id: templateId, accountId, name, createdAt: now }).run();
     const documentIds = input.documents.map((doc, position) => {
       const sourceSha256 = ctx.blobs.put(doc.bytes, inspected[position]!.sha256);
-      const prepared = detected[position]!.prepared;
+      const prepared = cleaned[position];
       const preparedSha256 = prepared ? ctx.blobs.put(prepared) : sourceSha256;
       const id = newId();
       tx.insert(templateDocuments)

@@ -1,13 +1,15 @@
 import type { PDFDocument, PDFPage } from 'pdf-lib';
-import { wrapText } from './fit.ts';
-import { type FontBook, singleLine, type TextStyle } from './fonts.ts';
+import { singleLine } from '../text/field-text.ts';
+import { LEADING, wrapLines } from '../text/fit.ts';
+import type { PdfFonts } from '../text/pdf-fonts.ts';
+import { prepareText, type ShapedLine, shapeRange, type TextStyle } from '../text/shape.ts';
 import { PageWriter, type Rgb } from './page-writer.ts';
 import type { AuditInput, AuditSigner } from './types.ts';
 
 const PAGE: [number, number] = [595.28, 841.89]; // A4
 const MARGIN = 56;
 const WIDTH = PAGE[0] - 2 * MARGIN;
-const LABEL_WIDTH = 118;
+const LABEL_WIDTH = 132;
 const BOTTOM = 64; // above the footer
 const TEXT: Rgb = [0.1, 0.1, 0.13];
 const MUTED: Rgb = [0.4, 0.43, 0.48];
@@ -50,9 +52,9 @@ export async function appendAuditCertificate(
   doc: PDFDocument,
   audit: AuditInput,
   content: ContentDigest,
-  fonts: FontBook,
+  fonts: PdfFonts,
 ): Promise<PDFPage[]> {
-  const make = new BlockMaker(fonts);
+  const make = new BlockMaker();
   const blocks: Block[] = [
     await make.heading('Certificate of completion', 20, 30, ACCENT),
     await make.paragraph(
@@ -85,6 +87,12 @@ export async function appendAuditCertificate(
       make.rule(10),
       ...(await make.rows([
         ['Original document SHA-256', audit.originalSha256, 'mono'],
+        [
+          'Active content removed',
+          audit.activeContentRemoved?.length
+            ? `${audit.activeContentRemoved.join(', ')} (removed from the original before signing)`
+            : 'none found',
+        ],
         ['Signed content SHA-256', content.sha256, 'mono'],
         ['Signed content', `the first ${content.length} bytes of this PDF file`],
       ])),
@@ -110,7 +118,7 @@ async function layOut(
   doc: PDFDocument,
   blocks: Block[],
   sessionId: string,
-  fonts: FontBook,
+  fonts: PdfFonts,
 ): Promise<PDFPage[]> {
   const writers: PageWriter[] = [];
   let y = 0;
@@ -121,18 +129,15 @@ async function layOut(
       continue;
     }
     if (writers.length === 0 || y - block.height < BOTTOM) {
-      writers.push(new PageWriter(doc.addPage(PAGE)));
+      writers.push(new PageWriter(doc.addPage(PAGE), fonts));
       y = PAGE[1] - MARGIN;
     }
     block.draw(writers.at(-1)!, y);
     y -= block.height;
   }
   for (const [i, writer] of writers.entries()) {
-    const left = await fonts.pick(
-      'regular',
-      `Countersign certificate of completion \u00b7 session ${sessionId}`,
-    );
-    const right = `Page ${i + 1} of ${writers.length}`;
+    const left = oneLine('regular', `Countersign certificate of completion \u00b7 session ${sessionId}`);
+    const right = oneLine('regular', `Page ${i + 1} of ${writers.length}`);
     writer.polyline(
       [
         [MARGIN, 48],
@@ -141,20 +146,32 @@ async function layOut(
       0.5,
       RULE,
     );
-    writer.text(left.font, 7.5, MARGIN, 36, left.text, MUTED);
-    const rightWidth = left.font.width(right, 7.5);
-    writer.text(left.font, 7.5, PAGE[0] - MARGIN - rightWidth, 36, right, MUTED);
+    writer.text(left, 7.5, MARGIN, 36, MUTED);
+    writer.text(right, 7.5, PAGE[0] - MARGIN - right.width * 7.5, 36, MUTED);
     writer.flush();
   }
+  fonts.finish();
   return writers.map((writer) => writer.page);
 }
 
-type Row = [label: string, value: string | null, style?: TextStyle];
+function oneLine(style: TextStyle, text: string): ShapedLine {
+  const prepared = prepareText(style, text);
+  return shapeRange(prepared, 0, text.length);
+}
+
+/** Lines of `text` at most `width` points wide at `size`. */
+function lines(style: TextStyle, text: string, size: number, width: number): ShapedLine[] {
+  const wrapped = wrapLines(prepareText(style, singleLine(text)), width / size);
+  return wrapped.length > 0 ? wrapped : [oneLine(style, '')];
+}
+
+/** User text inside our own sentence: isolated, so its direction marks cannot reorder ours. */
+const isolate = (text: string) => `\u2068${singleLine(text)}\u2069`;
+
+type Row = [label: string, value: string | null, style?: 'regular' | 'mono'];
 
 /** Measured pieces of the certificate, each drawn at a given top. */
 class BlockMaker {
-  constructor(private readonly fonts: FontBook) {}
-
   space(height: number): Block {
     return { height, draw() {} };
   }
@@ -176,22 +193,26 @@ class BlockMaker {
     };
   }
 
+  /** A heading; a long one (a signer's name) wraps. */
   async heading(text: string, size: number, height: number, color: Rgb): Promise<Block> {
-    const picked = await this.fonts.pick('bold', text);
+    const wrapped = lines('bold', text, size, WIDTH);
     return {
-      height,
-      draw: (writer, top) => writer.text(picked.font, size, MARGIN, top - size, picked.text, color),
+      height: height + (wrapped.length - 1) * size * LEADING,
+      draw: (writer, top) => {
+        for (const [i, line] of wrapped.entries()) {
+          writer.text(line, size, MARGIN, top - size - i * size * LEADING, color);
+        }
+      },
     };
   }
 
   async paragraph(text: string, size: number, color: Rgb, leading: number): Promise<Block> {
-    const lines = await this.lines('regular', text, size, WIDTH);
+    const wrapped = lines('regular', text, size, WIDTH);
     return {
-      height: lines.lines.length * leading + 4,
+      height: wrapped.length * leading + 4,
       draw(writer, top) {
-        for (const [i, line] of lines.lines.entries()) {
-          writer.text(lines.font, size, MARGIN, top - size - i * leading, line, color);
-        }
+        for (const [i, line] of wrapped.entries())
+          writer.text(line, size, MARGIN, top - size - i * leading, color);
       },
     };
   }
@@ -204,9 +225,9 @@ class BlockMaker {
   async signer(n: number, signer: AuditSigner): Promise<Block> {
     const verification =
       signer.verification === 'one-time-code'
-        ? `One-time code sent to ${signer.email}`
+        ? `One-time code sent to ${isolate(signer.email)}`
         : 'None (public link)';
-    const title = await this.heading(`${n}. ${signer.name}`, 10.5, 17, ACCENT);
+    const title = await this.heading(`${n}. ${isolate(signer.name)}`, 10.5, 17, ACCENT);
     const rows = await this.rows([
       ['Email', signer.email],
       ['Verification', verification],
@@ -223,30 +244,24 @@ class BlockMaker {
   private async row([label, value, style = 'regular']: Row): Promise<Block> {
     const size = style === 'mono' ? 8.5 : 9.5;
     const leading = 12.5;
-    const labelText = await this.fonts.pick('regular', label);
-    const valueLines = await this.lines(style, value ?? '\u2014', size, WIDTH - LABEL_WIDTH);
-    if (valueLines.lines.length > MAX_LINES) {
-      valueLines.lines.length = MAX_LINES;
-      valueLines.lines[MAX_LINES - 1] += ' \u2026';
+    const valueLines = lines('regular', value ?? '\u2014', size, WIDTH - LABEL_WIDTH);
+    if (valueLines.length > MAX_LINES) {
+      const kept = valueLines.slice(0, MAX_LINES - 1);
+      kept.push(oneLine('regular', '\u2026'));
+      valueLines.splice(0, valueLines.length, ...kept);
     }
-    const labelLines = wrapText(labelText.font, labelText.text, 8.5, LABEL_WIDTH - 8);
-    const height = Math.max(valueLines.lines.length, labelLines.length) * leading + 3;
+    const labelLines = lines('regular', label, 8.5, LABEL_WIDTH - 8);
+    const height = Math.max(valueLines.length, labelLines.length) * leading + 3;
     return {
       height,
       draw(writer, top) {
-        for (const [i, line] of labelLines.entries()) {
-          writer.text(labelText.font, 8.5, MARGIN, top - 9.5 - i * leading, line, MUTED);
-        }
-        for (const [i, line] of valueLines.lines.entries()) {
-          writer.text(valueLines.font, size, MARGIN + LABEL_WIDTH, top - 9.5 - i * leading, line, TEXT);
+        for (const [i, line] of labelLines.entries())
+          writer.text(line, 8.5, MARGIN, top - 9.5 - i * leading, MUTED);
+        for (const [i, line] of valueLines.entries()) {
+          writer.text(line, size, MARGIN + LABEL_WIDTH, top - 9.5 - i * leading, TEXT);
         }
       },
     };
-  }
-
-  private async lines(style: TextStyle, text: string, size: number, width: number) {
-    const picked = await this.fonts.pick(style, singleLine(text));
-    return { font: picked.font, lines: wrapText(picked.font, picked.text, size, width) };
   }
 }
 

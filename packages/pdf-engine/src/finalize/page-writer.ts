@@ -1,8 +1,10 @@
 import { deflateSync } from 'node:zlib';
-import type { PDFFont, PDFName, PDFPage } from 'pdf-lib';
+import type { PDFName, PDFPage } from 'pdf-lib';
 import type { Matrix } from '../geometry/types.ts';
 import { isolatePageContent } from '../isolate-page-content.ts';
-import type { FontMetrics } from './fonts.ts';
+import { lineOperators } from '../text/content-ops.ts';
+import type { DocumentFont, PdfFonts } from '../text/pdf-fonts.ts';
+import type { ShapedLine } from '../text/shape.ts';
 import type { EmbeddedImage } from './png.ts';
 
 export type Rgb = readonly [number, number, number];
@@ -21,10 +23,13 @@ const rgb = (color: Rgb): string => color.map(num).join(' ');
  */
 export class PageWriter {
   private readonly ops: string[] = [];
-  private readonly names = new Map<PDFFont | EmbeddedImage, PDFName>();
+  private readonly names = new Map<DocumentFont | EmbeddedImage, PDFName>();
   private isolated = false;
 
-  constructor(readonly page: PDFPage) {}
+  constructor(
+    readonly page: PDFPage,
+    private readonly fonts: PdfFonts,
+  ) {}
 
   /** Runs `draw` with `matrix` concatenated to the current one, inside q/Q. */
   within(matrix: Matrix, draw: () => void): void {
@@ -38,14 +43,12 @@ export class PageWriter {
     this.ops.push(`0 0 ${num(w)} ${num(h)} re W n`);
   }
 
-  text(font: FontMetrics, size: number, x: number, y: number, text: string, color: Rgb): void {
-    if (!text) return;
-    const name = this.name(font.font, () =>
-      this.page.node.newFontDictionary(font.font.name.replace(/\W/g, ''), font.font.ref),
-    );
-    this.ops.push(
-      `BT ${rgb(color)} rg ${name} ${num(size)} Tf ${num(x)} ${num(y)} Td ${font.encode(text)} Tj ET`,
-    );
+  /** A shaped line with the left end of its baseline at x, y. */
+  text(line: ShapedLine, size: number, x: number, y: number, color: Rgb): void {
+    if (line.runs.length === 0) return;
+    const resource = (font: DocumentFont) =>
+      this.name(font, () => this.page.node.newFontDictionary(font.font.id, font.ref));
+    this.ops.push(`BT ${rgb(color)} rg ${lineOperators(line, size, x, y, this.fonts, resource)} ET`);
   }
 
   image(image: EmbeddedImage, x: number, y: number, width: number, height: number): void {
@@ -72,7 +75,7 @@ export class PageWriter {
     this.page.node.addContentStream(context.register(stream));
   }
 
-  private name(key: PDFFont | EmbeddedImage, create: () => PDFName): string {
+  private name(key: DocumentFont | EmbeddedImage, create: () => PDFName): string {
     let name = this.names.get(key);
     if (!name) {
       name = create();

@@ -3,8 +3,15 @@ import { PdfEngineError } from '../errors.ts';
 import { displayToUserMatrix } from '../geometry/convert.ts';
 import { multiply } from '../geometry/matrix.ts';
 import type { Matrix } from '../geometry/types.ts';
-import { fitLine } from './fit.ts';
-import { type FontBook, singleLine, type TextStyle } from './fonts.ts';
+import {
+  type FieldTextKind,
+  type FieldTextLayout,
+  fieldPadding,
+  layoutFieldText,
+} from '../text/field-text.ts';
+import { LEADING } from '../text/fit.ts';
+import type { PdfFonts } from '../text/pdf-fonts.ts';
+import { type PreparedText, shapeRange } from '../text/shape.ts';
 import type { ImageBook } from './images.ts';
 import { pageFrameOf } from './page-frame.ts';
 import { PageWriter, type Rgb } from './page-writer.ts';
@@ -17,7 +24,7 @@ const SIGNATURE_INK: Rgb = [0.06, 0.16, 0.45];
 export async function stampFields(
   doc: PDFDocument,
   fields: readonly FinalizeField[],
-  fonts: FontBook,
+  fonts: PdfFonts,
   images: ImageBook,
 ): Promise<void> {
   const byPage = new Map<number, FinalizeField[]>();
@@ -27,11 +34,13 @@ export async function stampFields(
     byPage.set(field.page, list);
   }
   const pages = doc.getPages();
+  // The same initials on every page are laid out once (per document: nothing outlives it).
+  const layouts = new Map<string, FieldTextLayout>();
   for (const [number, onPage] of byPage) {
     const page = pages[number - 1]!;
     const toUser = displayToUserMatrix(pageFrameOf(page));
-    const writer = new PageWriter(page);
-    for (const field of onPage) await stampField(writer, toUser, field, fonts, images);
+    const writer = new PageWriter(page, fonts);
+    for (const field of onPage) await stampField(writer, toUser, field, images, layouts);
     writer.flush();
   }
 }
@@ -68,14 +77,14 @@ async function stampField(
   writer: PageWriter,
   toUser: Matrix,
   field: FinalizeField,
-  fonts: FontBook,
   images: ImageBook,
+  layouts: Map<string, FieldTextLayout>,
 ): Promise<void> {
   const { width: w, height: h } = field;
   if (field.type === 'signature' || field.type === 'initials') {
     const adopted = adoptedSignature(field);
     if (!adopted) return;
-    const align = field.type === 'initials' ? 'center' : 'left';
+    const align = field.type === 'initials' ? 'center' : 'start';
     if (adopted.kind === 'drawn') {
       const image = await images.png(adopted.value);
       const pad = Math.min(w, h) * 0.06;
@@ -85,11 +94,7 @@ async function stampField(
       inField(writer, toUser, field, () => writer.image(image, x, (h - ih) / 2, iw, ih));
       return;
     }
-    await drawLine(writer, toUser, field, fonts, 'script', adopted.value, SIGNATURE_INK, align, {
-      maxSize: Number.POSITIVE_INFINITY,
-      minSize: 4,
-      fill: 0.85,
-    });
+    drawText(writer, toUser, field, layouts, field.type, adopted.value, SIGNATURE_INK, align);
     return;
   }
   const value = field.value ?? '';
@@ -97,11 +102,7 @@ async function stampField(
     if (value === 'true') inField(writer, toUser, field, () => checkMark(writer, w, h));
     return;
   }
-  await drawLine(writer, toUser, field, fonts, 'regular', value, INK, 'left', {
-    maxSize: 12,
-    minSize: 6,
-    fill: 0.8,
-  });
+  drawText(writer, toUser, field, layouts, 'text', value, INK, 'start');
 }
 
 function adoptedSignature(field: FinalizeField): AdoptedSignature | null {
@@ -110,26 +111,51 @@ function adoptedSignature(field: FinalizeField): AdoptedSignature | null {
   return { kind: field.value.startsWith('data:image/') ? 'drawn' : 'typed', value: field.value };
 }
 
-async function drawLine(
+/**
+ * A value set as the sign call checked it (text/field-text.ts). Completion never fails on
+ * text: a value that passed no check (stamped by the service, or signed before the check
+ * existed) and does not fit is set on one line, as small as it takes.
+ */
+function drawText(
   writer: PageWriter,
   toUser: Matrix,
   field: FinalizeField,
-  fonts: FontBook,
-  style: TextStyle,
+  layouts: Map<string, FieldTextLayout>,
+  kind: FieldTextKind,
   raw: string,
   color: Rgb,
-  align: 'left' | 'center',
-  fit: Parameters<typeof fitLine>[4],
-): Promise<void> {
-  const value = singleLine(raw);
-  if (!value) return;
-  const { font, text } = await fonts.pick(style, value);
+  align: 'start' | 'center',
+): void {
   const { width: w, height: h } = field;
-  const pad = Math.min(4, w * 0.05);
-  const line = fitLine(font, text, w - 2 * pad, h, fit);
-  const baseline = (h - font.height * line.size) / 2 + font.descent * line.size;
-  const x = align === 'center' ? (w - font.width(line.text, line.size)) / 2 : pad;
-  inField(writer, toUser, field, () => writer.text(font, line.size, x, baseline, line.text, color));
+  const key = `${kind}\u0000${w}\u0000${h}\u0000${raw}`;
+  let layout = layouts.get(key);
+  if (!layout) {
+    layout = layoutFieldText(kind, raw, w, h);
+    layouts.set(key, layout);
+  }
+  const { prepared, fitted } = layout;
+  if (!prepared.text) return;
+  const { lines, size } = fitted ?? fallback(prepared, w, h);
+  const pad = fieldPadding(w);
+  const block = ((lines.length - 1) * LEADING + lines[0]!.ascent + lines[0]!.descent) * size;
+  const top = (h + block) / 2;
+  inField(writer, toUser, field, () => {
+    for (const [i, line] of lines.entries()) {
+      const baseline = top - line.ascent * size - i * LEADING * size;
+      const width = line.width * size;
+      const x = align === 'center' ? (w - width) / 2 : prepared.rtl ? w - pad - width : pad;
+      writer.text(line, size, x, baseline, color);
+    }
+  });
+}
+
+function fallback(prepared: PreparedText, w: number, h: number) {
+  const line = shapeRange(prepared, 0, prepared.text.length);
+  const size = Math.max(
+    1,
+    Math.min(h / (line.ascent + line.descent), (w - 2 * fieldPadding(w)) / line.width),
+  );
+  return { lines: [line], size };
 }
 
 /** A check mark inside the largest centred square of the field. */

@@ -45,6 +45,8 @@ export interface AuditInput {
   completedAt: Date;
   /** SHA-256 (hex) of the document as it was uploaded, before preparation. */
   originalSha256: string;
+  /** Labels of the active content removed from the original before signing (activeContentLabels); none if empty. */
+  activeContentRemoved?: string[];
   signers: AuditSigner[];
 }
 

@@ -14,6 +14,7 @@ import type { InspectOk } from '../inspect/types.ts';
 import { assertSignerCount, layout } from '../layout/layout.ts';
 import { planSignaturePages } from '../layout/signature-pages.ts';
 import type { FieldPlacement, LayoutOptions } from '../layout/types.ts';
+import { type ActiveContentKind, activeContent } from './active-content.ts';
 import { drawSignaturePages } from './draw-signature-pages.ts';
 
 export interface Prepared {
@@ -23,6 +24,8 @@ export interface Prepared {
   /** Pages of the prepared document, appended signature pages included. */
   pageCount: number;
   fields: FieldPlacement[];
+  /** Active content found in the source and removed (see active-content.ts); empty for a clean source. */
+  activeContentRemoved: ActiveContentKind[];
 }
 
 export type PrepareOptions = LayoutOptions;
@@ -48,9 +51,16 @@ export async function prepare(
     if (doc.getPageCount() !== judged.pageCount) {
       throw new PdfEngineError('prepare-failed', 'the document does not have the inspected page count');
     }
+    const activeContentRemoved = activeContent(doc, true);
     await drawSignaturePages(doc, plan);
     const out = await doc.save({ useObjectStreams: USE_OBJECT_STREAMS, updateFieldAppearances: false });
-    return { bytes: out, sha256: sha256Hex(out), pageCount: judged.pageCount + plan.pageCount, fields };
+    return {
+      bytes: out,
+      sha256: sha256Hex(out),
+      pageCount: judged.pageCount + plan.pageCount,
+      fields,
+      activeContentRemoved,
+    };
   } catch (error) {
     if (error instanceof PdfEngineError) throw error;
     throw new PdfEngineError('prepare-failed', 'pdf-lib could not rewrite the document', { cause: error });
@@ -61,4 +71,22 @@ async function inspectOrThrow(bytes: Uint8Array): Promise<InspectOk> {
   const result = await inspect(bytes);
   if (!result.ok) throw new PdfEngineError('not-accepted', result.message, { reason: result.reason });
   return result;
+}
+
+/**
+ * The source's active content (what prepare removes), for the certificate of a document prepared earlier;
+ * with `remove`, a copy of `bytes` without it (the same bytes when there was none), for templates, whose
+ * documents keep their own pages and are not rewritten by prepare.
+ */
+export async function activeContentOf(
+  bytes: Uint8Array,
+  remove = false,
+): Promise<{ kinds: ActiveContentKind[]; bytes: Uint8Array }> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
+  const kinds = activeContent(doc, remove);
+  if (!remove || kinds.length === 0) return { kinds, bytes };
+  return {
+    kinds,
+    bytes: await doc.save({ useObjectStreams: USE_OBJECT_STREAMS, updateFieldAppearances: false }),
+  };
 }

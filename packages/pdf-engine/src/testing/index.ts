@@ -1,2 +1,3 @@
 export { drawFieldMarks, MARK_COLOR } from './field-marks.ts';
 export { type MakePdfOptions, makePdf, makeTextDocument, type PageSizeOption } from './make-pdf.ts';
+export { extractedContains, MULTI_SCRIPT_VALUES } from './scripts.ts';

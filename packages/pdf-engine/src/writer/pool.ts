@@ -9,6 +9,7 @@
 import { PdfEngineError } from '../errors.ts';
 import type { FinalizeInput, FinalizeResult } from '../finalize/types.ts';
 import type { InspectOk } from '../inspect/types.ts';
+import type { ActiveContentKind } from '../prepare/active-content.ts';
 import type { Prepared, PrepareOptions } from '../prepare/prepare.ts';
 import type { SealOptions } from '../seal/types.ts';
 import { createThreadPool } from '../threads/pool.ts';
@@ -32,6 +33,11 @@ export interface PdfWriter {
     inspected: InspectOk,
     options?: PrepareOptions,
   ): Promise<Prepared>;
+  /** `activeContentOf` (prepare/prepare.ts) in a worker: find, or remove, a PDF's active content. */
+  activeContentOf(
+    bytes: Uint8Array,
+    remove?: boolean,
+  ): Promise<{ kinds: ActiveContentKind[]; bytes: Uint8Array }>;
   /** `checkDrawnSignature` (finalize/images.ts) in a worker: decoding a large PNG takes hundreds of ms. */
   checkDrawnSignature(dataUrl: string): Promise<void>;
   /** Stops the workers; pending and later calls fail with PdfEngineError('worker-unavailable'). */
@@ -69,6 +75,10 @@ export function createPdfWriter(options: PdfWriterOptions = {}): PdfWriter {
       return pool.run<Prepared>('prepare', [copy, signerCount, inspected, prepareOptions], {
         transfer: [copy.buffer],
       });
+    },
+    activeContentOf(bytes, remove = false) {
+      const copy = new Uint8Array(bytes);
+      return pool.run('activeContentOf', [copy, remove], { transfer: [copy.buffer] });
     },
     checkDrawnSignature: (dataUrl) => pool.run<void>('checkDrawnSignature', [dataUrl]),
     close: () => pool.close(),

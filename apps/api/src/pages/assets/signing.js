@@ -6,14 +6,31 @@ const main = $('main');
 const token = main.dataset.token;
 const PDFJS = main.dataset.pdfjs;
 const API = `/api/signing/${token}`;
-const LINK_MESSAGES = JSON.parse($('messages').textContent);
+const { locale: LOCALE, strings: STRINGS } = JSON.parse($('messages').textContent);
+
+// ---------------------------------------------------------------- words (one catalogue per language, one lookup)
+
+/** The catalogue's text for `key`, `{name}` placeholders filled. */
+const t = (key, vars = {}) =>
+  (STRINGS[key] ?? key).replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? ''));
+const plurals = new Intl.PluralRules(LOCALE);
+const numbers = new Intl.NumberFormat(LOCALE);
+/** A plural key (`key.one`, `key.other`, ...) for `n`, with `{n}` formatted for the language. */
+const tn = (key, n, vars = {}) => {
+  const exact = `${key}.${plurals.select(n)}`;
+  return t(exact in STRINGS ? exact : `${key}.other`, { ...vars, n: numbers.format(n) });
+};
+/** User text inside our sentences is isolated, so right-to-left names never reorder what is around them. */
+const isolate = (text) => `\u2068${text}\u2069`;
 
 const state = {
   view: null,
-  /** fieldId -> value the signer entered (or the prefill / default they accepted). */
+  /** fieldId -> value the signer entered (or the prefill they accepted). */
   values: new Map(),
   signature: null,
   initials: null,
+  /** Signature and initials fields the signer tapped to place what they adopted: each one is its own act. */
+  placed: new Set(),
   /** Index into fillOrder() of the selected field. */
   current: null,
   rendered: false,
@@ -36,7 +53,7 @@ function el(tag, attrs = {}, ...children) {
 
 class ApiError extends Error {
   constructor(status, body) {
-    const message = body?.message || `The request failed (${status}).`;
+    const message = body?.message || t('error.status', { status });
     // Server messages are lowercase fragments; on the page they read as sentences.
     super(`${message[0].toUpperCase()}${message.slice(1)}${/[.!?]$/.test(message) ? '' : '.'}`);
     this.status = status;
@@ -57,7 +74,7 @@ async function call(method, path = '', body) {
   } catch {
     throw new ApiError(0, {
       error: 'network',
-      message: 'We could not reach the server. Check your connection and try again.',
+      message: t('error.network'),
     });
   }
   const data = await res.json().catch(() => null);
@@ -82,13 +99,13 @@ function showAlert(message) {
 const sameOrigin = (url) => new URL(url, location.href).pathname;
 
 function formatDate(iso) {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return new Date(iso).toLocaleString(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-const todayIso = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+const dayFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
+/** A date field's value is an ISO day (2027-03-01); the page shows it the reader's way. */
+const formatDay = (value) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) ? dayFormat.format(new Date(`${value}T00:00:00Z`)) : value;
 
 function initialsOf(name) {
   const letters = name
@@ -105,8 +122,13 @@ function initialsOf(name) {
 function showGone(code, fallback) {
   for (const id of ['gate', 'doc', 'bar', 'decline-open']) $(id).hidden = true;
   $('status').hidden = false;
-  const m = LINK_MESSAGES[code];
-  showStatus('stop', m ? m.heading : 'Something went wrong', m ? m.text : fallback);
+  const known = `gone.${code}.heading` in STRINGS;
+  showStatus(
+    'stop',
+    known ? t(`gone.${code}.heading`) : t('state.error'),
+    known ? t(`gone.${code}.text`) : fallback,
+  );
+  embed('error', { code: code ?? 'error' });
   $('status').querySelector('h2').setAttribute('tabindex', '-1');
   $('status').querySelector('h2').focus();
 }
@@ -118,7 +140,31 @@ function handleError(err, where) {
   if (where) {
     where.textContent = err.message;
     where.hidden = false;
-  } else showAlert(err.message);
+    where.scrollIntoView?.({ block: 'nearest' });
+  } else if (!$('bar').hidden) showBarError(err.message);
+  else showAlert(err.message);
+  embed('error', { code: err.code ?? 'error', message: err.message });
+}
+
+/** Errors while signing go where the signer is looking: the bar at the bottom, announced (role=alert). */
+function showBarError(message) {
+  const box = $('bar-error');
+  box.textContent = message;
+  box.hidden = !message;
+  if (message) box.scrollIntoView({ block: 'nearest' });
+}
+
+// ---------------------------------------------------------------- embedding
+
+/**
+ * Inside a frame, the page tells its parent what happens, to the origins the account allows and no other:
+ * postMessage only delivers to a parent whose origin matches the target.
+ */
+const FRAME_ORIGINS = (main.dataset.frameOrigins || '').split(' ').filter(Boolean);
+function embed(type, detail = {}) {
+  if (window.parent === window) return;
+  for (const origin of FRAME_ORIGINS)
+    window.parent.postMessage({ source: 'countersign', type, ...detail }, origin);
 }
 
 // ---------------------------------------------------------------- loading and states
@@ -135,7 +181,10 @@ async function load() {
 function render() {
   const v = state.view;
   showAlert('');
-  $('meta').textContent = `From ${v.senderName} · for ${v.participant.name}`;
+  $('meta').textContent = t('meta.fromFor', {
+    sender: isolate(v.senderName),
+    name: isolate(v.participant.name),
+  });
   $('gate').hidden = true;
   $('status').hidden = false;
   $('bar').hidden = true;
@@ -150,27 +199,15 @@ function render() {
   if (v.auth.required && !v.auth.verified) return renderGate();
   if (v.status === 'completed') return renderCompleted();
   if (v.participant.status === 'signed') {
-    showStatus(
-      'done',
-      'You have signed',
-      'Thank you. We will email you when everyone has signed, with a link to the signed document.',
-    );
+    showStatus('done', t('state.signed'), t('state.signedText'));
     return renderDocument();
   }
   if (!v.yourTurn) {
-    const names = v.waitingFor.map((w) => w.name).join(', ');
-    showStatus(
-      'wait',
-      'Waiting for your turn',
-      `${names || 'Another signer'} must sign first. We will email you when it is your turn; you can review the document meanwhile.`,
-    );
+    const names = v.waitingFor.map((w) => isolate(w.name)).join(', ');
+    showStatus('wait', t('state.wait'), t('state.waitText', { names: names || t('state.anotherSigner') }));
     return renderDocument();
   }
-  showStatus(
-    'info',
-    v.auth.verified ? 'Verified: ready to sign' : 'Ready to sign',
-    'Review the document, then complete the highlighted fields. “Next field” takes you to each one.',
-  );
+  showStatus('info', v.auth.verified ? t('state.verified') : t('state.ready'), t('state.readyText'));
   initValues();
   renderDocument();
   renderBar();
@@ -183,15 +220,9 @@ function renderGate() {
   $('gate').hidden = false;
   $('doc').hidden = true;
   $('gate-email').textContent = v.participant.email;
-  $('gate-text').firstChild.textContent =
-    v.status === 'completed'
-      ? 'To download the signed document, enter the 6-digit code we email to '
-      : 'To see the document, enter the 6-digit code we email to ';
+  $('gate-text').firstChild.textContent = v.status === 'completed' ? t('gate.toDownload') : t('gate.toSee');
   if (v.auth.locked) {
-    gateNote(
-      `Too many wrong codes. For your security, codes are blocked until ${formatDate(v.auth.lockedUntil)}.`,
-      true,
-    );
+    gateNote(t('gate.locked', { time: formatDate(v.auth.lockedUntil) }), true);
     $('send-code').disabled = true;
   }
 }
@@ -210,7 +241,7 @@ async function requestCode() {
     await call('POST', '/code');
     $('send-code').hidden = true;
     $('code-form').hidden = false;
-    gateNote('Code sent. It can take a minute to arrive.');
+    gateNote(t('gate.sent'));
     $('code').value = '';
     $('code').focus();
   } catch (err) {
@@ -232,7 +263,7 @@ async function verifyCode(event) {
   const code = input.value.replace(/\D/g, '');
   const error = $('code-error');
   if (code.length !== 6) {
-    error.textContent = 'Enter the 6 digits from the email.';
+    error.textContent = t('gate.sixDigits');
     error.hidden = false;
     input.setAttribute('aria-invalid', 'true');
     input.focus();
@@ -262,30 +293,32 @@ async function renderCompleted() {
   const v = state.view;
   $('doc').hidden = true;
   if (!v.download?.ready) {
-    showStatus(
-      'done',
-      'Everyone has signed',
-      'We are preparing the signed document. This page updates when it is ready.',
-    );
+    showStatus('done', t('state.preparing'), t('state.preparingText'));
     return pollUntilReady();
   }
   const list = el('ul', { class: 'downloads' });
   for (const d of v.documents) {
-    const name = `${d.filename.replace(/\.pdf$/i, '')} (signed).pdf`;
+    const name = t('state.signedFile', { name: d.filename.replace(/\.pdf$/i, '') });
     list.append(
       el(
         'li',
         {},
-        el('a', { class: 'btn primary', href: sameOrigin(d.url), download: name, text: `Download ${name}` }),
+        el('a', {
+          class: 'btn primary',
+          href: sameOrigin(d.url),
+          download: name,
+          text: t('state.download', { file: name }),
+        }),
       ),
     );
   }
   showStatus(
     'done',
-    'Completed: everyone has signed',
-    `The signed document is sealed so anyone can check it was not changed. This link offers it until ${formatDate(v.download.availableUntil)}.`,
+    t('state.completed'),
+    t('state.completedText', { time: formatDate(v.download.availableUntil) }),
     list,
   );
+  embed('completed');
 }
 
 /**
@@ -330,11 +363,14 @@ const myFields = () => state.view.fields.filter((f) => f.mine);
 const isAdopted = (f) => f.type === 'signature' || f.type === 'initials';
 const isFillable = (f) => f.mine && !f.readOnly;
 
-/** The signer's fields in reading order (document, page, top, left): what "Next field" walks through. */
+/**
+ * The signer's fields in reading order (document, page, top, left): what "Next field" walks through, optional
+ * and date fields included (automatic ones are filled for them, so there is nothing to visit).
+ */
 function fillOrder() {
   const docIndex = new Map(state.view.documents.map((d, i) => [d.id, i]));
   return myFields()
-    .filter((f) => !f.automatic && (isFillable(f) || isAdopted(f)))
+    .filter((f) => !f.automatic && (isFillable(f) || (isAdopted(f) && state.view.yourTurn)))
     .sort(
       (a, b) =>
         docIndex.get(a.documentId) - docIndex.get(b.documentId) ||
@@ -344,50 +380,66 @@ function fillOrder() {
     );
 }
 
+/** Prefill, then the signer's saved draft; name and email start as theirs. Dates never start as "today". */
 function initValues() {
   const v = state.view;
   state.values.clear();
-  const defaults = { name: v.participant.name, email: v.participant.email, date: todayIso() };
+  state.placed.clear();
+  const defaults = { name: v.participant.name, email: v.participant.email };
   for (const f of v.fields) {
     if (!isFillable(f) || isAdopted(f)) continue;
-    const value = f.value ?? defaults[f.type] ?? (f.type === 'checkbox' ? 'false' : '');
-    state.values.set(f.id, value);
+    state.values.set(f.id, f.value ?? defaults[f.type] ?? (f.type === 'checkbox' ? 'false' : ''));
   }
+  const draft = v.draft;
+  if (!draft) return;
+  for (const { fieldId, value } of draft.values)
+    if (state.values.has(fieldId)) state.values.set(fieldId, value);
+  state.signature = draft.signature;
+  state.initials = draft.initials;
+  for (const id of draft.initialed) state.placed.add(id);
 }
 
+const adoptedFor = (f) => (f.type === 'signature' ? state.signature : state.initials);
+
 function isFilled(f) {
-  if (f.type === 'signature') return state.signature !== null;
-  if (f.type === 'initials') return state.initials !== null;
+  if (isAdopted(f)) return state.placed.has(f.id) && adoptedFor(f) !== null;
   const value = state.values.get(f.id) ?? '';
   return f.type === 'checkbox' ? value === 'true' : value.trim() !== '';
 }
 
 const missing = () => fillOrder().filter((f) => f.required && !isFilled(f));
 
+const kindOf = (f) => t(`field.${f.type}`);
+
+/** What a screen reader adds after the visible text of a field button: kind, page and state. */
 function describe(f) {
-  const kind =
-    { signature: 'Signature', initials: 'Initials', checkbox: 'Checkbox', date: 'Date' }[f.type] ?? 'Text';
-  const label = f.label && f.label !== kind ? `${kind}: ${f.label}` : kind;
-  const status = isFilled(f) ? 'done' : f.required ? 'required' : 'optional';
-  return `${label}, page ${f.page}, ${status}`;
+  const status = isFilled(f) ? t('field.done') : f.required ? t('field.required') : t('field.optional');
+  return t('field.describe', { kind: kindOf(f), page: numbers.format(f.page), status });
 }
 
 // ---------------------------------------------------------------- document
 
+async function loadPdfjs() {
+  const pdfjs = await import(`${PDFJS}pdf.min.mjs`);
+  pdfjs.GlobalWorkerOptions.workerSrc = `${PDFJS}pdf.worker.min.mjs`;
+  return pdfjs;
+}
+
+/**
+ * Page 1 first: it is laid out and drawn as soon as pdf.js has it; the other pages get their frames (sized
+ * like page 1 until their own size is known) and are drawn when they come near the screen.
+ */
 async function renderDocument() {
   const doc = $('doc');
   doc.hidden = false;
   if (state.rendered) return refreshOverlays();
   state.rendered = true;
-  doc.replaceChildren(el('p', { class: 'loading', text: 'Loading the document…' }));
+  doc.replaceChildren(el('p', { class: 'loading', text: t('loading') }));
   let pdfjs;
   try {
-    pdfjs = await import(`${PDFJS}pdf.min.mjs`);
-    pdfjs.GlobalWorkerOptions.workerSrc = `${PDFJS}pdf.worker.min.mjs`;
+    pdfjs = await loadPdfjs();
   } catch {
-    doc.replaceChildren(
-      el('p', { class: 'error', text: 'The document viewer could not load. Reload the page to try again.' }),
-    );
+    doc.replaceChildren(el('p', { class: 'error', text: t('doc.viewerFailed') }));
     return;
   }
   const observer = new IntersectionObserver(
@@ -400,13 +452,16 @@ async function renderDocument() {
     },
     { rootMargin: '600px 0px' },
   );
-  const parts = [];
+  let first = true;
   const many = state.view.documents.length > 1;
   for (const d of state.view.documents) {
     const section = el('section', { class: 'document', 'aria-label': d.filename });
     if (many) section.append(el('h2', { class: 'doc-name', text: d.filename }));
-    parts.push(section);
+    if (first) doc.replaceChildren(section);
+    else doc.append(section);
+    first = false;
     let pdf;
+    let page1;
     try {
       pdf = await pdfjs.getDocument({
         url: sameOrigin(d.url),
@@ -416,61 +471,81 @@ async function renderDocument() {
         iccUrl: `${PDFJS}iccs/`,
         wasmUrl: `${PDFJS}wasm/`,
       }).promise;
+      page1 = await pdf.getPage(1);
     } catch {
-      section.append(
-        el('p', {
-          class: 'error',
-          text: `${d.filename} could not be displayed. Reload the page to try again.`,
-        }),
-      );
+      section.append(el('p', { class: 'error', text: t('doc.fileFailed', { file: d.filename }) }));
       continue;
     }
+    const guess = page1.getViewport({ scale: 1 });
     for (let n = 1; n <= pdf.numPages; n++) {
-      const page = await pdf.getPage(n);
-      const base = page.getViewport({ scale: 1 });
-      const wrap = el('div', {
-        class: 'page',
-        role: 'group',
-        'aria-label': `${d.filename}, page ${n} of ${pdf.numPages}`,
-      });
-      wrap.style.aspectRatio = `${base.width} / ${base.height}`;
-      const canvas = el('canvas', { 'aria-hidden': 'true' });
-      wrap.append(canvas);
-      for (const f of state.view.fields.filter((x) => x.documentId === d.id && x.page === n)) {
-        wrap.append(overlay(f, base));
-      }
-      wrap.draw = async () => {
-        const ratio = Math.min(window.devicePixelRatio || 1, 2);
-        const viewport = page.getViewport({ scale: (wrap.clientWidth / base.width) * ratio });
-        canvas.width = Math.floor(viewport.width);
-        canvas.height = Math.floor(viewport.height);
-        await page.render({ canvas, viewport }).promise.catch(() => {});
-      };
+      const wrap = pageFrame(d, pdf, n, n === 1 ? page1 : null, guess);
       section.append(wrap);
-      observer.observe(wrap);
+      if (n === 1) wrap.draw();
+      else observer.observe(wrap);
     }
+    refreshOverlays();
   }
-  doc.replaceChildren(...parts);
   refreshOverlays();
+  embed('ready');
 }
 
-/** A field drawn over the page at its display rectangle (percentages, so it follows the page's width). */
-function overlay(f, base) {
-  const interactive = isFillable(f) || (f.mine && isAdopted(f) && state.view.yourTurn);
+/** One page's frame: its canvas and the fields on it, positioned in percent of the page's own size. */
+function pageFrame(d, pdf, n, known, guess) {
+  const wrap = el('div', {
+    class: 'page',
+    role: 'group',
+    'aria-label': t('doc.page', {
+      file: d.filename,
+      n: numbers.format(n),
+      total: numbers.format(pdf.numPages),
+    }),
+  });
+  const canvas = el('canvas', { 'aria-hidden': 'true' });
+  wrap.append(canvas);
+  const fields = state.view.fields.filter((x) => x.documentId === d.id && x.page === n);
+  const nodes = fields.map((f) => overlay(f));
+  wrap.append(...nodes);
+  const size = (viewport) => {
+    wrap.style.aspectRatio = `${viewport.width} / ${viewport.height}`;
+    for (const [i, f] of fields.entries()) place(nodes[i], f, viewport);
+  };
+  size(known ? known.getViewport({ scale: 1 }) : guess);
+  let page = known;
+  wrap.draw = async () => {
+    if (!page) {
+      page = await pdf.getPage(n);
+      size(page.getViewport({ scale: 1 }));
+    }
+    const base = page.getViewport({ scale: 1 });
+    const ratio = Math.min(window.devicePixelRatio || 1, 2);
+    const viewport = page.getViewport({ scale: (wrap.clientWidth / base.width) * ratio });
+    canvas.width = Math.floor(viewport.width);
+    canvas.height = Math.floor(viewport.height);
+    await page.render({ canvas, viewport }).promise.catch(() => {});
+  };
+  return wrap;
+}
+
+/** A field drawn over the page (percentages, so it follows the page's width). */
+function overlay(f) {
+  const interactive = isFillable(f) || (f.mine && isAdopted(f) && state.view.yourTurn && !f.automatic);
   const node = el(interactive ? 'button' : 'div', {
     class: `field field-${f.type} ${f.mine ? 'mine' : 'other'}${f.required ? ' required' : ''}`,
     type: interactive ? 'button' : null,
     'data-field': f.id,
     'aria-hidden': interactive ? null : 'true',
   });
+  if (interactive) node.addEventListener('click', () => tapField(f));
+  return node;
+}
+
+function place(node, f, base) {
   node.style.left = `${(f.rect.x / base.width) * 100}%`;
   node.style.top = `${(f.rect.y / base.height) * 100}%`;
   node.style.width = `${(f.rect.width / base.width) * 100}%`;
   node.style.height = `${(f.rect.height / base.height) * 100}%`;
   // Text sized to the box, relative to the page width (the page is a size container).
   node.style.fontSize = `${Math.min(f.rect.height * 0.62, 14) * (100 / base.width)}cqw`;
-  if (interactive) node.addEventListener('click', () => select(fillOrder().findIndex((x) => x.id === f.id)));
-  return node;
 }
 
 function refreshOverlays() {
@@ -479,26 +554,50 @@ function refreshOverlays() {
   for (const node of document.querySelectorAll('.field')) {
     const f = byId.get(node.dataset.field);
     if (!f) continue;
-    const filled = f.mine && (isFillable(f) || isAdopted(f)) ? isFilled(f) : false;
-    node.classList.toggle('filled', filled);
-    node.classList.toggle('current', current?.id === f.id);
-    node.replaceChildren(fieldContent(f));
-    if (node.tagName === 'BUTTON') node.setAttribute('aria-label', describe(f));
+    paintField(node, f, current?.id === f.id);
   }
   updateProgress();
 }
 
+/**
+ * A field's content: visible text, then (for buttons) what a screen reader adds, so the accessible name starts
+ * with what is seen (WCAG 2.5.3, axe `label-content-name-mismatch`).
+ */
+function paintField(node, f, current = node.classList.contains('current')) {
+  const signed = !!f.adopted || (f.automatic && f.value !== null);
+  const filled = signed || (f.mine && (isFillable(f) || isAdopted(f)) && isFilled(f));
+  node.classList.toggle('filled', filled);
+  node.classList.toggle('signed', signed);
+  node.classList.toggle('current', current);
+  const parts = [fieldContent(f)];
+  if (node.tagName === 'BUTTON') parts.push(el('span', { class: 'sr-only', text: ` ${describe(f)}` }));
+  node.replaceChildren(...parts);
+}
+
 function fieldContent(f) {
-  if (f.mine && f.type === 'signature' && state.signature) return adoptedMark(state.signature);
-  if (f.mine && f.type === 'initials' && state.initials) return adoptedMark(state.initials);
-  if (isAdopted(f))
-    return el('span', {
-      class: 'hint',
-      text: f.mine && state.view.yourTurn ? (f.type === 'signature' ? 'Sign' : 'Initial') : '',
-    });
+  if (f.adopted) return adoptedMark(f.adopted);
+  if (isAdopted(f)) {
+    if (f.mine && state.view.yourTurn && isFilled(f)) return adoptedMark(adoptedFor(f));
+    const hint =
+      f.mine && state.view.yourTurn ? t(f.type === 'signature' ? 'field.sign' : 'field.initial') : '';
+    return el('span', { class: 'hint', text: hint });
+  }
+  if (f.automatic) {
+    if (f.value !== null) {
+      const shown = f.type === 'date' ? formatDay(f.value) : f.value;
+      return el(
+        'span',
+        { class: 'value auto' },
+        el('span', { text: shown }),
+        el('span', { class: 'auto-note', text: t('field.autoDone') }),
+      );
+    }
+    return el('span', { class: 'hint auto', text: f.mine ? t('field.auto') : '' });
+  }
   const value = f.mine && state.values.has(f.id) ? state.values.get(f.id) : (f.value ?? '');
   if (f.type === 'checkbox') return el('span', { class: 'check', text: value === 'true' ? '✓' : '' });
-  return el('span', { class: 'value', text: value || (f.mine && !f.readOnly ? f.label : '') });
+  const shown = f.type === 'date' ? formatDay(value) : value;
+  return el('span', { class: 'value', text: shown || (f.mine && !f.readOnly ? f.label || kindOf(f) : '') });
 }
 
 function adoptedMark(adopted) {
@@ -515,13 +614,25 @@ function renderBar() {
 }
 
 function updateProgress() {
-  if (!state.view?.yourTurn) return;
+  if (!state.view?.yourTurn || state.view.participant.status === 'signed') return;
   const left = missing().length;
-  $('progress').textContent =
-    left === 0 ? 'All fields done.' : `${left} required field${left === 1 ? '' : 's'} left`;
-  // One main action at a time: "Next field" while something required is empty, then "Finish signing".
-  $('next').hidden = left === 0;
+  $('progress').textContent = left === 0 ? t('bar.allDone') : tn('bar.left', left);
+  const order = fillOrder();
+  const atEnd = state.current !== null && state.current >= order.length - 1;
+  // "Next field" while there is a field to visit; "Finish signing" as soon as nothing required is empty.
+  $('next').hidden = order.length === 0 || (left === 0 && atEnd);
+  $('next').className = `btn ${left === 0 ? 'ghost' : 'primary'}`;
   $('finish').hidden = left > 0;
+}
+
+/** A tap (or click) on a field: adopted fields are placed by it; others open their editor. */
+function tapField(f) {
+  const index = fillOrder().findIndex((x) => x.id === f.id);
+  if (isAdopted(f) && adoptedFor(f) && !state.placed.has(f.id)) {
+    state.current = index;
+    return placeField(f);
+  }
+  select(index);
 }
 
 /** Makes field `index` of fillOrder() the current one: scrolls to it and puts its control in the bar. */
@@ -530,18 +641,23 @@ function select(index) {
   const f = order[index];
   if (!f) return;
   state.current = index;
+  showBarError('');
   refreshOverlays();
   const node = document.querySelector(`.field[data-field="${CSS.escape(f.id)}"]`);
   node?.scrollIntoView({
     block: 'center',
     behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
   });
-  if (isAdopted(f)) {
-    if ((f.type === 'signature' && !state.signature) || (f.type === 'initials' && !state.initials))
-      return openAdopt();
-    return showEditor(f);
-  }
+  if (isAdopted(f) && !adoptedFor(f)) return openAdopt(f);
   showEditor(f);
+}
+
+function placeField(f) {
+  state.placed.add(f.id);
+  refreshOverlays();
+  showEditor(f);
+  saveSoon();
+  $('editor-remove')?.focus({ preventScroll: true });
 }
 
 function showEditor(f) {
@@ -550,23 +666,41 @@ function showEditor(f) {
   const order = fillOrder();
   const position = el('p', {
     class: 'editor-pos',
-    text: `Field ${order.findIndex((x) => x.id === f.id) + 1} of ${order.length}`,
+    text: t('bar.position', {
+      n: numbers.format(order.findIndex((x) => x.id === f.id) + 1),
+      total: numbers.format(order.length),
+    }),
   });
-  const label = f.label || f.type;
+  const label = f.label || kindOf(f);
+  const labelText = t(f.required ? 'field.labelRequired' : 'field.labelOptional', { label });
   let control;
   if (isAdopted(f)) {
-    const adopted = f.type === 'signature' ? state.signature : state.initials;
+    const placed = state.placed.has(f.id);
+    const mine = f.type === 'signature' ? t('field.yourSignature') : t('field.yourInitials');
     control = el(
       'div',
       { class: 'editor-adopted' },
-      el('span', {
-        class: 'editor-label',
-        text: f.type === 'signature' ? 'Your signature' : 'Your initials',
-      }),
-      el('span', { class: 'preview' }, adoptedMark(adopted)),
-      el('button', { type: 'button', class: 'btn link', id: 'editor-change', text: 'Change' }),
+      el('span', { class: 'editor-label', text: labelText }),
+      el('span', { class: 'preview', title: mine }, adoptedMark(adoptedFor(f))),
+      placed
+        ? el('button', { type: 'button', class: 'btn link', id: 'editor-remove', text: t('field.remove') })
+        : el('button', {
+            type: 'button',
+            class: 'btn primary',
+            id: 'editor-place',
+            text: t(f.type === 'signature' ? 'field.signHere' : 'field.initialHere'),
+          }),
+      el('button', { type: 'button', class: 'btn link', id: 'editor-change', text: t('field.change') }),
     );
-    control.querySelector('button').addEventListener('click', openAdopt);
+    control.querySelector('#editor-change').addEventListener('click', () => openAdopt(null));
+    control.querySelector('#editor-place')?.addEventListener('click', () => placeField(f));
+    control.querySelector('#editor-remove')?.addEventListener('click', () => {
+      state.placed.delete(f.id);
+      refreshOverlays();
+      showEditor(f);
+      saveSoon();
+      $('editor-place').focus({ preventScroll: true });
+    });
   } else if (f.type === 'checkbox') {
     const input = el('input', { type: 'checkbox', id: 'editor-input' });
     input.checked = state.values.get(f.id) === 'true';
@@ -575,7 +709,7 @@ function showEditor(f) {
       'div',
       { class: 'editor-check' },
       input,
-      el('label', { for: 'editor-input', text: `${label}${f.required ? ' (required)' : ''}` }),
+      el('label', { for: 'editor-input', text: labelText }),
     );
   } else {
     const type = { email: 'email', date: 'date' }[f.type] ?? 'text';
@@ -585,6 +719,7 @@ function showEditor(f) {
       maxlength: 1000,
       autocomplete: { name: 'name', email: 'email' }[f.type] ?? 'off',
       'aria-required': f.required ? 'true' : null,
+      dir: 'auto',
     });
     input.value = state.values.get(f.id) ?? '';
     input.addEventListener('input', () => setValue(f, input.value));
@@ -597,40 +732,32 @@ function showEditor(f) {
     control = el(
       'div',
       { class: 'editor-text' },
-      el('label', {
-        for: 'editor-input',
-        class: 'editor-label',
-        text: `${label}${f.required ? ' (required)' : ' (optional)'}`,
-      }),
+      el('label', { for: 'editor-input', class: 'editor-label', text: labelText }),
       input,
     );
   }
   editor.replaceChildren(position, control);
-  const focusable = editor.querySelector('input, button');
+  const focusable = editor.querySelector('input, #editor-place, #editor-remove, button');
   focusable?.focus({ preventScroll: true });
 }
 
 function setValue(f, value) {
   state.values.set(f.id, value);
   const node = document.querySelector(`.field[data-field="${CSS.escape(f.id)}"]`);
-  if (node) {
-    node.classList.toggle('filled', isFilled(f));
-    node.replaceChildren(fieldContent(f));
-    node.setAttribute('aria-label', describe(f));
-  }
+  if (node) paintField(node, f);
   updateProgress();
+  saveSoon();
 }
 
-/** The next required field that is still empty after the current one (wrapping), else the next field. */
+/** The next field in reading order; after the last one, the first required one still empty, else Finish. */
 function next() {
   const order = fillOrder();
   if (order.length === 0) return finishFocus();
-  const start = state.current === null ? -1 : state.current;
-  for (let step = 1; step <= order.length; step++) {
-    const i = (start + step) % order.length;
-    if (order[i].required && !isFilled(order[i])) return select(i);
-  }
-  if (start + 1 < order.length) return select(start + 1);
+  const empty = order.findIndex((f) => f.required && !isFilled(f));
+  // The first press (after a reload, say) goes where work is left; later ones walk every field in turn.
+  if (state.current === null) return select(Math.max(empty, 0));
+  if (state.current + 1 < order.length) return select(state.current + 1);
+  if (empty >= 0) return select(empty);
   finishFocus();
 }
 
@@ -639,39 +766,70 @@ function finishFocus() {
   $('finish').focus();
 }
 
+// ---------------------------------------------------------------- saving as the signer goes
+
+let saveTimer = null;
+let saving = Promise.resolve();
+
+/** Saves the draft shortly after the last change (one request per pause, never two at once). */
+function saveSoon() {
+  clearTimeout(saveTimer);
+  $('saved').textContent = '';
+  saveTimer = setTimeout(() => {
+    saving = saving.then(saveDraft);
+  }, 500);
+}
+
+async function saveDraft() {
+  if (!state.view?.yourTurn || state.busy) return;
+  const mine = new Set(fillOrder().map((f) => f.id));
+  try {
+    await call('PUT', '/draft', {
+      values: [...state.values].map(([fieldId, value]) => ({ fieldId, value })),
+      signature: state.signature,
+      initials: state.initials,
+      initialed: [...state.placed].filter((id) => mine.has(id)),
+    });
+    $('saved').textContent = t('bar.saved');
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 410 || err.status === 409)) return handleError(err);
+    showBarError(t('bar.saveFailed', { reason: err.message }));
+  }
+}
+
 async function finish() {
   if (state.busy) return;
+  showBarError('');
   const left = missing();
   if (left.length) {
-    showAlert(`${left.length} required field${left.length === 1 ? ' is' : 's are'} still empty.`);
+    showBarError(tn('bar.stillEmpty', left.length));
     return select(fillOrder().findIndex((f) => f.id === left[0].id));
   }
-  if (!state.signature) return openAdopt();
+  if (!state.signature) return openAdopt(null);
+  clearTimeout(saveTimer);
   state.busy = true;
-  $('finish').disabled = true;
-  showAlert('');
-  showStatus('info', 'Signing…', 'Recording your signature.');
+  const button = $('finish');
+  button.disabled = true;
+  button.textContent = t('bar.signing');
   const values = [...state.values].map(([fieldId, value]) => ({ fieldId, value }));
+  const mine = new Set(fillOrder().map((f) => f.id));
   try {
     const result = await call('POST', '/sign', {
       values,
       signature: state.signature,
       initials: state.initials ?? undefined,
+      placed: [...state.placed].filter((id) => mine.has(id)),
     });
     $('bar').hidden = true;
     $('decline-open').hidden = true;
     $('editor').hidden = true;
     document.body.classList.remove('with-bar');
     state.current = null;
+    embed('signed', { sessionCompleted: result.sessionCompleted });
     await load();
     const finishing = result.sessionCompleted && state.view.status !== 'completed';
-    if (finishing) {
-      showStatus(
-        'done',
-        'You have signed: everyone has now signed',
-        'We are preparing the signed document. This page updates when it is ready.',
-      );
-    }
+    if (finishing) showStatus('done', t('state.lastSigned'), t('state.preparingText'));
+    $('status').scrollIntoView({ block: 'start' });
     $('status').querySelector('h2')?.setAttribute('tabindex', '-1');
     $('status').querySelector('h2')?.focus();
     if (finishing) pollUntilCompleted();
@@ -680,11 +838,11 @@ async function finish() {
       const i = fillOrder().findIndex((f) => f.id === err.body.fieldIds[0]);
       if (i >= 0) select(i);
     }
-    showStatus('info', 'Ready to sign', 'Complete the highlighted fields, then finish.');
     handleError(err);
   } finally {
     state.busy = false;
-    $('finish').disabled = false;
+    button.disabled = false;
+    button.textContent = t('bar.finish');
   }
 }
 
@@ -692,7 +850,11 @@ async function finish() {
 
 const pad = { drawing: false, strokes: 0, ctx: null };
 
-function openAdopt() {
+/** The field that asked for the adoption: adopting from it is the tap that places it. */
+let adoptingFor = null;
+
+function openAdopt(field) {
+  adoptingFor = field;
   const dialog = $('adopt');
   const name = state.view.participant.name;
   $('typed-name').value = state.signature?.kind === 'typed' ? state.signature.value : name;
@@ -774,29 +936,29 @@ function adopt(event) {
   };
   let signature;
   if (adoptKind() === 'drawn') {
-    if (pad.strokes === 0) return fail('Draw your signature in the box, or choose Type.', $('pad-clear'));
+    if (pad.strokes === 0) return fail(t('adopt.drawFirst'), $('pad-clear'));
     signature = { kind: 'drawn', value: $('pad').toDataURL('image/png') };
   } else {
     const typed = $('typed-name').value.trim();
-    if (!typed) return fail('Type your name to use it as your signature.', $('typed-name'));
+    if (!typed) return fail(t('adopt.typeName'), $('typed-name'));
     signature = { kind: 'typed', value: typed };
   }
   const initials = $('initials-input').value.trim();
-  if (!initials) return fail('Type your initials.', $('initials-input'));
+  if (!initials) return fail(t('adopt.typeInitials'), $('initials-input'));
   state.signature = signature;
   state.initials = { kind: 'typed', value: initials };
   $('adopt').close();
-  const count = myFields().filter(isAdopted).length;
-  showStatus(
-    'info',
-    'Signature adopted',
-    `Your signature and initials were applied to ${count} field${count === 1 ? '' : 's'}.`,
-  );
-  refreshOverlays();
-  const current = state.current === null ? null : fillOrder()[state.current];
-  if (current && isAdopted(current)) showEditor(current);
-  if (missing().length === 0) finishFocus();
-  else $('next').focus();
+  showBarError('');
+  $('saved').textContent = t('adopt.done');
+  if (adoptingFor) placeField(adoptingFor);
+  else {
+    refreshOverlays();
+    saveSoon();
+    const current = state.current === null ? null : fillOrder()[state.current];
+    if (current && isAdopted(current)) showEditor(current);
+    else if (missing().length === 0) finishFocus();
+    else $('next').focus();
+  }
 }
 
 // ---------------------------------------------------------------- declining
@@ -816,11 +978,8 @@ async function decline(event) {
     $('decline').close();
     for (const id of ['gate', 'doc', 'bar', 'decline-open']) $(id).hidden = true;
     document.body.classList.remove('with-bar');
-    showStatus(
-      'stop',
-      'You declined to sign',
-      'The signing request is closed and the sender has been told. You can close this page.',
-    );
+    showStatus('stop', t('decline.done.heading'), t('decline.done.text'));
+    embed('declined');
     $('status').querySelector('h2').setAttribute('tabindex', '-1');
     $('status').querySelector('h2').focus();
   } catch (err) {
@@ -844,12 +1003,15 @@ $('code').addEventListener('input', (e) => {
   if (digits !== e.target.value) e.target.value = digits;
 });
 $('next').addEventListener('click', next);
+window.addEventListener('offline', () => showBarError(t('error.network')));
 $('finish').addEventListener('click', finish);
 $('decline-open').addEventListener('click', openDecline);
 $('decline-form').addEventListener('submit', decline);
 $('decline-cancel').addEventListener('click', () => $('decline').close());
 $('adopt-form').addEventListener('submit', adopt);
 $('adopt-cancel').addEventListener('click', () => $('adopt').close());
+// The language switcher reloads the page in the chosen language (the draft is on the server).
+$('lang').addEventListener('change', () => $('lang').form.submit());
 $('typed-name').addEventListener('input', updatePreview);
 for (const radio of document.querySelectorAll('#adopt-form input[name="kind"]'))
   radio.addEventListener('change', updatePreview);

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { Loading } from '../../../components/Loading.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { meKey, requestSignInLink, verifySignInLink } from '../api/auth.ts';
 
@@ -21,18 +20,28 @@ export default function SignIn() {
   const verify = useMutation({
     mutationFn: verifySignInLink,
     onSuccess: (me) => {
+      history.replaceState(null, '', location.pathname + location.search);
       queryClient.setQueryData(meKey, me);
       navigate(nextPath(), { replace: true });
     },
   });
-  const { mutate: verifyLink } = verify;
-  useEffect(() => {
-    if (!linkToken) return;
-    history.replaceState(null, '', location.pathname + location.search);
-    verifyLink(linkToken);
-  }, [linkToken, verifyLink]);
-
-  if (linkToken && (verify.isPending || verify.isSuccess)) return <Loading label="Signing you in…" />;
+  // The link is spent only on a click, so mail scanners that open links do not use it up.
+  if (linkToken && !verify.isError) {
+    return (
+      <main className="signin" id="main">
+        <h1>Sign in to Countersign</h1>
+        <p>You opened a sign-in link. It works once.</p>
+        <button
+          type="button"
+          className="primary"
+          disabled={verify.isPending || verify.isSuccess}
+          onClick={() => verify.mutate(linkToken)}
+        >
+          {verify.isPending || verify.isSuccess ? 'Signing in…' : 'Sign in'}
+        </button>
+      </main>
+    );
+  }
   const linkError = verify.isError ? verify.error : null;
 
   return (

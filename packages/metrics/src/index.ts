@@ -1,0 +1,2 @@
+export { createMetrics, type Metrics, metricsAuthorized } from './metrics.ts';
+export { serveMetrics } from './serve.ts';

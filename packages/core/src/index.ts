@@ -8,6 +8,7 @@ export {
   PRICES,
   setAllowance,
 } from './allowance/allowance.ts';
+export { allowanceUsageView } from './allowance/usage.ts';
 export {
   type AccessTokenResponse,
   AccessTokens,
@@ -17,6 +18,13 @@ export {
 export { BlobStore } from './blobs/blob-store.ts';
 export type { ServiceContext } from './context.ts';
 export { connectGoogleDrive, disconnectDrive, driveFor, localDrive } from './drive/drive-service.ts';
+export {
+  driveConnectionView,
+  finishGoogleDriveConnect,
+  GDRIVE_SCOPE,
+  gdriveRedirectUri,
+  startGoogleDriveConnect,
+} from './drive/google-oauth.ts';
 export { type EventType, emitSessionEvent, eventTypes, type WebhookEvent } from './events/emit.ts';
 export {
   beginIdempotent,

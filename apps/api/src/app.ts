@@ -15,6 +15,7 @@ import { registerSignIn } from './routes/auth/sign-in.ts';
 import { registerDocs } from './routes/docs.ts';
 import { registerDriveConnection } from './routes/drive/connection.ts';
 import { registerDriveFiles } from './routes/drive/files.ts';
+import { registerFonts } from './routes/fonts.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerMembers } from './routes/members/members.ts';
 import { registerMetrics } from './routes/metrics.ts';
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerSigning(app);
   registerSigningPage(app);
   registerPageAssets(app);
+  registerFonts(app);
   registerWebhookRoutes(app);
   // The web app's static build under /app (its API is the routes above, cookie-authenticated).
   registerWebApp(app);

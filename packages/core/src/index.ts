@@ -15,6 +15,9 @@ export {
   type BearerIdentity,
   TOKEN_FAILURES_PER_MINUTE,
 } from './auth/access-tokens.ts';
+export { type BackupResult, createBackup } from './backup/backup.ts';
+export { BackupError } from './backup/manifest.ts';
+export { restoreBackup } from './backup/restore.ts';
 export { BlobStore } from './blobs/blob-store.ts';
 export type { ServiceContext } from './context.ts';
 export { connectGoogleDrive, disconnectDrive, driveFor, localDrive } from './drive/drive-service.ts';

@@ -13,6 +13,9 @@ import { registerMe } from './routes/auth/me.ts';
 import { registerMemberSessions } from './routes/auth/member-sessions.ts';
 import { registerSignIn } from './routes/auth/sign-in.ts';
 import { registerDocs } from './routes/docs.ts';
+import { registerDriveConnection } from './routes/drive/connection.ts';
+import { registerDriveFiles } from './routes/drive/files.ts';
+import { registerFonts } from './routes/fonts.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerMembers } from './routes/members/members.ts';
 import { registerMetrics } from './routes/metrics.ts';
@@ -28,7 +31,7 @@ import { registerTemplateGet } from './routes/templates/get.ts';
 import { registerTemplatesList } from './routes/templates/list.ts';
 import { registerTemplatesSend } from './routes/templates/send.ts';
 import { registerToken } from './routes/token.ts';
-import { registerRefreshTokenCreate } from './routes/tokens/create.ts';
+import { registerTokens } from './routes/tokens.ts';
 import { registerWebhookRoutes } from './routes/webhooks/index.ts';
 
 /** A router with the shared validation hook: every schema failure leaves through one function. */
@@ -61,11 +64,13 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerMemberSessions(app);
   registerMembers(app);
   registerAccount(app);
+  registerTokens(app);
+  registerDriveFiles(app);
+  registerDriveConnection(app);
   registerSessionsSend(app);
   registerSessionsCancel(app);
   // Before /api/sessions/{sessionId}: a literal path wins over the parameter only when registered first.
   registerTestSessionsPurge(app);
-  registerRefreshTokenCreate(app);
   registerSessionsList(app);
   registerSessionGet(app);
   registerSessionDocument(app);
@@ -78,6 +83,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerSigning(app);
   registerSigningPage(app);
   registerPageAssets(app);
+  registerFonts(app);
   registerWebhookRoutes(app);
   // The web app's static build under /app (its API is the routes above, cookie-authenticated).
   registerWebApp(app);

@@ -1,4 +1,4 @@
-import type { SendJobResult } from '@countersign/core';
+import type { SendJobResult, SessionsSendOutcome } from '@countersign/core';
 import {
   ErrorResponseSchema,
   SessionErrorResponseSchema,
@@ -11,7 +11,7 @@ import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { idempotency } from '../../http/idempotency.ts';
 import { apiRoute, errorResponseFor, rateLimitHeaders, responseHeaders } from '../../http/openapi.ts';
-import { sendResponse } from '../../http/send-response.ts';
+import { sendOutcome } from '../../http/send-response.ts';
 
 const sessionError = (description: string) =>
   errorResponseFor(description, { schema: SessionErrorResponseSchema });
@@ -71,9 +71,11 @@ export function registerSessionsSend(app: OpenAPIHono<AppEnv>): void {
     const { queue, config } = c.get('deps');
     const result = await queue.run<SendJobResult>(
       sessionsSendJob,
-      { accountId: c.get('accountId'), request: c.req.valid('json'), test: c.get('testMode') },
+      { accountId: c.get('accountId'), request: c.req.valid('json'), test: c.get('testMode') === true },
       { timeoutMs: config.sendTimeoutMs, jobId: c.get('jobKey') },
     );
-    return sendResponse(c, result) as never;
+    const outcome = sendOutcome<SessionsSendOutcome>(c, result);
+    if (outcome.status === 422) return c.json(outcome.body, 422);
+    return c.json(outcome.body, outcome.status);
   });
 }

@@ -8,6 +8,7 @@ export {
   PRICES,
   setAllowance,
 } from './allowance/allowance.ts';
+export { allowanceUsageView } from './allowance/usage.ts';
 export {
   type AccessTokenResponse,
   AccessTokens,
@@ -20,7 +21,14 @@ export { restoreBackup } from './backup/restore.ts';
 export { BlobStore } from './blobs/blob-store.ts';
 export type { ServiceContext } from './context.ts';
 export { connectGoogleDrive, disconnectDrive, driveFor, localDrive } from './drive/drive-service.ts';
-export { type EventType, emitSessionEvent, eventTypes, type WebhookEvent } from './events/emit.ts';
+export {
+  driveConnectionView,
+  finishGoogleDriveConnect,
+  GDRIVE_SCOPE,
+  gdriveRedirectUri,
+  startGoogleDriveConnect,
+} from './drive/google-oauth.ts';
+export { emitSessionEvent } from './events/emit.ts';
 export {
   beginIdempotent,
   completeIdempotent,
@@ -70,7 +78,11 @@ export {
 } from './outbox/outbox.ts';
 export { createRuntime, databaseFile, devMailboxDir, type Runtime, type RuntimeOptions } from './runtime.ts';
 export { type SendJobResult, unwrapSend } from './sends/job-result.ts';
-export type { SendOutcome } from './sends/send-results.ts';
+export type {
+  SendOutcome,
+  SessionsSendOutcome,
+  TemplateSendOutcome,
+} from './sends/send-results.ts';
 export { type AuditOrigin, audit } from './sessions/audit.ts';
 export { completeSession } from './sessions/complete.ts';
 export {

@@ -12,6 +12,7 @@ import { registerAccount } from './routes/account.ts';
 import { registerMe } from './routes/auth/me.ts';
 import { registerMemberSessions } from './routes/auth/member-sessions.ts';
 import { registerSignIn } from './routes/auth/sign-in.ts';
+import { registerBranding } from './routes/branding.ts';
 import { registerDocs } from './routes/docs.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerMembers } from './routes/members/members.ts';
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerMemberSessions(app);
   registerMembers(app);
   registerAccount(app);
+  registerBranding(app);
   registerSessionsSend(app);
   registerSessionsCancel(app);
   registerSessionsList(app);

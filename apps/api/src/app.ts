@@ -14,6 +14,7 @@ import { registerMemberSessions } from './routes/auth/member-sessions.ts';
 import { registerSignIn } from './routes/auth/sign-in.ts';
 import { registerBranding } from './routes/branding.ts';
 import { registerDocs } from './routes/docs.ts';
+import { registerFonts } from './routes/fonts.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerMembers } from './routes/members/members.ts';
 import { registerMetrics } from './routes/metrics.ts';
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerSigning(app);
   registerSigningPage(app);
   registerPageAssets(app);
+  registerFonts(app);
   registerWebhookRoutes(app);
   // The web app's static build under /app (its API is the routes above, cookie-authenticated).
   registerWebApp(app);

@@ -1,7 +1,9 @@
 export {
   closeDetector,
+  createDetector,
   DetectError,
   type DetectErrorCode,
+  type Detector,
   detectFields,
   startDetector,
 } from './detect/detect.ts';
@@ -50,7 +52,7 @@ export type {
 } from './geometry/types.ts';
 export { sha256Hex } from './hash.ts';
 export { closeDefaultInspector, inspect } from './inspect/inspect.ts';
-export { createInspector, type Inspector, type InspectorOptions } from './inspect/pool.ts';
+export { createInspector, type Inspector, type InspectorOptions } from './inspect/inspector.ts';
 export {
   DEFAULT_INSPECT_LIMITS,
   type InspectLimits,
@@ -80,7 +82,9 @@ export { seal } from './seal/seal.ts';
 export type { SealOptions } from './seal/types.ts';
 export {
   checkFieldText,
+  checkFieldTexts,
   type FieldTextCheck,
+  type FieldTextItem,
   type FieldTextKind,
   type FieldTextProblem,
 } from './text/field-text.ts';

@@ -113,9 +113,16 @@ describe('branding and embedding', () => {
       const page = await context.newPage();
       await page.goto(url);
       await page.getByRole('heading', { name: 'Ready to sign' }).waitFor();
-      expect(await page.locator('#next').evaluate('(b) => getComputedStyle(b).backgroundColor')).toBe(
-        'rgb(15, 118, 110)',
-      );
+      expect(
+        await page
+          .locator('#next')
+          .evaluate(
+            (b) =>
+              (
+                globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }
+              ).getComputedStyle(b).backgroundColor,
+          ),
+      ).toBe('rgb(15, 118, 110)');
       expect(await page.locator('img.brand-logo').getAttribute('src')).toMatch(
         /^\/assets\/logos\/[0-9a-f]{32}\.png$/,
       );

@@ -14,6 +14,8 @@ import { registerMemberSessions } from './routes/auth/member-sessions.ts';
 import { registerSignIn } from './routes/auth/sign-in.ts';
 import { registerBranding } from './routes/branding.ts';
 import { registerDocs } from './routes/docs.ts';
+import { registerDriveConnection } from './routes/drive/connection.ts';
+import { registerDriveFiles } from './routes/drive/files.ts';
 import { registerFonts } from './routes/fonts.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerMembers } from './routes/members/members.ts';
@@ -29,6 +31,7 @@ import { registerTemplateGet } from './routes/templates/get.ts';
 import { registerTemplatesList } from './routes/templates/list.ts';
 import { registerTemplatesSend } from './routes/templates/send.ts';
 import { registerToken } from './routes/token.ts';
+import { registerTokens } from './routes/tokens.ts';
 import { registerWebhookRoutes } from './routes/webhooks/index.ts';
 
 /** A router with the shared validation hook: every schema failure leaves through one function. */
@@ -62,6 +65,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerMembers(app);
   registerAccount(app);
   registerBranding(app);
+  registerTokens(app);
+  registerDriveFiles(app);
+  registerDriveConnection(app);
   registerSessionsSend(app);
   registerSessionsCancel(app);
   registerSessionsList(app);

@@ -11,6 +11,7 @@ import { registerWebApp } from './pages/web-app.ts';
 import { registerDocs } from './routes/docs.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerMetrics } from './routes/metrics.ts';
+import { registerSessionAudit } from './routes/sessions/audit.ts';
 import { registerSessionsCancel } from './routes/sessions/cancel.ts';
 import { registerSessionDocument } from './routes/sessions/document.ts';
 import { registerSessionGet } from './routes/sessions/get.ts';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerSessionsCancel(app);
   registerSessionsList(app);
   registerSessionGet(app);
+  registerSessionAudit(app);
   registerSessionDocument(app);
   registerTemplatesSend(app);
   // Templates: create (multipart), list, show.

@@ -42,7 +42,7 @@ export {
 export { createRuntime, databaseFile, devMailboxDir, type Runtime, type RuntimeOptions } from './runtime.ts';
 export { type SendJobResult, unwrapSend } from './sends/job-result.ts';
 export type { SendOutcome } from './sends/send-results.ts';
-export { type AuditOrigin, audit } from './sessions/audit.ts';
+export { type AuditOrigin, audit, auditChainHead, auditTrail } from './sessions/audit.ts';
 export { completeSession } from './sessions/complete.ts';
 export {
   allowCompletionRetry,

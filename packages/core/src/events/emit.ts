@@ -25,6 +25,7 @@ export interface WebhookEvent {
     participant?: { participantId: string; name: string; email: string; status: string };
     documents: { documentId: string; filename: string; signed: boolean; downloadUrl: string }[];
     reason?: string;
+    auditChainHead?: string;
   };
 }
 
@@ -60,7 +61,7 @@ export function emitSessionEvent(
   ctx: ServiceContext,
   sessionId: string,
   type: EventType,
-  extra: { participantId?: string; reason?: string | null } = {},
+  extra: { participantId?: string; reason?: string | null; auditChainHead?: string } = {},
 ): WebhookEvent | undefined {
   const session = sessionById(ctx.db).get({ sessionId });
   if (!session) return undefined;
@@ -103,6 +104,7 @@ export function emitSessionEvent(
         downloadUrl: `${ctx.config.publicUrl}/api/sessions/${sessionId}/documents/${d.id}`,
       })),
       ...(extra.reason ? { reason: extra.reason } : {}),
+      ...(extra.auditChainHead ? { auditChainHead: extra.auditChainHead } : {}),
     },
   };
   for (const endpoint of endpoints) {

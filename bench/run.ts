@@ -13,6 +13,7 @@ const scenarios: Record<string, () => Promise<BenchRow[]>> = {
   cancel: async () => (await import('./src/scenarios/cancel-load.ts')).run(),
   'queue-overhead': async () => (await import('./src/scenarios/queue-overhead.ts')).run(),
   'worker-scaling': async () => (await import('./src/scenarios/worker-scaling.ts')).run(),
+  'signing-page': async () => (await import('./src/scenarios/signing-page.ts')).run(),
   'web-bundle': async () => (await import('./src/scenarios/web-bundle.ts')).run(),
 };
 

@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bearerAuth } from './http/bearer-auth.ts';
+import { accountAuth } from './http/account-auth.ts';
 import { bodyLimit } from './http/body-limit.ts';
 import type { AppDeps, AppEnv } from './http/env.ts';
 import { errorResponse, handleError, validationHook } from './http/errors.ts';
@@ -8,8 +8,14 @@ import { requireUtf8Json } from './http/utf8-body.ts';
 import { registerPageAssets } from './pages/assets.ts';
 import { registerSigningPage } from './pages/signing-page.ts';
 import { registerWebApp } from './pages/web-app.ts';
+import { registerAccount } from './routes/account.ts';
+import { registerMe } from './routes/auth/me.ts';
+import { registerMemberSessions } from './routes/auth/member-sessions.ts';
+import { registerSignIn } from './routes/auth/sign-in.ts';
 import { registerDocs } from './routes/docs.ts';
+import { registerFonts } from './routes/fonts.ts';
 import { registerHealth } from './routes/health.ts';
+import { registerMembers } from './routes/members/members.ts';
 import { registerMetrics } from './routes/metrics.ts';
 import { registerSessionAudit } from './routes/sessions/audit.ts';
 import { registerSessionsCancel } from './routes/sessions/cancel.ts';
@@ -42,10 +48,19 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerDocs(app);
   registerToken(app);
 
-  // Integration API: bearer JWT. The signer API under /api/signing is keyed by its link token instead.
+  registerSignIn(app);
+
+  // Account API: the integrator's bearer JWT or a web-app member's session cookie (with CSRF checks on
+  // writes). The signer API under /api/signing is keyed by its link token instead; sign-in has no caller yet.
   app.use('/api/*', async (c, next) =>
-    c.req.path.startsWith('/api/signing/') ? next() : bearerAuth(c, next),
+    c.req.path.startsWith('/api/signing/') || c.req.path.startsWith('/api/auth/sign-in')
+      ? next()
+      : accountAuth(c, next),
   );
+  registerMe(app);
+  registerMemberSessions(app);
+  registerMembers(app);
+  registerAccount(app);
   registerSessionsSend(app);
   registerSessionsCancel(app);
   registerSessionsList(app);
@@ -61,6 +76,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerSigning(app);
   registerSigningPage(app);
   registerPageAssets(app);
+  registerFonts(app);
   registerWebhookRoutes(app);
   // The web app's static build under /app (its API is the routes above, cookie-authenticated).
   registerWebApp(app);

@@ -12,7 +12,7 @@ const env = { DATA_DIR: dataDir, SMTP_URL: '', REDIS_URL: '' };
 const cli = (...args: string[]) => runCli(args, env);
 
 let api: TestApi;
-let account: { accountId: string; refreshToken: string };
+let account: { accountId: string; refreshToken: string; signInUrl: string };
 
 beforeAll(async () => {
   api = await startTestApi({ env: { DATA_DIR: dataDir } });
@@ -26,7 +26,19 @@ const exchange = (refreshToken: string) => api.post('/connect/token', { refresh_
 
 describe('accounts create', () => {
   it('prints the account id and a refresh token that the running API accepts', async () => {
-    expect(Object.keys(account).sort()).toEqual(['accountId', 'refreshToken']);
+    expect(Object.keys(account).sort()).toEqual([
+      'accountId',
+      'ownerMemberId',
+      'refreshToken',
+      'signInUrl',
+      'signInUrlExpiresAt',
+    ]);
+    expect(account.signInUrl).toMatch(/\/app\/sign-in#token=cssl_[A-Za-z0-9_-]{43}$/);
+    // The owner's printed link signs in to the running API once.
+    const token = account.signInUrl.split('#token=')[1];
+    const signedIn = await api.post('/api/auth/sign-in/verify', { token });
+    expect(signedIn.status).toBe(200);
+    expect(((await signedIn.json()) as { member: { role: string } }).member.role).toBe('owner');
     expect(account.refreshToken).toMatch(/^csrt_[A-Za-z0-9_-]{43,}$/);
 
     const res = await exchange(account.refreshToken);

@@ -1,3 +1,4 @@
+export { type AccountView, accountView, updateAccountSettings } from './accounts/account-settings.ts';
 export { createAccount, getAccount } from './accounts/accounts.ts';
 export { createRefreshToken, listRefreshTokens, revokeRefreshToken } from './accounts/refresh-tokens.ts';
 export {
@@ -13,6 +14,9 @@ export {
   type BearerIdentity,
   TOKEN_FAILURES_PER_MINUTE,
 } from './auth/access-tokens.ts';
+export { type BackupResult, createBackup } from './backup/backup.ts';
+export { BackupError } from './backup/manifest.ts';
+export { restoreBackup } from './backup/restore.ts';
 export { BlobStore } from './blobs/blob-store.ts';
 export type { ServiceContext } from './context.ts';
 export { connectGoogleDrive, disconnectDrive, driveFor, localDrive } from './drive/drive-service.ts';
@@ -25,6 +29,31 @@ export {
   type StoredResponse,
 } from './idempotency/idempotency.ts';
 export { openJobQueue } from './job-queue.ts';
+export {
+  authenticateMemberSession,
+  csrfTokenFor,
+  listMemberSessions,
+  type MemberIdentity,
+  revokeMemberSession,
+  startMemberSession,
+} from './members/member-sessions.ts';
+export {
+  addMember,
+  listMembers,
+  type MemberRow,
+  type MemberView,
+  memberOf,
+  memberView,
+  normalEmail,
+  removeMember,
+} from './members/members.ts';
+export * as memberPolicy from './members/policy.ts';
+export {
+  consumeSignInLink,
+  createSignInLink,
+  emailInvite,
+  requestSignInEmail,
+} from './members/sign-in-links.ts';
 export {
   type Deliverer,
   type DispatchResult,
@@ -66,6 +95,7 @@ export { sealCertificate as ensureSealCertificate } from './sessions/seal-certif
 export { type SweepLog, type SweepResult, sweep } from './sessions/sweep.ts';
 export * from './signing/index.ts';
 export { type Clock, ManualClock, systemClock } from './support/clock.ts';
+export { constantTimeEqual } from './support/crypto.ts';
 export { DATA_DIR_MODE, DATA_FILE_MODE, logDataDirModes, secureDataDir } from './support/data-dir.ts';
 export { DomainError, isDomainError } from './support/errors.ts';
 export { loadOrCreateSecret } from './support/secrets.ts';

@@ -1,8 +1,11 @@
 import type { Config } from '@countersign/config';
 import {
   type ActiveContentKind,
+  checkFieldTexts,
   createInspector,
   createPdfWriter,
+  type FieldTextCheck,
+  type FieldTextItem,
   type FinalizeInput,
   type FinalizeResult,
   type InspectOk,
@@ -26,6 +29,8 @@ export interface PdfTools {
   ): Promise<{ kinds: ActiveContentKind[]; bytes: Uint8Array }>;
   /** Rejects unless a drawn signature will embed at completion (PdfEngineError 'invalid-argument'). */
   checkDrawnSignature(dataUrl: string): Promise<void>;
+  /** Whether each value can be stamped into its field box as entered (the layout completion will use). */
+  checkFieldTexts(items: readonly FieldTextItem[]): Promise<FieldTextCheck[]>;
   close(): Promise<void>;
 }
 
@@ -55,6 +60,9 @@ export function createPdfTools(config: Config): PdfTools {
       writer ??= createPdfWriter();
       return writer.checkDrawnSignature(dataUrl);
     },
+    // On this thread: a few short values take well under a millisecond once a script's font is loaded (its
+    // first use reads it, up to 10 MB for Chinese), and a worker's cold start would cost the signer seconds.
+    checkFieldTexts: async (items) => checkFieldTexts(items),
     async close() {
       await Promise.all([inspector?.close(), writer?.close()]);
     },

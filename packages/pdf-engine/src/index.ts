@@ -80,7 +80,9 @@ export { seal } from './seal/seal.ts';
 export type { SealOptions } from './seal/types.ts';
 export {
   checkFieldText,
+  checkFieldTexts,
   type FieldTextCheck,
+  type FieldTextItem,
   type FieldTextKind,
   type FieldTextProblem,
 } from './text/field-text.ts';

@@ -120,4 +120,63 @@ describe('text in every script', () => {
     // Joiners and bidi isolates show nothing and are not "unsupported".
     expect(checkFieldText('text', 'क्\u200dष \u2068a\u2069', 200, 24).ok).toBe(true);
   });
+
+  it('never fails on text: any string is stamped (what no font shows as a missing glyph), sealed and valid', async () => {
+    // Deterministic pseudo-random strings over all of Unicode: unassigned code points, lone surrogate
+    // halves, controls, combining marks, joiners, direction overrides, and very long values.
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const special = [
+      '\u202e',
+      '\u202d',
+      '\u2066',
+      '\u200d',
+      '\u200c',
+      '\u0301',
+      '\ud800',
+      '\udfff',
+      '\u0000',
+      '\t',
+      '\ufeff',
+      '\u{e0001}',
+    ];
+    const strings = Array.from({ length: 40 }, (_, i) => {
+      const length = i % 10 === 9 ? 600 : 1 + Math.floor(random() * 30);
+      return Array.from({ length }, () => {
+        const r = random();
+        if (r < 0.2) return special[Math.floor(random() * special.length)]!;
+        if (r < 0.6) return String.fromCharCode(Math.floor(random() * 0x10000));
+        return String.fromCodePoint(Math.floor(random() * 0x110000));
+      }).join('');
+    });
+    for (const value of strings) expect(() => checkFieldText('text', value, 100, 20)).not.toThrow();
+    const fields: FinalizeField[] = strings.flatMap((value, i) => [
+      {
+        page: 1,
+        x: 20 + (i % 4) * 140,
+        y: 20 + Math.floor(i / 4) * 70,
+        width: 130,
+        height: 20,
+        type: 'text',
+        value,
+      },
+      {
+        page: 1,
+        x: 20 + (i % 4) * 140,
+        y: 45 + Math.floor(i / 4) * 70,
+        width: 130,
+        height: 30,
+        type: 'signature',
+        value: null,
+        signature: { kind: 'typed', value },
+      },
+    ]);
+    const result = await finalize(prepared, { fields, audit: audit(strings[3]!, strings[4]!) }, seal);
+    const file = join(dir, 'fuzz.pdf');
+    writeFileSync(file, result.bytes);
+    expect(execFileSync('pdfsig', [file]).toString('utf8')).toContain('Signature is Valid');
+  }, 60_000);
 });

@@ -161,6 +161,44 @@ const catalog = {
     status: 400,
     description: 'The adopted signature or initials is not short text or a PNG data URL of at most 300 KB.',
   },
+  // The web app's people (members, cookie sessions, sign-in links): our codes.
+  sign_in_link_invalid: {
+    status: 400,
+    description: 'The sign-in link is unknown, already used or expired: request a new one.',
+  },
+  forbidden: {
+    status: 403,
+    description:
+      'Not allowed: an owner-only action by a member, or a cookie-authenticated write without a valid ' +
+      'CSRF token or from another origin.',
+  },
+  member_not_found: { status: 404, description: 'No member with this id belongs to the account.' },
+  member_exists: { status: 409, description: 'A member with this email already belongs to the account.' },
+  last_owner: { status: 409, description: 'The account must keep at least one owner.' },
+  member_session_not_found: {
+    status: 404,
+    description: 'No sign-in session with this id belongs to the member.',
+  },
+  passkey_not_found: { status: 404, description: 'No passkey with this id belongs to the member.' },
+  passkey_failed: { status: 400, description: 'The passkey response could not be verified.' },
+  template_version_conflict: {
+    status: 409,
+    description:
+      'The template was changed since the version this save is based on; `currentVersion` is the latest.',
+  },
+  refresh_token_not_found: {
+    status: 404,
+    description: 'No refresh token with this id belongs to the account.',
+  },
+  drive_file_not_found: { status: 404, description: 'No file with this id in the account drive.' },
+  drive_oauth_failed: {
+    status: 400,
+    description: 'Connecting Google Drive failed: an unknown or expired state, or the code was refused.',
+  },
+  drive_oauth_not_configured: {
+    status: 409,
+    description: 'Google Drive OAuth is not configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).',
+  },
   document_not_ready: {
     status: 409,
     description: 'The signed PDF is still being prepared; retry after Retry-After.',

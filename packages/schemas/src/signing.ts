@@ -300,3 +300,52 @@ export const signingTokenParam = z
     param: { name: 'token', in: 'path' },
     description: 'The token of the signing link (`/s/<token>`).',
   });
+
+export const SigningTextCheckRequestSchema = strictObject({
+  values: arrayOf(
+    strictObject({ fieldId: nonEmptyString(200), value: textString(SIGNER_VALUE_MAX_LENGTH) }),
+    { max: SIGNER_VALUES_MAX },
+  )
+    .default([])
+    .openapi({
+      description: "Values of the signer's own fillable fields to check, as they would be sent to sign.",
+    }),
+  signature: AdoptedSignatureSchema.optional().openapi({
+    description:
+      "A typed signature is checked in each of the signer's signature fields (a drawing always fits).",
+  }),
+  initials: AdoptedSignatureSchema.optional().openapi({
+    description: "Typed initials, checked in each of the signer's initials fields.",
+  }),
+}).openapi('SigningTextCheckRequest', {
+  example: { values: [{ fieldId: 'b0c1d2e3-0000-4000-8000-000000000001', value: 'Acme Ltd' }] },
+});
+
+export const FieldTextFitSchema = z
+  .object({
+    fieldId: z.string(),
+    ok: z.boolean().openapi({ description: 'The value is stamped as entered; signing will accept it.' }),
+    size: z
+      .number()
+      .optional()
+      .openapi({ description: 'Font size (points) it is stamped at, when it fits.' }),
+    lines: z
+      .int()
+      .optional()
+      .openapi({ description: 'Lines it is set on (wrapped after shrinking), when it fits.' }),
+    problem: z
+      .object({
+        code: z.enum(['unsupported-characters', 'too-long']),
+        message: z.string(),
+        characters: z.array(z.string()).optional(),
+      })
+      .optional()
+      .openapi({
+        description: 'Why signing would refuse it: characters no font shows, or too long for the box.',
+      }),
+  })
+  .openapi('FieldTextFit');
+
+export const SigningTextCheckSchema = z
+  .object({ fields: z.array(FieldTextFitSchema) })
+  .openapi('SigningTextCheck');

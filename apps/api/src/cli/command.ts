@@ -2,10 +2,21 @@ import { parseArgs } from 'node:util';
 import type { Runtime } from '@countersign/core';
 
 /** An admin command: JSON result on stdout; a thrown CliError becomes a message on stderr and exit 1. */
-export interface Command {
+export type Command = RuntimeCommand | StandaloneCommand;
+
+interface CommandBase {
   usage: string;
   options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
+}
+
+/** Works on the configured DATA_DIR through a runtime (the database opened and migrated). */
+export interface RuntimeCommand extends CommandBase {
   run(args: CommandArgs, runtime: Runtime): Promise<unknown> | unknown;
+}
+
+/** Must not open DATA_DIR (restore creates one): no runtime. */
+export interface StandaloneCommand extends CommandBase {
+  standalone(args: CommandArgs): Promise<unknown>;
 }
 
 export interface CommandArgs {

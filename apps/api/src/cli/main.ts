@@ -1,7 +1,8 @@
 import { ConfigError, loadConfig } from '@countersign/config';
-import { createRuntime, isDomainError } from '@countersign/core';
+import { BackupError, createRuntime, isDomainError } from '@countersign/core';
 import { CliError, type Command, parse } from './command.ts';
 import { accountsCreate, accountsSetAllowance } from './commands/accounts.ts';
+import { backup, restore } from './commands/backup.ts';
 import { driveConnect, driveList, drivePut, driveRemove } from './commands/drive.ts';
 import { mailList } from './commands/mail.ts';
 import { sessionsRetryCompletion } from './commands/sessions.ts';
@@ -9,7 +10,7 @@ import { templatesCreate, templatesList, templatesShow } from './commands/templa
 import { tokensCreate, tokensList, tokensRevoke } from './commands/tokens.ts';
 import { webhooksCreate, webhooksDelete, webhooksList } from './commands/webhooks.ts';
 
-/** `group action` -> command; the usage text lists them in this order. */
+/** `group action` (or one word) -> command; the usage text lists them in this order. */
 const COMMANDS: Record<string, Command> = {
   'accounts create': accountsCreate,
   'accounts set-allowance': accountsSetAllowance,
@@ -20,6 +21,8 @@ const COMMANDS: Record<string, Command> = {
   'tokens list': tokensList,
   'tokens revoke': tokensRevoke,
   'mail list': mailList,
+  backup,
+  restore,
   'drive put': drivePut,
   'drive list': driveList,
   'drive remove': driveRemove,
@@ -37,8 +40,11 @@ function help(): string {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const [group, action, ...rest] = argv;
-  const command = COMMANDS[`${group} ${action}`];
+  const [group, action] = argv;
+  // `group action [options]`, or a single word (`backup --to FILE`).
+  const single = group !== undefined && COMMANDS[group] !== undefined;
+  const command = single ? COMMANDS[group] : COMMANDS[`${group} ${action}`];
+  const rest = argv.slice(single ? 1 : 2);
   if (!command) {
     await writeAll(
       process.stderr,
@@ -47,6 +53,10 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const args = parse(command, rest);
+  if ('standalone' in command) {
+    await writeAll(process.stdout, `${JSON.stringify(await command.standalone(args), null, 2)}\n`);
+    return 0;
+  }
   const runtime = createRuntime(loadConfig());
   try {
     const result = await command.run(args, runtime);
@@ -67,7 +77,11 @@ function writeAll(stream: NodeJS.WriteStream, text: string): Promise<void> {
 
 main(process.argv.slice(2))
   .catch(async (err: unknown) => {
-    const known = err instanceof CliError || err instanceof ConfigError || isDomainError(err);
+    const known =
+      err instanceof CliError ||
+      err instanceof ConfigError ||
+      err instanceof BackupError ||
+      isDomainError(err);
     const message = known ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err);
     await writeAll(process.stderr, `${message}\n`);
     return 1;

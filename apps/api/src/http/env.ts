@@ -1,5 +1,6 @@
 import type { Config } from '@countersign/config';
-import type { Runtime } from '@countersign/core';
+import type { MemberIdentity, Runtime } from '@countersign/core';
+
 import type { Metrics } from '@countersign/metrics';
 import type { JobQueue } from '@countersign/queue';
 import type { Logger } from 'pino';
@@ -20,6 +21,8 @@ export interface AppEnv {
     requestId: string;
     /** Set by the bearer middleware on integration routes; every query there is scoped to it. */
     accountId: string;
+    /** Set when the caller is a web-app member signed in with the session cookie (not with a bearer token). */
+    member: MemberIdentity | undefined;
     clientAddress: string;
     /** Set by the idempotency middleware: a stable job id derived from the account and Idempotency-Key. */
     jobKey: string | undefined;

@@ -37,9 +37,9 @@ const TYPES: Record<string, string> = {
 /** Worth compressing: text and fonts (CMaps are tiny and already packed). */
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.svg', '.wasm', '.ttf', '.pfb', '.icc']);
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Unhashed names of our own files (old bookmarks, tools) are revalidated often. */
-const SHORT = 'public, max-age=300';
+export const SHORT = 'public, max-age=300';
 
 export interface Asset {
   body: Buffer;
@@ -93,7 +93,7 @@ export async function compressAsset(asset: Asset): Promise<void> {
   }
 }
 
-function loadAsset(file: string): Asset {
+export function loadAsset(file: string): Asset {
   const body = readFileSync(file);
   const ext = path.extname(file);
   const asset: Asset = { body, type: TYPES[ext]!, sha256: createHash('sha256').update(body).digest('hex') };
@@ -159,7 +159,12 @@ function preferred(accept: string | undefined): ('br' | 'gzip')[] {
 }
 
 /** Content negotiation: brotli, else gzip, else the file itself; a copy still being made is not waited for. */
-function serve(c: Context<AppEnv>, asset: Asset, cacheControl: string, compressible: boolean): Response {
+export function serve(
+  c: Context<AppEnv>,
+  asset: Asset,
+  cacheControl: string,
+  compressible: boolean,
+): Response {
   let body = asset.body;
   let encoding: string | undefined;
   if (compressible) {

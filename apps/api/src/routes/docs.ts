@@ -36,6 +36,15 @@ export function registerDocs(app: OpenAPIHono<AppEnv>): void {
     bearerFormat: 'JWT',
     description: 'An access token from `POST /connect/token`.',
   });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'cs_session',
+    description:
+      "The web app's session cookie (from `POST /api/auth/sign-in/verify`). Writes also need the `X-CSRF-Token` " +
+      'header (the `csrfToken` of `GET /api/me`) and a same-origin `Origin`/`Sec-Fetch-Site`, else 403 ' +
+      '`forbidden`. See docs/web-api.md.',
+  });
   registerResponseHeaders(app.openAPIRegistry);
   app.doc31('/openapi.json', (c) => ({
     openapi: '3.1.0',
@@ -47,7 +56,7 @@ export function registerDocs(app: OpenAPIHono<AppEnv>): void {
         'signer API and webhooks. Every request object rejects unknown properties.',
     },
     servers: [{ url: c.get('deps').config.publicUrl }],
-    security: [{ bearerAuth: [] }],
+    security: [{ bearerAuth: [] } as Record<string, string[]>, { cookieAuth: [] }],
   }));
   app.get('/docs', (c) => c.html(PAGE));
   const cache = new Map<string, string>();

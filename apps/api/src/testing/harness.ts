@@ -28,7 +28,10 @@ export interface TestApi {
   /** POST a JSON body, optionally with a bearer token. */
   post(path: string, body: unknown, token?: string, headers?: Record<string, string>): Promise<Response>;
   /** A new integration account and a fresh access token for it. */
-  newAccount(name?: string): Promise<{ accountId: string; refreshToken: string; accessToken: string }>;
+  newAccount(
+    name?: string,
+    email?: string,
+  ): Promise<{ accountId: string; refreshToken: string; accessToken: string; ownerMemberId: string }>;
   close(): Promise<void>;
 }
 
@@ -91,11 +94,11 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
         },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
-    async newAccount(name = 'Acme Integrations') {
-      const { accountId, refreshToken } = createAccount(runtime.ctx, { name, email: 'ops@acme.test' });
+    async newAccount(name = 'Acme Integrations', email = 'ops@acme.test') {
+      const { accountId, refreshToken, ownerMemberId } = createAccount(runtime.ctx, { name, email });
       const res = await api.post('/connect/token', { refresh_token: refreshToken });
       const { access_token } = (await res.json()) as { access_token: string };
-      return { accountId, refreshToken, accessToken: access_token };
+      return { accountId, refreshToken, accessToken: access_token, ownerMemberId };
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));

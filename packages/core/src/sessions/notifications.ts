@@ -21,13 +21,18 @@ export interface EmailContext {
   expiresAt: number;
 }
 
-/** The name invites are sent in: the send's `senderName`, else the integration account's name. */
+/**
+ * The name invites are sent in: the send's `senderName`, else the account's default sender name (web app
+ * settings), else the integration account's name.
+ */
 export function senderNameFor(ctx: ServiceContext, accountId: string, options: SessionEmailOptions): string {
   if (options.senderName) return options.senderName;
-  return (
-    ctx.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId)).get()?.name ??
-    'Countersign'
-  );
+  const account = ctx.db
+    .select({ name: accounts.name, defaultSenderName: accounts.defaultSenderName })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .get();
+  return account?.defaultSenderName ?? account?.name ?? 'Countersign';
 }
 
 type Kindless<T> = T extends unknown

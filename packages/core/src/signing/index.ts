@@ -5,5 +5,6 @@ export { signingDocumentFile } from './documents.ts';
 export { saveDraft } from './draft.ts';
 export { type OpenLink, openLink } from './link.ts';
 export { type SignInput, type SignResult, signAsParticipant } from './sign.ts';
+export { checkSignerText, type FieldFit, type TextCheckInput } from './text-fit.ts';
 export { isVerified, SIGNER_SESSION_HOURS } from './verification.ts';
 export { getSigningView, type SignerRequest, signingDocumentUrl } from './view.ts';

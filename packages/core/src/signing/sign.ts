@@ -10,6 +10,7 @@ import { checkAdopted, checkEmbeddable, initialsOf } from './adopted.ts';
 import { dropDraft } from './draft.ts';
 import { openLink } from './link.ts';
 import { queueSigningReceipt } from './receipt.ts';
+import { requireFittingText, valuesToStamp } from './text-fit.ts';
 import { requireVerified } from './verification.ts';
 import type { SignerRequest } from './view.ts';
 
@@ -61,9 +62,18 @@ export async function signAsParticipant(
   const adoptedInitials = input.initials ? checkAdopted('initials', input.initials) : undefined;
   // Decoding a drawing is real work: only for a live link whose signer passed the code (the transaction
   // below checks everything again).
-  requireVerified(ctx, openLink(ctx, token), request.cookieToken);
+  const opened = openLink(ctx, token);
+  requireVerified(ctx, opened, request.cookieToken);
   await checkEmbeddable(ctx, 'signature', signature);
   if (adoptedInitials) await checkEmbeddable(ctx, 'initials', adoptedInitials);
+  // The layout completion will run, on everything this signer's fields will show: what cannot be set is
+  // refused now, so no text can keep the session from completing.
+  const sessionFieldList = sessionFields(ctx, opened.session.id);
+  await requireFittingText(ctx, opened.participant, sessionFieldList, {
+    values: valuesToStamp(sessionFieldList, opened.participant, input.values),
+    signature,
+    ...(adoptedInitials ? { initials: adoptedInitials } : {}),
+  });
   const result = ctx.db.transaction(
     () => {
       const link = openLink(ctx, token);

@@ -6,6 +6,8 @@ export const accounts = sqliteTable('accounts', {
   id: id(),
   name: text('name').notNull(),
   email: text('email').notNull(),
+  /** The invite emails' sender name when a send names none (account settings); null: the account name. */
+  defaultSenderName: text('default_sender_name'),
   createdAt: timestamp('created_at').notNull(),
 });
 

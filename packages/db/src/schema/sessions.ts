@@ -65,6 +65,9 @@ export const sessions = sqliteTable(
   },
   (t) => [
     index('sessions_account_created').on(t.accountId, t.createdAt),
+    // The sessions list's filters walk these newest first without sorting (web app, GET /api/sessions).
+    index('sessions_account_status_created').on(t.accountId, t.status, t.createdAt),
+    index('sessions_account_template_created').on(t.accountId, t.templateId, t.createdAt),
     index('sessions_batch').on(t.bulkBatchId),
     index('sessions_active_expiry').on(t.status, t.expiresAt),
     uniqueIndex('sessions_send_row').on(t.sendJobId, t.rowIndex),
@@ -138,6 +141,8 @@ export const participants = sqliteTable(
   },
   (t) => [
     index('participants_session').on(t.sessionId, t.position),
+    // The sessions list's recipient filter.
+    index('participants_email').on(t.email),
     uniqueIndex('participants_link').on(t.linkTokenHash),
   ],
 );

@@ -11,6 +11,15 @@ export const templates = sqliteTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     createdAt: timestamp('created_at').notNull(),
+    /**
+     * Bumped by every edit; documents, roles and fields of older versions stay for the sessions sent from them
+     * (a session's fields are read from the template rows it was sent with), so editing never changes a sent
+     * session.
+     */
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at'),
+    /** Deleted templates stay as rows for their sessions; every read treats them as absent. */
+    deletedAt: timestamp('deleted_at'),
   },
   (t) => [index('templates_account').on(t.accountId, t.createdAt)],
 );
@@ -22,6 +31,8 @@ export const templateDocuments = sqliteTable('template_documents', {
     .notNull()
     .references(() => templates.id, { onDelete: 'cascade' }),
   position: integer('position').notNull(),
+  /** The template version this row belongs to (templates.version). */
+  version: integer('version').notNull().default(1),
   filename: text('filename').notNull(),
   sourceSha256: text('source_sha256').notNull(),
   /** The file signers see: the source with detected text tags hidden. */
@@ -38,6 +49,7 @@ export const templateRoles = sqliteTable('template_roles', {
     .notNull()
     .references(() => templates.id, { onDelete: 'cascade' }),
   position: integer('position').notNull(),
+  version: integer('version').notNull().default(1),
   label: text('label').notNull(),
 });
 
@@ -70,6 +82,7 @@ export const templateFields = sqliteTable(
     required: integer('required', { mode: 'boolean' }).notNull(),
     /** Order of the field in the template (document, page, top, left). */
     position: integer('position').notNull(),
+    version: integer('version').notNull().default(1),
   },
-  (t) => [index('template_fields_template').on(t.templateId, t.position)],
+  (t) => [index('template_fields_template').on(t.templateId, t.version, t.position)],
 );

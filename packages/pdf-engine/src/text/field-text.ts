@@ -87,3 +87,16 @@ export function checkFieldText(
   }
   return { ok: true, size: Math.round(fitted.size * 100) / 100, lines: fitted.lines.length };
 }
+
+/** One value to check, in the box of its field (points). */
+export interface FieldTextItem {
+  kind: FieldTextKind;
+  value: string;
+  width: number;
+  height: number;
+}
+
+/** `checkFieldText` for several values at once (one task for the PDF worker). */
+export function checkFieldTexts(items: readonly FieldTextItem[]): FieldTextCheck[] {
+  return items.map((item) => checkFieldText(item.kind, item.value, item.width, item.height));
+}

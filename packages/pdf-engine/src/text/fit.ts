@@ -9,57 +9,103 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /**
  * Lines of at most `width` (at font size 1) broken between words (Thai, Chinese and Japanese
  * words too, by the platform's segmenter); a word wider than a line is split between
- * graphemes. Spaces at a break are dropped.
+ * graphemes. Spaces at a break are dropped. Breaks are chosen on the advances of the text
+ * shaped once (linear in its length); each line is then shaped on its own.
  */
 export function wrapLines(prepared: PreparedText, width: number): ShapedLine[] {
+  return shapeRanges(prepared, wrapRanges(prepared, width));
+}
+
+function shapeRanges(prepared: PreparedText, ranges: [number, number][]): ShapedLine[] {
+  return ranges
+    .map(([from, to]) => shapeRange(prepared, from, trimEnd(prepared.text, from, to)))
+    .filter((line) => line.text !== '');
+}
+
+/** Where `wrapLines` breaks: [start, end) of each line, from the advances alone. */
+function wrapRanges(prepared: PreparedText, width: number): [number, number][] {
   const { text } = prepared;
-  const breaks = [...words.segment(text)].map((s) => s.index).concat(text.length);
-  const lines: ShapedLine[] = [];
+  const sum = prefixAdvances(prepared);
+  const measure = (start: number, end: number) => sum[trimEnd(text, start, end)]! - sum[start]!;
+  const { breaks } = boundaries(prepared);
+  const ranges: [number, number][] = [];
   let start = skipSpaces(text, 0);
-  let fitted: ShapedLine | null = null;
   let end = start;
-  for (let b = 0; b < breaks.length; b++) {
-    const candidate = breaks[b]!;
+  for (const candidate of breaks) {
     if (candidate <= start) continue;
-    const line = shapeRange(prepared, start, trimEnd(text, start, candidate));
-    if (line.width <= width) {
-      fitted = line;
+    if (measure(start, candidate) <= width) {
       end = candidate;
       continue;
     }
-    if (fitted) {
-      lines.push(fitted);
+    if (end > start) {
+      ranges.push([start, end]);
       start = skipSpaces(text, end);
-      fitted = null;
-      b--; // the word that did not fit starts the next line
-      continue;
+      end = start;
     }
-    // One word wider than the line: as many graphemes as fit, at least one.
-    const split = splitWord(prepared, start, candidate, width);
-    lines.push(split.line);
-    start = split.end;
-    b--;
+    // The word alone is wider than a line: as many graphemes per line as fit, at least one.
+    while (measure(start, candidate) > width) {
+      const cut = graphemeCut(boundaries(prepared).graphemes, start, candidate, width, measure);
+      ranges.push([start, cut]);
+      start = cut;
+    }
+    end = candidate;
   }
-  if (fitted) lines.push(fitted);
-  else if (start < text.length) lines.push(shapeRange(prepared, start, trimEnd(text, start, text.length)));
-  return lines.filter((line) => line.text !== '');
+  if (end > start) ranges.push([start, end]);
+  return ranges;
 }
 
-function splitWord(
-  prepared: PreparedText,
+const advanceSums = new WeakMap<PreparedText, Float64Array>();
+
+/** Advances of the text shaped as one line, summed: sum[i] is the width of text[0, i). */
+function prefixAdvances(prepared: PreparedText): Float64Array {
+  const known = advanceSums.get(prepared);
+  if (known) return known;
+  const advance = new Float64Array(prepared.text.length + 1);
+  for (const run of shapeRange(prepared, 0, prepared.text.length).runs) {
+    for (const glyph of run.glyphs) advance[glyph.cluster + 1]! += glyph.advance / run.font.upem;
+  }
+  for (let i = 1; i < advance.length; i++) advance[i]! += advance[i - 1]!;
+  advanceSums.set(prepared, advance);
+  return advance;
+}
+
+const segmented = new WeakMap<PreparedText, { breaks: number[]; graphemes: number[] }>();
+
+/** Word breaks and grapheme boundaries of the text (each list ends with its length), once per text. */
+function boundaries(prepared: PreparedText): { breaks: number[]; graphemes: number[] } {
+  let known = segmented.get(prepared);
+  if (!known) {
+    const { text } = prepared;
+    known = {
+      breaks: [...words.segment(text)].map((s) => s.index).concat(text.length),
+      graphemes: [...graphemes.segment(text)].map((s) => s.index).concat(text.length),
+    };
+    segmented.set(prepared, known);
+  }
+  return known;
+}
+
+/** The end of the longest run of whole graphemes from `start` that fits (at least one grapheme). */
+function graphemeCut(
+  bounds: number[],
   start: number,
   end: number,
   width: number,
-): { line: ShapedLine; end: number } {
-  const cuts = [...graphemes.segment(prepared.text.slice(start, end))].map((s) => start + s.index).slice(1);
-  cuts.push(end);
-  let best = { line: shapeRange(prepared, start, cuts[0]!), end: cuts[0]! };
-  for (const cut of cuts.slice(1)) {
-    const line = shapeRange(prepared, start, cut);
-    if (line.width > width) break;
-    best = { line, end: cut };
+  measure: (start: number, end: number) => number,
+): number {
+  // Binary search for the last boundary after `start` that fits.
+  let low = bounds.findIndex((b) => b > start);
+  let high = bounds.findIndex((b) => b >= end);
+  if (low === -1 || bounds[low]! >= end) return end;
+  let cut = bounds[low]!;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (measure(start, bounds[mid]!) <= width) {
+      cut = Math.max(cut, bounds[mid]!);
+      low = mid + 1;
+    } else high = mid - 1;
   }
-  return best;
+  return Math.min(cut, end);
 }
 
 function skipSpaces(text: string, at: number): number {
@@ -105,7 +151,14 @@ export function fitText(
   const oneLine = whole.width > 0 ? Math.min(bySize, width / whole.width) : bySize;
   if (oneLine >= smallest) return { lines: [whole], size: oneLine };
   for (let size = bySize; size >= smallest - 1e-9; size -= 0.5) {
-    const lines = wrapLines(prepared, width / size);
+    // Lines that fit the height at this size; shaping lines only when the breaks need no more.
+    const room = Math.floor((height * options.fill - lineHeight * size) / (LEADING * size) + 1e-9) + 1;
+    const ranges = wrapRanges(prepared, width / size);
+    if (ranges.length > room) {
+      if (size > smallest && size - 0.5 < smallest) size = smallest + 0.5;
+      continue;
+    }
+    const lines = shapeRanges(prepared, ranges);
     const tallest = Math.max(...lines.map((l) => l.ascent + l.descent));
     const needed = ((lines.length - 1) * LEADING + tallest) * size;
     if (needed <= height * options.fill + 1e-9 && lines.every((l) => l.width * size <= width + 1e-9)) {

@@ -12,6 +12,8 @@ export interface Glyph {
   dy: number;
   /** The text this glyph stands for: its cluster's, on the cluster's first glyph; '' on the others. */
   text: string;
+  /** Index in the prepared text where its cluster starts. */
+  cluster: number;
 }
 
 /** Glyphs of one font and one direction, in visual order. */
@@ -182,6 +184,7 @@ function shapeItem(text: string, item: Item, lineStart: number, lineEnd: number)
       dx: info.xOffset ?? 0,
       dy: info.yOffset ?? 0,
       text: first ? text.slice(lineStart + info.cluster, lineStart + nextStart.get(info.cluster)!) : '',
+      cluster: lineStart + info.cluster,
     };
   });
   return { font: item.font, glyphs };

@@ -1,4 +1,4 @@
-import { createAccount, getAccount, setAllowance } from '@countersign/core';
+import { createAccount, createSignInLink, getAccount, setAllowance } from '@countersign/core';
 import { z } from '@hono/zod-openapi';
 import { CliError, type Command, optional, required } from '../command.ts';
 
@@ -7,11 +7,14 @@ const USAGE = 'pnpm cli accounts create --name NAME --email EMAIL';
 export const accountsCreate: Command = {
   usage: USAGE,
   options: { name: { type: 'string' }, email: { type: 'string' } },
-  run(args, runtime) {
+  async run(args, runtime) {
     const name = required(args, 'name', USAGE);
     const email = required(args, 'email', USAGE);
     if (!z.email().safeParse(email).success) throw new CliError(`--email: invalid email: ${email}`);
-    return createAccount(runtime.ctx, { name, email });
+    const created = createAccount(runtime.ctx, { name, email });
+    // The owner's first way into the web app; later ones come by email from the sign-in page.
+    const link = await createSignInLink(runtime.ctx, created.ownerMemberId);
+    return { ...created, signInUrl: link.url, signInUrlExpiresAt: new Date(link.expiresAt).toISOString() };
   },
 };
 

@@ -7,6 +7,7 @@ import { registerSigningDraft } from './draft.ts';
 import { registerSigningGet } from './get.ts';
 import { SIGNER_COOKIE } from './shared.ts';
 import { registerSigningSign } from './sign.ts';
+import { registerSigningTextCheck } from './text-check.ts';
 import { registerSigningVerify } from './verify.ts';
 
 /** The signer API: keyed by the signing-link token, no bearer token (the bearer middleware skips it). */
@@ -23,6 +24,7 @@ export function registerSigning(app: OpenAPIHono<AppEnv>): void {
   registerSigningCode(app);
   registerSigningVerify(app);
   registerSigningDraft(app);
+  registerSigningTextCheck(app);
   registerSigningSign(app);
   registerSigningDecline(app);
 }

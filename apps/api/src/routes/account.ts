@@ -1,0 +1,43 @@
+import { accountView, updateAccountSettings } from '@countersign/core';
+import { AccountSchema, AccountUpdateRequestSchema } from '@countersign/schemas';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../http/env.ts';
+import { requireOwner } from '../http/member-access.ts';
+import { apiRoute, errorResponseFor } from '../http/openapi.ts';
+
+export const accountGetRoute = apiRoute({
+  method: 'get',
+  path: '/api/account',
+  tags: ['Account'],
+  summary: "The account's settings",
+  responses: {
+    200: { description: 'The account.', content: { 'application/json': { schema: AccountSchema } } },
+  },
+});
+
+export const accountUpdateRoute = apiRoute({
+  method: 'patch',
+  path: '/api/account',
+  tags: ['Account'],
+  summary: "Change the account's name or default sender name",
+  request: {
+    body: { required: true, content: { 'application/json': { schema: AccountUpdateRequestSchema } } },
+  },
+  responses: {
+    200: { description: 'The account, changed.', content: { 'application/json': { schema: AccountSchema } } },
+    403: errorResponseFor('`forbidden`: only an owner may do this (or a CSRF/origin check failed).'),
+  },
+});
+
+export function registerAccount(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(accountGetRoute, (c) =>
+    c.json(accountView(c.get('deps').runtime.ctx, c.get('accountId')), 200),
+  );
+  app.openapi(accountUpdateRoute, async (c) => {
+    requireOwner(c);
+    return c.json(
+      await updateAccountSettings(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('json')),
+      200,
+    );
+  });
+}

@@ -1,0 +1,43 @@
+import { accountView, csrfTokenFor, memberOf, memberView } from '@countersign/core';
+import { MeSchema } from '@countersign/schemas';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../http/env.ts';
+import { readSessionCookie } from '../../http/member-cookie.ts';
+import { apiRoute } from '../../http/openapi.ts';
+
+/** The caller as the app shows it: the account, the member (cookie sessions) and the CSRF token. */
+export async function meOf(
+  c: Context<AppEnv>,
+  accountId: string,
+  memberId: string | undefined,
+  token?: string,
+) {
+  const ctx = c.get('deps').runtime.ctx;
+  return {
+    account: accountView(ctx, accountId),
+    member: memberId ? memberView(await memberOf(ctx, accountId, memberId)) : null,
+    csrfToken: token ? csrfTokenFor(token) : null,
+  };
+}
+
+export const meRoute = apiRoute({
+  method: 'get',
+  path: '/api/me',
+  tags: ['Web app sign-in'],
+  summary: 'Who is calling: account, member and CSRF token',
+  description:
+    'With the session cookie: the account, the signed-in member and the `csrfToken` to send as `X-CSRF-Token` ' +
+    'on writes. With a bearer token: the account only.',
+  responses: { 200: { description: 'The caller.', content: { 'application/json': { schema: MeSchema } } } },
+});
+
+export function registerMe(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(meRoute, async (c) => {
+    const member = c.get('member');
+    return c.json(
+      await meOf(c, c.get('accountId'), member?.memberId, member ? readSessionCookie(c) : undefined),
+      200,
+    );
+  });
+}

@@ -1,0 +1,69 @@
+import { listMemberSessions, revokeMemberSession } from '@countersign/core';
+import { MemberSessionIdParamsSchema, MemberSessionListSchema } from '@countersign/schemas';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { requireMember } from '../../http/member-access.ts';
+import { clearSessionCookie } from '../../http/member-cookie.ts';
+import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+
+const forbidden = errorResponseFor(
+  '`forbidden`: called with a bearer token (these routes are about the signed-in member), or a write without ' +
+    'a valid `X-CSRF-Token` / from another origin.',
+);
+
+export const signOutRoute = apiRoute({
+  method: 'post',
+  path: '/api/auth/sign-out',
+  tags: ['Web app sign-in'],
+  summary: 'Sign out (revoke this session)',
+  responses: { 204: { description: 'Signed out; the cookie is cleared.' }, 403: forbidden },
+});
+
+export const memberSessionsRoute = apiRoute({
+  method: 'get',
+  path: '/api/me/sessions',
+  tags: ['Web app sign-in'],
+  summary: "The signed-in member's live sessions",
+  responses: {
+    200: {
+      description: 'Newest activity first.',
+      content: { 'application/json': { schema: MemberSessionListSchema } },
+    },
+    403: forbidden,
+  },
+});
+
+export const memberSessionRevokeRoute = apiRoute({
+  method: 'delete',
+  path: '/api/me/sessions/{sessionId}',
+  tags: ['Web app sign-in'],
+  summary: "Revoke one of the signed-in member's sessions",
+  description: 'Effective at once: the next request with that cookie answers 401.',
+  request: { params: MemberSessionIdParamsSchema },
+  responses: {
+    204: { description: 'Revoked.' },
+    403: forbidden,
+    404: errorResponseFor('`member_session_not_found`: not a session of this member.'),
+  },
+});
+
+export function registerMemberSessions(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(signOutRoute, async (c) => {
+    const member = requireMember(c);
+    await revokeMemberSession(c.get('deps').runtime.ctx, member.memberId, member.sessionId);
+    clearSessionCookie(c);
+    return c.body(null, 204);
+  });
+  app.openapi(memberSessionsRoute, async (c) => {
+    const member = requireMember(c);
+    const sessions = await listMemberSessions(c.get('deps').runtime.ctx, member.memberId, member.sessionId);
+    return c.json({ sessions }, 200);
+  });
+  app.openapi(memberSessionRevokeRoute, async (c) => {
+    const member = requireMember(c);
+    const { sessionId } = c.req.valid('param');
+    await revokeMemberSession(c.get('deps').runtime.ctx, member.memberId, sessionId);
+    if (sessionId === member.sessionId) clearSessionCookie(c);
+    return c.body(null, 204);
+  });
+}

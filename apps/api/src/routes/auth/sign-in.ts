@@ -1,0 +1,72 @@
+import { consumeSignInLink, requestSignInEmail, startMemberSession } from '@countersign/core';
+import { MeSchema, SignInRequestSchema, SignInVerifyRequestSchema } from '@countersign/schemas';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { crossSiteProblem } from '../../http/account-auth.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { errorResponse } from '../../http/errors.ts';
+import { setSessionCookie } from '../../http/member-cookie.ts';
+import { apiRoute, commonErrors, errorResponseFor } from '../../http/openapi.ts';
+import { meOf } from './me.ts';
+
+export const signInRequestRoute = apiRoute({
+  method: 'post',
+  path: '/api/auth/sign-in',
+  tags: ['Web app sign-in'],
+  summary: 'Email a sign-in link',
+  description:
+    'Emails a one-time sign-in link (15 minutes) to the address if it belongs to a member of any account (one ' +
+    'link per account). The answer is the same whether or not it does. At most 5 emails per address and 20 ' +
+    'requests per client address per hour; beyond that 429 with `Retry-After`.',
+  security: [],
+  request: { body: { required: true, content: { 'application/json': { schema: SignInRequestSchema } } } },
+  responses: {
+    202: {
+      description: 'Accepted: an email is on its way if the address is a member.',
+      content: { 'application/json': { schema: z.object({ message: z.string() }) } },
+    },
+    403: errorResponseFor('`forbidden`: a cross-site request.'),
+    429: commonErrors[429],
+  },
+});
+
+export const signInVerifyRoute = apiRoute({
+  method: 'post',
+  path: '/api/auth/sign-in/verify',
+  tags: ['Web app sign-in'],
+  summary: 'Sign in with an emailed link',
+  description:
+    'Spends the link (once) and starts a cookie session: `Set-Cookie: cs_session=...; HttpOnly; SameSite=Lax; ' +
+    'Path=/` (plus `Secure` on https), idle expiry 3 days, absolute 30 days. The answer carries the CSRF token ' +
+    'for later writes.',
+  security: [],
+  request: {
+    body: { required: true, content: { 'application/json': { schema: SignInVerifyRequestSchema } } },
+  },
+  responses: {
+    200: { description: 'Signed in.', content: { 'application/json': { schema: MeSchema } } },
+    400: errorResponseFor('`sign_in_link_invalid`: unknown, already used or expired link; or validation.'),
+    403: errorResponseFor('`forbidden`: a cross-site request.'),
+  },
+});
+
+export function registerSignIn(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(signInRequestRoute, async (c) => {
+    const problem = crossSiteProblem(c);
+    if (problem) return errorResponse(c, 'forbidden', problem) as never;
+    await requestSignInEmail(c.get('deps').runtime.ctx, c.req.valid('json').email, c.get('clientAddress'));
+    return c.json({ message: 'If this address belongs to a member, a sign-in link is on its way.' }, 202);
+  });
+  app.openapi(signInVerifyRoute, async (c) => {
+    const problem = crossSiteProblem(c);
+    if (problem) return errorResponse(c, 'forbidden', problem) as never;
+    const ctx = c.get('deps').runtime.ctx;
+    const member = await consumeSignInLink(ctx, c.req.valid('json').token);
+    const session = await startMemberSession(ctx, member, {
+      method: 'link',
+      userAgent: c.req.header('user-agent'),
+      ip: c.get('clientAddress'),
+    });
+    setSessionCookie(c, session.token, session.expiresAt);
+    return c.json(await meOf(c, member.accountId, member.id, session.token), 200);
+  });
+}

@@ -1,0 +1,74 @@
+import { addMember, emailInvite, getAccount, listMembers, memberView, removeMember } from '@countersign/core';
+import {
+  MemberIdParamsSchema,
+  MemberInviteRequestSchema,
+  MemberListSchema,
+  MemberSchema,
+} from '@countersign/schemas';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { requireOwner } from '../../http/member-access.ts';
+import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+
+const ownerOnly = errorResponseFor('`forbidden`: only an owner may do this (or a CSRF/origin check failed).');
+
+export const membersListRoute = apiRoute({
+  method: 'get',
+  path: '/api/members',
+  tags: ['Members'],
+  summary: "The account's members",
+  responses: {
+    200: { description: 'Oldest first.', content: { 'application/json': { schema: MemberListSchema } } },
+  },
+});
+
+export const memberInviteRoute = apiRoute({
+  method: 'post',
+  path: '/api/members',
+  tags: ['Members'],
+  summary: 'Invite a member',
+  description:
+    'Adds the member and emails them a sign-in link (15 minutes; later ones from the sign-in page).',
+  request: {
+    body: { required: true, content: { 'application/json': { schema: MemberInviteRequestSchema } } },
+  },
+  responses: {
+    201: { description: 'Invited.', content: { 'application/json': { schema: MemberSchema } } },
+    403: ownerOnly,
+    409: errorResponseFor('`member_exists`: the address is already a member of this account.'),
+  },
+});
+
+export const memberRemoveRoute = apiRoute({
+  method: 'delete',
+  path: '/api/members/{memberId}',
+  tags: ['Members'],
+  summary: 'Remove a member',
+  description: 'Their sign-in sessions, links and passkeys end with them.',
+  request: { params: MemberIdParamsSchema },
+  responses: {
+    204: { description: 'Removed.' },
+    403: ownerOnly,
+    404: errorResponseFor('`member_not_found`: no such member in this account.'),
+    409: errorResponseFor('`last_owner`: the account must keep an owner.'),
+  },
+});
+
+export function registerMembers(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(membersListRoute, async (c) =>
+    c.json({ members: await listMembers(c.get('deps').runtime.ctx, c.get('accountId')) }, 200),
+  );
+  app.openapi(memberInviteRoute, async (c) => {
+    requireOwner(c);
+    const ctx = c.get('deps').runtime.ctx;
+    const body = c.req.valid('json');
+    const member = await addMember(ctx, c.get('accountId'), { ...body, role: body.role ?? 'member' });
+    await emailInvite(ctx, member, getAccount(ctx, member.accountId).name);
+    return c.json(memberView(member), 201);
+  });
+  app.openapi(memberRemoveRoute, async (c) => {
+    requireOwner(c);
+    await removeMember(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').memberId);
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,50 @@
+import { checkSignerText } from '@countersign/core';
+import {
+  SigningTextCheckRequestSchema,
+  SigningTextCheckSchema,
+  signingTokenParam,
+} from '@countersign/schemas';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { apiRoute } from '../../http/openapi.ts';
+import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
+
+export const signingTextCheckRoute = apiRoute({
+  method: 'post',
+  path: '/api/signing/{token}/text-check',
+  tags: ['Signer'],
+  summary: 'Check how entered text will be stamped, while the signer types',
+  description:
+    "Runs the layout the signed PDF uses on values of the signer's own fields and on a typed signature and " +
+    "initials, each in its field's box: the font size and number of lines it gets (a value is shrunk to 6 pt, " +
+    'then wrapped, never cut), or why signing would refuse it (`unsupported-characters`: no font shows them; ' +
+    '`too-long`: it does not fit even wrapped at 6 pt). Records nothing. The sign call runs the same check and ' +
+    'answers 400 (`invalid_field_value` or `invalid_signature`, naming the fields) for what this reports as not ok.',
+  security: signerSecurity,
+  request: {
+    params: z.object({ token: signingTokenParam }),
+    body: { required: true, content: { 'application/json': { schema: SigningTextCheckRequestSchema } } },
+  },
+  responses: {
+    200: {
+      description: 'One entry per checked field.',
+      content: { 'application/json': { schema: SigningTextCheckSchema } },
+    },
+    400: signingErrors[400],
+    401: signingErrors[401],
+    404: signingErrors[404],
+    410: signingErrors[410],
+  },
+});
+
+export function registerSigningTextCheck(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(signingTextCheckRoute, async (c) => {
+    const fields = await checkSignerText(
+      c.get('deps').runtime.ctx,
+      c.req.valid('param').token,
+      c.req.valid('json'),
+      signerRequest(c),
+    );
+    return c.json({ fields }, 200);
+  });
+}

@@ -1,0 +1,37 @@
+import { accounts } from '@countersign/db';
+import { eq } from 'drizzle-orm';
+import type { ServiceContext } from '../context.ts';
+import { getAccount } from './accounts.ts';
+
+export interface AccountView {
+  accountId: string;
+  name: string;
+  email: string;
+  defaultSenderName: string | null;
+  createdAt: string;
+}
+
+export function accountView(ctx: ServiceContext, accountId: string): AccountView {
+  const a = getAccount(ctx, accountId);
+  return {
+    accountId: a.id,
+    name: a.name,
+    email: a.email,
+    defaultSenderName: a.defaultSenderName,
+    createdAt: new Date(a.createdAt).toISOString(),
+  };
+}
+
+/** The settings the web app edits: the account's name and the invite emails' default sender name. */
+export async function updateAccountSettings(
+  ctx: ServiceContext,
+  accountId: string,
+  changes: { name?: string | undefined; defaultSenderName?: string | null | undefined },
+): Promise<AccountView> {
+  const set: Partial<typeof accounts.$inferInsert> = {};
+  if (changes.name !== undefined) set.name = changes.name.trim() || getAccount(ctx, accountId).name;
+  if (changes.defaultSenderName !== undefined)
+    set.defaultSenderName = changes.defaultSenderName?.trim() || null;
+  if (Object.keys(set).length > 0) await ctx.db.update(accounts).set(set).where(eq(accounts.id, accountId));
+  return accountView(ctx, accountId);
+}

@@ -1,0 +1,19 @@
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../support/clock.ts';
+
+/** How long an emailed sign-in link works (once). Short: it is a password sent through email. */
+export const SIGN_IN_LINK_TTL_MS = 15 * MINUTE_MS;
+
+/** A cookie session ends after this long without a request... */
+export const SESSION_IDLE_MS = 3 * DAY_MS;
+/** ...and this long after sign-in whatever the activity. */
+export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
+/** `lastSeenAt` is written at most this often, so reads do not all become writes. */
+export const SESSION_TOUCH_MS = MINUTE_MS;
+
+/** Sign-in emails: per address and per client address, per window (a mailbox cannot be flooded). */
+export const SIGN_IN_WINDOW_MS = HOUR_MS;
+export const SIGN_IN_EMAILS_PER_ADDRESS = 5;
+export const SIGN_IN_REQUESTS_PER_CLIENT = 20;
+
+/** The cookie that carries a member's session: HttpOnly, SameSite=Lax, Secure on https. */
+export const SESSION_COOKIE = 'cs_session';

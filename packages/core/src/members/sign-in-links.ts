@@ -1,0 +1,118 @@
+import { accounts, members, signInLinks } from '@countersign/db';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { ServiceContext } from '../context.ts';
+import { queueEmail } from '../outbox/email.ts';
+import { newId, newSecret, sha256Hex } from '../support/crypto.ts';
+import { DomainError } from '../support/errors.ts';
+import { countHits, recordHit } from '../support/rate-limit.ts';
+import { type MemberRow, normalEmail } from './members.ts';
+import {
+  SIGN_IN_EMAILS_PER_ADDRESS,
+  SIGN_IN_LINK_TTL_MS,
+  SIGN_IN_REQUESTS_PER_CLIENT,
+  SIGN_IN_WINDOW_MS,
+} from './policy.ts';
+import { signInEmail } from './sign-in-email.ts';
+
+const PREFIX = 'cssl_';
+
+/**
+ * A one-time sign-in link for a member. The token travels in the URL fragment, which browsers never send to
+ * a server, so it stays out of access logs and Referer headers; the app's sign-in page posts it.
+ */
+export async function createSignInLink(
+  ctx: ServiceContext,
+  memberId: string,
+): Promise<{ url: string; expiresAt: number }> {
+  const token = newSecret(PREFIX);
+  const now = ctx.clock.now();
+  const expiresAt = now + SIGN_IN_LINK_TTL_MS;
+  await ctx.db
+    .insert(signInLinks)
+    .values({ id: newId(), memberId, tokenHash: sha256Hex(token), createdAt: now, expiresAt });
+  return { url: `${ctx.config.publicUrl}/app/sign-in#token=${token}`, expiresAt };
+}
+
+function throttle(ctx: ServiceContext, key: string, limit: number): void {
+  const { count, resetAt } = countHits(ctx, key, SIGN_IN_WINDOW_MS);
+  if (count >= limit) {
+    const seconds = Math.max(1, Math.ceil((resetAt - ctx.clock.now()) / 1000));
+    throw new DomainError(
+      'rate_limited',
+      `too many sign-in emails requested; try again in ${Math.ceil(seconds / 60)} minutes`,
+      {},
+      { 'Retry-After': String(seconds) },
+    );
+  }
+  recordHit(ctx, key, SIGN_IN_WINDOW_MS);
+}
+
+/**
+ * Emails sign-in links to `email` if it belongs to any account (one link per account). The answer is the same
+ * whether or not it does, so the endpoint does not reveal who is a member; only the throttles answer otherwise,
+ * and they count every request for an address, member or not.
+ */
+export async function requestSignInEmail(ctx: ServiceContext, email: string, client: string): Promise<void> {
+  const address = normalEmail(email);
+  throttle(ctx, `sign-in:client:${client}`, SIGN_IN_REQUESTS_PER_CLIENT);
+  throttle(ctx, `sign-in:address:${address}`, SIGN_IN_EMAILS_PER_ADDRESS);
+  const rows = await ctx.db
+    .select({ member: members, accountName: accounts.name })
+    .from(members)
+    .innerJoin(accounts, eq(accounts.id, members.accountId))
+    .where(eq(members.email, address));
+  if (rows.length === 0) return;
+  const links = [];
+  for (const row of rows) {
+    links.push({ accountName: row.accountName, url: (await createSignInLink(ctx, row.member.id)).url });
+  }
+  queueEmail(ctx, null, signInEmail(address, links, SIGN_IN_LINK_TTL_MS / 60_000));
+  ctx.outbox.kick();
+}
+
+/** Queues the invite email of a member just added: a sign-in link into `accountName`. */
+export async function emailInvite(
+  ctx: ServiceContext,
+  member: MemberRow,
+  accountName: string,
+): Promise<void> {
+  const { url } = await createSignInLink(ctx, member.id);
+  queueEmail(
+    ctx,
+    member.accountId,
+    signInEmail(member.email, [{ accountName, url }], SIGN_IN_LINK_TTL_MS / 60_000, accountName),
+  );
+  ctx.outbox.kick();
+}
+
+/**
+ * Uses a sign-in link: the one update both checks and spends it (unused, unexpired), so two concurrent uses
+ * cannot both succeed. Unknown, used and expired links get the same answer.
+ */
+export async function consumeSignInLink(ctx: ServiceContext, token: string): Promise<MemberRow> {
+  const now = ctx.clock.now();
+  const [spent] = await ctx.db
+    .update(signInLinks)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(signInLinks.tokenHash, sha256Hex(token)),
+        isNull(signInLinks.usedAt),
+        gt(signInLinks.expiresAt, now),
+      ),
+    )
+    .returning({ memberId: signInLinks.memberId });
+  if (!spent) {
+    throw new DomainError(
+      'sign_in_link_invalid',
+      'this sign-in link is invalid, already used or expired; request a new one',
+    );
+  }
+  const [member] = await ctx.db
+    .update(members)
+    .set({ lastSignInAt: now })
+    .where(eq(members.id, spent.memberId))
+    .returning();
+  if (!member) throw new DomainError('sign_in_link_invalid', 'this sign-in link no longer has a member');
+  return member;
+}

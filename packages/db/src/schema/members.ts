@@ -1,0 +1,88 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { accounts } from './accounts.ts';
+import { id, timestamp } from './columns.ts';
+
+export const memberRoles = ['owner', 'member'] as const;
+export type MemberRole = (typeof memberRoles)[number];
+
+/** A person who signs in to the web app on behalf of an account. One email may belong to several accounts. */
+export const members = sqliteTable(
+  'members',
+  {
+    id: id(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Lower-cased: sign-in looks members up by it. */
+    email: text('email').notNull(),
+    name: text('name'),
+    role: text('role', { enum: memberRoles }).notNull(),
+    createdAt: timestamp('created_at').notNull(),
+    lastSignInAt: timestamp('last_sign_in_at'),
+  },
+  (t) => [uniqueIndex('members_account_email').on(t.accountId, t.email), index('members_email').on(t.email)],
+);
+
+/** Emailed one-time sign-in links; only the token's SHA-256 is kept. */
+export const signInLinks = sqliteTable(
+  'sign_in_links',
+  {
+    id: id(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at').notNull(),
+    expiresAt: timestamp('expires_at').notNull(),
+    usedAt: timestamp('used_at'),
+  },
+  (t) => [uniqueIndex('sign_in_links_hash').on(t.tokenHash), index('sign_in_links_member').on(t.memberId)],
+);
+
+/** Cookie sessions of the web app; only the cookie value's SHA-256 is kept, so a database leak opens none. */
+export const memberSessions = sqliteTable(
+  'member_sessions',
+  {
+    id: id(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** How the member signed in: an emailed link or a passkey. */
+    method: text('method', { enum: ['link', 'passkey'] }).notNull(),
+    createdAt: timestamp('created_at').notNull(),
+    lastSeenAt: timestamp('last_seen_at').notNull(),
+    /** Absolute end, whatever the activity. */
+    expiresAt: timestamp('expires_at').notNull(),
+    revokedAt: timestamp('revoked_at'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [
+    uniqueIndex('member_sessions_hash').on(t.tokenHash),
+    index('member_sessions_member').on(t.memberId),
+  ],
+);
+
+/** WebAuthn credentials registered by a member (a second way to sign in). */
+export const passkeys = sqliteTable(
+  'passkeys',
+  {
+    id: id(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** base64url credential id as the authenticator reports it. */
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull(),
+    transports: text('transports', { mode: 'json' }),
+    label: text('label'),
+    createdAt: timestamp('created_at').notNull(),
+    lastUsedAt: timestamp('last_used_at'),
+  },
+  (t) => [uniqueIndex('passkeys_credential').on(t.credentialId), index('passkeys_member').on(t.memberId)],
+);

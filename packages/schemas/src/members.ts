@@ -1,0 +1,90 @@
+import { z } from '@hono/zod-openapi';
+import { emailString, nullableString, oneOf, PathIdSchema, strictObject, textString } from './common.ts';
+
+// The web app's people: members of an account, sign-in by emailed link, cookie sessions. Our own API (the spec
+// only says the web app exists).
+
+const isoTime = z.string().openapi({ format: 'date-time', example: '2026-11-22T12:00:00.000Z' });
+
+export const memberRoles = ['owner', 'member'] as const;
+export const MemberRoleSchema = oneOf(memberRoles).openapi('MemberRole', {
+  description: '`owner`: may also invite and remove members and change account settings.',
+});
+
+export const MemberSchema = z
+  .object({
+    memberId: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    role: MemberRoleSchema,
+    createdAt: isoTime,
+    lastSignInAt: isoTime.nullable(),
+  })
+  .openapi('Member');
+
+export const MemberListSchema = z.object({ members: z.array(MemberSchema) }).openapi('MemberList');
+
+export const MemberInviteRequestSchema = strictObject({
+  email: emailString(),
+  name: nullableString(200).optional(),
+  role: MemberRoleSchema.optional().openapi({ description: 'Default `member`.' }),
+}).openapi('MemberInviteRequest');
+
+export const MemberIdParamsSchema = z.object({ memberId: PathIdSchema });
+
+export const SignInRequestSchema = strictObject({ email: emailString() }).openapi('SignInRequest');
+
+export const SignInVerifyRequestSchema = strictObject({
+  token: textString(200)
+    .min(1)
+    .openapi({ description: 'The `token` of the emailed link (after `#token=`).' }),
+}).openapi('SignInVerifyRequest');
+
+export const AccountSchema = z
+  .object({
+    accountId: z.string(),
+    name: z.string(),
+    email: z.string(),
+    defaultSenderName: z.string().nullable(),
+    createdAt: isoTime,
+  })
+  .openapi('Account');
+
+export const AccountUpdateRequestSchema = strictObject({
+  name: textString(200).min(1).optional(),
+  defaultSenderName: nullableString(100).optional().openapi({
+    description: 'Sender name of invite emails when a send gives none; null: the account name.',
+  }),
+}).openapi('AccountUpdateRequest');
+
+export const MeSchema = z
+  .object({
+    account: AccountSchema,
+    member: MemberSchema.nullable().openapi({ description: 'Null when called with a bearer token.' }),
+    csrfToken: z.string().nullable().openapi({
+      description:
+        'Send it as `X-CSRF-Token` on every cookie-authenticated write. Null when called with a bearer token.',
+    }),
+  })
+  .openapi('Me');
+
+export const MemberSessionSchema = z
+  .object({
+    sessionId: z.string(),
+    method: oneOf(['link', 'passkey'] as const),
+    createdAt: isoTime,
+    lastSeenAt: isoTime,
+    expiresAt: isoTime.openapi({
+      description: 'When it ends if unused (idle or absolute limit, whichever first).',
+    }),
+    userAgent: z.string().nullable(),
+    ip: z.string().nullable(),
+    current: z.boolean().openapi({ description: 'The session of this request.' }),
+  })
+  .openapi('MemberSession');
+
+export const MemberSessionListSchema = z
+  .object({ sessions: z.array(MemberSessionSchema) })
+  .openapi('MemberSessionList');
+
+export const MemberSessionIdParamsSchema = z.object({ sessionId: PathIdSchema });

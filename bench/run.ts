@@ -15,6 +15,7 @@ const scenarios: Record<string, () => Promise<BenchRow[]>> = {
   'worker-scaling': async () => (await import('./src/scenarios/worker-scaling.ts')).run(),
   'signing-page': async () => (await import('./src/scenarios/signing-page.ts')).run(),
   'web-bundle': async () => (await import('./src/scenarios/web-bundle.ts')).run(),
+  'web-designer': async () => (await import('./src/scenarios/web-designer.ts')).run(),
 };
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));

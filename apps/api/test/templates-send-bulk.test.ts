@@ -1,4 +1,4 @@
-import { type SendJobResult, unwrapSend } from '@countersign/core';
+import { type SendJobResult, type TemplateSendOutcome, unwrapSend } from '@countersign/core';
 import {
   type SessionList,
   type SigningView,
@@ -257,7 +257,7 @@ describe.each([
       const payload = { accountId: account.accountId, request };
       const run = (jobId: string) =>
         api.queue.run<SendJobResult>(templatesSendJob, payload, { jobId, timeoutMs: 60_000 });
-      const first = unwrapSend(api.runtime.ctx, await run('resume-job')).body as TemplateSendResponse;
+      const first = unwrapSend<TemplateSendOutcome>(api.runtime.ctx, await run('resume-job')).body;
       const links = (body: TemplateSendResponse) =>
         body.invites.flatMap((i) => i.participants.map((p) => p.signingUrl));
 
@@ -266,7 +266,7 @@ describe.each([
       db.prepare("DELETE FROM send_results WHERE job_id = 'resume-job'").run();
       db.prepare("DELETE FROM sessions WHERE send_job_id = 'resume-job' AND row_index >= 200").run();
 
-      const again = unwrapSend(api.runtime.ctx, await run('resume-job')).body as TemplateSendResponse;
+      const again = unwrapSend<TemplateSendOutcome>(api.runtime.ctx, await run('resume-job')).body;
       const rows = again.instantiation.sessions;
       expect(rows.map((r) => [r.rowIndex, r.status])).toEqual(
         Array.from({ length: COUNT }, (_, i) => [i, 'created']),

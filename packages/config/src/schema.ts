@@ -9,7 +9,7 @@ const url = (protocols: string[]) => z.url({ protocol: new RegExp(`^(${protocols
 
 /**
  * Every setting of the service, read from the environment once at start.
- * Names are the environment variables; the README's configuration table mirrors this list.
+ * Names are the environment variables; docs/configuration.md's table mirrors this list.
  */
 export const envSchema = z.object({
   PORT: port.default(3000),

@@ -20,7 +20,7 @@ export { restoreBackup } from './backup/restore.ts';
 export { BlobStore } from './blobs/blob-store.ts';
 export type { ServiceContext } from './context.ts';
 export { connectGoogleDrive, disconnectDrive, driveFor, localDrive } from './drive/drive-service.ts';
-export { type EventType, emitSessionEvent, eventTypes, type WebhookEvent } from './events/emit.ts';
+export { emitSessionEvent } from './events/emit.ts';
 export {
   beginIdempotent,
   completeIdempotent,
@@ -70,7 +70,11 @@ export {
 } from './outbox/outbox.ts';
 export { createRuntime, databaseFile, devMailboxDir, type Runtime, type RuntimeOptions } from './runtime.ts';
 export { type SendJobResult, unwrapSend } from './sends/job-result.ts';
-export type { SendOutcome } from './sends/send-results.ts';
+export type {
+  SendOutcome,
+  SessionsSendOutcome,
+  TemplateSendOutcome,
+} from './sends/send-results.ts';
 export { type AuditOrigin, audit, auditChainHead, auditTrail } from './sessions/audit.ts';
 export { completeSession } from './sessions/complete.ts';
 export {

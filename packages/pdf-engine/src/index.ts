@@ -1,7 +1,9 @@
 export {
   closeDetector,
+  createDetector,
   DetectError,
   type DetectErrorCode,
+  type Detector,
   detectFields,
   startDetector,
 } from './detect/detect.ts';
@@ -50,7 +52,7 @@ export type {
 } from './geometry/types.ts';
 export { sha256Hex } from './hash.ts';
 export { closeDefaultInspector, inspect } from './inspect/inspect.ts';
-export { createInspector, type Inspector, type InspectorOptions } from './inspect/pool.ts';
+export { createInspector, type Inspector, type InspectorOptions } from './inspect/inspector.ts';
 export {
   DEFAULT_INSPECT_LIMITS,
   type InspectLimits,

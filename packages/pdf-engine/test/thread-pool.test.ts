@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { PdfEngineError } from '../src/errors.ts';
-import { createThreadPool, type ThreadPool } from '../src/threads/pool.ts';
+import { createThreadPool, type ThreadPool, WorkerLostError } from '../src/threads/pool.ts';
 
 const entry = new URL('./thread-pool/entry.mjs', import.meta.url);
 const pools: ThreadPool[] = [];
@@ -31,7 +31,7 @@ describe('thread pool', { timeout: 60_000 }, () => {
       list: [1, 'a'],
     });
     const bytes = new Uint8Array([1, 2, 3, 250]);
-    expect(await p.run('sum', [bytes], [bytes.buffer])).toBe(256);
+    expect(await p.run('sum', [bytes], { transfer: [bytes.buffer] })).toBe(256);
     expect(bytes.byteLength).toBe(0); // moved, not copied
     const { bytes: view } = await p.run<{ bytes: Uint8Array }>('view', []);
     expect(Buffer.from(view).toString()).toBe('hello');
@@ -62,8 +62,8 @@ describe('thread pool', { timeout: 60_000 }, () => {
     const p = pool();
     const first = await p.run<number>('threadId', []);
     const error = await p.run('exit', []).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PdfEngineError);
-    expect(error).toMatchObject({ code: 'worker-unavailable' });
+    expect(error).toBeInstanceOf(WorkerLostError);
+    expect(error).toMatchObject({ code: 'worker-unavailable', loss: 'crashed' });
     expect((error as Error).message).toMatch(/the test worker stopped unexpectedly \(exit code 3\)/);
     const second = await p.run<number>('threadId', []);
     expect(second).not.toBe(first);
@@ -72,7 +72,11 @@ describe('thread pool', { timeout: 60_000 }, () => {
   it('fails the task of a worker that runs out of memory, and replaces the worker', async () => {
     const p = pool({ memoryMb: 64 });
     const error = await p.run('oom', []).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'PdfEngineError', code: 'worker-unavailable' });
+    expect(error).toMatchObject({
+      name: 'PdfEngineError',
+      code: 'worker-unavailable',
+      loss: 'out-of-memory',
+    });
     expect((error as Error).message).toMatch(/ran out of memory \(heap cap 64 MB\)/);
     expect(await p.run('echo', [7])).toBe(7);
   });
@@ -81,27 +85,54 @@ describe('thread pool', { timeout: 60_000 }, () => {
     const p = pool({ timeoutMs: 300 });
     await p.run('echo', [0]); // started: the limit is the task's alone
     const error = await p.run('spin', [10_000]).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'worker-unavailable' });
+    expect(error).toMatchObject({ code: 'worker-unavailable', loss: 'timeout' });
     expect((error as Error).message).toMatch(/did not finish within 0.3 s/);
     expect(await p.run('spin', [10])).toBe('done');
   });
 
+  it('uses the time limit a task asks for instead of the pool one', async () => {
+    const p = pool({ timeoutMs: 20_000 });
+    await p.run('echo', [0]);
+    const error = await p.run('spin', [10_000], { timeoutMs: 200 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ loss: 'timeout', message: 'the test worker did not finish within 0.2 s' });
+    expect(await p.run('spin', [300], { timeoutMs: 20_000 })).toBe('done');
+  });
+
+  it('hands workerData to every worker', async () => {
+    const p = createThreadPool({
+      entry,
+      label: 'the test worker',
+      size: 1,
+      memoryMb: 256,
+      timeoutMs: 20_000,
+      workerData: { answer: 42 },
+    });
+    pools.push(p);
+    expect(await p.run('workerData', [])).toEqual({ answer: 42 });
+  });
+
   it('runs up to `size` tasks at once and queues the rest', async () => {
     const p = pool({ size: 2 });
-    await Promise.all([p.run('echo', [0]), p.run('echo', [0])]); // both workers started
-    // While one worker is busy, the other takes the next task; never more than two threads.
-    const ids = await Promise.all([1, 2, 3, 4].map(() => p.run<number>('spinThread', [200])));
+    // Each of the first two tasks holds its worker until the other has started: they can only finish by running
+    // at once, on two threads. The next four queue behind them, and never get a third thread.
+    const meeting = new Int32Array(new SharedArrayBuffer(4));
+    const ids = await Promise.all([
+      p.run<number>('rendezvous', [meeting, 2]),
+      p.run<number>('rendezvous', [meeting, 2]),
+      ...[1, 2, 3, 4].map(() => p.run<number>('spinThread', [50])),
+    ]);
+    expect(new Set(ids.slice(0, 2)).size).toBe(2);
     expect(new Set(ids).size).toBe(2);
   });
 
   it('close() fails running and queued tasks, and later calls', async () => {
     const p = pool();
+    await p.run('echo', [0]); // the worker is ready: the next task goes to it at once
     const running = p.run('spin', [5_000]).catch((e: unknown) => e);
     const queued = p.run('echo', [1]).catch((e: unknown) => e);
-    await new Promise((r) => setTimeout(r, 500));
     await p.close();
     for (const error of [await running, await queued, await p.run('echo', [1]).catch((e: unknown) => e)]) {
-      expect(error).toMatchObject({ name: 'PdfEngineError', code: 'worker-unavailable' });
+      expect(error).toMatchObject({ name: 'PdfEngineError', code: 'worker-unavailable', loss: 'closed' });
     }
   });
 

@@ -36,9 +36,11 @@ describe('inspection worker start-up', { timeout: 120_000 }, () => {
       worker.on('message', (m) => {
         if (m.type === 'ready') {
           const bytes = new Uint8Array(Buffer.from(${JSON.stringify(pdfBase64)}, 'base64'));
-          worker.postMessage({ id: 1, bytes, limits: { maxBytes: 1e8, maxPages: 10, timeoutMs: 20000, maxMemoryMb: 512 } });
+          const limits = { maxBytes: 1e8, maxPages: 10, timeoutMs: 20000, maxMemoryMb: 512 };
+          worker.postMessage({ id: 1, task: 'inspect', args: [bytes, limits] });
         } else {
-          console.log(JSON.stringify(m.result.ok ? { ok: true, pages: m.result.pageCount } : m.result));
+          const result = m.value ?? m;
+          console.log(JSON.stringify(result.ok ? { ok: true, pages: result.pageCount } : result));
           worker.terminate();
         }
       });`;

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { arrayOf, nonEmptyString, oneOf, strictObject, textString } from './common.ts';
+import { fieldTypes } from './field-types.ts';
 import { REASON_MAX_LENGTH } from './limits.ts';
 
 // The signer API (/api/signing/{token}): keyed by the signing-link token, used by the signing page and by
@@ -41,21 +42,11 @@ export type AdoptedSignature = z.output<typeof AdoptedSignatureSchema>;
 
 const isoTime = z.string().openapi({ format: 'date-time', example: '2026-11-22T12:00:00.000Z' });
 
-export const signingFieldTypes = [
-  'text',
-  'checkbox',
-  'date',
-  'signature',
-  'initials',
-  'name',
-  'email',
-] as const;
-
 export const SigningFieldSchema = z
   .object({
     id: z.string(),
     documentId: z.string(),
-    type: z.enum(signingFieldTypes),
+    type: z.enum(fieldTypes),
     label: z.string(),
     page: z.int().openapi({ description: '1-based page of the document.' }),
     rect: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).openapi({

@@ -8,6 +8,7 @@ import {
   oneOf,
   strictObject,
 } from './common.ts';
+import { fieldTypes } from './field-types.ts';
 import { FIELDS_MAX, RECIPIENTS_MAX, TEXT_MAX_LENGTH } from './limits.ts';
 import { TemplateSendRequestSchema } from './templates-send.ts';
 
@@ -28,17 +29,8 @@ const PAGE_MAX = 100_000;
 /** Coordinates and sizes in points: far larger than any page (200 inches is 14,400). */
 const POINTS_MAX = 1_000_000;
 
-export const templateFieldTypes = [
-  'text',
-  'checkbox',
-  'date',
-  'signature',
-  'initials',
-  'name',
-  'email',
-] as const;
-export type TemplateFieldType = (typeof templateFieldTypes)[number];
-export const TemplateFieldTypeSchema = oneOf(templateFieldTypes).openapi('TemplateFieldType', {
+export { type FieldType as TemplateFieldType, fieldTypes as templateFieldTypes } from './field-types.ts';
+export const TemplateFieldTypeSchema = oneOf(fieldTypes).openapi('TemplateFieldType', {
   description:
     '`text`, `checkbox` (values `true`/`false`), `date`, `signature`, `initials`, `name` and `email` (the ' +
     "signer's own, when the field has a role). Signatures and initials need a role; the others without a " +

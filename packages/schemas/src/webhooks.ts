@@ -277,9 +277,12 @@ export const WebhookEventSchema = z
   });
 export type WebhookEventBody = z.output<typeof WebhookEventSchema>;
 
-/** An outbox row of kind `webhook`: one event for one endpoint (written by the session lifecycle). */
+/**
+ * An outbox row of kind `webhook`: one event for one endpoint (written by the session lifecycle, read by the
+ * deliverer, which sends the stored event itself so every attempt has the same bytes).
+ */
 export const WebhookOutboxPayloadSchema = z.object({
   endpointId: z.string().min(1),
-  event: z.looseObject({ id: z.string().min(1), type: WebhookEventTypeSchema, createdAt: z.string() }),
+  event: WebhookEventSchema.loose(),
 });
 export type WebhookOutboxPayload = z.output<typeof WebhookOutboxPayloadSchema>;

@@ -33,8 +33,7 @@ export function validationHook(
 
 /** `app.onError`: domain errors keep their code; anything unexpected is logged and answered without internals. */
 export function handleError(err: Error, c: Context<AppEnv>): Response {
-  if (isDomainError(err))
-    return errorResponse(c, err.code as ErrorCode, err.message, err.details, err.headers);
+  if (isDomainError(err)) return errorResponse(c, err.code, err.message, err.details, err.headers);
   if (err instanceof QueueUnavailableError) {
     return errorResponse(
       c,

@@ -212,7 +212,7 @@ export function withCommonResponses(responses: Responses, traits: RouteTraits): 
   const headersOf = new Map<string, ResponseHeaderName[]>();
   for (const [status, response] of Object.entries(responses)) {
     if ('$ref' in response) throw new Error(`response ${status}: declare it inline, not as a $ref`);
-    const own = !Object.values(commonErrors).includes(response as never);
+    const own = !Object.values(commonErrors).some((common) => common === response);
     merged.set(status, { response, own, notes: [], replayed: replayableStatus(status) });
   }
   for (const [status, addition] of additions(traits)) {

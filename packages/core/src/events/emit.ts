@@ -1,39 +1,9 @@
 import { documents, participants, preparedQuery, sessions, webhookEndpoints } from '@countersign/db';
+import type { WebhookEventBody, WebhookEventType, WebhookOutboxPayload } from '@countersign/schemas';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { addToOutbox } from '../outbox/outbox.ts';
 import { newId } from '../support/crypto.ts';
-
-export const eventTypes = [
-  'session.signed',
-  'session.declined',
-  'session.completed',
-  'session.cancelled',
-  'session.expired',
-  'session.completion_failed',
-] as const;
-export type EventType = (typeof eventTypes)[number];
-
-export interface WebhookEvent {
-  id: string;
-  type: EventType;
-  createdAt: string;
-  data: {
-    sessionId: string;
-    title: string;
-    bulkSendBatchId?: string;
-    participant?: { participantId: string; name: string; email: string; status: string };
-    documents: { documentId: string; filename: string; signed: boolean; downloadUrl: string }[];
-    reason?: string;
-    auditChainHead?: string;
-  };
-}
-
-/** What an outbox row of kind `webhook` carries: one event for one endpoint. */
-export interface WebhookOutboxPayload {
-  endpointId: string;
-  event: WebhookEvent;
-}
 
 // Asked on every state change, most often to learn that the account has no endpoint.
 const sessionById = preparedQuery((db) =>
@@ -60,9 +30,9 @@ const liveEndpoints = preparedQuery((db) =>
 export function emitSessionEvent(
   ctx: ServiceContext,
   sessionId: string,
-  type: EventType,
+  type: WebhookEventType,
   extra: { participantId?: string; reason?: string | null; auditChainHead?: string } = {},
-): WebhookEvent | undefined {
+): WebhookEventBody | undefined {
   const session = sessionById(ctx.db).get({ sessionId });
   if (!session) return undefined;
   const endpoints = liveEndpoints(ctx.db)
@@ -79,7 +49,7 @@ export function emitSessionEvent(
   const participant = extra.participantId
     ? ctx.db.select().from(participants).where(eq(participants.id, extra.participantId)).get()
     : undefined;
-  const event: WebhookEvent = {
+  const event: WebhookEventBody = {
     id: `evt_${newId().replaceAll('-', '')}`,
     type,
     createdAt: new Date(ctx.clock.now()).toISOString(),

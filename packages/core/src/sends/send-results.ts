@@ -1,21 +1,36 @@
 import { sendResults } from '@countersign/db';
+import type {
+  SessionsSendRejectedResponse,
+  SessionsSendResponse,
+  TemplateSendResponse,
+} from '@countersign/schemas';
 import { eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { DataKey } from '../support/data-key.ts';
 
 /** What a send job answers: the HTTP status and body the API returns, with any extra headers. */
-export interface SendOutcome {
-  status: 200 | 207 | 422;
-  body: unknown;
+interface Answer<Status extends number, Body> {
+  status: Status;
+  body: Body;
   headers?: Record<string, string>;
 }
+/** Spec 4.2: the template send answers 200 (rows fail one by one inside the body). */
+export type TemplateSendOutcome = Answer<200, TemplateSendResponse>;
+/** Spec 4.3: every row sent (200), some (207), or none and nothing created (422). */
+export type SessionsSendOutcome =
+  | Answer<200 | 207, SessionsSendResponse>
+  | Answer<422, SessionsSendRejectedResponse>;
+export type SendOutcome = TemplateSendOutcome | SessionsSendOutcome;
 
 /** Outcomes hold signing links: encrypted wherever they rest (SQLite here, Redis as a job's result). */
 export const encryptSendOutcome = (ctx: ServiceContext, outcome: SendOutcome): string =>
   new DataKey(ctx.config.dataDir).encrypt(JSON.stringify(outcome));
 
-export const decryptSendOutcome = (ctx: ServiceContext, encrypted: string): SendOutcome =>
-  JSON.parse(new DataKey(ctx.config.dataDir).decrypt(encrypted)) as SendOutcome;
+/** The outcome as encrypted: the caller names which send wrote it (JSON carries no type). */
+export const decryptSendOutcome = <O extends SendOutcome = SendOutcome>(
+  ctx: ServiceContext,
+  encrypted: string,
+): O => JSON.parse(new DataKey(ctx.config.dataDir).decrypt(encrypted)) as O;
 
 /**
  * Outcomes are kept per job so a retried job (worker crash after commit) returns the same answer
@@ -35,12 +50,12 @@ export function saveSendOutcome(
     .run();
 }
 
-export function loadSendOutcome(
+export function loadSendOutcome<O extends SendOutcome>(
   ctx: ServiceContext,
   jobId: string,
   accountId: string,
-): SendOutcome | undefined {
+): O | undefined {
   const row = ctx.db.select().from(sendResults).where(eq(sendResults.jobId, jobId)).get();
   if (!row || row.accountId !== accountId) return undefined;
-  return decryptSendOutcome(ctx, row.result);
+  return decryptSendOutcome<O>(ctx, row.result);
 }

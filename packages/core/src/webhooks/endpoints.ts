@@ -11,18 +11,12 @@ import { assertPublicUrl, generateWebhookSecret, UnsafeWebhookTargetError } from
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { getAccount } from '../accounts/accounts.ts';
 import type { ServiceContext } from '../context.ts';
-import type { EventType } from '../events/emit.ts';
 import { newId } from '../support/crypto.ts';
 import { DataKey } from '../support/data-key.ts';
 import { DomainError } from '../support/errors.ts';
 import { MAX_ENDPOINTS_PER_ACCOUNT, SECRET_GRACE_MS } from './policy.ts';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
-
-// The API's list of event types and the one events are emitted with must not drift apart.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Assert<T extends true> = T;
-export type EventTypesAgree = Assert<Same<WebhookEventType, EventType>>;
 
 const iso = (t: number | null): string | null => (t === null ? null : new Date(t).toISOString());
 

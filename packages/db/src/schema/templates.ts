@@ -53,8 +53,9 @@ export const templateRoles = sqliteTable('template_roles', {
   label: text('label').notNull(),
 });
 
-export const fieldTypes = ['text', 'checkbox', 'date', 'signature', 'initials', 'name', 'email'] as const;
-export type FieldType = (typeof fieldTypes)[number];
+import { fieldTypes } from '@countersign/schemas/field-types';
+
+export { type FieldType, fieldTypes } from '@countersign/schemas/field-types';
 
 export const templateFields = sqliteTable(
   'template_fields',

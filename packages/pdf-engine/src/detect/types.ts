@@ -1,16 +1,11 @@
+import type { FieldType } from '@countersign/schemas/field-types';
 import type { Rect } from '../geometry/types.ts';
 
-/** Field kinds detection can produce (the template field types of the service). */
-export const detectedFieldTypes = [
-  'text',
-  'checkbox',
-  'date',
-  'signature',
-  'initials',
-  'name',
-  'email',
-] as const;
-export type DetectedFieldType = (typeof detectedFieldTypes)[number];
+/** Field kinds detection can produce: the template field types of the service. */
+export {
+  type FieldType as DetectedFieldType,
+  fieldTypes as detectedFieldTypes,
+} from '@countersign/schemas/field-types';
 
 /**
  * A fillable field found in a PDF. Rectangles are display coordinates (points from the top-left of the page
@@ -19,7 +14,7 @@ export type DetectedFieldType = (typeof detectedFieldTypes)[number];
 export interface DetectedField extends Rect {
   source: 'acroform' | 'tag';
   label: string;
-  type: DetectedFieldType;
+  type: FieldType;
   /** The role named by the field (`Role:Label` form field names, `role=` in tags), or null (sender-filled). */
   role: string | null;
   /** As the tag says; null when not stated (the caller applies its default). */

@@ -1,4 +1,4 @@
-import { createInspector, type Inspector } from './pool.ts';
+import { createInspector, type Inspector } from './inspector.ts';
 import type { InspectLimits, InspectResult } from './types.ts';
 
 let shared: Inspector | undefined;

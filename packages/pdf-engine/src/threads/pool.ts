@@ -1,11 +1,11 @@
 /**
- * A small pool of warm worker threads running named tasks, for CPU-bound engine work that must not
- * block the caller's event loop (finalize, prepare). The same mechanics as the inspection pool
- * (inspect/pool.ts): each worker runs one task at a time under a heap cap (resourceLimits) and a
- * wall-clock limit; a worker that runs out of memory, crashes or overruns is terminated and its task
- * fails with PdfEngineError('worker-unavailable'); the next task gets a new worker. Workers start on
- * first use, and hold the process open only while they have work. Errors thrown by a task arrive as
- * the same kind of error (threads/errors.ts).
+ * The one pool of warm worker threads behind every PDF job (inspect, detect, prepare, finalize), so pdf.js and
+ * pdf-lib never run on the caller's event loop and a hostile file can neither exhaust its memory nor hang it.
+ * Each worker runs one task at a time under a heap cap (resourceLimits) and a wall-clock limit; a worker that
+ * runs out of memory, crashes or overruns is terminated and its task fails with a WorkerLostError that says
+ * which; the next task gets a new worker. A worker is retired after TASKS_PER_WORKER tasks, so slow leaks in
+ * the parsers never accumulate. Workers start on first use (or warm()), and hold the process open only while
+ * they have work. Errors thrown by a task arrive as the same kind of error (threads/errors.ts).
  */
 import { Worker } from 'node:worker_threads';
 import { PdfEngineError } from '../errors.ts';
@@ -21,25 +21,44 @@ export interface ThreadPoolOptions {
   size: number;
   /** Heap cap of each worker (old generation), in MB. */
   memoryMb: number;
-  /** Wall-clock limit of one task. */
+  /** Wall-clock limit of one task (a task may ask for another). */
   timeoutMs: number;
+  /** Handed to every worker as `workerData`. */
+  workerData?: unknown;
+}
+
+export interface RunOptions {
+  /** ArrayBuffers that move to the worker (unusable here afterwards); everything else is copied. */
+  transfer?: ArrayBuffer[];
+  /** This task's wall-clock limit instead of the pool's. */
+  timeoutMs?: number;
 }
 
 export interface ThreadPool {
-  /**
-   * Runs `task` in a worker. The ArrayBuffers in `transfer` move to the worker (unusable here
-   * afterwards); everything else in `args` is copied by structured cloning.
-   */
-  run<T>(task: string, args: unknown[], transfer?: ArrayBuffer[]): Promise<T>;
-  /** Stops the workers; pending and later tasks fail with PdfEngineError('worker-unavailable'). */
+  run<T>(task: string, args: unknown[], options?: RunOptions): Promise<T>;
+  /** Starts workers up to the pool's size now and keeps it full, so no task waits for a cold start. */
+  warm(): void;
+  /** Stops the workers; pending and later tasks fail with WorkerLostError('closed'). */
   close(): Promise<void>;
+}
+
+/** Why a task's worker is gone: callers turn these into their own verdicts or errors. */
+export type WorkerLoss = 'timeout' | 'out-of-memory' | 'crashed' | 'cannot-start' | 'closed';
+
+export class WorkerLostError extends PdfEngineError {
+  constructor(
+    readonly loss: WorkerLoss,
+    message: string,
+  ) {
+    super('worker-unavailable', message);
+  }
 }
 
 /** A worker is retired after this many tasks, so slow leaks in the libraries never accumulate. */
 const TASKS_PER_WORKER = 200;
 /** Consecutive workers that die before becoming ready; then the pool gives up instead of looping. */
 const MAX_START_FAILURES = 3;
-/** A worker not ready by then is stuck (loading pdf-lib and forge takes well under a second). */
+/** A worker not ready by then is stuck (loading pdf.js takes well under a second). */
 const START_TIMEOUT_MS = 30_000;
 
 interface Job {
@@ -47,6 +66,7 @@ interface Job {
   task: string;
   args: unknown[];
   transfer: ArrayBuffer[];
+  timeoutMs: number;
   resolve(value: unknown): void;
   fail(error: Error): void;
 }
@@ -62,7 +82,7 @@ interface Slot {
 }
 
 export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
-  const { entry, label, size, memoryMb, timeoutMs } = options;
+  const { entry, label, size, memoryMb, timeoutMs, workerData } = options;
   for (const [name, value] of Object.entries({ size, memoryMb, timeoutMs })) {
     if (!Number.isInteger(value) || value < 1) {
       throw new PdfEngineError(
@@ -76,31 +96,35 @@ export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
   let nextId = 1;
   let closed = false;
   let startFailures = 0;
-  const unavailable = (why: string) => new PdfEngineError('worker-unavailable', `${label} ${why}`);
+  /** Once warm() was called, the pool stays full: a retired worker is replaced at once, not on the next task. */
+  let keepWarm = false;
+  const lost = (loss: WorkerLoss, why: string) => new WorkerLostError(loss, `${label} ${why}`);
 
   function spawn(): void {
     const worker = new Worker(entry, {
+      workerData,
       resourceLimits: {
         maxOldGenerationSizeMb: memoryMb,
         maxYoungGenerationSizeMb: Math.min(64, Math.max(8, memoryMb / 8)),
       },
     });
-    // Not `stdout: true`: a piped worker stdout keeps the parent process alive even when unref'd.
+    // Not `stdout: true` (workers silence their parsers' console instead): a piped worker stdout keeps the
+    // parent process alive even when the worker is unref'd.
     worker.unref();
     const slot: Slot = { worker, ready: false, job: undefined, timer: undefined, tasksDone: 0, dead: false };
     slots.add(slot);
-    slot.timer = setTimeout(() => retire(slot, unavailable('did not start')), START_TIMEOUT_MS);
+    slot.timer = setTimeout(() => retire(slot, lost('cannot-start', 'did not start')), START_TIMEOUT_MS);
     slot.timer.unref();
     worker.on('message', (reply: TaskReply) => onReply(slot, reply));
     worker.on('error', (error: Error & { code?: string }) => {
       retire(
         slot,
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? unavailable(`ran out of memory (heap cap ${memoryMb} MB)`)
-          : unavailable(`crashed: ${error.message}`),
+          ? lost('out-of-memory', `ran out of memory (heap cap ${memoryMb} MB)`)
+          : lost('crashed', `crashed: ${error.message}`),
       );
     });
-    worker.on('exit', (code) => retire(slot, unavailable(`stopped unexpectedly (exit code ${code})`)));
+    worker.on('exit', (code) => retire(slot, lost('crashed', `stopped unexpectedly (exit code ${code})`)));
   }
 
   function onReply(slot: Slot, reply: TaskReply): void {
@@ -133,20 +157,25 @@ export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
     const job = slot.job;
     slot.job = undefined;
     void slot.worker.terminate();
-    if (job) job.fail(error ?? unavailable('stopped'));
+    if (job) job.fail(error ?? lost('crashed', 'stopped'));
     if (closed) return;
     if (startFailures >= MAX_START_FAILURES) {
-      for (const waiting of queue.splice(0)) waiting.fail(unavailable('cannot start'));
+      for (const waiting of queue.splice(0)) waiting.fail(lost('cannot-start', 'cannot start'));
       return;
     }
+    if (keepWarm) fill();
     pump();
+  }
+
+  function fill(): void {
+    while (!closed && slots.size < size && startFailures < MAX_START_FAILURES) spawn();
   }
 
   function run(slot: Slot, job: Job): void {
     slot.job = job;
     slot.timer = setTimeout(
-      () => retire(slot, unavailable(`did not finish within ${timeoutMs / 1000} s`)),
-      timeoutMs,
+      () => retire(slot, lost('timeout', `did not finish within ${job.timeoutMs / 1000} s`)),
+      job.timeoutMs,
     );
     const message: TaskMessage = { id: job.id, task: job.task, args: job.args };
     slot.worker.postMessage(message, job.transfer);
@@ -177,18 +206,31 @@ export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
   }
 
   return {
-    run<T>(task: string, args: unknown[], transfer: ArrayBuffer[] = []) {
-      if (closed) return Promise.reject(unavailable('pool is closed'));
-      if (startFailures >= MAX_START_FAILURES) return Promise.reject(unavailable('cannot start'));
+    run<T>(task: string, args: unknown[], runOptions: RunOptions = {}) {
+      if (closed) return Promise.reject(lost('closed', 'pool is closed'));
+      if (startFailures >= MAX_START_FAILURES) return Promise.reject(lost('cannot-start', 'cannot start'));
       return new Promise<T>((resolve, fail) => {
-        queue.push({ id: nextId++, task, args, transfer, resolve: resolve as (v: unknown) => void, fail });
+        queue.push({
+          id: nextId++,
+          task,
+          args,
+          transfer: runOptions.transfer ?? [],
+          timeoutMs: runOptions.timeoutMs ?? timeoutMs,
+          resolve: resolve as (v: unknown) => void,
+          fail,
+        });
         pump();
       });
+    },
+    warm() {
+      keepWarm = true;
+      fill();
+      updateRefs();
     },
     async close() {
       if (closed) return;
       closed = true;
-      const error = unavailable('pool was closed');
+      const error = lost('closed', 'pool was closed');
       for (const job of queue.splice(0)) job.fail(error);
       const all = [...slots];
       slots.clear();

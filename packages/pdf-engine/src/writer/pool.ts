@@ -63,24 +63,24 @@ export function createPdfWriter(options: PdfWriterOptions = {}): PdfWriter {
       // the caller's buffers stay untouched and usable.
       const bytes = new Uint8Array(prepared);
       const p12 = new Uint8Array(seal.p12);
-      return pool.run<FinalizeResult>(
-        'finalize',
-        [bytes, input, { ...seal, p12 }],
-        [bytes.buffer, p12.buffer],
-      );
+      return pool.run<FinalizeResult>('finalize', [bytes, input, { ...seal, p12 }], {
+        transfer: [bytes.buffer, p12.buffer],
+      });
     },
     prepare(bytes, signerCount, inspected, prepareOptions = {}) {
       if (!(bytes instanceof Uint8Array)) {
         return Promise.reject(new PdfEngineError('invalid-argument', 'prepare expects a Uint8Array'));
       }
       const copy = new Uint8Array(bytes);
-      return pool.run<Prepared>('prepare', [copy, signerCount, inspected, prepareOptions], [copy.buffer]);
+      return pool.run<Prepared>('prepare', [copy, signerCount, inspected, prepareOptions], {
+        transfer: [copy.buffer],
+      });
     },
     activeContentOf(bytes, remove = false) {
       const copy = new Uint8Array(bytes);
-      return pool.run('activeContentOf', [copy, remove], [copy.buffer]);
+      return pool.run('activeContentOf', [copy, remove], { transfer: [copy.buffer] });
     },
-    checkDrawnSignature: (dataUrl) => pool.run<void>('checkDrawnSignature', [dataUrl], []),
+    checkDrawnSignature: (dataUrl) => pool.run<void>('checkDrawnSignature', [dataUrl]),
     close: () => pool.close(),
   };
 }

@@ -9,6 +9,7 @@ serve({
   view: () => ({ bytes: Buffer.from('..hello..').subarray(2, 7) }),
   sum: (bytes: Uint8Array) => bytes.reduce((a, b) => a + b, 0),
   threadId: async () => (await import('node:worker_threads')).threadId,
+  workerData: async () => (await import('node:worker_threads')).workerData,
   engineError: () => {
     throw new PdfEngineError('invalid-argument', 'no such page', {
       cause: new RangeError('page 9 of 3'),
@@ -26,6 +27,17 @@ serve({
     const end = Date.now() + ms;
     while (Date.now() < end) {}
     return 'done';
+  },
+  /** Counts itself in, waits (up to 20 s) until `count` tasks have, then says which thread it ran in. */
+  rendezvous: async (meeting: Int32Array, count: number) => {
+    Atomics.add(meeting, 0, 1);
+    Atomics.notify(meeting, 0);
+    const deadline = Date.now() + 20_000;
+    for (let seen = Atomics.load(meeting, 0); seen < count; seen = Atomics.load(meeting, 0)) {
+      if (Date.now() > deadline) throw new Error(`only ${seen} of ${count} tasks met`);
+      Atomics.wait(meeting, 0, seen, 1_000);
+    }
+    return (await import('node:worker_threads')).threadId;
   },
   /** Busy for `ms`, then says which thread it ran in. */
   spinThread: async (ms: number) => {

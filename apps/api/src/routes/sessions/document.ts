@@ -27,6 +27,6 @@ export function registerSessionDocument(app: OpenAPIHono<AppEnv>): void {
   app.openapi(sessionDocumentRoute, (c) => {
     const { sessionId, documentId } = c.req.valid('param');
     const file = sessionDocumentFile(c.get('deps').runtime.ctx, c.get('accountId'), sessionId, documentId);
-    return pdfResponse(c, file.sha256, file.filename) as never;
+    return pdfResponse(c, file.sha256, file.filename);
   });
 }

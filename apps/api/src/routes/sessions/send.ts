@@ -1,4 +1,4 @@
-import type { SendJobResult } from '@countersign/core';
+import type { SendJobResult, SessionsSendOutcome } from '@countersign/core';
 import {
   ErrorResponseSchema,
   SessionErrorResponseSchema,
@@ -11,7 +11,7 @@ import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { idempotency } from '../../http/idempotency.ts';
 import { apiRoute, errorResponseFor, rateLimitHeaders, responseHeaders } from '../../http/openapi.ts';
-import { sendResponse } from '../../http/send-response.ts';
+import { sendOutcome } from '../../http/send-response.ts';
 
 const sessionError = (description: string) =>
   errorResponseFor(description, { schema: SessionErrorResponseSchema });
@@ -74,6 +74,8 @@ export function registerSessionsSend(app: OpenAPIHono<AppEnv>): void {
       { accountId: c.get('accountId'), request: c.req.valid('json') },
       { timeoutMs: config.sendTimeoutMs, jobId: c.get('jobKey') },
     );
-    return sendResponse(c, result) as never;
+    const outcome = sendOutcome<SessionsSendOutcome>(c, result);
+    if (outcome.status === 422) return c.json(outcome.body, 422);
+    return c.json(outcome.body, outcome.status);
   });
 }

@@ -41,6 +41,6 @@ export function registerSigningDocument(app: OpenAPIHono<AppEnv>): void {
       documentId,
       signerRequest(c).cookieToken,
     );
-    return pdfResponse(c, file.sha256, file.filename) as never;
+    return pdfResponse(c, file.sha256, file.filename);
   });
 }

@@ -1,4 +1,4 @@
-import type { SendJobResult } from '@countersign/core';
+import type { SendJobResult, TemplateSendOutcome } from '@countersign/core';
 import {
   TemplateSendRequestSchema,
   TemplateSendResponseSchema,
@@ -8,7 +8,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { idempotency } from '../../http/idempotency.ts';
 import { apiRoute, errorResponseFor, rateLimitHeaders } from '../../http/openapi.ts';
-import { sendResponse } from '../../http/send-response.ts';
+import { sendOutcome } from '../../http/send-response.ts';
 
 export const templatesSendRoute = apiRoute({
   method: 'post',
@@ -52,6 +52,7 @@ export function registerTemplatesSend(app: OpenAPIHono<AppEnv>): void {
       { accountId: c.get('accountId'), request: c.req.valid('json') },
       { timeoutMs: config.sendTimeoutMs, jobId: c.get('jobKey') },
     );
-    return sendResponse(c, result) as never;
+    const outcome = sendOutcome<TemplateSendOutcome>(c, result);
+    return c.json(outcome.body, outcome.status);
   });
 }

@@ -13,7 +13,7 @@ import { duplicateEmail, type RowProblem, requireEntryCount, signingOrders } fro
 import { type CreatedSession, insertSessions, type NewSession } from '../insert-sessions.ts';
 import { deliverInvites, discardSessions, queueInvites } from '../invites.ts';
 import { type PreparedDocument, preparedDocumentFor } from '../prepared-documents.ts';
-import { loadSendOutcome, type SendOutcome, saveSendOutcome } from '../send-results.ts';
+import { loadSendOutcome, type SessionsSendOutcome, saveSendOutcome } from '../send-results.ts';
 import { fetchAndInspect } from './fetch-documents.ts';
 
 /**
@@ -26,8 +26,8 @@ export async function sendOwnPdfs(
   accountId: string,
   request: SessionsSendRequest,
   jobId: string,
-): Promise<SendOutcome> {
-  const previous = loadSendOutcome(ctx, jobId, accountId);
+): Promise<SessionsSendOutcome> {
+  const previous = loadSendOutcome<SessionsSendOutcome>(ctx, jobId, accountId);
   if (previous) return previous;
 
   const entries = request.signingRequests;
@@ -147,7 +147,11 @@ export async function sendOwnPdfs(
   return outcome;
 }
 
-function withAllowance(ctx: ServiceContext, accountId: string, outcome: SendOutcome): SendOutcome {
+function withAllowance(
+  ctx: ServiceContext,
+  accountId: string,
+  outcome: SessionsSendOutcome,
+): SessionsSendOutcome {
   return { ...outcome, headers: allowanceHeaders(allowanceState(ctx, accountId), ctx.clock.now()) };
 }
 
@@ -156,7 +160,7 @@ function toOutcome(
   entryCount: number,
   sessions: CreatedSession[],
   problems: Map<number, RowProblem>,
-): SendOutcome {
+): SessionsSendOutcome {
   const allSucceeded = problems.size === 0;
   const bySession = new Map(sessions.map((s) => [s.rowIndex, s]));
   const rows: SessionsSendRow[] = [];

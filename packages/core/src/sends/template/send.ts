@@ -23,7 +23,7 @@ import {
   type NewSession,
 } from '../insert-sessions.ts';
 import { deliverInvites, invitedAtSend, type QueuedInvite, queueInvites } from '../invites.ts';
-import { loadSendOutcome, type SendOutcome, saveSendOutcome } from '../send-results.ts';
+import { loadSendOutcome, saveSendOutcome, type TemplateSendOutcome } from '../send-results.ts';
 import { resolvePrefill } from './prefill.ts';
 
 /**
@@ -36,8 +36,8 @@ export async function sendTemplate(
   accountId: string,
   request: TemplateSendRequest,
   jobId: string,
-): Promise<SendOutcome> {
-  const previous = loadSendOutcome(ctx, jobId, accountId);
+): Promise<TemplateSendOutcome> {
+  const previous = loadSendOutcome<TemplateSendOutcome>(ctx, jobId, accountId);
   if (previous) return previous;
 
   const entries = request.signingRequests;
@@ -156,9 +156,9 @@ async function commitInChunks(
     problems: Map<number, RowProblem>;
     bulkBatch: { templateId: string; entryCount: number } | null;
     queue: (sessions: CreatedSession[], batch: NewSession[]) => QueuedInvite[];
-    provisional: (made: Made) => SendOutcome;
+    provisional: (made: Made) => TemplateSendOutcome;
   },
-): Promise<Made & { provisional: SendOutcome }> {
+): Promise<Made & { provisional: TemplateSendOutcome }> {
   const earlier = committedSessions(ctx, send.jobId);
   const made: Made = {
     sessions: [...earlier.sessions.values()],
@@ -166,7 +166,7 @@ async function commitInChunks(
     bulkBatchId: earlier.bulkBatchId ?? (send.bulkBatch ? newId() : null),
   };
   const todo = [...send.specs].filter(([row]) => !earlier.sessions.has(row));
-  let provisional: SendOutcome | undefined;
+  let provisional: TemplateSendOutcome | undefined;
   for (let start = 0; provisional === undefined; start += ENTRIES_PER_COMMIT) {
     if (start > 0) await new Promise((resolve) => setTimeout(resolve, 1)); // the lock is free meanwhile
     const chunk = todo.slice(start, start + ENTRIES_PER_COMMIT);
@@ -210,7 +210,11 @@ async function commitInChunks(
   return { ...made, provisional };
 }
 
-const outcomeOf = (ctx: ServiceContext, accountId: string, body: TemplateSendResponse): SendOutcome => ({
+const outcomeOf = (
+  ctx: ServiceContext,
+  accountId: string,
+  body: TemplateSendResponse,
+): TemplateSendOutcome => ({
   status: 200,
   body,
   headers: allowanceHeaders(allowanceState(ctx, accountId), ctx.clock.now()),

@@ -1,12 +1,13 @@
-/** Detection worker loop (started by entry.mjs): one document at a time; the parsers' console output is dropped. */
+/**
+ * Detection worker (started by entry.mjs): serves `detect` tasks of the engine's thread pool one document at a
+ * time; the parsers' console output is dropped.
+ */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { parentPort } from 'node:worker_threads';
-import type { DetectJob, DetectReply } from './protocol.ts';
+import type { PageFrame } from '../../geometry/convert.ts';
+import { serve } from '../../threads/serve.ts';
 
-const port = parentPort;
-if (!port) throw new Error('the detection worker must run in a worker thread');
-for (const method of ['log', 'info', 'warn', 'debug'] as const) console[method] = () => {};
+for (const method of ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const) console[method] = () => {};
 
 const require = createRequire(import.meta.url);
 const distDir = dirname(require.resolve('pdfjs-dist/package.json'));
@@ -21,19 +22,6 @@ const dataPaths = {
 const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
 const { analyzeForFields } = await import('./analyze.ts');
 
-port.on('message', async (job: DetectJob) => {
-  let reply: DetectReply;
-  try {
-    reply = {
-      type: 'result',
-      id: job.id,
-      result: await analyzeForFields(pdfjs, dataPaths, job.bytes, job.frames),
-    };
-  } catch (error) {
-    reply = { type: 'failed', id: job.id, message: error instanceof Error ? error.message : String(error) };
-  }
-  const transfer =
-    reply.type === 'result' && reply.result.prepared ? [reply.result.prepared.buffer as ArrayBuffer] : [];
-  port.postMessage(reply, transfer);
+serve({
+  detect: (bytes: Uint8Array, frames: PageFrame[]) => analyzeForFields(pdfjs, dataPaths, bytes, frames),
 });
-port.postMessage({ type: 'ready' } satisfies DetectReply);

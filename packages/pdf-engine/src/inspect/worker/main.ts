@@ -1,34 +1,28 @@
 /**
- * Inspection worker loop (started by entry.mjs, after preload.mjs loaded the parsers): installs
- * the allocation guard, then answers one job at a time. Everything the parsers print is dropped: hostile files make
- * them chatty, and the verdict is the only output that matters.
+ * Inspection worker (started by entry.mjs, after preload.mjs loaded the parsers): installs the allocation
+ * guard, then serves `inspect` tasks of the engine's thread pool one at a time. Everything the parsers print is
+ * dropped: hostile files make them chatty, and the verdict is the only output that matters.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
+import { serve } from '../../threads/serve.ts';
+import type { InspectLimits, InspectResult } from '../types.ts';
 import { installAllocationGuard } from './allocation-guard.ts';
-import type { JobMessage, WorkerReply, WorkerSettings } from './protocol.ts';
+import type { WorkerSettings } from './protocol.ts';
 
-const settings = workerData as WorkerSettings;
-const port = parentPort;
-if (!port) throw new Error('the inspection worker must run in a worker thread');
-
-installAllocationGuard(settings);
+installAllocationGuard(workerData as WorkerSettings);
 for (const method of ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const) console[method] = () => {};
 
 const { analyze } = await import('./analyze.ts');
 const { loadFailure, reject } = await import('../messages.ts');
 
-port.on('message', async (job: JobMessage) => {
-  let reply: WorkerReply;
-  try {
-    reply = { type: 'result', id: job.id, result: await analyze(job.bytes, job.limits) };
-  } catch (error) {
-    const overflow = error instanceof RangeError && /call stack/i.test(error.message);
-    reply = {
-      type: 'result',
-      id: job.id,
-      result: reject.loadFailed(overflow ? loadFailure.notPdf : loadFailure.crashed),
-    };
-  }
-  port.postMessage(reply);
+serve({
+  async inspect(bytes: Uint8Array, limits: InspectLimits): Promise<InspectResult> {
+    try {
+      return await analyze(bytes, limits);
+    } catch (error) {
+      // Whatever the parsers throw is a verdict on the file, never an error of the engine.
+      const overflow = error instanceof RangeError && /call stack/i.test(error.message);
+      return reject.loadFailed(overflow ? loadFailure.notPdf : loadFailure.crashed);
+    }
+  },
 });
-port.postMessage({ type: 'ready' } satisfies WorkerReply);

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { errorText } from '../../../lib/api-client.ts';
 import { meKey, requestSignInLink, verifySignInLink } from '../api/auth.ts';
@@ -10,11 +10,19 @@ function nextPath(): string {
   return next?.startsWith('/app/') && !next.startsWith('//') ? next.slice('/app'.length) : '/sessions';
 }
 
+const linkTokenInAddress = () => new URLSearchParams(location.hash.slice(1)).get('token');
+
 export default function SignIn() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   // The emailed link is /app/sign-in#token=...: the token stays out of server logs and Referer headers.
-  const [linkToken] = useState(() => new URLSearchParams(location.hash.slice(1)).get('token'));
+  const [linkToken, setLinkToken] = useState(linkTokenInAddress);
+  // A link opened in a tab already on this page only changes the fragment.
+  useEffect(() => {
+    const onHash = () => setLinkToken(linkTokenInAddress());
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
   const [email, setEmail] = useState('');
   const request = useMutation({ mutationFn: requestSignInLink });
   const verify = useMutation({

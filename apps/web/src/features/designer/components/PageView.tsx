@@ -128,7 +128,6 @@ const FieldBox = memo(function FieldBox({
   problems: string[] | undefined;
   handlers: FieldHandlers;
 }) {
-  const problemId = problems ? `problem-${f.id}` : undefined;
   const who = f.role ?? 'sender';
   return (
     <button
@@ -136,8 +135,6 @@ const FieldBox = memo(function FieldBox({
       className={`dz-field${selected ? ' selected' : ''}${problems ? ' invalid' : ''}`}
       data-field-id={f.id}
       aria-pressed={selected}
-      aria-label={`${FIELD_TYPE_LABELS[f.type]} field ${f.label}, ${who}, x ${Math.round(f.x)} y ${Math.round(f.y)}, ${Math.round(f.width)} by ${Math.round(f.height)}`}
-      aria-describedby={problemId}
       style={{
         left: f.x * scale,
         top: f.y * scale,
@@ -153,6 +150,12 @@ const FieldBox = memo(function FieldBox({
       <span className="dz-field-label" style={{ color }}>
         {f.label}
       </span>
+      {/* The accessible name starts with the visible label, then what only sighted users get from the box. */}
+      <span className="visually-hidden">
+        , {FIELD_TYPE_LABELS[f.type]} field, {who}, x {Math.round(f.x)} y {Math.round(f.y)},{' '}
+        {Math.round(f.width)} by {Math.round(f.height)}
+        {problems ? ';' : ''}
+      </span>
       <span
         className="dz-handle"
         aria-hidden="true"
@@ -161,11 +164,7 @@ const FieldBox = memo(function FieldBox({
           handlers.onPointerDown(e, f, 'resize');
         }}
       />
-      {problems ? (
-        <span className="dz-problem" id={problemId}>
-          {problems.join('; ')}
-        </span>
-      ) : null}
+      {problems ? <span className="dz-problem">{problems.join('; ')}</span> : null}
     </button>
   );
 });

@@ -11,6 +11,8 @@ export interface DriveConnection {
   provider: 'local' | 'gdrive';
   /** The connected Google account's address (gdrive). */
   account: string | null;
+  /** Whether the operator configured Google OAuth (otherwise there is nothing to connect). */
+  googleOauthAvailable: boolean;
 }
 
 const key = ['drive'] as const;

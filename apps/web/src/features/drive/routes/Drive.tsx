@@ -42,14 +42,16 @@ export default function Drive() {
         ) : connection.data ? (
           <div className="row">
             <p>The built-in drive: upload PDFs here and send them by their cloudFileId.</p>
-            <button
-              type="button"
-              onClick={() =>
-                connect.mutate(undefined, { onSuccess: (r) => location.assign(r.authorizationUrl) })
-              }
-            >
-              Connect Google Drive
-            </button>
+            {connection.data.googleOauthAvailable ? (
+              <button
+                type="button"
+                onClick={() =>
+                  connect.mutate(undefined, { onSuccess: (r) => location.assign(r.authorizationUrl) })
+                }
+              >
+                Connect Google Drive
+              </button>
+            ) : null}
           </div>
         ) : null}
         {connection.isError ? (

@@ -1,0 +1,56 @@
+import { devMailboxDir } from '@countersign/core';
+import { createDevMailbox } from '@countersign/mail';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { TestApi } from '../harness.ts';
+
+/** The newest sign-in link emailed to `to`, read from the dev mailbox the embedded default writes. */
+export async function mailedSignInLink(api: TestApi, to: string, after: number): Promise<string> {
+  const mailbox = createDevMailbox(devMailboxDir(api.config));
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await mailbox.list({ to })).filter((m) => Date.parse(m.date) >= after - 1000);
+        link = mails
+          .map((m) => /https?:\/\/\S+\/app\/sign-in#token=[A-Za-z0-9_-]+/.exec(m.text)?.[0])
+          .find(Boolean);
+        return link;
+      },
+      { timeout: 30_000, interval: 200 },
+    )
+    .toBeDefined();
+  return link!;
+}
+
+/** Signs in the way a person does: asks for a link on the sign-in page, opens the email's link, clicks. */
+export async function signInThroughMailbox(page: Page, api: TestApi, email: string): Promise<void> {
+  const asked = Date.now();
+  await page.goto(`${api.url}/app/sign-in`);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await page.getByText('a sign-in link is on its way').waitFor();
+  const link = await mailedSignInLink(api, email, asked);
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, api.url));
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(`${api.url}/app/sessions`);
+}
+
+/** A short agreement with lines where a signer signs and the sender fills in. */
+export async function agreementPdf(pages = 2): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= pages; n++) {
+    const page = doc.addPage([612, 792]);
+    page.drawText(n === 1 ? 'Service agreement' : `Page ${n}`, { x: 72, y: 720, size: 20, font });
+    page.drawText('Company: ____________________     Date: ______________', {
+      x: 72,
+      y: 600,
+      size: 11,
+      font,
+    });
+    page.drawText('Signature: ______________________________', { x: 72, y: 300, size: 11, font });
+  }
+  return doc.save();
+}

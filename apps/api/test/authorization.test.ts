@@ -1,4 +1,4 @@
-import { localDrive } from '@countersign/core';
+import { listRefreshTokens, localDrive } from '@countersign/core';
 import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestTemplate } from './fixtures/templates.ts';
@@ -19,6 +19,7 @@ interface Ids {
   /** A signing link token of the session (links are only given out by sends). */
   linkToken: string;
   memberId: string;
+  tokenId: string;
 }
 
 interface Operation {
@@ -97,6 +98,7 @@ async function provision(account: Account, label: string): Promise<Ids> {
     bulkSendBatchId: body.instantiation.bulkSendBatchId,
     cloudFileId,
     memberId: account.ownerMemberId,
+    tokenId: listRefreshTokens(api.runtime.ctx, account.accountId)[0]!.tokenId,
     linkToken: body.invites
       .find((i) => i.sessionId === kept!.sessionId)!
       .participants[0]!.signingUrl.split('/s/')[1]!,

@@ -17,7 +17,14 @@ export interface Config {
   jwtSecret: string | undefined;
   limits: { maxBodyBytes: number; maxFileBytes: number; maxPages: number; maxEntries: number };
   sendTimeoutMs: number;
-  drive: { timeoutMs: number; gdriveBaseUrl: string; gdriveTokenUrl: string };
+  drive: {
+    timeoutMs: number;
+    gdriveBaseUrl: string;
+    gdriveTokenUrl: string;
+    gdriveAuthUrl: string;
+    /** The OAuth client for connecting Google Drive from the web app; undefined when not configured. */
+    googleClient: { id: string; secret: string } | undefined;
+  };
   workerConcurrency: number;
   webhookAllowPrivate: boolean;
   /** Proxies in front of the API whose X-Forwarded-For entries are trusted (0: use the socket's peer). */
@@ -65,6 +72,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.DRIVE_TIMEOUT_MS,
       gdriveBaseUrl: e.GDRIVE_BASE_URL,
       gdriveTokenUrl: e.GDRIVE_TOKEN_URL,
+      gdriveAuthUrl: e.GDRIVE_AUTH_URL,
+      googleClient:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? { id: e.GOOGLE_CLIENT_ID, secret: e.GOOGLE_CLIENT_SECRET }
+          : undefined,
     },
     workerConcurrency: e.WORKER_CONCURRENCY,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,

@@ -35,6 +35,11 @@ export const envSchema = z.object({
   DRIVE_TIMEOUT_MS: positiveInt.default(30_000),
   GDRIVE_BASE_URL: z.url().default('https://www.googleapis.com'),
   GDRIVE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  /** Google's OAuth consent page, where the web app's "Connect Google Drive" sends the member. */
+  GDRIVE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  /** The operator's Google OAuth client (web application type); both unset: connecting from the app is off. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   WORKER_CONCURRENCY: positiveInt.max(64).default(4),
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   /** How many proxies in front of the API append to X-Forwarded-For: 0 (none), 1 (also `true`), 2, ... */

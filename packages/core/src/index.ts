@@ -8,6 +8,7 @@ export {
   PRICES,
   setAllowance,
 } from './allowance/allowance.ts';
+export { allowanceUsageView } from './allowance/usage.ts';
 export {
   type AccessTokenResponse,
   AccessTokens,
@@ -20,6 +21,13 @@ export { restoreBackup } from './backup/restore.ts';
 export { BlobStore } from './blobs/blob-store.ts';
 export type { ServiceContext } from './context.ts';
 export { connectGoogleDrive, disconnectDrive, driveFor, localDrive } from './drive/drive-service.ts';
+export {
+  driveConnectionView,
+  finishGoogleDriveConnect,
+  GDRIVE_SCOPE,
+  gdriveRedirectUri,
+  startGoogleDriveConnect,
+} from './drive/google-oauth.ts';
 export { emitSessionEvent } from './events/emit.ts';
 export {
   beginIdempotent,

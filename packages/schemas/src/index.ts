@@ -1,5 +1,7 @@
 export * from './common.ts';
+export * from './drive.ts';
 export * from './errors.ts';
+export * from './integration.ts';
 export * from './issues.ts';
 export * from './jobs.ts';
 export * from './limits.ts';

@@ -62,8 +62,7 @@ export function revokeRefreshToken(ctx: ServiceContext, accountId: string, token
       .from(refreshTokens)
       .where(and(eq(refreshTokens.id, tokenId), eq(refreshTokens.accountId, accountId)))
       .get();
-    if (!exists)
-      throw new DomainError('not_found', `refresh token ${tokenId} not found for account ${accountId}`);
+    if (!exists) throw new DomainError('refresh_token_not_found', `refresh token ${tokenId} not found`);
   }
 }
 

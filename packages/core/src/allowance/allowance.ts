@@ -1,5 +1,5 @@
-import { allowances, allowanceUsage } from '@countersign/db';
-import { eq } from 'drizzle-orm';
+import { allowanceDaily, allowances, allowanceUsage } from '@countersign/db';
+import { eq, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { DAY_MS } from '../support/clock.ts';
 import { DomainError } from '../support/errors.ts';
@@ -71,6 +71,15 @@ export function trySpend(ctx: ServiceContext, accountId: string, units: number):
     .insert(allowanceUsage)
     .values({ accountId, windowStart, used })
     .onConflictDoUpdate({ target: allowanceUsage.accountId, set: { windowStart, used } })
+    .run();
+  // The per-day record behind the web app's chart (the window above may be any length).
+  ctx.db
+    .insert(allowanceDaily)
+    .values({ accountId, day: Math.floor(ctx.clock.now() / DAY_MS), units })
+    .onConflictDoUpdate({
+      target: [allowanceDaily.accountId, allowanceDaily.day],
+      set: { units: sql`${allowanceDaily.units} + ${units}` },
+    })
     .run();
   return true;
 }

@@ -54,16 +54,17 @@ export function connectGoogleDrive(
   ctx: ServiceContext,
   accountId: string,
   credentials: z.input<typeof gdriveCredentialsSchema>,
+  accountEmail: string | null = null,
 ) {
   getAccount(ctx, accountId);
   const parsed = gdriveCredentialsSchema.parse(credentials);
   const settings = new DataKey(ctx.config.dataDir).encrypt(JSON.stringify(parsed));
   ctx.db
     .insert(driveConnections)
-    .values({ accountId, provider: 'gdrive', settings, updatedAt: ctx.clock.now() })
+    .values({ accountId, provider: 'gdrive', settings, accountEmail, updatedAt: ctx.clock.now() })
     .onConflictDoUpdate({
       target: driveConnections.accountId,
-      set: { provider: 'gdrive', settings, updatedAt: ctx.clock.now() },
+      set: { provider: 'gdrive', settings, accountEmail, updatedAt: ctx.clock.now() },
     })
     .run();
   return { accountId, provider: 'gdrive' as const };

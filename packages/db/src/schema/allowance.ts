@@ -1,4 +1,4 @@
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
 import { timestamp } from './columns.ts';
 
@@ -19,3 +19,16 @@ export const allowanceUsage = sqliteTable('allowance_usage', {
   windowStart: timestamp('window_start').notNull(),
   used: integer('used').notNull(),
 });
+
+/** Units spent per UTC day (`day`: days since the epoch), for the web app's 30-day chart. */
+export const allowanceDaily = sqliteTable(
+  'allowance_daily',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    day: integer('day').notNull(),
+    units: integer('units').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day] })],
+);

@@ -10,5 +10,19 @@ export const driveConnections = sqliteTable('drive_connections', {
   provider: text('provider', { enum: ['local', 'gdrive'] }).notNull(),
   /** Provider settings; credentials inside are encrypted with the data key (AES-256-GCM). */
   settings: text('settings').notNull(),
+  /** The connected Google account's address, shown in the web app (connected through OAuth). */
+  accountEmail: text('account_email'),
   updatedAt: timestamp('updated_at').notNull(),
+});
+
+/** Google Drive OAuth flows under way: the `state` sent to Google and the PKCE verifier, until the callback. */
+export const driveOauthStates = sqliteTable('drive_oauth_states', {
+  /** SHA-256 of the state parameter. */
+  stateHash: text('state_hash').primaryKey(),
+  accountId: text('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  /** The PKCE code verifier, sealed with the data key. */
+  codeVerifier: text('code_verifier').notNull(),
+  expiresAt: timestamp('expires_at').notNull(),
 });

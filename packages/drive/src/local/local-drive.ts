@@ -10,7 +10,7 @@ import { cleanFilename, sniffMimeType } from './filename.ts';
 export interface LocalDrive extends DriveProvider {
   put(filename: string, bytes: Uint8Array): Promise<{ cloudFileId: string; filename: string }>;
   /** Every complete file of the account, oldest first. */
-  list(): Promise<DriveFile[]>;
+  list(): Promise<(DriveFile & { createdAt: string })[]>;
   /** True when the file existed. */
   remove(fileId: string): Promise<boolean>;
 }
@@ -127,7 +127,7 @@ export function createLocalDrive(
     return { cloudFileId: id, filename: name };
   }
 
-  async function list(): Promise<DriveFile[]> {
+  async function list(): Promise<(DriveFile & { createdAt: string })[]> {
     let names: string[];
     try {
       names = await readdir(dir);
@@ -148,7 +148,7 @@ export function createLocalDrive(
       }
     }
     metas.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
-    return metas.map(toDriveFile);
+    return metas.map((meta) => ({ ...toDriveFile(meta), createdAt: meta.createdAt }));
   }
 
   async function remove(fileId: string): Promise<boolean> {

@@ -1,0 +1,113 @@
+import { DomainError, localDrive } from '@countersign/core';
+import { DriveFileIdParamsSchema, DriveFileListSchema } from '@countersign/schemas';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { apiRoute, commonErrors, errorResponseFor } from '../../http/openapi.ts';
+
+const filePart = z
+  .instanceof(File, { error: 'must be a file part (a PDF with its file name)' })
+  .openapi({ type: 'string', format: 'binary' });
+
+export const DriveUploadSchema = z
+  .strictObject({
+    files: z
+      .union([filePart, z.array(filePart)], { error: 'required: one file part per PDF, each named `files`' })
+      .openapi({ type: 'array', items: { type: 'string', format: 'binary' } }),
+  })
+  .openapi('DriveUpload');
+
+export const driveFilesListRoute = apiRoute({
+  method: 'get',
+  path: '/api/drive/files',
+  tags: ['Drive'],
+  summary: "The embedded drive's files",
+  responses: {
+    200: { description: 'Oldest first.', content: { 'application/json': { schema: DriveFileListSchema } } },
+  },
+});
+
+export const driveFilesUploadRoute = apiRoute({
+  method: 'post',
+  path: '/api/drive/files',
+  tags: ['Drive'],
+  summary: 'Upload PDFs to the embedded drive',
+  description:
+    'multipart/form-data with one `files` part per PDF. Every file must be a PDF (starts with `%PDF-`) of at most ' +
+    'MAX_FILE_BYTES; otherwise nothing is stored. Their `cloudFileId`s go into `POST /api/sessions/send`.',
+  request: { body: { required: true, content: { 'multipart/form-data': { schema: DriveUploadSchema } } } },
+  responses: {
+    201: { description: 'Stored.', content: { 'application/json': { schema: DriveFileListSchema } } },
+    400: errorResponseFor(
+      '`invalid_request`: a file is not a PDF (named in `message`), or the form is wrong.',
+    ),
+    413: commonErrors[413],
+  },
+});
+
+export const driveFileDeleteRoute = apiRoute({
+  method: 'delete',
+  path: '/api/drive/files/{cloudFileId}',
+  tags: ['Drive'],
+  summary: 'Delete a file of the embedded drive',
+  description: 'Sessions already sent from it keep their own copy.',
+  request: { params: DriveFileIdParamsSchema },
+  responses: {
+    204: { description: 'Deleted.' },
+    404: errorResponseFor('`drive_file_not_found`: no such file in this account drive.'),
+  },
+});
+
+const PDF_MAGIC = '%PDF-';
+
+export function registerDriveFiles(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(driveFilesListRoute, async (c) => {
+    const files = await localDrive(c.get('deps').runtime.ctx, c.get('accountId')).list();
+    return c.json(
+      {
+        files: files.map((f) => ({
+          cloudFileId: f.id,
+          filename: f.filename,
+          size: f.size,
+          createdAt: f.createdAt,
+        })),
+      },
+      200,
+    );
+  });
+  app.openapi(driveFilesUploadRoute, async (c) => {
+    const ctx = c.get('deps').runtime.ctx;
+    const form = c.req.valid('form');
+    const uploads = Array.isArray(form.files) ? form.files : [form.files];
+    const max = ctx.config.limits.maxFileBytes;
+    // Every file is checked before any is stored: a bad one leaves the drive as it was.
+    const checked: { name: string; bytes: Uint8Array }[] = [];
+    for (const file of uploads) {
+      if (file.size > max)
+        throw new DomainError('payload_too_large', `${file.name} is larger than the ${max}-byte file limit`);
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      if (Buffer.from(bytes.subarray(0, 1024)).indexOf(PDF_MAGIC) === -1)
+        throw new DomainError('invalid_request', `${file.name} is not a PDF (no %PDF- header)`);
+      checked.push({ name: file.name, bytes });
+    }
+    const drive = localDrive(ctx, c.get('accountId'));
+    const stored = [];
+    const now = new Date(ctx.clock.now()).toISOString();
+    for (const f of checked) {
+      const put = await drive.put(f.name, f.bytes);
+      stored.push({
+        cloudFileId: put.cloudFileId,
+        filename: put.filename,
+        size: f.bytes.byteLength,
+        createdAt: now,
+      });
+    }
+    return c.json({ files: stored }, 201);
+  });
+  app.openapi(driveFileDeleteRoute, async (c) => {
+    const { cloudFileId } = c.req.valid('param');
+    const removed = await localDrive(c.get('deps').runtime.ctx, c.get('accountId')).remove(cloudFileId);
+    if (!removed)
+      throw new DomainError('drive_file_not_found', `no file ${cloudFileId} in this account drive`);
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,93 @@
+import {
+  allowanceUsageView,
+  createRefreshToken,
+  listRefreshTokens,
+  revokeRefreshToken,
+} from '@countersign/core';
+import {
+  AllowanceUsageSchema,
+  RefreshTokenCreatedSchema,
+  RefreshTokenCreateRequestSchema,
+  RefreshTokenIdParamsSchema,
+  RefreshTokenListSchema,
+} from '@countersign/schemas';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../http/env.ts';
+import { apiRoute, errorResponseFor } from '../http/openapi.ts';
+
+const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+
+export const tokensListRoute = apiRoute({
+  method: 'get',
+  path: '/api/tokens',
+  tags: ['Integration'],
+  summary: "The account's refresh tokens",
+  responses: {
+    200: { description: 'Live tokens.', content: { 'application/json': { schema: RefreshTokenListSchema } } },
+  },
+});
+
+export const tokensCreateRoute = apiRoute({
+  method: 'post',
+  path: '/api/tokens',
+  tags: ['Integration'],
+  summary: 'Create a refresh token',
+  description: 'The token is in this answer only; the service keeps its SHA-256.',
+  request: {
+    body: { required: true, content: { 'application/json': { schema: RefreshTokenCreateRequestSchema } } },
+  },
+  responses: {
+    201: { description: 'Created.', content: { 'application/json': { schema: RefreshTokenCreatedSchema } } },
+  },
+});
+
+export const tokensRevokeRoute = apiRoute({
+  method: 'delete',
+  path: '/api/tokens/{tokenId}',
+  tags: ['Integration'],
+  summary: 'Revoke a refresh token',
+  description: 'Immediate: access tokens minted from it stop working too.',
+  request: { params: RefreshTokenIdParamsSchema },
+  responses: {
+    204: { description: 'Revoked (also when it already was).' },
+    404: errorResponseFor('`refresh_token_not_found`: no such token in this account.'),
+  },
+});
+
+export const allowanceRoute = apiRoute({
+  method: 'get',
+  path: '/api/allowance',
+  tags: ['Integration'],
+  summary: "The account's API allowance: used, left, reset time, last 30 days",
+  responses: {
+    200: { description: 'The allowance.', content: { 'application/json': { schema: AllowanceUsageSchema } } },
+  },
+});
+
+export function registerTokens(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(tokensListRoute, (c) => {
+    const rows = listRefreshTokens(c.get('deps').runtime.ctx, c.get('accountId'));
+    const tokens = rows
+      .filter((t) => t.revokedAt === null)
+      .map((t) => ({
+        tokenId: t.tokenId,
+        label: t.label,
+        hint: t.hint,
+        createdAt: iso(t.createdAt)!,
+        lastUsedAt: iso(t.lastUsedAt),
+      }));
+    return c.json({ tokens }, 200);
+  });
+  app.openapi(tokensCreateRoute, (c) => {
+    const label = c.req.valid('json').label?.trim() || null;
+    const created = createRefreshToken(c.get('deps').runtime.ctx, c.get('accountId'), label ?? undefined);
+    return c.json({ ...created, label }, 201);
+  });
+  app.openapi(tokensRevokeRoute, (c) => {
+    revokeRefreshToken(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').tokenId);
+    return c.body(null, 204);
+  });
+  app.openapi(allowanceRoute, async (c) =>
+    c.json(await allowanceUsageView(c.get('deps').runtime.ctx, c.get('accountId')), 200),
+  );
+}

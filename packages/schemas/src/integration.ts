@@ -1,0 +1,47 @@
+import { z } from '@hono/zod-openapi';
+import { nullableString, PathIdSchema, strictObject } from './common.ts';
+
+// The integration page's resources over the API: refresh tokens and the allowance. Our own API (the spec says
+// only that tokens are generated "on the integration page of the web app").
+
+const isoTime = z.string().openapi({ format: 'date-time', example: '2026-11-22T12:00:00.000Z' });
+
+export const RefreshTokenInfoSchema = z
+  .object({
+    tokenId: z.string(),
+    label: z.string().nullable(),
+    hint: z.string().openapi({ description: 'The first characters of the token, to tell tokens apart.' }),
+    createdAt: isoTime,
+    lastUsedAt: isoTime.nullable().openapi({ description: 'Last exchange at `POST /connect/token`.' }),
+  })
+  .openapi('RefreshTokenInfo');
+
+export const RefreshTokenListSchema = z
+  .object({ tokens: z.array(RefreshTokenInfoSchema) })
+  .openapi('RefreshTokenList', { description: 'Live (unrevoked) tokens, newest first; never the secrets.' });
+
+export const RefreshTokenCreateRequestSchema = strictObject({
+  label: nullableString(100).optional(),
+}).openapi('RefreshTokenCreateRequest');
+
+export const RefreshTokenCreatedSchema = z
+  .object({
+    tokenId: z.string(),
+    label: z.string().nullable(),
+    refreshToken: z.string().openapi({ description: 'Shown only in this answer: store it now.' }),
+  })
+  .openapi('RefreshTokenCreated');
+
+export const RefreshTokenIdParamsSchema = z.object({ tokenId: PathIdSchema });
+
+export const AllowanceUsageSchema = z
+  .object({
+    limit: z.int().openapi({ description: 'Units per period.' }),
+    used: z.int().openapi({ description: 'Units spent in the current period.' }),
+    left: z.int(),
+    resetsAt: isoTime.openapi({ description: 'When the current period ends and `used` starts from 0.' }),
+    daily: z
+      .array(z.object({ date: z.string().openapi({ example: '2026-11-22' }), units: z.int() }))
+      .openapi({ description: 'Units spent per UTC day over the last 30 days, oldest first.' }),
+  })
+  .openapi('AllowanceUsage');

@@ -12,6 +12,7 @@ import { registerAccount } from './routes/account.ts';
 import { registerMe } from './routes/auth/me.ts';
 import { registerMemberSessions } from './routes/auth/member-sessions.ts';
 import { registerSignIn } from './routes/auth/sign-in.ts';
+import { registerBranding } from './routes/branding.ts';
 import { registerDocs } from './routes/docs.ts';
 import { registerDriveConnection } from './routes/drive/connection.ts';
 import { registerDriveFiles } from './routes/drive/files.ts';
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerMemberSessions(app);
   registerMembers(app);
   registerAccount(app);
+  registerBranding(app);
   registerTokens(app);
   registerDriveFiles(app);
   registerDriveConnection(app);

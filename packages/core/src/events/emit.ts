@@ -36,7 +36,7 @@ export function emitSessionEvent(
   ctx: ServiceContext,
   sessionId: string,
   type: WebhookEventType,
-  extra: { participantId?: string; reason?: string | null } = {},
+  extra: { participantId?: string; reason?: string | null; auditChainHead?: string } = {},
 ): WebhookEventBody | undefined {
   const session = sessionById(ctx.db).get({ sessionId });
   if (!session) return undefined;
@@ -79,6 +79,7 @@ export function emitSessionEvent(
         downloadUrl: `${ctx.config.publicUrl}/api/sessions/${sessionId}/documents/${d.id}`,
       })),
       ...(extra.reason ? { reason: extra.reason } : {}),
+      ...(extra.auditChainHead ? { auditChainHead: extra.auditChainHead } : {}),
       ...(session.test ? { test: true } : {}),
     },
   };

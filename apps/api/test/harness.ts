@@ -1,2 +1,3 @@
-// The harness lives in src/testing so benchmarks use the very same server setup as the tests.
-export * from '../src/testing/harness.ts';
+// The harness lives in apps/api/testing (out of src: not part of the service) so benchmarks use the very same
+// server setup as the tests.
+export * from '../testing/harness.ts';

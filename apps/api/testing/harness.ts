@@ -15,7 +15,7 @@ import type { JobQueue } from '@countersign/queue';
 import { freePort, tempDir } from '@countersign/test-support';
 import { serve } from '@hono/node-server';
 import pino, { type Logger } from 'pino';
-import { createApp } from '../app.ts';
+import { createApp } from '../src/app.ts';
 
 export interface TestApi {
   url: string;

@@ -1,5 +1,14 @@
 export { type AccountView, accountView, updateAccountSettings } from './accounts/account-settings.ts';
 export { createAccount, getAccount } from './accounts/accounts.ts';
+export {
+  type BrandingRow,
+  brandingOf,
+  brandingView,
+  contrastRatio,
+  logoByHash,
+  logoPath,
+  updateBranding,
+} from './accounts/branding.ts';
 export { createRefreshToken, listRefreshTokens, revokeRefreshToken } from './accounts/refresh-tokens.ts';
 export {
   allowanceHeaders,
@@ -83,7 +92,7 @@ export type {
   SessionsSendOutcome,
   TemplateSendOutcome,
 } from './sends/send-results.ts';
-export { type AuditOrigin, audit } from './sessions/audit.ts';
+export { type AuditOrigin, audit, auditChainHead, auditTrail } from './sessions/audit.ts';
 export { completeSession } from './sessions/complete.ts';
 export {
   allowCompletionRetry,

@@ -6,6 +6,8 @@ const main = $('main');
 const token = main.dataset.token;
 const PDFJS = main.dataset.pdfjs;
 const API = `/api/signing/${token}`;
+// The account's accent colour (checked for contrast by the API); set through the CSSOM, which the CSP allows.
+if (main.dataset.accent) document.documentElement.style.setProperty('--brand', main.dataset.accent);
 const { locale: LOCALE, strings: STRINGS } = JSON.parse($('messages').textContent);
 
 // ---------------------------------------------------------------- words (one catalogue per language, one lookup)

@@ -20,6 +20,7 @@ import { registerFonts } from './routes/fonts.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerMembers } from './routes/members/members.ts';
 import { registerMetrics } from './routes/metrics.ts';
+import { registerSessionAudit } from './routes/sessions/audit.ts';
 import { registerSessionsCancel } from './routes/sessions/cancel.ts';
 import { registerSessionDocument } from './routes/sessions/document.ts';
 import { registerSessionGet } from './routes/sessions/get.ts';
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerSessionsCancel(app);
   registerSessionsList(app);
   registerSessionGet(app);
+  registerSessionAudit(app);
   registerSessionDocument(app);
   registerTemplatesSend(app);
   // Templates: create (multipart), list, show.

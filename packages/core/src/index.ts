@@ -92,7 +92,7 @@ export type {
   SessionsSendOutcome,
   TemplateSendOutcome,
 } from './sends/send-results.ts';
-export { type AuditOrigin, audit } from './sessions/audit.ts';
+export { type AuditOrigin, audit, auditChainHead, auditTrail } from './sessions/audit.ts';
 export { completeSession } from './sessions/complete.ts';
 export {
   allowCompletionRetry,

@@ -177,8 +177,19 @@ export const auditEvents = sqliteTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     data: text('data', { mode: 'json' }),
+    /**
+     * The hash chain (@countersign/verify audit-chain.ts): 1-based position in the session's trail, the
+     * previous event's hash and this event's. Null on events written before the chain existed, until the
+     * session's next event chains them.
+     */
+    seq: integer('seq'),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
-  (t) => [index('audit_session').on(t.sessionId, t.at)],
+  (t) => [
+    index('audit_session').on(t.sessionId, t.at),
+    uniqueIndex('audit_session_seq').on(t.sessionId, t.seq),
+  ],
 );
 
 /** Stored results of send jobs: a retried or replayed job returns the same answer. */

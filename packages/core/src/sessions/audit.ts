@@ -8,6 +8,7 @@ export type AuditType =
   | 'session.created'
   | 'invite.queued'
   | 'link.viewed'
+  | 'link.opened'
   | 'code.sent'
   | 'code.verified'
   | 'code.failed'

@@ -25,6 +25,7 @@ import { registerSessionsCancel } from './routes/sessions/cancel.ts';
 import { registerSessionDocument } from './routes/sessions/document.ts';
 import { registerSessionGet } from './routes/sessions/get.ts';
 import { registerSessionsList } from './routes/sessions/list.ts';
+import { registerSessionParticipants } from './routes/sessions/participants.ts';
 import { registerTestSessionsPurge } from './routes/sessions/purge-test.ts';
 import { registerSessionsSend } from './routes/sessions/send.ts';
 import { registerSigning } from './routes/signing/index.ts';
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerTestSessionsPurge(app);
   registerSessionsList(app);
   registerSessionGet(app);
+  registerSessionParticipants(app);
   registerSessionAudit(app);
   registerSessionDocument(app);
   registerTemplatesSend(app);

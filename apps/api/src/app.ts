@@ -20,10 +20,12 @@ import { registerFonts } from './routes/fonts.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerMembers } from './routes/members/members.ts';
 import { registerMetrics } from './routes/metrics.ts';
+import { registerSessionAudit } from './routes/sessions/audit.ts';
 import { registerSessionsCancel } from './routes/sessions/cancel.ts';
 import { registerSessionDocument } from './routes/sessions/document.ts';
 import { registerSessionGet } from './routes/sessions/get.ts';
 import { registerSessionsList } from './routes/sessions/list.ts';
+import { registerSessionParticipants } from './routes/sessions/participants.ts';
 import { registerSessionsSend } from './routes/sessions/send.ts';
 import { registerSigning } from './routes/signing/index.ts';
 import { registerTemplatesCreate } from './routes/templates/create.ts';
@@ -72,6 +74,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerSessionsCancel(app);
   registerSessionsList(app);
   registerSessionGet(app);
+  registerSessionParticipants(app);
+  registerSessionAudit(app);
   registerSessionDocument(app);
   registerTemplatesSend(app);
   // Templates: create (multipart), list, show.

@@ -8,6 +8,7 @@ import {
   nonEmptyString,
   nullableString,
   oneOf,
+  readableText,
   SigningTypeSchema,
   strictObject,
   textString,
@@ -32,7 +33,7 @@ import { SUPPORTED_LOCALES } from './locales.ts';
 // 4.3 POST /api/sessions/send
 
 export const SessionsSendRecipientSchema = strictObject({
-  name: nonEmptyString(TEXT_MAX_LENGTH).openapi({
+  name: readableText(nonEmptyString(TEXT_MAX_LENGTH)).openapi({
     description: 'Display name shown on the signing document.',
   }),
   email: emailString().openapi({ description: 'Email address of the signer.' }),
@@ -60,7 +61,7 @@ export const SessionsSendRequestSchema = strictObject({
   }).openapi({
     description: 'PDFs in the connected cloud drive, by file id as returned by the drive provider.',
   }),
-  title: nonEmptyString(TEXT_MAX_LENGTH)
+  title: readableText(nonEmptyString(TEXT_MAX_LENGTH))
     .optional()
     .openapi({
       description:

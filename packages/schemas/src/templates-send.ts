@@ -8,6 +8,7 @@ import {
   nonEmptyString,
   nullableString,
   oneOf,
+  readableText,
   SigningTypeSchema,
   strictObject,
   textString,
@@ -35,10 +36,10 @@ import { SUPPORTED_LOCALES } from './locales.ts';
 // 4.2 POST /api/templates/send
 
 export const TemplateRecipientSchema = strictObject({
-  label: nonEmptyString(TEXT_MAX_LENGTH).openapi({
+  label: readableText(nonEmptyString(TEXT_MAX_LENGTH)).openapi({
     description: "Placeholder role label of the template, matched case-insensitively (e.g. 'Tenant').",
   }),
-  name: nonEmptyString(TEXT_MAX_LENGTH).openapi({
+  name: readableText(nonEmptyString(TEXT_MAX_LENGTH)).openapi({
     description: 'Display name shown on the signing document.',
   }),
   email: emailString().openapi({ description: 'Email address of the signer.' }),
@@ -120,16 +121,16 @@ export const TemplateSendRequestSchema = strictObject({
       '`otp` verifies each signer by one-time code; `public` removes verification: anyone with the link ' +
       "can sign in the recipient's name and there is no identity assurance.",
   }),
-  senderName: textString(TEXT_MAX_LENGTH)
+  senderName: readableText(textString(TEXT_MAX_LENGTH))
     .optional()
     .openapi({ description: 'Overrides the sender name in invites.' }),
-  subject: nullableString(TEXT_MAX_LENGTH)
+  subject: nullableString(TEXT_MAX_LENGTH, (text) => readableText(text))
     .optional()
     .openapi({ description: 'Overrides the invite email subject.' }),
-  message: textString(MESSAGE_MAX_LENGTH)
+  message: readableText(textString(MESSAGE_MAX_LENGTH), { multiLine: true })
     .optional()
     .openapi({ description: 'Personal message in the invite email.' }),
-  messageTemplate: textString(MESSAGE_MAX_LENGTH)
+  messageTemplate: readableText(textString(MESSAGE_MAX_LENGTH), { multiLine: true })
     .optional()
     .openapi({ description: 'Invite message template.' }),
   cc: arrayOf(emailString(), { max: CC_MAX })

@@ -12,6 +12,7 @@ import { registerAccount } from './routes/account.ts';
 import { registerMe } from './routes/auth/me.ts';
 import { registerMemberSessions } from './routes/auth/member-sessions.ts';
 import { registerSignIn } from './routes/auth/sign-in.ts';
+import { registerBranding } from './routes/branding.ts';
 import { registerDocs } from './routes/docs.ts';
 import { registerDriveConnection } from './routes/drive/connection.ts';
 import { registerDriveFiles } from './routes/drive/files.ts';
@@ -19,10 +20,12 @@ import { registerFonts } from './routes/fonts.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerMembers } from './routes/members/members.ts';
 import { registerMetrics } from './routes/metrics.ts';
+import { registerSessionAudit } from './routes/sessions/audit.ts';
 import { registerSessionsCancel } from './routes/sessions/cancel.ts';
 import { registerSessionDocument } from './routes/sessions/document.ts';
 import { registerSessionGet } from './routes/sessions/get.ts';
 import { registerSessionsList } from './routes/sessions/list.ts';
+import { registerSessionParticipants } from './routes/sessions/participants.ts';
 import { registerSessionsSend } from './routes/sessions/send.ts';
 import { registerSigning } from './routes/signing/index.ts';
 import { registerTemplatesCreate } from './routes/templates/create.ts';
@@ -63,6 +66,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerMemberSessions(app);
   registerMembers(app);
   registerAccount(app);
+  registerBranding(app);
   registerTokens(app);
   registerDriveFiles(app);
   registerDriveConnection(app);
@@ -70,6 +74,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerSessionsCancel(app);
   registerSessionsList(app);
   registerSessionGet(app);
+  registerSessionParticipants(app);
+  registerSessionAudit(app);
   registerSessionDocument(app);
   registerTemplatesSend(app);
   // Templates: create (multipart), list, show.

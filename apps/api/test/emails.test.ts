@@ -385,13 +385,16 @@ describe('emails', () => {
     await api.runtime.dispatchOutbox(); // whatever else was queued with these has gone out
     const codeSubject = `${CODE_SUBJECT} for “${TEMPLATE}”`;
     const completed = `Completed: “${TEMPLATE}” is signed by everyone`;
-    expect(subjectsTo(clara)).toEqual(['Please sign our NDA', codeSubject, completed]);
+    // Each signer also gets their receipt (docs/evidence.md) when they sign.
+    const receipt = `Your signing receipt for “${TEMPLATE}”`;
+    expect(subjectsTo(clara)).toEqual(['Please sign our NDA', codeSubject, receipt, completed]);
     expect(subjectsTo(walt).sort()).toEqual(
       [
         `You’ll soon be asked to sign “${TEMPLATE}”`,
         `Clara Client signed “${TEMPLATE}”`,
         'Please sign our NDA',
         codeSubject,
+        receipt,
         completed,
       ].sort(),
     );
@@ -435,6 +438,7 @@ describe('emails', () => {
     await api.runtime.dispatchOutbox();
     expect(subjectsTo(ann)).toEqual([
       `${ACCOUNT} sent you “Offer letter” to sign`,
+      'Your signing receipt for “Offer letter”',
       'Ben Baker declined to sign “Offer letter”',
     ]);
     expect(subjectsTo(ben)).toEqual([

@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { signatureFontPath } from '@countersign/pdf-engine';
 import { extractedContains, MULTI_SCRIPT_VALUES } from '@countersign/pdf-engine/testing';
 import type { SigningView } from '@countersign/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signatureFontUrl } from '../src/routes/fonts.ts';
 import { createTestTemplate } from './fixtures/templates.ts';
 import { type Signer, type SigningWorld, startSigningWorld } from './signing-setup.ts';
 
@@ -167,4 +169,15 @@ describe('signing in every script, end to end', () => {
     });
     expect(foreign.status).toBe(400);
   }, 60_000);
+
+  it('serves the signature font the PDF embeds, cached for good under its content name', async () => {
+    const url = signatureFontUrl();
+    expect(url).toMatch(/^\/assets\/fonts\/signature-[0-9a-f]{16}\.ttf$/);
+    const res = await w.api.fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('font/ttf');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(signatureFontPath()))).toBe(true);
+    expect((await w.api.fetch('/assets/fonts/other.ttf')).status).toBe(404);
+  });
 });

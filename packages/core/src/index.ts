@@ -1,5 +1,14 @@
 export { type AccountView, accountView, updateAccountSettings } from './accounts/account-settings.ts';
 export { createAccount, getAccount } from './accounts/accounts.ts';
+export {
+  type BrandingRow,
+  brandingOf,
+  brandingView,
+  contrastRatio,
+  logoByHash,
+  logoPath,
+  updateBranding,
+} from './accounts/branding.ts';
 export { createRefreshToken, listRefreshTokens, revokeRefreshToken } from './accounts/refresh-tokens.ts';
 export {
   allowanceHeaders,
@@ -83,7 +92,7 @@ export type {
   SessionsSendOutcome,
   TemplateSendOutcome,
 } from './sends/send-results.ts';
-export { type AuditOrigin, audit } from './sessions/audit.ts';
+export { type AuditOrigin, audit, auditChainHead, auditTrail } from './sessions/audit.ts';
 export { completeSession } from './sessions/complete.ts';
 export {
   allowCompletionRetry,
@@ -102,6 +111,7 @@ export {
   queueDueReminders,
 } from './sessions/lifecycle.ts';
 export { linkTokenHash, participantLink, signingUrl } from './sessions/links.ts';
+export { participantSigningUrl, resendInvite } from './sessions/participant-actions.ts';
 export { getSessionDetail, listSessions, sessionDocumentFile, sessionOf } from './sessions/read.ts';
 export { sealCertificate as ensureSealCertificate } from './sessions/seal-certificate.ts';
 export { type SweepLog, type SweepResult, sweep } from './sessions/sweep.ts';

@@ -2,7 +2,7 @@ import type { EmailContent } from './content.ts';
 import { renderHtml } from './html-layout.ts';
 import { invite, nextSigner } from './kinds/invites.ts';
 import { otpCode } from './kinds/otp-code.ts';
-import { cancelled, completed, declined, signed } from './kinds/outcomes.ts';
+import { cancelled, completed, declined, receipt, signed } from './kinds/outcomes.ts';
 import { reminder, upcoming } from './kinds/waiting.ts';
 import { renderText } from './text-layout.ts';
 import type { EmailMessage, RenderedEmail } from './types.ts';
@@ -27,6 +27,8 @@ function content(message: EmailMessage): EmailContent {
       return reminder(message);
     case 'otp_code':
       return otpCode(message);
+    case 'receipt':
+      return receipt(message);
   }
 }
 

@@ -119,7 +119,17 @@ export type OtpCodeEmail = EmailBase & {
   validMinutes: number;
 };
 
+/** To a signer who just signed: what they signed, by hash, and their own audit event's hash. */
+export type ReceiptEmail = EmailBase & {
+  kind: 'receipt';
+  signedAt: Date;
+  documents: { filename: string; sha256: string }[];
+  /** The hash of their participant.signed event in the session's hash-chained audit trail. */
+  eventHash: string;
+};
+
 export type EmailMessage =
+  | ReceiptEmail
   | InviteEmail
   | NextSignerEmail
   | UpcomingEmail

@@ -32,9 +32,9 @@ export const textString = (max?: number) => {
 };
 
 /** A string (of at most `max` characters when given), or null: the spec's "string or null". */
-export const nullableString = (max?: number) => {
+export const nullableString = (max?: number, rule: (text: z.ZodString) => z.ZodString = (text) => text) => {
   const text = z.string({ error: orRequired('must be a string or null') });
-  return (max === undefined ? text : text.max(max, { error: tooLong(max) })).nullable();
+  return rule(max === undefined ? text : text.max(max, { error: tooLong(max) })).nullable();
 };
 
 /** A string of 1 (the spec's minLength 1) to `max` characters. */
@@ -116,3 +116,25 @@ export const authRequirements = ['public', 'otp'] as const;
 export type AuthRequirement = (typeof authRequirements)[number];
 /** Spec 4.2: `otp` verifies each signer by one-time code; `public` removes verification. */
 export const AuthRequirementSchema = oneOf(authRequirements);
+
+/** Characters that show nothing: white space, format and default-ignorable characters (ZWSP, bidi marks...). */
+const INVISIBLE = /[\s\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+/** Control characters; multi-line text keeps tab and line breaks. */
+const CONTROL = /\p{Cc}/u;
+const CONTROL_MULTI_LINE = /[^\P{Cc}\t\n\r]/u;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The one rule for text people read (names, titles, labels, subjects, messages, filenames): no control
+ * characters (tab and line breaks allowed when `multiLine`), no unpaired surrogate halves, and when given,
+ * something visible once invisible characters are removed. The message follows the path as usual.
+ */
+export const readableText = <T extends z.ZodString>(schema: T, options: { multiLine?: boolean } = {}) =>
+  schema
+    .refine((s: string) => !(options.multiLine ? CONTROL_MULTI_LINE : CONTROL).test(s), {
+      error: 'must not contain control characters',
+    })
+    .refine((s: string) => !LONE_SURROGATE.test(s), { error: 'must not contain unpaired surrogates' })
+    .refine((s: string) => s === '' || s.replace(INVISIBLE, '') !== '', {
+      error: 'must contain visible characters, not only spaces or invisible ones',
+    });

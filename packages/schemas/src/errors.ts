@@ -157,6 +157,12 @@ const catalog = {
     status: 400,
     description: "A value was sent for a field that is not the signer's to fill; `fieldIds` names them.",
   },
+  insufficient_contrast: {
+    status: 400,
+    description:
+      'The accent colour fails WCAG AA contrast (4.5:1) against white, the colour of text on it and of the page.',
+  },
+  invalid_logo: { status: 400, description: 'The logo is not a PNG or JPEG of at most 100 KB.' },
   invalid_signature: {
     status: 400,
     description: 'The adopted signature or initials is not short text or a PNG data URL of at most 300 KB.',

@@ -1,3 +1,4 @@
+export * from './branding.ts';
 export * from './common.ts';
 export * from './drive.ts';
 export * from './errors.ts';

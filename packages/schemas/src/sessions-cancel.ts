@@ -1,5 +1,12 @@
 import { z } from '@hono/zod-openapi';
-import { booleanValue, nonEmptyString, strictObject, textString, uuidString } from './common.ts';
+import {
+  booleanValue,
+  nonEmptyString,
+  readableText,
+  strictObject,
+  textString,
+  uuidString,
+} from './common.ts';
 import { REASON_MAX_LENGTH } from './limits.ts';
 
 // 4.4 POST /api/sessions/cancel
@@ -8,7 +15,7 @@ export const SessionsCancelRequestSchema = strictObject({
   sessionId: uuidString().openapi({
     description: 'UUID of the session: a `rows[].sessionId` from `POST /api/sessions/send`.',
   }),
-  reason: nonEmptyString(REASON_MAX_LENGTH)
+  reason: readableText(nonEmptyString(REASON_MAX_LENGTH), { multiLine: true })
     .optional()
     .openapi({
       description:

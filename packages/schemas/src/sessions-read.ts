@@ -109,11 +109,36 @@ export const SessionDetailSchema = SessionSummarySchema.extend({
     }),
   documents: z.array(SessionDocumentSchema),
   participants: z.array(SessionParticipantSchema),
+  events: z
+    .array(
+      z.object({
+        type: z.string().openapi({ example: 'participant.signed' }),
+        at: z.string().openapi({ format: 'date-time' }),
+        participantId: z.string().nullable(),
+      }),
+    )
+    .openapi({
+      description: 'Extension: the audit trail, oldest first (created, invites, views, signatures...).',
+    }),
 }).openapi('SessionDetail');
 
 export const SessionListQuerySchema = z.strictObject({
   status: SessionStatusSchema.optional(),
   bulkSendBatchId: z.string().min(1).max(200).optional(),
+  templateId: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .openapi({ description: 'Sessions sent from this template.' }),
+  q: z.string().min(1).max(254).optional().openapi({
+    description: "A recipient's email (exact, when it contains `@`) or a part of the title.",
+  }),
+  from: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .openapi({ description: 'Created at or after this time.' }),
+  to: z.iso.datetime({ offset: true }).optional().openapi({ description: 'Created at or before this time.' }),
   limit: z.coerce
     .number()
     .int()
@@ -143,3 +168,34 @@ export type SessionDetail = z.output<typeof SessionDetailSchema>;
 export type SessionSummary = z.output<typeof SessionSummarySchema>;
 export type SessionList = z.output<typeof SessionListSchema>;
 export type SessionListQuery = z.output<typeof SessionListQuerySchema>;
+
+export const AuditEventSchema = z
+  .object({
+    seq: z.int().openapi({ description: "1-based position in the session's trail." }),
+    id: z.string(),
+    sessionId: z.string(),
+    type: z.string().openapi({ example: 'participant.signed' }),
+    at: isoTime,
+    participantId: z.string().nullable(),
+    ip: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    data: z.unknown().openapi({ description: 'Event details (JSON), or null.' }),
+    prevHash: z
+      .string()
+      .nullable()
+      .openapi({ description: "The previous event's `hash`; null for the first." }),
+    hash: z.string().openapi({
+      description:
+        'SHA-256 (hex) of the canonical JSON of this event without `hash` plus `"v": 1` (docs/evidence.md).',
+    }),
+  })
+  .openapi('AuditEvent');
+
+export const AuditTrailSchema = z
+  .object({
+    sessionId: z.string(),
+    chainHead: z.string().nullable().openapi({ description: "The last event's hash." }),
+    events: z.array(AuditEventSchema),
+  })
+  .openapi('AuditTrail', { description: "Extension: the session's hash-chained audit trail, oldest first." });
+export type AuditTrail = z.output<typeof AuditTrailSchema>;

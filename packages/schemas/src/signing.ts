@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { arrayOf, nonEmptyString, oneOf, strictObject, textString } from './common.ts';
+import { arrayOf, nonEmptyString, oneOf, readableText, strictObject, textString } from './common.ts';
 import { fieldTypes } from './field-types.ts';
 import { REASON_MAX_LENGTH } from './limits.ts';
 
@@ -259,7 +259,7 @@ export const SigningDraftSavedSchema = z
   .openapi('SigningDraftSaved');
 
 export const SigningDeclineRequestSchema = strictObject({
-  reason: nonEmptyString(REASON_MAX_LENGTH).optional(),
+  reason: readableText(nonEmptyString(REASON_MAX_LENGTH), { multiLine: true }).optional(),
 }).openapi('SigningDeclineRequest', { example: { reason: 'The start date is wrong.' } });
 
 export const SigningDeclinedSchema = z.object({ declined: z.literal(true) }).openapi('SigningDeclined');

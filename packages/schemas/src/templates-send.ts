@@ -1,4 +1,4 @@
-import type { z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   AuthRequirementSchema,
   arrayOf,
@@ -8,6 +8,7 @@ import {
   nonEmptyString,
   nullableString,
   oneOf,
+  readableText,
   SigningTypeSchema,
   strictObject,
   textString,
@@ -30,14 +31,15 @@ import {
   TEMPLATE_ID_MAX_LENGTH,
   TEXT_MAX_LENGTH,
 } from './limits.ts';
+import { SUPPORTED_LOCALES } from './locales.ts';
 
 // 4.2 POST /api/templates/send
 
 export const TemplateRecipientSchema = strictObject({
-  label: nonEmptyString(TEXT_MAX_LENGTH).openapi({
+  label: readableText(nonEmptyString(TEXT_MAX_LENGTH)).openapi({
     description: "Placeholder role label of the template, matched case-insensitively (e.g. 'Tenant').",
   }),
-  name: nonEmptyString(TEXT_MAX_LENGTH).openapi({
+  name: readableText(nonEmptyString(TEXT_MAX_LENGTH)).openapi({
     description: 'Display name shown on the signing document.',
   }),
   email: emailString().openapi({ description: 'Email address of the signer.' }),
@@ -119,16 +121,16 @@ export const TemplateSendRequestSchema = strictObject({
       '`otp` verifies each signer by one-time code; `public` removes verification: anyone with the link ' +
       "can sign in the recipient's name and there is no identity assurance.",
   }),
-  senderName: textString(TEXT_MAX_LENGTH)
+  senderName: readableText(textString(TEXT_MAX_LENGTH))
     .optional()
     .openapi({ description: 'Overrides the sender name in invites.' }),
-  subject: nullableString(TEXT_MAX_LENGTH)
+  subject: nullableString(TEXT_MAX_LENGTH, (text) => readableText(text))
     .optional()
     .openapi({ description: 'Overrides the invite email subject.' }),
-  message: textString(MESSAGE_MAX_LENGTH)
+  message: readableText(textString(MESSAGE_MAX_LENGTH), { multiLine: true })
     .optional()
     .openapi({ description: 'Personal message in the invite email.' }),
-  messageTemplate: textString(MESSAGE_MAX_LENGTH)
+  messageTemplate: readableText(textString(MESSAGE_MAX_LENGTH), { multiLine: true })
     .optional()
     .openapi({ description: 'Invite message template.' }),
   cc: arrayOf(emailString(), { max: CC_MAX })
@@ -152,6 +154,14 @@ export const TemplateSendRequestSchema = strictObject({
       description:
         'Days until the sessions expire; greater than 0. The spec does not show this default: Countersign ' +
         'uses 30, the same as the own-PDF send (4.3).',
+    }),
+  locale: z
+    .enum(SUPPORTED_LOCALES, { error: `must be one of ${SUPPORTED_LOCALES.join(', ')}` })
+    .optional()
+    .openapi({
+      description:
+        'Countersign extension (not in the contract): the language of the signing page and of every email of ' +
+        "these sessions. Without it: the account's `defaultLocale`, else the signer's browser (page) or English.",
     }),
   notify: booleanValue()
     .default(true)

@@ -6,6 +6,7 @@ import {
   issueMessages,
   nonEmptyString,
   oneOf,
+  readableText,
   strictObject,
 } from './common.ts';
 import { fieldTypes } from './field-types.ts';
@@ -47,7 +48,7 @@ const points = (what: 'coordinate' | 'size') => {
 };
 
 export const ManifestFieldSchema = strictObject({
-  label: nonEmptyString(TEXT_MAX_LENGTH).openapi({
+  label: readableText(nonEmptyString(TEXT_MAX_LENGTH)).openapi({
     description: 'Label a send fills the field by (exact, case-sensitive; repeats become `<label> 2`, ...).',
   }),
   type: TemplateFieldTypeSchema,
@@ -61,7 +62,7 @@ export const ManifestFieldSchema = strictObject({
   y: points('coordinate').openapi({ description: 'Top edge, points from the top of the page as displayed.' }),
   width: points('size').openapi({ description: 'Width in points.' }),
   height: points('size').openapi({ description: 'Height in points.' }),
-  role: nonEmptyString(TEXT_MAX_LENGTH).optional().openapi({
+  role: readableText(nonEmptyString(TEXT_MAX_LENGTH)).optional().openapi({
     description: 'The role that fills the field (case-insensitive); none = the sender fills it.',
   }),
   required: booleanValue()
@@ -133,10 +134,10 @@ const manifestExample = {
 };
 
 export const TemplateManifestSchema = strictObject({
-  name: nonEmptyString(TEXT_MAX_LENGTH).openapi({
+  name: readableText(nonEmptyString(TEXT_MAX_LENGTH)).openapi({
     description: 'Template name; also the title of its sessions.',
   }),
-  documents: arrayOf(nonEmptyString(DOCUMENT_PATH_MAX_LENGTH), {
+  documents: arrayOf(readableText(nonEmptyString(DOCUMENT_PATH_MAX_LENGTH)), {
     min: 1,
     max: TEMPLATE_DOCUMENTS_MAX,
   }).openapi({
@@ -144,7 +145,7 @@ export const TemplateManifestSchema = strictObject({
       'The PDFs in order. CLI: paths relative to the manifest file. Upload: file names of the uploaded ' +
       '`documents` parts. File names must be distinct.',
   }),
-  roles: arrayOf(nonEmptyString(TEXT_MAX_LENGTH), { max: TEMPLATE_ROLES_MAX })
+  roles: arrayOf(readableText(nonEmptyString(TEXT_MAX_LENGTH)), { max: TEMPLATE_ROLES_MAX })
     .default([])
     .openapi({
       description:

@@ -242,6 +242,14 @@ export const WebhookEventSchema = z
         description:
           'Cancellation or decline reason, when one was given; the last error for `session.completion_failed`.',
       }),
+      auditChainHead: z
+        .string()
+        .optional()
+        .openapi({
+          description:
+            'Extension, `session.completed`: hash of the session.completed audit event, the head of the hash-chained ' +
+            'audit trail (GET /api/sessions/{sessionId}/audit ends in it).',
+        }),
     }),
   })
   .openapi('WebhookEvent', {

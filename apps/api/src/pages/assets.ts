@@ -194,7 +194,18 @@ export function serve(
   return new Response(new Uint8Array(body), { headers });
 }
 
+/** `<countersign-signing>` (packages/embed), for integrators who load it from this server. */
+const EMBED_FILE = require.resolve('@countersign/embed');
+export const EMBED_SCRIPT_PATH = '/assets/embed/countersign-signing.js';
+
 export function registerPageAssets(app: OpenAPIHono<AppEnv>): void {
+  const embed = loadAsset(EMBED_FILE);
+  app.get(EMBED_SCRIPT_PATH, (c) => {
+    // Loaded as a module by the integrator's own pages (another origin): module scripts need CORS.
+    const res = serve(c, embed, SHORT, true);
+    res.headers.set('Access-Control-Allow-Origin', '*');
+    return res;
+  });
   const pdfjsPaths = pdfjsFiles();
   const pdfjs = new Map<string, Asset>();
   app.get(`${PDFJS_BASE}:file{.+}`, (c) => {

@@ -14,15 +14,16 @@ export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (
  * signatures, same-origin fetches and workers for pdf.js, WebAssembly for its image decoders, forms (the language
  * switcher) to this server only, no framing unless the account allows origins (`framedBy`).
  */
-export const SIGNING_PAGE_CSP = [
-  "default-src 'none'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const signingPageCsp = (frameOrigins: readonly string[] = []) =>
+  [
+    "default-src 'none'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors ${frameOrigins.length ? frameOrigins.join(' ') : "'none'"}`,
+  ].join('; ');

@@ -1,10 +1,10 @@
-import { isDomainError, openLink } from '@countersign/core';
+import { type BrandingRow, brandingOf, isDomainError, logoPath, openLink } from '@countersign/core';
 import { DEFAULT_LOCALE, type Locale, localeFromAcceptLanguage, localeOf } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { assetUrl, PDFJS_BASE } from './assets.ts';
-import { escapeHtml, SIGNING_PAGE_CSP } from './html.ts';
+import { escapeHtml, signingPageCsp } from './html.ts';
 import { PAGE_CATALOGUES, type PageKey, pageDir, pageText } from './i18n/index.ts';
 import { isLinkMessageCode, type LinkMessageCode } from './messages.ts';
 
@@ -14,6 +14,7 @@ interface PageInput {
   /** Present when the link leads to signing (or the completed download); the script takes over from here. */
   live?: { token: string; signerName: string; signerEmail: string };
   gone?: LinkMessageCode;
+  branding?: BrandingRow;
 }
 
 /** The language switcher: a plain GET form, so it works before (and without) the script. */
@@ -31,7 +32,7 @@ function languageSwitcher(locale: Locale): string {
     </form>`;
 }
 
-function page({ locale, title, live, gone }: PageInput): string {
+function page({ locale, title, live, gone, branding }: PageInput): string {
   const e = escapeHtml;
   const t = (key: PageKey, vars?: Record<string, string>) => e(pageText(locale, key, vars));
   return `<!doctype html>
@@ -56,7 +57,7 @@ ${
 <header class="top">
   <div class="top-inner">
     <div class="top-text">
-      <p class="brand" aria-hidden="true">Countersign</p>
+      ${brandLine(branding)}
       <h1 id="title"><bdi>${e(title)}</bdi></h1>
       ${live ? `<p class="meta" id="meta">${t('meta.for', { name: '\u2068' + live.signerName + '\u2069', email: '\u2068' + live.signerEmail + '\u2069' })}</p>` : ''}
     </div>
@@ -66,7 +67,9 @@ ${
     </div>
   </div>
 </header>
-<main id="main" tabindex="-1"${live ? ` data-token="${e(live.token)}" data-pdfjs="${e(PDFJS_BASE)}"` : ''}>
+<main id="main" tabindex="-1"${live ? ` data-token="${e(live.token)}" data-pdfjs="${e(PDFJS_BASE)}"` : ''}${
+    branding?.accentColor ? ` data-accent="${e(branding.accentColor)}"` : ''
+  }${branding?.frameOrigins.length ? ` data-frame-origins="${e(branding.frameOrigins.join(' '))}"` : ''}>
   <div id="status" class="card ${gone ? 'card-stop' : 'card-info'}" role="status" aria-live="polite">
     ${
       gone
@@ -87,6 +90,14 @@ ${
 }
 </body>
 </html>`;
+}
+
+/** The account's logo (decorative: the line below names the sender) or our name. */
+function brandLine(branding: BrandingRow | undefined): string {
+  const logo = branding ? logoPath(branding) : null;
+  return logo
+    ? `<img class="brand-logo" id="brand-logo" src="${escapeHtml(logo)}" alt="">`
+    : '<p class="brand" aria-hidden="true">Countersign</p>';
 }
 
 /** The parts the script shows and hides; static text only (session strings are set with textContent). */
@@ -168,10 +179,16 @@ const liveMarkup = (t: (key: PageKey) => string) => `
   </dialog>
 `;
 
-function respond(c: Context<AppEnv>, html: string, status: 200 | 404 | 410): Response {
-  c.header('Content-Security-Policy', SIGNING_PAGE_CSP);
+function respond(
+  c: Context<AppEnv>,
+  html: string,
+  status: 200 | 404 | 410,
+  frameOrigins: readonly string[] = [],
+): Response {
+  c.header('Content-Security-Policy', signingPageCsp(frameOrigins));
   c.header('Referrer-Policy', 'no-referrer');
-  c.header('X-Frame-Options', 'DENY');
+  // frame-ancestors says who may frame the page; X-Frame-Options (one origin at most) only for "nobody".
+  if (frameOrigins.length === 0) c.header('X-Frame-Options', 'DENY');
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('Cache-Control', 'no-store');
   c.header('Vary', 'Accept-Language');
@@ -201,20 +218,24 @@ export function pageLocale(
  * Rendering records nothing: the view is recorded when the script reads the signer API.
  */
 export function registerSigningPage(app: OpenAPIHono<AppEnv>): void {
-  app.get('/s/:token', (c) => {
+  app.get('/s/:token', async (c) => {
     const token = c.req.param('token');
+    const { ctx } = c.get('deps').runtime;
     try {
-      const { session, participant } = openLink(c.get('deps').runtime.ctx, token);
+      const { session, participant } = openLink(ctx, token);
+      const branding = await brandingOf(ctx, session.accountId);
       const options = session.options as { locale?: string | null };
-      const locale = pageLocale(c, { session: options.locale });
+      const locale = pageLocale(c, { session: options.locale, account: branding.defaultLocale });
       return respond(
         c,
         page({
           locale,
           title: session.title,
           live: { token, signerName: participant.name, signerEmail: participant.email },
+          branding,
         }),
         200,
+        branding.frameOrigins,
       );
     } catch (err) {
       if (!isDomainError(err) || !isLinkMessageCode(err.code)) throw err;

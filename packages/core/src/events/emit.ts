@@ -31,7 +31,7 @@ export function emitSessionEvent(
   ctx: ServiceContext,
   sessionId: string,
   type: WebhookEventType,
-  extra: { participantId?: string; reason?: string | null } = {},
+  extra: { participantId?: string; reason?: string | null; auditChainHead?: string } = {},
 ): WebhookEventBody | undefined {
   const session = sessionById(ctx.db).get({ sessionId });
   if (!session) return undefined;
@@ -74,6 +74,7 @@ export function emitSessionEvent(
         downloadUrl: `${ctx.config.publicUrl}/api/sessions/${sessionId}/documents/${d.id}`,
       })),
       ...(extra.reason ? { reason: extra.reason } : {}),
+      ...(extra.auditChainHead ? { auditChainHead: extra.auditChainHead } : {}),
     },
   };
   for (const endpoint of endpoints) {

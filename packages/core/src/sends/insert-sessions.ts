@@ -1,7 +1,7 @@
 import { auditEvents, documents, fieldValues, participants, rowInserter, sessions } from '@countersign/db';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
-import type { AuditType } from '../sessions/audit.ts';
+import { type AuditType, chainedRow } from '../sessions/audit.ts';
 import { newLinkToken } from '../sessions/links.ts';
 import { newId } from '../support/crypto.ts';
 import { DataKey } from '../support/data-key.ts';
@@ -104,7 +104,19 @@ const PARTICIPANT_COLUMNS = [
   'inviteStatus',
 ] as const;
 const VALUE_COLUMNS = ['sessionId', 'fieldId', 'value', 'participantId', 'updatedAt'] as const;
-const AUDIT_COLUMNS = ['id', 'sessionId', 'type', 'at', 'data'] as const;
+const AUDIT_COLUMNS = [
+  'id',
+  'sessionId',
+  'participantId',
+  'type',
+  'at',
+  'ip',
+  'userAgent',
+  'data',
+  'seq',
+  'prevHash',
+  'hash',
+] as const;
 
 /**
  * Inserts sessions with their documents, participants, prefill values and `session.created` audit events.
@@ -191,13 +203,21 @@ export function insertSessions(ctx: ServiceContext, batch: NewSession[]): Create
     for (const v of s.prefill ?? []) {
       insertValue({ sessionId, fieldId: v.fieldId, value: v.value, participantId: null, updatedAt: now });
     }
-    insertAudit({
-      id: newId(),
-      sessionId,
-      type: 'session.created' satisfies AuditType,
-      at: now,
-      data: { jobId: s.sendJobId, row: s.rowIndex },
-    });
+    insertAudit(
+      chainedRow(
+        {
+          id: newId(),
+          sessionId,
+          participantId: null,
+          type: 'session.created' satisfies AuditType,
+          at: now,
+          ip: null,
+          userAgent: null,
+          data: { jobId: s.sendJobId, row: s.rowIndex },
+        },
+        { seq: 0, hash: null },
+      ),
+    );
     created.push({ sessionId, rowIndex: s.rowIndex, documents: docs, participants: people });
   }
 

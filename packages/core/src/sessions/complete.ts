@@ -4,7 +4,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { emitSessionEvent } from '../events/emit.ts';
 import { DAY_MS } from '../support/clock.ts';
-import { audit } from './audit.ts';
+import { audit, auditChainHead } from './audit.ts';
 import {
   type Claim,
   CompletionFailedError,
@@ -96,6 +96,8 @@ async function produce(
     signedAt: p.signedAt === null ? null : new Date(p.signedAt),
   }));
 
+  // Every event up to now (the last signature, at least) is covered by the head printed in the certificates.
+  const chainHead = auditChainHead(ctx, sessionId);
   for (const doc of docs) {
     if (doc.finalSha256) continue; // made by an earlier run that did not get as far as completing
     if (!renewClaim(ctx, sessionId, claim)) return outcome(ctx, sessionId);
@@ -127,6 +129,7 @@ async function produce(
           completedAt: new Date(completedAt),
           originalSha256: doc.sourceSha256,
           activeContentRemoved: removed.map((k) => activeContentLabels[k]),
+          auditChainHead: chainHead,
           signers,
         },
       },
@@ -164,7 +167,12 @@ async function produce(
         })
         .where(eq(sessions.id, sessionId))
         .run();
-      audit(ctx, { sessionId, type: 'session.completed' });
+      // The final documents' hashes go into the chain; this event's hash is the head session.completed carries.
+      const head = audit(ctx, {
+        sessionId,
+        type: 'session.completed',
+        data: { documents: finals.map((d) => ({ documentId: d.id, sha256: d.finalSha256 })) },
+      });
       if (session.notify) {
         const options = session.options as SessionEmailOptions;
         const senderName = senderNameFor(ctx, session.accountId, options);
@@ -196,7 +204,7 @@ async function produce(
           );
         }
       }
-      emitSessionEvent(ctx, sessionId, 'session.completed');
+      emitSessionEvent(ctx, sessionId, 'session.completed', { auditChainHead: head });
       return true;
     },
     { behavior: 'immediate' },

@@ -9,6 +9,7 @@ import { DomainError } from '../support/errors.ts';
 import { checkAdopted, checkEmbeddable, initialsOf } from './adopted.ts';
 import { dropDraft } from './draft.ts';
 import { openLink } from './link.ts';
+import { queueSigningReceipt } from './receipt.ts';
 import { requireFittingText, valuesToStamp } from './text-fit.ts';
 import { requireVerified } from './verification.ts';
 import type { SignerRequest } from './view.ts';
@@ -197,7 +198,7 @@ export async function signAsParticipant(
         })
         .where(eq(participants.id, participant.id))
         .run();
-      audit(ctx, {
+      const eventHash = audit(ctx, {
         sessionId: session.id,
         participantId: participant.id,
         type: 'participant.signed',
@@ -209,6 +210,7 @@ export async function signAsParticipant(
           ...(input.placed ? { placed: new Set(input.placed).size } : {}),
         },
       });
+      queueSigningReceipt(ctx, session, participant, now, eventHash);
       dropDraft(ctx, participant.id);
       const { allSigned } = afterParticipantSigned(ctx, session.id, participant.id);
       return { sessionId: session.id, signedAt: now, allSigned };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
 import { id, timestamp } from './columns.ts';
@@ -141,8 +142,8 @@ export const participants = sqliteTable(
   },
   (t) => [
     index('participants_session').on(t.sessionId, t.position),
-    // The sessions list's recipient filter.
-    index('participants_email').on(t.email),
+    // The sessions list's recipient filter (emails compare case-insensitively).
+    index('participants_email_lower').on(sql`lower(${t.email})`),
     uniqueIndex('participants_link').on(t.linkTokenHash),
   ],
 );
@@ -177,8 +178,19 @@ export const auditEvents = sqliteTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     data: text('data', { mode: 'json' }),
+    /**
+     * The hash chain (@countersign/verify audit-chain.ts): 1-based position in the session's trail, the
+     * previous event's hash and this event's. Null on events written before the chain existed, until the
+     * session's next event chains them.
+     */
+    seq: integer('seq'),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
-  (t) => [index('audit_session').on(t.sessionId, t.at)],
+  (t) => [
+    index('audit_session').on(t.sessionId, t.at),
+    uniqueIndex('audit_session_seq').on(t.sessionId, t.seq),
+  ],
 );
 
 /** Stored results of send jobs: a retried or replayed job returns the same answer. */

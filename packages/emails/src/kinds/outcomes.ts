@@ -1,8 +1,9 @@
 import { checkedCount, checkedDate, checkedUrl } from '../checks.ts';
 import type { EmailContent } from '../content.ts';
+import { EmailRenderError } from '../errors.ts';
 import { fitSubject, subjectName } from '../subject.ts';
 import { singleLine } from '../text.ts';
-import type { CancelledEmail, CompletedEmail, DeclinedEmail, SignedEmail } from '../types.ts';
+import type { CancelledEmail, CompletedEmail, DeclinedEmail, ReceiptEmail, SignedEmail } from '../types.ts';
 import { assemble, button, filesDetail, greeting, paragraph, prepare, quote } from './common.ts';
 
 // Lifecycle updates to participants (and cc): what happened to the session.
@@ -79,6 +80,29 @@ export function cancelled(m: CancelledEmail): EmailContent {
       paragraph(...t.intro({ sender: p.sender, title: p.title })),
       ...quote(s.labels.cancelReason, m.reason),
       paragraph(t.closed),
+    ],
+    footer: [s.footer.participant],
+  });
+}
+
+export function receipt(m: ReceiptEmail): EmailContent {
+  const p = prepare(m);
+  const { s } = p;
+  const t = s.receipt;
+  const at = s.dateTime(checkedDate('signedAt', m.signedAt));
+  const hex = /^[0-9a-f]{64}$/;
+  for (const d of m.documents)
+    if (!hex.test(d.sha256))
+      throw new EmailRenderError('invalid_message', 'documents[].sha256: not a SHA-256');
+  if (!hex.test(m.eventHash)) throw new EmailRenderError('invalid_message', 'eventHash: not a SHA-256');
+  return assemble(p, {
+    subject: fitSubject((title) => t.subject({ title }), p.title),
+    preheader: t.preheader,
+    heading: t.heading,
+    blocks: [greeting(p), paragraph(...t.intro({ title: p.title, at })), paragraph(t.hashes)],
+    details: [
+      ...m.documents.map((d) => ({ label: singleLine(d.filename), value: d.sha256 })),
+      { label: t.eventLabel, value: m.eventHash },
     ],
     footer: [s.footer.participant],
   });

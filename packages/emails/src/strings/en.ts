@@ -124,6 +124,21 @@ export const en = {
         : `${plural(n, 'more signature is', 'more signatures are')} needed before the document is complete.`,
   },
 
+  receipt: {
+    subject: (v: { title: string }) => `Your signing receipt for ${q(v.title)}`,
+    preheader: 'You signed. Keep this email: it identifies exactly what you signed.',
+    heading: 'You signed',
+    intro: (v: { title: string; at: string }): Inline[] => [
+      'You signed ',
+      { title: v.title },
+      ` on ${v.at}.`,
+    ],
+    hashes:
+      'The SHA-256 of each document you signed, and of your signature event in the audit trail, are below. The ' +
+      'certificate of the signed PDF lists the same document and the trail it ends in, so anyone can match them.',
+    eventLabel: 'Your signature event (SHA-256)',
+  },
+
   completed: {
     subject: (v: { title: string }) => `Completed: ${q(v.title)} is signed by everyone`,
     preheader: (v: { attached: boolean }) =>

@@ -94,6 +94,7 @@ export async function appendAuditCertificate(
             : 'none found',
         ],
         ['Signed content SHA-256', content.sha256, 'mono'],
+        ...(audit.auditChainHead ? [['Audit trail chain head', audit.auditChainHead, 'mono'] as Row] : []),
         ['Signed content', `the first ${content.length} bytes of this PDF file`],
       ])),
       make.space(8),
@@ -104,7 +105,8 @@ export async function appendAuditCertificate(
           'This certificate and the electronic seal were appended after those bytes as an incremental update, and ' +
           'the seal (PAdES, ETSI.CAdES.detached) covers the whole file, so any later change shows. The SHA-256 of ' +
           'the sealed file as a whole cannot be printed inside it: the service records it and returns it through ' +
-          'its API. All times are UTC.',
+          "its API. The audit trail chain head is the hash of the last event of the session's hash-chained audit " +
+          'trail when this file was sealed: the trail the service returns must end in it. All times are UTC.',
         7.5,
         MUTED,
         10,

@@ -47,6 +47,8 @@ export interface AuditInput {
   originalSha256: string;
   /** Labels of the active content removed from the original before signing (activeContentLabels); none if empty. */
   activeContentRemoved?: string[];
+  /** The hash of the session's last audit event when sealing (the chain head; see @countersign/verify). */
+  auditChainHead?: string | null;
   signers: AuditSigner[];
 }
 

@@ -1,0 +1,29 @@
+import { auditTrail, sessionOf } from '@countersign/core';
+import { AuditTrailSchema, PathIdSchema } from '@countersign/schemas';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+
+export const sessionAuditRoute = apiRoute({
+  method: 'get',
+  path: '/api/sessions/{sessionId}/audit',
+  tags: ['Sessions'],
+  summary: 'Get the hash-chained audit trail of a session (extension)',
+  request: { params: z.object({ sessionId: PathIdSchema }) },
+  responses: {
+    200: {
+      description: 'Every audit event, oldest first, each chained to the one before it.',
+      content: { 'application/json': { schema: AuditTrailSchema } },
+    },
+    404: errorResponseFor('No such session for this account.'),
+  },
+});
+
+export function registerSessionAudit(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(sessionAuditRoute, (c) => {
+    const { ctx } = c.get('deps').runtime;
+    const session = sessionOf(ctx, c.get('accountId'), c.req.valid('param').sessionId);
+    const events = auditTrail(ctx, session.id);
+    return c.json({ sessionId: session.id, chainHead: events.at(-1)?.hash ?? null, events }, 200);
+  });
+}

@@ -1,0 +1,185 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { completeSession, localDrive, signAsParticipant } from '@countersign/core';
+import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
+import { tempDir } from '@countersign/test-support';
+import { type ChainedAuditEvent, checkAuditChain } from '@countersign/verify';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from './fixtures/pdfs.ts';
+import { startTestApi, type TestApi } from './harness.ts';
+import { type Receiver, startReceiver } from './webhooks-support.ts';
+
+// The tamper-evident trail with real parts: every audit event hash-chained in SQLite, the chain head printed
+// in the sealed PDF (read back with pdftotext) and sent with session.completed (real webhook receiver), a
+// receipt per signer over real SMTP, and GET /api/sessions/{id}/audit checked with @countersign/verify.
+
+let api: TestApi;
+let smtp: TestSmtpServer;
+let receiver: Receiver;
+let accessToken: string;
+let accountId: string;
+let dir: string;
+
+beforeAll(async () => {
+  dir = tempDir('audit-trail-');
+  smtp = await startTestSmtpServer();
+  receiver = await startReceiver();
+  api = await startTestApi({ worker: false, env: { SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE: '1' } });
+  ({ accountId, accessToken } = await api.newAccount('Audit trail'));
+  const hook = await api.post(
+    '/api/webhooks',
+    { url: receiver.url, events: ['session.completed'] },
+    accessToken,
+  );
+  expect(hook.status).toBe(201);
+});
+afterAll(async () => {
+  await api.close();
+  await smtp.close();
+  await receiver.close();
+});
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const auth = () => ({ headers: { authorization: `Bearer ${accessToken}` } });
+const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value);
+
+async function trail(sessionId: string) {
+  const res = await api.fetch(`/api/sessions/${sessionId}/audit`, auth());
+  expect(res.status).toBe(200);
+  return (await res.json()) as { sessionId: string; chainHead: string | null; events: ChainedAuditEvent[] };
+}
+
+async function sendAndSign() {
+  const file = await localDrive(api.runtime.ctx, accountId).put('Lease.pdf', await makePdf(2, 'audit-trail'));
+  const res = await api.post(
+    '/api/sessions/send',
+    {
+      cloudFileIds: [file.cloudFileId],
+      title: 'Lease',
+      authRequirement: 'public',
+      notify: true,
+      signingRequests: [
+        {
+          recipients: [
+            { name: 'Ann Alpha', email: 'ann@audit.test' },
+            { name: 'Bob Beta', email: 'bob@audit.test' },
+          ],
+        },
+      ],
+    },
+    accessToken,
+  );
+  expect(res.status).toBe(200);
+  const row = (
+    (await res.json()) as {
+      rows: {
+        sessionId: string;
+        documents: { documentId: string }[];
+        participants: { signingUrl: string }[];
+      }[];
+    }
+  ).rows[0]!;
+  // What the signers are shown (and sign): the prepared PDF.
+  const shown = await api.fetch(
+    `/api/sessions/${row.sessionId}/documents/${row.documents[0]!.documentId}`,
+    auth(),
+  );
+  const shownSha = sha256(new Uint8Array(await shown.arrayBuffer()));
+  for (const [i, p] of row.participants.entries()) {
+    await signAsParticipant(
+      api.runtime.ctx,
+      p.signingUrl.split('/s/')[1]!,
+      { values: [], signature: { kind: 'typed', value: i === 0 ? 'Ann Alpha' : 'Bob Beta' } },
+      { origin: { ip: '203.0.113.9', userAgent: 'test' }, cookieToken: null },
+    );
+  }
+  return { sessionId: row.sessionId, documentId: row.documents[0]!.documentId, shownSha };
+}
+
+describe('the hash-chained audit trail', () => {
+  it('chains every event, prints the head in the sealed PDF, sends it with session.completed, and a receipt to each signer', async () => {
+    const s = await sendAndSign();
+    const beforeCompletion = await trail(s.sessionId);
+    expect(checkAuditChain(beforeCompletion.events)).toMatchObject({ ok: true });
+    const signedEvents = beforeCompletion.events.filter((e) => e.type === 'participant.signed');
+    expect(signedEvents).toHaveLength(2);
+
+    // Each signer's receipt: the document they signed by hash, and their own event's hash.
+    for (const [i, email] of ['ann@audit.test', 'bob@audit.test'].entries()) {
+      const receipt = await smtp.waitFor(
+        (m) => /signing receipt/i.test(m.subject ?? '') && to(m).some((a) => a.address === email),
+      );
+      expect(receipt.text).toContain(s.shownSha);
+      expect(receipt.text).toContain(signedEvents[i]!.hash);
+      expect(receipt.text).not.toContain(signedEvents[1 - i]!.hash);
+    }
+
+    expect(await completeSession(api.runtime.ctx, s.sessionId)).toEqual({ completed: true });
+    const after = await trail(s.sessionId);
+    const check = checkAuditChain(after.events, after.chainHead ?? undefined);
+    expect(check).toMatchObject({ ok: true, events: after.events.length });
+    const completed = after.events.at(-1)!;
+    expect(completed.type).toBe('session.completed');
+    // The events before completion are unchanged: the trail only grows.
+    expect(after.events.slice(0, beforeCompletion.events.length)).toEqual(beforeCompletion.events);
+
+    const hook = await receiver.waitFor(
+      (r) => r.event.type === 'session.completed' && r.event.data.sessionId === s.sessionId,
+    );
+    expect(hook.event.data.auditChainHead).toBe(completed.hash);
+
+    // The sealed PDF: its certificate prints the head as it was at sealing (the event before session.completed),
+    // and session.completed records the sealed file's hash.
+    const res = await api.fetch(`/api/sessions/${s.sessionId}/documents/${s.documentId}`, auth());
+    const pdf = new Uint8Array(await res.arrayBuffer());
+    expect((completed.data as { documents: { sha256: string }[] }).documents[0]!.sha256).toBe(sha256(pdf));
+    const file = path.join(dir, 'final.pdf');
+    fs.writeFileSync(file, pdf);
+    const text = spawnSync('pdftotext', ['-f', '3', file, '-'], { encoding: 'utf8' }).stdout.replace(
+      /\s+/g,
+      '',
+    );
+    expect(text).toContain('Audittrailchainhead');
+    expect(text).toContain(completed.prevHash!);
+    expect(spawnSync('pdfsig', [file], { encoding: 'utf8' }).stdout).toContain('Signature is Valid.');
+    expect(spawnSync('qpdf', ['--check', file]).status).toBe(0);
+  }, 120_000);
+
+  it('an edited, removed or reordered event breaks the chain at that event', async () => {
+    const s = await sendAndSign();
+    const { events } = await trail(s.sessionId);
+    const db = api.runtime.db.$client;
+    const signed = events.find((e) => e.type === 'participant.signed')!;
+
+    // Edited: the signer's IP rewritten in the database.
+    db.prepare('UPDATE audit_events SET ip = ? WHERE id = ?').run('198.51.100.1', signed.id);
+    const edited = checkAuditChain((await trail(s.sessionId)).events);
+    expect(edited).toMatchObject({ ok: false, at: signed.seq });
+    if (!edited.ok) expect(edited.problem).toMatch(/was changed/);
+    db.prepare('UPDATE audit_events SET ip = ? WHERE id = ?').run(signed.ip, signed.id);
+    expect(checkAuditChain((await trail(s.sessionId)).events)).toMatchObject({ ok: true });
+
+    // Removed: a middle event deleted.
+    const removed = checkAuditChain(events.filter((e) => e.seq !== 2));
+    expect(removed).toMatchObject({ ok: false, at: 2 });
+    // Reordered: two events swapped.
+    const swapped = [...events];
+    [swapped[1], swapped[2]] = [swapped[2]!, swapped[1]!];
+    expect(checkAuditChain(swapped)).toMatchObject({ ok: false, at: 2 });
+    // Truncated: the last event dropped is only seen against the head.
+    expect(checkAuditChain(events.slice(0, -1), events.at(-1)!.hash)).toMatchObject({ ok: false });
+  }, 60_000);
+
+  it("answers 404 for another account's session", async () => {
+    const s = await sendAndSign();
+    const other = await api.newAccount('Someone else');
+    const res = await api.fetch(`/api/sessions/${s.sessionId}/audit`, {
+      headers: { authorization: `Bearer ${other.accessToken}` },
+    });
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: unknown }).error).toBeDefined();
+  }, 60_000);
+});

@@ -25,6 +25,7 @@ import { registerSessionsCancel } from './routes/sessions/cancel.ts';
 import { registerSessionDocument } from './routes/sessions/document.ts';
 import { registerSessionGet } from './routes/sessions/get.ts';
 import { registerSessionsList } from './routes/sessions/list.ts';
+import { registerSessionParticipants } from './routes/sessions/participants.ts';
 import { registerSessionsSend } from './routes/sessions/send.ts';
 import { registerSigning } from './routes/signing/index.ts';
 import { registerTemplatesCreate } from './routes/templates/create.ts';
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerSessionsCancel(app);
   registerSessionsList(app);
   registerSessionGet(app);
+  registerSessionParticipants(app);
   registerSessionAudit(app);
   registerSessionDocument(app);
   registerTemplatesSend(app);

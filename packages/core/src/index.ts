@@ -111,6 +111,7 @@ export {
   queueDueReminders,
 } from './sessions/lifecycle.ts';
 export { linkTokenHash, participantLink, signingUrl } from './sessions/links.ts';
+export { participantSigningUrl, resendInvite } from './sessions/participant-actions.ts';
 export { getSessionDetail, listSessions, sessionDocumentFile, sessionOf } from './sessions/read.ts';
 export { sealCertificate as ensureSealCertificate } from './sessions/seal-certificate.ts';
 export { type SweepLog, type SweepResult, sweep } from './sessions/sweep.ts';

@@ -19,7 +19,8 @@ export type AuditType =
   | 'session.completed'
   | 'session.completion_failed'
   | 'session.completion_retried'
-  | 'reminder.queued';
+  | 'reminder.queued'
+  | 'invite.resent';
 
 export interface AuditOrigin {
   ip?: string | null;

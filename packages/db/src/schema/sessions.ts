@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
 import { id, timestamp } from './columns.ts';
@@ -141,8 +142,8 @@ export const participants = sqliteTable(
   },
   (t) => [
     index('participants_session').on(t.sessionId, t.position),
-    // The sessions list's recipient filter.
-    index('participants_email').on(t.email),
+    // The sessions list's recipient filter (emails compare case-insensitively).
+    index('participants_email_lower').on(sql`lower(${t.email})`),
     uniqueIndex('participants_link').on(t.linkTokenHash),
   ],
 );

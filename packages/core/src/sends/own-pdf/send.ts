@@ -102,7 +102,7 @@ export async function sendOwnPdfs(
         signingType: request.signingType,
         authRequirement: request.authRequirement,
         notify: request.notify,
-        options: {},
+        options: request.locale ? { locale: request.locale } : {},
         expiresAt: now + request.expiresInDays * DAY_MS,
         documents: docs.map((d) => {
           const p = prepared.get(`${d.sha256}:${entry.recipients.length}`)!;

@@ -66,6 +66,7 @@ export async function sendTemplate(
     sendInitialNotification: request.sendInitialNotification,
     remindersEnabled: request.remindersEnabled,
     reminderDaysBeforeExpiry: request.reminderDaysBeforeExpiry,
+    locale: request.locale,
   };
   const expiresAt = ctx.clock.now() + request.expiresInDays * DAY_MS;
   const documents = template.documents.map((d) => ({

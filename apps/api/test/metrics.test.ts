@@ -180,12 +180,12 @@ describe('metrics configuration', () => {
       await worker.exited;
       await redis.stop();
     }
-  }, 60_000);
+  }, 150_000);
 });
 
 /** Waits until something answers on the URL (any status: the metrics server answers 401 without a token). */
 async function waitForPort(url: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000; // a loaded machine starts a tsx process slowly
   for (;;) {
     try {
       await fetch(url);

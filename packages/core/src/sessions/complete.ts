@@ -140,6 +140,7 @@ async function produce(
         reason: `Signed by ${people.map((p) => p.name).join(', ')}`,
         location: ctx.config.publicUrl,
         signingTime: new Date(completedAt),
+        auditChainHead: chainHead,
       },
     );
     keepFinal(ctx, sessionId, doc.id, result);

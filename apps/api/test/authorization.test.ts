@@ -20,6 +20,7 @@ interface Ids {
   linkToken: string;
   memberId: string;
   tokenId: string;
+  participantId: string;
 }
 
 interface Operation {
@@ -89,7 +90,11 @@ async function provision(account: Account, label: string): Promise<Ids> {
   const deliveries = (await (
     await api.fetch(`/api/webhooks/${webhookId}/deliveries`, json('GET', account.accessToken))
   ).json()) as { deliveries: { deliveryId: string }[] };
+  const detail = (await (
+    await api.fetch(`/api/sessions/${kept!.sessionId}`, json('GET', account.accessToken))
+  ).json()) as { participants: { participantId: string }[] };
   return {
+    participantId: detail.participants[0]!.participantId,
     sessionId: kept!.sessionId,
     documentId: kept!.documentIds[0]!,
     templateId,

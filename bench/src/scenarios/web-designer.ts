@@ -49,7 +49,7 @@ export async function run(): Promise<BenchRow[]> {
   const api = await startTestApi({ worker: false });
   let browser: Browser | undefined;
   try {
-    const { accountId } = await createAccount(api.runtime.ctx, {
+    const { accountId, ownerMemberId } = await createAccount(api.runtime.ctx, {
       name: 'bench',
       email: 'bench@designer.test',
     });
@@ -77,7 +77,7 @@ export async function run(): Promise<BenchRow[]> {
     // Signed in once; each round's fresh context starts from this cookie and an empty cache.
     const login = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await login.newPage();
-    const { url } = await createSignInLink(api.runtime.ctx, accountId);
+    const { url } = await createSignInLink(api.runtime.ctx, ownerMemberId);
     await page.goto(url.replace(/^https?:\/\/[^/]+/, api.url));
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${api.url}/app/sessions`);

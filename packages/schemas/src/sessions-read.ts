@@ -79,6 +79,10 @@ export const SessionSummarySchema = z
     createdAt: isoTime,
     expiresAt: isoTime,
     completedAt: isoTimeOrNull,
+    test: z.boolean().openapi({
+      description:
+        'Extension: sent with a test token: not legally binding, free, emails only to the account (docs/test-mode.md).',
+    }),
   })
   .openapi('SessionSummary');
 
@@ -109,11 +113,40 @@ export const SessionDetailSchema = SessionSummarySchema.extend({
     }),
   documents: z.array(SessionDocumentSchema),
   participants: z.array(SessionParticipantSchema),
+  events: z
+    .array(
+      z.object({
+        type: z.string().openapi({ example: 'participant.signed' }),
+        at: z.string().openapi({ format: 'date-time' }),
+        participantId: z.string().nullable(),
+      }),
+    )
+    .openapi({
+      description: 'Extension: the audit trail, oldest first (created, invites, views, signatures...).',
+    }),
 }).openapi('SessionDetail');
 
 export const SessionListQuerySchema = z.strictObject({
   status: SessionStatusSchema.optional(),
   bulkSendBatchId: z.string().min(1).max(200).optional(),
+  templateId: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .openapi({ description: 'Sessions sent from this template.' }),
+  q: z.string().min(1).max(254).optional().openapi({
+    description: "A recipient's email (exact, when it contains `@`) or a part of the title.",
+  }),
+  from: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .openapi({ description: 'Created at or after this time.' }),
+  to: z.iso.datetime({ offset: true }).optional().openapi({ description: 'Created at or before this time.' }),
+  test: z
+    .enum(['true', 'false'])
+    .optional()
+    .openapi({ description: 'Extension: only test sessions (`true`) or only real ones (`false`).' }),
   limit: z.coerce
     .number()
     .int()

@@ -6,7 +6,7 @@ import { accountsCreate, accountsSetAllowance } from './commands/accounts.ts';
 import { backup, restore } from './commands/backup.ts';
 import { driveConnect, driveList, drivePut, driveRemove } from './commands/drive.ts';
 import { mailList } from './commands/mail.ts';
-import { sessionsRetryCompletion } from './commands/sessions.ts';
+import { sessionsPurgeTest, sessionsRetryCompletion } from './commands/sessions.ts';
 import { templatesCreate, templatesList, templatesShow } from './commands/templates.ts';
 import { tokensCreate, tokensList, tokensRevoke } from './commands/tokens.ts';
 import { webhooksCreate, webhooksDelete, webhooksList } from './commands/webhooks.ts';
@@ -21,6 +21,7 @@ const COMMANDS: Record<string, Command> = {
   'tokens create': tokensCreate,
   'tokens list': tokensList,
   'tokens revoke': tokensRevoke,
+  'sessions purge-test': sessionsPurgeTest,
   'mail list': mailList,
   backup,
   restore,

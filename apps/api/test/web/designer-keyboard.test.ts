@@ -2,19 +2,20 @@ import { createAccount, createTemplate } from '@countersign/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../harness.ts';
-import { agreementPdf, signInThroughMailbox } from './app-support.ts';
+import { agreementPdf, signInWithPrintedLink } from './app-support.ts';
 import { expectAccessible, launchChromium, newContext, screenshot, tabTo, VIEWPORTS } from './browser.ts';
 
 let api: TestApi;
 let browser: Browser;
 let accountId: string;
+let ownerMemberId: string;
 const problems: string[] = [];
 const OWNER = 'keys@designer.test';
 
 beforeAll(async () => {
   api = await startTestApi({ worker: false });
   browser = await launchChromium();
-  ({ accountId } = await createAccount(api.runtime.ctx, {
+  ({ accountId, ownerMemberId } = await createAccount(api.runtime.ctx, {
     name: 'Keyboard Ltd',
     email: OWNER,
   }));
@@ -47,7 +48,7 @@ describe('the template designer, keyboard only', () => {
     });
     const context = await newContext(browser, problems, VIEWPORTS.desktop);
     const page = await context.newPage();
-    await signInThroughMailbox(page, api, OWNER);
+    await signInWithPrintedLink(page, api, ownerMemberId);
     await page.goto(`${api.url}/app/templates/${template.templateId}`);
     // The page boxes come from the template's page sizes; fields can be placed before pdf.js has drawn.
     await page.locator('.dz-page[data-page="1"]').waitFor();

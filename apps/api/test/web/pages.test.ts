@@ -5,20 +5,22 @@ import { tempDir } from '@countersign/test-support';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../harness.ts';
-import { agreementPdf, signInThroughMailbox } from './app-support.ts';
+import { agreementPdf, signInThroughMailbox, signInWithPrintedLink } from './app-support.ts';
 import { expectAccessible, launchChromium, newContext, screenshot, tabTo, VIEWPORTS } from './browser.ts';
 
 let api: TestApi;
 let browser: Browser;
 let templateId: string;
 let sessionId: string;
+let ownerMemberId: string;
+let accessToken: string;
 const problems: string[] = [];
 const OWNER = 'pages@pages.test';
 
 beforeAll(async () => {
   api = await startTestApi();
   browser = await launchChromium();
-  const { accountId, refreshToken } = await createAccount(api.runtime.ctx, {
+  const { accountId, refreshToken, ...owner } = await createAccount(api.runtime.ctx, {
     name: 'Pages & Co',
     email: OWNER,
   });
@@ -51,6 +53,7 @@ beforeAll(async () => {
     ],
   });
   templateId = template.templateId;
+  ownerMemberId = owner.ownerMemberId;
   const token = (await (await api.post('/connect/token', { refresh_token: refreshToken })).json()) as {
     access_token: string;
   };
@@ -69,6 +72,7 @@ beforeAll(async () => {
     token.access_token,
   );
   expect(sent.status).toBe(200);
+  accessToken = token.access_token;
   sessionId = ((await sent.json()) as { instantiation: { sessions: { sessionId: string }[] } }).instantiation
     .sessions[0]!.sessionId;
 });
@@ -78,8 +82,8 @@ afterAll(async () => {
 });
 
 /**
- * Every page of the app whose API is on main, with what proves it has loaded its data. The designer, integration
- * and drive pages join when their routes land (their data routes answer 404 today).
+ * Every page of the app whose API is on main, with what proves it has loaded its data. The designer joins when
+ * its template routes land (the template's PDF answers 404 today).
  */
 const PAGES = () => [
   {
@@ -97,6 +101,8 @@ const PAGES = () => [
     path: '/app/templates',
     ready: (p: Page) => p.getByRole('link', { name: 'Employment contract' }),
   },
+  { name: 'integration', path: '/app/integration', ready: (p: Page) => p.getByText(/Used \d+ of/) },
+  { name: 'drive', path: '/app/drive', ready: (p: Page) => p.getByText('No files yet.') },
   { name: 'webhooks', path: '/app/webhooks', ready: (p: Page) => p.getByText('No endpoints yet.') },
   { name: 'settings', path: '/app/settings', ready: (p: Page) => p.getByRole('cell', { name: OWNER }) },
 ];
@@ -106,7 +112,8 @@ describe('every page at 375 and 1280 px', () => {
     it(`renders each page accessibly at ${viewport.width} px (${size})`, async () => {
       const context = await newContext(browser, problems, viewport);
       const page = await context.newPage();
-      await signInThroughMailbox(page, api, OWNER);
+      if (size === 'phone') await signInThroughMailbox(page, api, OWNER);
+      else await signInWithPrintedLink(page, api, ownerMemberId);
       for (const p of PAGES()) {
         await page.goto(api.url + p.path);
         await p.ready(page).first().waitFor();
@@ -129,7 +136,7 @@ describe('every page at 375 and 1280 px', () => {
   it('reaches every page from the navigation with the keyboard', async () => {
     const context = await newContext(browser, problems, VIEWPORTS.desktop);
     const page = await context.newPage();
-    await signInThroughMailbox(page, api, OWNER);
+    await signInWithPrintedLink(page, api, ownerMemberId);
     for (const name of ['Templates', 'Integration', 'Drive', 'Webhooks', 'Settings', 'Sessions']) {
       await tabTo(page, `nav a:text-is("${name}")`);
       await page.keyboard.press('Enter');
@@ -139,10 +146,58 @@ describe('every page at 375 and 1280 px', () => {
     await context.close();
   }, 60_000);
 
+  it('creates a refresh token shown once that works at /connect/token, then revokes it', async () => {
+    const context = await newContext(browser, problems, VIEWPORTS.phone);
+    const page = await context.newPage();
+    await signInWithPrintedLink(page, api, ownerMemberId);
+    await page.goto(`${api.url}/app/integration`);
+    await page.getByLabel('Label').fill('CI deploys');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const secret = (await page.getByTestId('secret').textContent())!.trim();
+    expect((await api.post('/connect/token', { refresh_token: secret })).status).toBe(200);
+    await expectAccessible(page, 'integration with a new token');
+    await screenshot(page, 'integration-token-375.png');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => page.getByTestId('secret').count()).toBe(0);
+    await page.locator('td[data-label="Label"]', { hasText: 'CI deploys' }).waitFor();
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Revoke CI deploys' }).click();
+    await expect
+      .poll(() => page.locator('td[data-label="Label"]', { hasText: 'CI deploys' }).count())
+      .toBe(0);
+    // A revoked refresh token is an invalid grant.
+    expect((await api.post('/connect/token', { refresh_token: secret })).status).toBe(400);
+    await context.close();
+  }, 60_000);
+
+  it('uploads a PDF to the drive, shows its cloudFileId, refuses a non-PDF, deletes', async () => {
+    const context = await newContext(browser, problems, VIEWPORTS.desktop);
+    const page = await context.newPage();
+    await signInWithPrintedLink(page, api, ownerMemberId);
+    await page.goto(`${api.url}/app/drive`);
+    const dir = tempDir('countersign-web-');
+    fs.writeFileSync(path.join(dir, 'offer.pdf'), await agreementPdf(1));
+    await page.getByLabel('PDF files').setInputFiles(path.join(dir, 'offer.pdf'));
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('cell', { name: 'offer.pdf', exact: true }).waitFor();
+    expect(await page.locator('td[data-label="cloudFileId"] code').textContent()).toBeTruthy();
+    fs.writeFileSync(path.join(dir, 'fake.pdf'), 'not a pdf');
+    await page.getByLabel('PDF files').setInputFiles(path.join(dir, 'fake.pdf'));
+    await page.getByRole('button', { name: 'Upload' }).click();
+    expect(await page.getByRole('alert').textContent()).toContain('fake.pdf is not a PDF');
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete offer.pdf' }).click();
+    await page.getByText('No files yet.').waitFor();
+    problems.splice(0, problems.length, ...problems.filter((p) => !/status of 400/.test(p)));
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it('refuses a file that is not a PDF with the server reason and creates nothing', async () => {
     const context = await newContext(browser, problems, VIEWPORTS.desktop);
     const page = await context.newPage();
-    await signInThroughMailbox(page, api, OWNER);
+    await signInWithPrintedLink(page, api, ownerMemberId);
     await page.goto(`${api.url}/app/templates`);
     const file = path.join(tempDir('countersign-web-'), 'notes.pdf');
     fs.writeFileSync(file, 'these are notes, not a PDF');
@@ -154,6 +209,50 @@ describe('every page at 375 and 1280 px', () => {
     expect(await page.locator('tbody tr').count()).toBe(1);
     // The browser logs the 4xx answer; the page handles it.
     problems.splice(0, problems.length, ...problems.filter((p) => !/status of 4\d\d/.test(p)));
+    await context.close();
+  }, 60_000);
+
+  it('cancels a session with a reason from its page; the status filter finds it', async () => {
+    const sent = await api.post(
+      '/api/templates/send',
+      {
+        templateId,
+        signingRequests: [
+          {
+            recipients: [{ label: 'Employee', name: 'Carl Cancel', email: 'carl@pages.test' }],
+            fields: [{ label: 'Company', value: 'Pages & Co' }],
+          },
+        ],
+        notify: false,
+      },
+      accessToken,
+    );
+    const id = ((await sent.json()) as { instantiation: { sessions: { sessionId: string }[] } }).instantiation
+      .sessions[0]!.sessionId;
+    const context = await newContext(browser, problems, VIEWPORTS.phone);
+    const page = await context.newPage();
+    await signInWithPrintedLink(page, api, ownerMemberId);
+    await page.goto(`${api.url}/app/sessions/${id}`);
+    await expect.poll(() => page.getByTestId('session-status').textContent()).toBe('active');
+    await page.getByRole('button', { name: 'Cancel session…' }).click();
+    await page.getByLabel('Reason (sent to the signers)').fill('Position filled');
+    await expectAccessible(page, 'cancel form');
+    await page.getByRole('button', { name: 'Cancel the session' }).click();
+    await expect.poll(() => page.getByTestId('session-status').textContent()).toBe('cancelled');
+    await page.getByText('Cancelled: Position filled').waitFor();
+    const detail = (await (
+      await api.fetch(`/api/sessions/${id}`, { headers: { authorization: `Bearer ${accessToken}` } })
+    ).json()) as { status: string; cancelReason: string };
+    expect(detail).toMatchObject({ status: 'cancelled', cancelReason: 'Position filled' });
+
+    // The list filtered by status: only the cancelled one, and the filter is in the address.
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByLabel('Status').selectOption('cancelled');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/status=cancelled/);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    expect(await page.locator('tbody tr .badge').textContent()).toBe('cancelled');
+    expect(problems).toEqual([]);
     await context.close();
   }, 60_000);
 });

@@ -8,6 +8,7 @@ export type AuditType =
   | 'session.created'
   | 'invite.queued'
   | 'link.viewed'
+  | 'link.opened'
   | 'code.sent'
   | 'code.verified'
   | 'code.failed'
@@ -18,7 +19,8 @@ export type AuditType =
   | 'session.completed'
   | 'session.completion_failed'
   | 'session.completion_retried'
-  | 'reminder.queued';
+  | 'reminder.queued'
+  | 'invite.resent';
 
 export interface AuditOrigin {
   ip?: string | null;

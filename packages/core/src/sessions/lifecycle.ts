@@ -24,7 +24,7 @@ const participantsOf = preparedQuery((db) =>
     .prepare(),
 );
 
-const peopleOf = (ctx: ServiceContext, sessionId: string) => participantsOf(ctx.db).all({ sessionId });
+export const peopleOf = (ctx: ServiceContext, sessionId: string) => participantsOf(ctx.db).all({ sessionId });
 
 /**
  * Who hears about a session's progress: those told about it already - invited (their turn came) or told up
@@ -38,13 +38,14 @@ const informed = (session: SessionRow, people: ParticipantRow[]) =>
       (session.options as { sendInitialNotification?: boolean }).sendInitialNotification,
   );
 
-const emailContext = (ctx: ServiceContext, session: SessionRow) => {
+export const emailContext = (ctx: ServiceContext, session: SessionRow) => {
   const options = session.options as SessionEmailOptions;
   return {
     accountId: session.accountId,
     sessionTitle: session.title,
     options,
     expiresAt: session.expiresAt,
+    test: session.test,
     senderName: senderNameFor(ctx, session.accountId, options),
   };
 };

@@ -1,8 +1,9 @@
 import { documents, participants, preparedQuery, sessions } from '@countersign/db';
 import type { SessionDetail, SessionList, SessionListQuery, SessionSummary } from '@countersign/schemas';
-import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { DomainError } from '../support/errors.ts';
+import { sessionTimeline } from './timeline.ts';
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -19,6 +20,7 @@ function summary(row: SessionRow): SessionSummary {
     createdAt: iso(row.createdAt)!,
     expiresAt: iso(row.expiresAt)!,
     completedAt: iso(row.completedAt),
+    test: row.test,
   };
 }
 
@@ -39,6 +41,24 @@ export function listSessions(ctx: ServiceContext, accountId: string, query: Sess
   const conditions = [eq(sessions.accountId, accountId)];
   if (query.status) conditions.push(eq(sessions.status, query.status));
   if (query.bulkSendBatchId) conditions.push(eq(sessions.bulkBatchId, query.bulkSendBatchId));
+  if (query.templateId) conditions.push(eq(sessions.templateId, query.templateId));
+  if (query.from) conditions.push(gte(sessions.createdAt, Date.parse(query.from)));
+  if (query.to) conditions.push(lte(sessions.createdAt, Date.parse(query.to)));
+  if (query.q) {
+    const q = query.q.trim();
+    if (q.includes('@')) {
+      // Through the participants' email index: the sessions that have this recipient.
+      const withRecipient = ctx.db
+        .select({ id: participants.sessionId })
+        .from(participants)
+        .where(sql`lower(${participants.email}) = ${q.toLowerCase()}`);
+      conditions.push(inArray(sessions.id, withRecipient));
+    } else {
+      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push(sql`${sessions.title} LIKE ${pattern} ESCAPE '\\'`);
+    }
+  }
+  if (query.test) conditions.push(eq(sessions.test, query.test === 'true'));
   if (query.cursor) {
     const [createdAt, id] = decodeCursor(query.cursor);
     conditions.push(
@@ -132,6 +152,7 @@ export function getSessionDetail(ctx: ServiceContext, accountId: string, session
       signed: d.finalSha256 !== null,
       downloadUrl: `${ctx.config.publicUrl}/api/sessions/${row.id}/documents/${d.id}`,
     })),
+    events: sessionTimeline(ctx, row.id),
     participants: people.map((p) => ({
       participantId: p.id,
       name: p.name,

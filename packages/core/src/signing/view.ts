@@ -1,6 +1,6 @@
-import { documents, participants } from '@countersign/db';
+import { auditEvents, documents, participants } from '@countersign/db';
 import type { AdoptedSignature, SigningField, SigningView } from '@countersign/schemas';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { type AuditOrigin, audit } from '../sessions/audit.ts';
 import { sessionFields } from '../sessions/fields.ts';
@@ -39,9 +39,31 @@ const peopleOf = (ctx: ServiceContext, sessionId: string) =>
     .orderBy(asc(participants.position))
     .all();
 
+/** Opens of one link are recorded at most this often per kind (a reload, a poll, a scanner's retries). */
+export const OPEN_RECORD_INTERVAL_MS = 3_600_000;
+
+function recordOpen(
+  ctx: ServiceContext,
+  sessionId: string,
+  participantId: string,
+  type: 'link.viewed' | 'link.opened',
+  origin: AuditOrigin,
+): void {
+  const last = ctx.db
+    .select({ at: auditEvents.at })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.participantId, participantId), eq(auditEvents.type, type)))
+    .orderBy(desc(auditEvents.at))
+    .limit(1)
+    .get();
+  if (last && ctx.clock.now() - last.at < OPEN_RECORD_INTERVAL_MS) return;
+  audit(ctx, { sessionId, participantId, type, origin });
+}
+
 /**
- * GET /api/signing/{token}: what the signer's screen needs. Records the view (audit, and `viewed` the
- * first time). While a code is required and not verified, documents and fields stay empty, so a
+ * GET /api/signing/{token}: what the signer's screen needs. Records the view (audit `link.viewed` at
+ * most once an hour, and `viewed` the first time) once the signer is verified, when a code is
+ * required; before that a throttled `link.opened`. While a code is required and not verified, documents and fields stay empty, so a
  * forwarded link shows nothing but the title and whom it is for (not even whom the session waits for).
  */
 export function getSigningView(ctx: ServiceContext, token: string, request: SignerRequest): SigningView {
@@ -49,24 +71,25 @@ export function getSigningView(ctx: ServiceContext, token: string, request: Sign
     () => {
       const { session, participant: before, downloadUntil } = openLink(ctx, token);
       const now = ctx.clock.now();
-      audit(ctx, {
-        sessionId: session.id,
-        participantId: before.id,
-        type: 'link.viewed',
-        origin: request.origin,
-      });
-      const firstView = before.status === 'pending' || before.status === 'notified';
-      if (firstView || before.viewedAt === null) {
-        ctx.db
-          .update(participants)
-          .set({ ...(firstView ? { status: 'viewed' as const } : {}), viewedAt: before.viewedAt ?? now })
-          .where(eq(participants.id, before.id))
-          .run();
+      const otp = session.authRequirement === 'otp';
+      const verified = otp && isVerified(ctx, before.id, request.cookieToken);
+      if (!otp || verified) {
+        // A view: the signer (past the code, when one is required) saw the documents.
+        recordOpen(ctx, session.id, before.id, 'link.viewed', request.origin);
+        const firstView = before.status === 'pending' || before.status === 'notified';
+        if (firstView || before.viewedAt === null) {
+          ctx.db
+            .update(participants)
+            .set({ ...(firstView ? { status: 'viewed' as const } : {}), viewedAt: before.viewedAt ?? now })
+            .where(eq(participants.id, before.id))
+            .run();
+        }
+      } else {
+        // Opened before the code: a mail scanner as likely as the signer, so not a view.
+        recordOpen(ctx, session.id, before.id, 'link.opened', request.origin);
       }
       const people = peopleOf(ctx, session.id);
       const participant = people.find((p) => p.id === before.id)!;
-      const otp = session.authRequirement === 'otp';
-      const verified = otp && isVerified(ctx, participant.id, request.cookieToken);
       const visible = !otp || verified;
       const yourTurn = canSignNow(session, participant, people);
       const turn = currentTurn(session, people);
@@ -118,6 +141,7 @@ export function getSigningView(ctx: ServiceContext, token: string, request: Sign
       const options = session.options as SessionEmailOptions;
       return {
         title: session.title,
+        test: session.test,
         senderName: senderNameFor(ctx, session.accountId, options),
         status: session.status === 'completed' ? 'completed' : 'active',
         signingType: session.signingType,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
 import { id, timestamp } from './columns.ts';
@@ -62,6 +63,8 @@ export const sessions = sqliteTable(
     completionError: text('completion_error'),
     /** When completion gave up (status `failed`); completion_error holds the last attempt's reason. */
     failedAt: timestamp('failed_at'),
+    /** Sent with a test token: marked as a test everywhere, free, emails only to the account (test-mode.md). */
+    test: integer('test', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     index('sessions_account_created').on(t.accountId, t.createdAt),
@@ -141,8 +144,8 @@ export const participants = sqliteTable(
   },
   (t) => [
     index('participants_session').on(t.sessionId, t.position),
-    // The sessions list's recipient filter.
-    index('participants_email').on(t.email),
+    // The sessions list's recipient filter (emails compare case-insensitively).
+    index('participants_email_lower').on(sql`lower(${t.email})`),
     uniqueIndex('participants_link').on(t.linkTokenHash),
   ],
 );

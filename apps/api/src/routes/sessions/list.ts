@@ -9,7 +9,8 @@ export const sessionsListRoute = apiRoute({
   path: '/api/sessions',
   tags: ['Sessions'],
   summary: "List the account's sessions",
-  description: 'Newest first, cursor-paged. Filter by `status` and by `bulkSendBatchId`.',
+  description:
+    'Newest first, cursor-paged. Filters: `status`, `bulkSendBatchId`, `templateId`, `from`/`to` (creation time), `q` (a recipient email or part of the title).',
   request: { query: SessionListQuerySchema },
   responses: {
     200: {

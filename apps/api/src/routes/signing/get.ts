@@ -11,7 +11,9 @@ export const signingGetRoute = apiRoute({
   tags: ['Signer'],
   summary: 'What a signing link shows: session, signer, verification, turn, documents and fields',
   description:
-    'Every call is recorded as a view (audit `link.viewed` with IP and user agent). While a one-time code is ' +
+    'A view is recorded (audit `link.viewed` with IP and user agent) at most once an hour per signer, and for ' +
+    'code-protected sessions only once the code is verified; opens before that are `link.opened` (at most ' +
+    'once an hour), and do not mark the signer as having viewed. While a one-time code is ' +
     'required and not verified, `documents` and `fields` are empty. Completed sessions answer with `download` ' +
     'for 30 days after completion.',
   security: signerSecurity,

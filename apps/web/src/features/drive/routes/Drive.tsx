@@ -22,10 +22,23 @@ export default function Drive() {
   const [chosen, setChosen] = useState<File[]>([]);
   const [inputKey, setInputKey] = useState(0);
   const failure = [upload, remove, connect, disconnect].find((m) => m.isError)?.error;
+  // Where Google's consent page sends the browser back (through the API's callback).
+  const params = new URLSearchParams(location.search);
+  const oauthError = params.get('error') ? (params.get('message') ?? params.get('error')) : null;
 
   return (
     <main className="page" id="main">
       <h1>Drive</h1>
+      {params.get('connected') === 'gdrive' ? (
+        <p className="notice ok" role="status">
+          Google Drive is connected.
+        </p>
+      ) : null}
+      {oauthError ? (
+        <p className="notice error" role="alert">
+          Google Drive was not connected: {oauthError}
+        </p>
+      ) : null}
       <section className="card stack" aria-labelledby="drive-connection">
         <h2 id="drive-connection">Connected drive</h2>
         {connection.isPending ? <Loading /> : null}

@@ -1,0 +1,64 @@
+import { participantSigningUrl, resendInvite } from '@countersign/core';
+import { PathIdSchema } from '@countersign/schemas';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { apiRoute, commonErrors, errorResponseFor } from '../../http/openapi.ts';
+
+const ParticipantParamsSchema = z.object({ sessionId: PathIdSchema, participantId: PathIdSchema });
+
+export const participantResendRoute = apiRoute({
+  method: 'post',
+  path: '/api/sessions/{sessionId}/participants/{participantId}/resend',
+  tags: ['Sessions'],
+  summary: "Send a participant's invite again",
+  description:
+    'The same signing link, by email, while the session is active and it is their turn (also for `notify: ' +
+    'false` sessions). At most 3 per participant per hour.',
+  request: { params: ParticipantParamsSchema },
+  responses: {
+    202: {
+      description: 'Queued.',
+      content: {
+        'application/json': {
+          schema: z.object({ sessionId: z.string(), participantId: z.string(), queued: z.literal(true) }),
+        },
+      },
+    },
+    400: errorResponseFor('`invalid_request`: the session is not active, or it is not their turn.'),
+    404: errorResponseFor('`session_not_found` or `not_found` (no such participant in the session).'),
+    429: commonErrors[429],
+  },
+});
+
+export const participantLinkRoute = apiRoute({
+  method: 'get',
+  path: '/api/sessions/{sessionId}/participants/{participantId}/link',
+  tags: ['Sessions'],
+  summary: "A participant's signing link (to hand over yourself, e.g. for `notify: false` sends)",
+  request: { params: ParticipantParamsSchema },
+  responses: {
+    200: {
+      description: 'The link.',
+      content: { 'application/json': { schema: z.object({ url: z.string() }) } },
+    },
+    404: errorResponseFor('`session_not_found` or `not_found` (no such participant in the session).'),
+  },
+});
+
+export function registerSessionParticipants(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(participantResendRoute, (c) => {
+    const { sessionId, participantId } = c.req.valid('param');
+    const origin = { ip: c.get('clientAddress'), userAgent: c.req.header('user-agent') ?? null };
+    return c.json(
+      resendInvite(c.get('deps').runtime.ctx, c.get('accountId'), sessionId, participantId, origin),
+      202,
+    );
+  });
+  app.openapi(participantLinkRoute, (c) => {
+    const { sessionId, participantId } = c.req.valid('param');
+    return c.json(
+      participantSigningUrl(c.get('deps').runtime.ctx, c.get('accountId'), sessionId, participantId),
+      200,
+    );
+  });
+}

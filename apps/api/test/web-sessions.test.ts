@@ -1,0 +1,153 @@
+import { ManualClock } from '@countersign/core';
+import { createSmtpMailer } from '@countersign/mail';
+import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestTemplate } from './fixtures/templates.ts';
+import { startTestApi, type TestApi } from './harness.ts';
+import { WebClient } from './web-support.ts';
+
+// The sessions page's routes with a member's cookie: the list's filters and paging, the detail's timeline,
+// a signer's link, resending an invite through real SMTP, and another account's ids.
+
+let smtp: TestSmtpServer;
+let api: TestApi;
+const clock = new ManualClock(Date.parse('2026-11-20T10:00:00Z'));
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  api = await startTestApi({
+    clock,
+    mailer: createSmtpMailer(smtp.url),
+    worker: false,
+    env: { SMTP_URL: smtp.url },
+  });
+});
+afterAll(async () => {
+  await api.close();
+  await smtp.close();
+});
+
+interface Sent {
+  instantiation: { sessions: { sessionId: string }[] };
+  invites: { sessionId: string; participants: { signingUrl: string }[] }[];
+}
+
+describe('sessions page', () => {
+  it('filters by status, template, recipient, title and date, pages with a cursor, and shows the timeline', async () => {
+    const acme = await api.newAccount('Sessions Ltd', 'owner@sessions.test');
+    const web = await WebClient.forMember(api, acme.ownerMemberId);
+    const nda = await createTestTemplate(api, acme.accountId, { roles: ['Client'], name: 'NDA Globex' });
+    const offer = await createTestTemplate(api, acme.accountId, {
+      roles: ['Client'],
+      name: 'Offer 100% final',
+    });
+    const send = async (templateId: string, email: string) => {
+      // The clock moves a day between sends: a fresh access token each time.
+      const token = await api.post('/connect/token', { refresh_token: acme.refreshToken });
+      const { access_token } = (await token.json()) as { access_token: string };
+      const res = await api.post(
+        '/api/templates/send',
+        {
+          templateId,
+          notify: false,
+          signingRequests: [{ recipients: [{ label: 'Client', name: 'R', email }] }],
+        },
+        access_token,
+      );
+      expect(res.status).toBe(200);
+      return (await res.json()) as Sent;
+    };
+    const first = await send(nda.templateId, 'ann@globex.test');
+    clock.advance(86_400_000);
+    const second = await send(offer.templateId, 'bob@initech.test');
+    clock.advance(86_400_000);
+    const third = await send(nda.templateId, 'Bob@Initech.test');
+    const ids = [first, second, third].map((s) => s.instantiation.sessions[0]!.sessionId);
+    expect(
+      (await web.post('/api/sessions/cancel', { sessionId: ids[0], reason: 'Wrong party' })).status,
+    ).toBe(200);
+
+    const list = async (query: string) => {
+      const res = await web.get(`/api/sessions?${query}`);
+      expect(res.status).toBe(200);
+      return (await res.json()) as { sessions: { sessionId: string }[]; nextCursor: string | null };
+    };
+    const idsOf = async (query: string) => (await list(query)).sessions.map((s) => s.sessionId);
+    expect(await idsOf('')).toEqual([ids[2], ids[1], ids[0]]);
+    expect(await idsOf('status=cancelled')).toEqual([ids[0]]);
+    expect(await idsOf(`templateId=${nda.templateId}`)).toEqual([ids[2], ids[0]]);
+    expect(await idsOf('q=bob%40initech.test')).toEqual([ids[2], ids[1]]);
+    expect(await idsOf('q=ann%40globex.test')).toEqual([ids[0]]);
+    expect(await idsOf('q=globex')).toEqual([ids[2], ids[0]]); // the title
+    expect(await idsOf('q=100%25')).toEqual([ids[1]]); // % is literal, not a wildcard
+    expect(await idsOf('from=2026-11-21T00:00:00Z&to=2026-11-21T23:59:59Z')).toEqual([ids[1]]);
+    const page1 = await list(`templateId=${nda.templateId}&limit=1`);
+    expect(page1.sessions.map((s) => s.sessionId)).toEqual([ids[2]]);
+    const page2 = await list(`templateId=${nda.templateId}&limit=1&cursor=${page1.nextCursor}`);
+    expect(page2.sessions.map((s) => s.sessionId)).toEqual([ids[0]]);
+    expect(page2.nextCursor).toBeNull();
+    expect((await web.get('/api/sessions?from=yesterday')).status).toBe(400);
+
+    const detail = (await (await web.get(`/api/sessions/${ids[0]}`)).json()) as {
+      cancelReason: string;
+      events: { type: string }[];
+    };
+    expect(detail.cancelReason).toBe('Wrong party');
+    expect(detail.events.map((e) => e.type)).toEqual(['session.created', 'session.cancelled']);
+  });
+
+  it("gives a signer's link and resends the invite with the same link", async () => {
+    const acme = await api.newAccount('Resend Ltd', 'owner@resend.test');
+    const web = await WebClient.forMember(api, acme.ownerMemberId);
+    const { templateId } = await createTestTemplate(api, acme.accountId, { roles: ['Client'] });
+    const res = await api.post(
+      '/api/templates/send',
+      {
+        templateId,
+        notify: false,
+        signingRequests: [{ recipients: [{ label: 'Client', name: 'Cleo', email: 'cleo@resend.test' }] }],
+      },
+      acme.accessToken,
+    );
+    const sent = (await res.json()) as Sent;
+    const sessionId = sent.instantiation.sessions[0]!.sessionId;
+    const detail = (await (await web.get(`/api/sessions/${sessionId}`)).json()) as {
+      participants: { participantId: string }[];
+    };
+    const participantId = detail.participants[0]!.participantId;
+    const link = (await (
+      await web.get(`/api/sessions/${sessionId}/participants/${participantId}/link`)
+    ).json()) as {
+      url: string;
+    };
+    expect(link.url).toBe(sent.invites[0]!.participants[0]!.signingUrl);
+
+    const resent = await web.post(`/api/sessions/${sessionId}/participants/${participantId}/resend`);
+    expect(resent.status).toBe(202);
+    const mail = await smtp.waitFor((m) => JSON.stringify(m.to).includes('cleo@resend.test'));
+    expect(mail.text).toContain(link.url);
+    const events = (await (await web.get(`/api/sessions/${sessionId}`)).json()) as {
+      events: { type: string }[];
+    };
+    expect(events.events.map((e) => e.type)).toContain('invite.resent');
+
+    // Another account's member: 404 on the session, its link and a resend; nothing queued.
+    const other = await api.newAccount('Nosy Ltd', 'owner@nosy.test');
+    const nosy = await WebClient.forMember(api, other.ownerMemberId);
+    expect((await nosy.get(`/api/sessions/${sessionId}`)).status).toBe(404);
+    expect((await nosy.get(`/api/sessions/${sessionId}/participants/${participantId}/link`)).status).toBe(
+      404,
+    );
+    const foreign = await nosy.post(`/api/sessions/${sessionId}/participants/${participantId}/resend`);
+    expect(foreign.status).toBe(404);
+    expect(((await foreign.json()) as { error: string }).error).toBe('session_not_found');
+
+    // Cancelled: no more invites.
+    await web.post('/api/sessions/cancel', { sessionId });
+    const late = await web.post(`/api/sessions/${sessionId}/participants/${participantId}/resend`);
+    expect(late.status).toBe(400);
+    expect(((await late.json()) as { message: string }).message).toBe(
+      'the session is cancelled: no invite can be sent',
+    );
+  });
+});

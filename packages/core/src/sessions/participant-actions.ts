@@ -1,0 +1,103 @@
+import { documents } from '@countersign/db';
+import { asc, eq } from 'drizzle-orm';
+import type { ServiceContext } from '../context.ts';
+import { HOUR_MS } from '../support/clock.ts';
+import { DomainError } from '../support/errors.ts';
+import { countHits, recordHit } from '../support/rate-limit.ts';
+import { type AuditOrigin, audit } from './audit.ts';
+import { currentTurn, emailContext, peopleOf } from './lifecycle.ts';
+import { participantLink } from './links.ts';
+import { queueSessionEmail, type SessionEmailOptions } from './notifications.ts';
+import { sessionOf } from './read.ts';
+
+/** Resends per participant per hour: enough to fix a lost email, too few to spam a recipient. */
+const RESENDS_PER_HOUR = 3;
+
+function participantOf(ctx: ServiceContext, accountId: string, sessionId: string, participantId: string) {
+  const session = sessionOf(ctx, accountId, sessionId);
+  const participant = peopleOf(ctx, session.id).find((p) => p.id === participantId);
+  if (!participant) {
+    throw new DomainError('not_found', `participant ${participantId} not found in session ${sessionId}`);
+  }
+  return { session, participant };
+}
+
+/**
+ * Sends a participant's invite again (same link): only while the session is active and it is their turn to
+ * sign. Works for `notify: false` sessions too: a member asking for it is an explicit choice.
+ */
+export function resendInvite(
+  ctx: ServiceContext,
+  accountId: string,
+  sessionId: string,
+  participantId: string,
+  origin?: AuditOrigin,
+): { sessionId: string; participantId: string; queued: true } {
+  const { session, participant } = participantOf(ctx, accountId, sessionId, participantId);
+  if (session.status !== 'active') {
+    throw new DomainError('invalid_request', `the session is ${session.status}: no invite can be sent`);
+  }
+  if (!currentTurn(session, peopleOf(ctx, session.id)).has(participant.id)) {
+    throw new DomainError(
+      'invalid_request',
+      participant.status === 'signed'
+        ? 'this participant has already signed'
+        : "it is not this participant's turn to sign yet",
+    );
+  }
+  const key = `resend:${participant.id}`;
+  const { count, resetAt } = countHits(ctx, key, HOUR_MS);
+  if (count >= RESENDS_PER_HOUR) {
+    const seconds = Math.max(1, Math.ceil((resetAt - ctx.clock.now()) / 1000));
+    throw new DomainError(
+      'rate_limited',
+      `this invite was resent ${count} times in the last hour; try later`,
+      {},
+      {
+        'Retry-After': String(seconds),
+      },
+    );
+  }
+  const options = session.options as SessionEmailOptions;
+  const filenames = ctx.db
+    .select({ filename: documents.filename })
+    .from(documents)
+    .where(eq(documents.sessionId, session.id))
+    .orderBy(asc(documents.position))
+    .all()
+    .map((d) => d.filename);
+  ctx.db.transaction(() => {
+    recordHit(ctx, key, HOUR_MS);
+    queueSessionEmail(
+      ctx,
+      { ...emailContext(ctx, session), to: participant, inviteOf: participant.id },
+      {
+        kind: 'invite',
+        signingUrl: participantLink(ctx, participant),
+        subject: options.subject ?? null,
+        message: options.message,
+        messageTemplate: options.messageTemplate,
+        documents: filenames,
+        signingType: session.signingType,
+        yourTurn: true,
+        otpRequired: session.authRequirement === 'otp',
+        expiresAt: new Date(session.expiresAt),
+        recipientEmail: participant.email,
+      },
+    );
+    audit(ctx, { sessionId: session.id, participantId: participant.id, type: 'invite.resent', origin });
+  });
+  ctx.outbox.kick();
+  return { sessionId: session.id, participantId: participant.id, queued: true };
+}
+
+/** A participant's signing link, for handing over by hand (`notify: false` sends). */
+export function participantSigningUrl(
+  ctx: ServiceContext,
+  accountId: string,
+  sessionId: string,
+  participantId: string,
+): { url: string } {
+  const { participant } = participantOf(ctx, accountId, sessionId, participantId);
+  return { url: participantLink(ctx, participant) };
+}

@@ -45,7 +45,7 @@ export const templateDocumentRoute = apiRoute({
   path: '/api/templates/{templateId}/documents/{index}',
   tags: ['Templates'],
   summary: "A template document's PDF (as signers see it), by 0-based position",
-  request: { params: params.extend({ index: z.coerce.number().int().min(0).max(1000) }) },
+  request: { params: params.extend({ index: PathIdSchema.openapi({ description: '0-based position.' }) }) },
   responses: {
     200: {
       description: 'The PDF.',
@@ -73,7 +73,9 @@ export function registerTemplateEdit(app: OpenAPIHono<AppEnv>): void {
   });
   app.openapi(templateDocumentRoute, (c) => {
     const { templateId, index } = c.req.valid('param');
-    const file = templateDocumentFile(c.get('deps').runtime.ctx, c.get('accountId'), templateId, index);
+    // Not a position (letters, a sign): like one past the end, no such document.
+    const position = /^\d{1,4}$/.test(index) ? Number(index) : -1;
+    const file = templateDocumentFile(c.get('deps').runtime.ctx, c.get('accountId'), templateId, position);
     return pdfResponse(c, file.sha256, file.filename) as never;
   });
 }

@@ -26,6 +26,7 @@ import { registerSessionDocument } from './routes/sessions/document.ts';
 import { registerSessionGet } from './routes/sessions/get.ts';
 import { registerSessionsList } from './routes/sessions/list.ts';
 import { registerSessionParticipants } from './routes/sessions/participants.ts';
+import { registerTestSessionsPurge } from './routes/sessions/purge-test.ts';
 import { registerSessionsSend } from './routes/sessions/send.ts';
 import { registerSigning } from './routes/signing/index.ts';
 import { registerTemplatesCreate } from './routes/templates/create.ts';
@@ -73,6 +74,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerDriveConnection(app);
   registerSessionsSend(app);
   registerSessionsCancel(app);
+  // Before /api/sessions/{sessionId}: a literal path wins over the parameter only when registered first.
+  registerTestSessionsPurge(app);
   registerSessionsList(app);
   registerSessionGet(app);
   registerSessionParticipants(app);

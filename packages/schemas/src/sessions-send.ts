@@ -1,4 +1,4 @@
-import type { z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   AuthRequirementSchema,
   arrayOf,
@@ -28,6 +28,7 @@ import {
   SIGNING_REQUESTS_MIN,
   TEXT_MAX_LENGTH,
 } from './limits.ts';
+import { SUPPORTED_LOCALES } from './locales.ts';
 
 // 4.3 POST /api/sessions/send
 
@@ -83,6 +84,14 @@ export const SessionsSendRequestSchema = strictObject({
   expiresInDays: integerInRange(EXPIRES_IN_DAYS_MIN, EXPIRES_IN_DAYS_MAX)
     .default(EXPIRES_IN_DAYS_DEFAULT)
     .openapi({ description: 'Days until the sessions expire; greater than 0.' }),
+  locale: z
+    .enum(SUPPORTED_LOCALES, { error: `must be one of ${SUPPORTED_LOCALES.join(', ')}` })
+    .optional()
+    .openapi({
+      description:
+        'Countersign extension (not in the contract): the language of the signing page and of every email of ' +
+        "these sessions. Without it: the account's `defaultLocale`, else the signer's browser (page) or English.",
+    }),
   notify: booleanValue()
     .default(false)
     .openapi({

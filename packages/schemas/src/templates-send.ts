@@ -1,4 +1,4 @@
-import type { z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   AuthRequirementSchema,
   arrayOf,
@@ -31,6 +31,7 @@ import {
   TEMPLATE_ID_MAX_LENGTH,
   TEXT_MAX_LENGTH,
 } from './limits.ts';
+import { SUPPORTED_LOCALES } from './locales.ts';
 
 // 4.2 POST /api/templates/send
 
@@ -153,6 +154,14 @@ export const TemplateSendRequestSchema = strictObject({
       description:
         'Days until the sessions expire; greater than 0. The spec does not show this default: Countersign ' +
         'uses 30, the same as the own-PDF send (4.3).',
+    }),
+  locale: z
+    .enum(SUPPORTED_LOCALES, { error: `must be one of ${SUPPORTED_LOCALES.join(', ')}` })
+    .optional()
+    .openapi({
+      description:
+        'Countersign extension (not in the contract): the language of the signing page and of every email of ' +
+        "these sessions. Without it: the account's `defaultLocale`, else the signer's browser (page) or English.",
     }),
   notify: booleanValue()
     .default(true)

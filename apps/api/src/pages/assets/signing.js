@@ -496,6 +496,8 @@ async function renderDocument() {
 function pageFrame(d, pdf, n, known, guess) {
   const wrap = el('div', {
     class: 'page',
+    // A PDF page lays itself out: canvas text must not inherit a right-to-left page direction.
+    dir: 'ltr',
     role: 'group',
     'aria-label': t('doc.page', {
       file: d.filename,
@@ -600,12 +602,16 @@ function fieldContent(f) {
   const value = f.mine && state.values.has(f.id) ? state.values.get(f.id) : (f.value ?? '');
   if (f.type === 'checkbox') return el('span', { class: 'check', text: value === 'true' ? '✓' : '' });
   const shown = f.type === 'date' ? formatDay(value) : value;
-  return el('span', { class: 'value', text: shown || (f.mine && !f.readOnly ? f.label || kindOf(f) : '') });
+  return el('span', {
+    class: 'value',
+    dir: 'auto',
+    text: shown || (f.mine && !f.readOnly ? f.label || kindOf(f) : ''),
+  });
 }
 
 function adoptedMark(adopted) {
   if (adopted.kind === 'drawn') return el('img', { src: adopted.value, alt: '' });
-  return el('span', { class: 'script', text: adopted.value });
+  return el('span', { class: 'script', dir: 'auto', text: adopted.value });
 }
 
 // ---------------------------------------------------------------- the bar: progress, editor, next, finish

@@ -138,4 +138,7 @@ export const en = {
 } as const;
 
 export type PageKey = keyof typeof en;
-export type PageCatalogue = Record<PageKey, string>;
+/** Plural keys (`.one`/`.other` in English) may add the other Intl.PluralRules categories a language needs. */
+type PluralBase = PageKey extends infer K ? (K extends `${infer B}.other` ? B : never) : never;
+type ExtraPlural = `${PluralBase}.${'zero' | 'two' | 'few' | 'many'}`;
+export type PageCatalogue = Record<PageKey, string> & Partial<Record<ExtraPlural, string>>;

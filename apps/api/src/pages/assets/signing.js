@@ -8,6 +8,14 @@ const PDFJS = main.dataset.pdfjs;
 const API = `/api/signing/${token}`;
 // The account's accent colour (checked for contrast by the API); set through the CSSOM, which the CSP allows.
 if (main.dataset.accent) document.documentElement.style.setProperty('--brand', main.dataset.accent);
+// The typed signature is previewed in the very font the PDF will embed (served by this server).
+if (main.dataset.signatureFont && 'FontFace' in window) {
+  const face = new FontFace('Countersign Signature', `url(${main.dataset.signatureFont})`, {
+    display: 'swap',
+  });
+  document.fonts.add(face);
+  face.load().catch(() => {});
+}
 const { locale: LOCALE, strings: STRINGS } = JSON.parse($('messages').textContent);
 
 // ---------------------------------------------------------------- words (one catalogue per language, one lookup)

@@ -2,4 +2,5 @@ export { freePort } from './ports.ts';
 export { runCli, type ServiceProcess, spawnEntry, waitForUrl } from './processes.ts';
 export { type PromFamily, type PromSample, parsePrometheusText } from './prometheus.ts';
 export { startRedis, type TestRedis } from './redis.ts';
+export { exitOf, pidOf, started, until } from './services.ts';
 export { repoRoot, tempDir } from './tmp.ts';

@@ -26,9 +26,11 @@ import { registerSessionDocument } from './routes/sessions/document.ts';
 import { registerSessionGet } from './routes/sessions/get.ts';
 import { registerSessionsList } from './routes/sessions/list.ts';
 import { registerSessionParticipants } from './routes/sessions/participants.ts';
+import { registerTestSessionsPurge } from './routes/sessions/purge-test.ts';
 import { registerSessionsSend } from './routes/sessions/send.ts';
 import { registerSigning } from './routes/signing/index.ts';
 import { registerTemplatesCreate } from './routes/templates/create.ts';
+import { registerTemplateEdit } from './routes/templates/edit.ts';
 import { registerTemplateGet } from './routes/templates/get.ts';
 import { registerTemplatesList } from './routes/templates/list.ts';
 import { registerTemplatesSend } from './routes/templates/send.ts';
@@ -72,6 +74,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerDriveConnection(app);
   registerSessionsSend(app);
   registerSessionsCancel(app);
+  // Before /api/sessions/{sessionId}: a literal path wins over the parameter only when registered first.
+  registerTestSessionsPurge(app);
   registerSessionsList(app);
   registerSessionGet(app);
   registerSessionParticipants(app);
@@ -82,6 +86,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerTemplatesCreate(app);
   registerTemplatesList(app);
   registerTemplateGet(app);
+  registerTemplateEdit(app);
   // The signer's side: the signer API (link token + signer cookie), the signing page and its assets.
   registerSigning(app);
   registerSigningPage(app);

@@ -5,12 +5,16 @@ import { loadConfig } from '@countersign/config';
 import { createAccount, createRuntime, createTemplate, type Runtime } from '@countersign/core';
 import type { TemplateSendResponse } from '@countersign/schemas';
 import {
+  exitOf,
   freePort,
+  pidOf,
   type ServiceProcess,
   spawnEntry,
+  started,
   startRedis,
   type TestRedis,
   tempDir,
+  until,
   waitForUrl,
 } from '@countersign/test-support';
 import { afterAll, afterEach, expect, it } from 'vitest';
@@ -53,48 +57,7 @@ afterAll(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** The pid of the service's own node process, from its log lines. */
-function pidOf(p: ServiceProcess): number | undefined {
-  const pid = /"pid":(\d+)/.exec(p.output())?.[1];
-  return pid ? Number(pid) : undefined;
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(
-  what: string,
-  check: () => boolean | Promise<boolean>,
-  timeoutMs = 30_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
-/** Waits for a service's start line and returns the pid of its node process. */
-async function started(p: ServiceProcess, message: string): Promise<number> {
-  await until(`"${message}"`, () => p.output().includes(message) && pidOf(p) !== undefined, 60_000).catch(
-    (err: Error) => {
-      throw new Error(`${err.message}\n${p.output()}`);
-    },
-  );
-  return pidOf(p)!;
-}
-
-/** Resolves with the exit code, or fails with the process output when it takes too long. */
-async function exitOf(p: ServiceProcess, timeoutMs = 30_000): Promise<number | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no exit within ${timeoutMs} ms:\n${p.output()}`)), timeoutMs);
-  });
-  try {
-    return await Promise.race([p.exited, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** Jobs in the deployment's BullMQ wait and active lists (its key prefix, the default queue name). */
 function queued(d: Deployment, redis: TestRedis): { waiting: number; active: number } {

@@ -6,6 +6,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/test
 import { createBullQueue, type JobQueue } from '@countersign/queue';
 import { outboxDispatchJob } from '@countersign/schemas';
 import {
+  exitOf,
   freePort,
   type ServiceProcess,
   spawnEntry,
@@ -54,19 +55,6 @@ function terminate(p: ServiceProcess): void {
   const pid = /"pid":(\d+)/.exec(p.output())?.[1];
   if (!pid) throw new Error(`no pid in the output yet:\n${p.output()}`);
   process.kill(Number(pid), 'SIGTERM');
-}
-
-/** Resolves with the exit code, or fails with the process output when it takes too long. */
-async function exitOf(p: ServiceProcess, timeoutMs = 60_000): Promise<number | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no exit within ${timeoutMs} ms:\n${p.output()}`)), timeoutMs);
-  });
-  try {
-    return await Promise.race([p.exited, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 async function until(condition: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {

@@ -11,12 +11,16 @@ import {
 import { outbox } from '@countersign/db';
 import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
 import {
+  exitOf,
   freePort,
+  pidOf,
   type ServiceProcess,
   spawnEntry,
+  started,
   startRedis,
   type TestRedis,
   tempDir,
+  until,
   waitForUrl,
 } from '@countersign/test-support';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -80,40 +84,6 @@ function start(entry: 'api' | 'worker'): ServiceProcess {
       : spawnEntry('apps/worker/src/main.ts', env);
   processes.push(p);
   return p;
-}
-
-/** The pid of the service's own node process, from its log lines. */
-const pidOf = (p: ServiceProcess): number | undefined => {
-  const pid = /"pid":(\d+)/.exec(p.output())?.[1];
-  return pid ? Number(pid) : undefined;
-};
-
-/** Polls until `check` holds, or fails after `timeoutMs`. */
-async function until(what: string, check: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** Waits for a service to log that it started and returns the pid of its node process. */
-async function started(p: ServiceProcess, message: string): Promise<number> {
-  await until(`"${message}"`, () => p.output().includes(message) && pidOf(p) !== undefined, 60_000);
-  return pidOf(p)!;
-}
-
-/** Resolves with the exit code, or fails with the process output when it takes too long. */
-async function exitOf(p: ServiceProcess, timeoutMs = 30_000): Promise<number | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no exit within ${timeoutMs} ms:\n${p.output()}`)), timeoutMs);
-  });
-  try {
-    return await Promise.race([p.exited, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 it('a worker killed between the state change and the delivery: the webhook and the email arrive exactly once', async () => {

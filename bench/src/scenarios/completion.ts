@@ -1,5 +1,5 @@
 import { startTestApi } from '@countersign/api/testing';
-import { completeSession, localDrive, setAllowance } from '@countersign/core';
+import { completeSession, initialsOf, localDrive, setAllowance } from '@countersign/core';
 import { documents, participants, sessions } from '@countersign/db';
 import { eq } from 'drizzle-orm';
 import { loadSave, textPdf } from '../pdfs.ts';
@@ -12,9 +12,15 @@ const RUNS = 7;
  */
 const WARMUPS = 10;
 
+/** Signers of the multi-script figure: Chinese, Devanagari and Arabic names (initials derived from them). */
+const MULTI_SCRIPT = ['山田 太郎', 'राम किशोर शर्मा', 'محمد العلي'];
+const LATIN = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing'];
+
 /**
  * Issue 5's figure: completing a 100-page session of 3 signers (initials on every page for each, signature
  * blocks, audit certificate, PAdES seal) against pdf-lib loading and saving the same prepared document.
+ * Issue 13's: the same session with signers who type in Chinese, Devanagari and Arabic (shaped text, three
+ * more fonts to subset and embed) against the Latin one, measured in the same run.
  */
 export async function run(): Promise<BenchRow[]> {
   const api = await startTestApi();
@@ -25,61 +31,15 @@ export async function run(): Promise<BenchRow[]> {
       'contract.pdf',
       await textPdf(100, `completion-${Date.now()}`),
     );
-    const res = await api.post(
-      '/api/sessions/send',
-      {
-        cloudFileIds: [cloudFileId],
-        authRequirement: 'public',
-        signingRequests: [
-          {
-            recipients: ['Ada Lovelace', 'Grace Hopper', 'Alan Turing'].map((name, i) => ({
-              name,
-              email: `s${i}@example.test`,
-            })),
-          },
-        ],
-      },
-      account.accessToken,
-    );
-    if (res.status !== 200) throw new Error(`send answered ${res.status}`);
-    const sessionId = ((await res.json()) as { rows: { sessionId: string }[] }).rows[0]!.sessionId;
+    const latin = await signedSession(api, account.accessToken, cloudFileId, LATIN);
+    const multi = await signedSession(api, account.accessToken, cloudFileId, MULTI_SCRIPT);
     const { db } = api.runtime.ctx;
-    const now = Date.now();
-    for (const p of db.select().from(participants).where(eq(participants.sessionId, sessionId)).all()) {
-      const initials = p.name
-        .split(' ')
-        .map((w) => w[0])
-        .join('');
-      db.update(participants)
-        .set({
-          status: 'signed',
-          signedAt: now,
-          viewedAt: now,
-          signature: { kind: 'typed', value: p.name },
-          initials: { kind: 'typed', value: initials },
-          signedIp: '203.0.113.10',
-          signedUserAgent: 'bench',
-        })
-        .where(eq(participants.id, p.id))
-        .run();
-    }
     const prepared = api.runtime.ctx.blobs.read(
-      db.select().from(documents).where(eq(documents.sessionId, sessionId)).get()!.preparedSha256,
+      db.select().from(documents).where(eq(documents.sessionId, latin)).get()!.preparedSha256,
     );
     const floor = await median(RUNS, () => loadSave(prepared), WARMUPS);
-    const complete = await median(
-      RUNS,
-      async () => {
-        db.update(documents).set({ finalSha256: null }).where(eq(documents.sessionId, sessionId)).run();
-        db.update(sessions)
-          .set({ status: 'active', completedAt: null })
-          .where(eq(sessions.id, sessionId))
-          .run();
-        const { completed } = await completeSession(api.runtime.ctx, sessionId);
-        if (!completed) throw new Error('the session did not complete');
-      },
-      WARMUPS,
-    );
+    const complete = await median(RUNS, () => completeAgain(api, latin), WARMUPS);
+    const completeMulti = await median(RUNS, () => completeAgain(api, multi), WARMUPS);
     return [
       {
         scenario: 'completion: 100 pages, 3 signers, to the sealed PDF',
@@ -89,8 +49,59 @@ export async function run(): Promise<BenchRow[]> {
         target: '<= 3',
         pass: complete / floor <= 3,
       },
+      {
+        scenario: 'completion: the same, signers typing Chinese, Devanagari, Arabic',
+        figure: ms(completeMulti),
+        floor: `${ms(complete)} (Latin signers)`,
+        ratio: completeMulti / complete,
+        target: '<= 1.5',
+        pass: completeMulti / complete <= 1.5,
+      },
     ];
   } finally {
     await api.close();
   }
+}
+
+type Api = Awaited<ReturnType<typeof startTestApi>>;
+
+/** A sent session whose signers have all signed (typed signature and initials), straight in the database. */
+async function signedSession(api: Api, token: string, cloudFileId: string, names: string[]): Promise<string> {
+  const res = await api.post(
+    '/api/sessions/send',
+    {
+      cloudFileIds: [cloudFileId],
+      authRequirement: 'public',
+      signingRequests: [{ recipients: names.map((name, i) => ({ name, email: `s${i}@example.test` })) }],
+    },
+    token,
+  );
+  if (res.status !== 200) throw new Error(`send answered ${res.status}`);
+  const sessionId = ((await res.json()) as { rows: { sessionId: string }[] }).rows[0]!.sessionId;
+  const { db } = api.runtime.ctx;
+  const now = Date.now();
+  for (const p of db.select().from(participants).where(eq(participants.sessionId, sessionId)).all()) {
+    db.update(participants)
+      .set({
+        status: 'signed',
+        signedAt: now,
+        viewedAt: now,
+        signature: { kind: 'typed', value: p.name },
+        initials: { kind: 'typed', value: initialsOf(p.name) },
+        signedIp: '203.0.113.10',
+        signedUserAgent: 'bench',
+      })
+      .where(eq(participants.id, p.id))
+      .run();
+  }
+  return sessionId;
+}
+
+/** Completes the session again from scratch (its final PDF forgotten). */
+async function completeAgain(api: Api, sessionId: string): Promise<void> {
+  const { db } = api.runtime.ctx;
+  db.update(documents).set({ finalSha256: null }).where(eq(documents.sessionId, sessionId)).run();
+  db.update(sessions).set({ status: 'active', completedAt: null }).where(eq(sessions.id, sessionId)).run();
+  const { completed } = await completeSession(api.runtime.ctx, sessionId);
+  if (!completed) throw new Error('the session did not complete');
 }

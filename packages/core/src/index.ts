@@ -111,10 +111,12 @@ export {
   queueDueReminders,
 } from './sessions/lifecycle.ts';
 export { linkTokenHash, participantLink, signingUrl } from './sessions/links.ts';
+export { TEST_NOTICE } from './sessions/notifications.ts';
 export { participantSigningUrl, resendInvite } from './sessions/participant-actions.ts';
 export { getSessionDetail, listSessions, sessionDocumentFile, sessionOf } from './sessions/read.ts';
 export { sealCertificate as ensureSealCertificate } from './sessions/seal-certificate.ts';
 export { type SweepLog, type SweepResult, sweep } from './sessions/sweep.ts';
+export { purgeTestSessions } from './sessions/test-sessions.ts';
 export * from './signing/index.ts';
 export { type Clock, ManualClock, systemClock } from './support/clock.ts';
 export { constantTimeEqual } from './support/crypto.ts';
@@ -127,6 +129,7 @@ export { examplePayload } from './templates/example-payload.ts';
 export { loadTemplate } from './templates/load.ts';
 export { templateFromManifest } from './templates/manifest.ts';
 export { getTemplateDetail, listTemplates } from './templates/read.ts';
+export { deleteTemplate, templateDocumentFile, updateTemplate } from './templates/update.ts';
 export { type WebhookDelivererOptions, webhookDeliverer } from './webhooks/deliverer.ts';
 export { listWebhookDeliveries, redeliverWebhook } from './webhooks/deliveries.ts';
 export {

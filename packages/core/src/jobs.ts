@@ -9,10 +9,14 @@ import { completeSession } from './sessions/complete.ts';
 /** Registers the session jobs; the same handlers run in-process (embedded) and in BullMQ workers. */
 export function registerSessionJobs(ctx: ServiceContext, jobs: JobRegistry): void {
   jobs.register(sessionsSendJob, (payload, job) =>
-    runSend(ctx, () => sendOwnPdfs(ctx, payload.accountId, payload.request, job.jobId)),
+    runSend(ctx, () =>
+      sendOwnPdfs(ctx, payload.accountId, payload.request, job.jobId, { test: payload.test }),
+    ),
   );
   jobs.register(templatesSendJob, (payload, job) =>
-    runSend(ctx, () => sendTemplate(ctx, payload.accountId, payload.request, job.jobId)),
+    runSend(ctx, () =>
+      sendTemplate(ctx, payload.accountId, payload.request, job.jobId, { test: payload.test }),
+    ),
   );
   jobs.register(sessionCompleteJob, (payload) => completeSession(ctx, payload.sessionId));
 }

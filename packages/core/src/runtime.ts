@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Config } from '@countersign/config';
 import { type Db, openDatabase } from '@countersign/db';
-import { createMailer, type Mailer } from '@countersign/mail';
+import { createDevMailbox, createMailer, type Mailer } from '@countersign/mail';
 import { JobRegistry } from '@countersign/queue';
 import { outboxDispatchJob } from '@countersign/schemas';
 import { AccessTokens } from './auth/access-tokens.ts';
@@ -56,7 +56,10 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
     options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, devMailboxDir: devMailboxDir(config) });
   const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwt.key');
   const accessTokens = new AccessTokens(ctx, jwtSecret);
-  const deliverers: Deliverers = { email: emailDeliverer(ctx, mailer), webhook: webhookDeliverer(ctx) };
+  const deliverers: Deliverers = {
+    email: emailDeliverer(ctx, mailer, createDevMailbox(devMailboxDir(config))),
+    webhook: webhookDeliverer(ctx),
+  };
 
   const passes = outboxPasses(ctx, deliverers);
   const dispatch = passes.dispatch;

@@ -208,7 +208,7 @@ describe('dispatchOutbox', () => {
     // A dispatcher claims the row and sends it, then "crashes" before marking it delivered.
     const claimed = claimOutbox(r.ctx, { limit: 10, leaseMs: 60 * SECOND });
     expect(claimed.map((row) => row.id)).toEqual([id]);
-    await emailDeliverer(r.ctx, r.mailer).deliver(claimed[0]!);
+    await emailDeliverer(r.ctx, r.mailer, createDevMailbox(devMailboxDir(r.ctx.config))).deliver(claimed[0]!);
 
     // While the lease holds, nobody else takes the row.
     expect(await r.dispatchOutbox()).toEqual({ delivered: 0, retried: 0, failed: 0 });
@@ -227,7 +227,7 @@ describe('dispatchOutbox', () => {
     const mail = email();
     const id = queueEmail(r.ctx, null, mail);
     const [row] = claimOutbox(r.ctx, { limit: 10, leaseMs: 60 * SECOND });
-    await emailDeliverer(r.ctx, r.mailer).deliver(row!);
+    await emailDeliverer(r.ctx, r.mailer, createDevMailbox(devMailboxDir(r.ctx.config))).deliver(row!);
     clock.advance(61 * SECOND);
     expect(await r.dispatchOutbox()).toEqual({ delivered: 1, retried: 0, failed: 0 });
 

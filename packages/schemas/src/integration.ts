@@ -13,6 +13,7 @@ export const RefreshTokenInfoSchema = z
     hint: z.string().openapi({ description: 'The first characters of the token, to tell tokens apart.' }),
     createdAt: isoTime,
     lastUsedAt: isoTime.nullable().openapi({ description: 'Last exchange at `POST /connect/token`.' }),
+    test: z.boolean().openapi({ description: 'A test token (docs/test-mode.md).' }),
   })
   .openapi('RefreshTokenInfo');
 
@@ -22,6 +23,14 @@ export const RefreshTokenListSchema = z
 
 export const RefreshTokenCreateRequestSchema = strictObject({
   label: nullableString(100).optional(),
+  test: z
+    .boolean()
+    .default(false)
+    .openapi({
+      description:
+        'A test token: every session sent with it is a test session (marked everywhere, not legally binding, free, ' +
+        'emails only to the account). A test token may create test tokens only. See docs/test-mode.md.',
+    }),
 }).openapi('RefreshTokenCreateRequest');
 
 export const RefreshTokenCreatedSchema = z
@@ -29,6 +38,7 @@ export const RefreshTokenCreatedSchema = z
     tokenId: z.string(),
     label: z.string().nullable(),
     refreshToken: z.string().openapi({ description: 'Shown only in this answer: store it now.' }),
+    test: z.boolean().openapi({ description: 'A test token (docs/test-mode.md).' }),
   })
   .openapi('RefreshTokenCreated');
 

@@ -15,14 +15,23 @@ export const outboxDispatchJob = {
 /** POST /api/sessions/send, run by a worker; the request is the validated body (defaults applied). */
 export const sessionsSendJob = {
   name: 'sessions.send',
-  payload: z.strictObject({ accountId: z.string(), request: SessionsSendRequestSchema }),
+  // `test`: sent with a test token (docs/test-mode.md); absent in jobs queued before test mode existed.
+  payload: z.strictObject({
+    accountId: z.string(),
+    request: SessionsSendRequestSchema,
+    test: z.boolean().default(false),
+  }),
   attempts: 3,
 } as const;
 
 /** POST /api/templates/send, run by a worker. */
 export const templatesSendJob = {
   name: 'templates.send',
-  payload: z.strictObject({ accountId: z.string(), request: TemplateSendRequestSchema }),
+  payload: z.strictObject({
+    accountId: z.string(),
+    request: TemplateSendRequestSchema,
+    test: z.boolean().default(false),
+  }),
   attempts: 3,
 } as const;
 

@@ -79,6 +79,10 @@ export const SessionSummarySchema = z
     createdAt: isoTime,
     expiresAt: isoTime,
     completedAt: isoTimeOrNull,
+    test: z.boolean().openapi({
+      description:
+        'Extension: sent with a test token: not legally binding, free, emails only to the account (docs/test-mode.md).',
+    }),
   })
   .openapi('SessionSummary');
 
@@ -139,6 +143,10 @@ export const SessionListQuerySchema = z.strictObject({
     .optional()
     .openapi({ description: 'Created at or after this time.' }),
   to: z.iso.datetime({ offset: true }).optional().openapi({ description: 'Created at or before this time.' }),
+  test: z
+    .enum(['true', 'false'])
+    .optional()
+    .openapi({ description: 'Extension: only test sessions (`true`) or only real ones (`false`).' }),
   limit: z.coerce
     .number()
     .int()

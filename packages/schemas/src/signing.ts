@@ -128,6 +128,9 @@ export const signingStatusValues = ['active', 'completed'] as const;
 export const SigningViewSchema = z
   .object({
     title: z.string(),
+    test: z.boolean().openapi({
+      description: 'A test session: not legally binding (docs/test-mode.md). Signing pages must say so.',
+    }),
     senderName: z.string(),
     status: z.enum(signingStatusValues).openapi({
       description:

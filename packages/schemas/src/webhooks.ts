@@ -250,6 +250,10 @@ export const WebhookEventSchema = z
             'Extension, `session.completed`: hash of the session.completed audit event, the head of the hash-chained ' +
             'audit trail (GET /api/sessions/{sessionId}/audit ends in it).',
         }),
+      test: z.literal(true).optional().openapi({
+        description:
+          'Present (true) on the events of a test session, sent with a test token (docs/test-mode.md).',
+      }),
     }),
   })
   .openapi('WebhookEvent', {

@@ -1,11 +1,12 @@
 import { ConfigError, loadConfig } from '@countersign/config';
 import { BackupError, createRuntime, isDomainError } from '@countersign/core';
+import { runVerify } from '@countersign/verify';
 import { CliError, type Command, parse } from './command.ts';
 import { accountsCreate, accountsSetAllowance } from './commands/accounts.ts';
 import { backup, restore } from './commands/backup.ts';
 import { driveConnect, driveList, drivePut, driveRemove } from './commands/drive.ts';
 import { mailList } from './commands/mail.ts';
-import { sessionsRetryCompletion } from './commands/sessions.ts';
+import { sessionsPurgeTest, sessionsRetryCompletion } from './commands/sessions.ts';
 import { templatesCreate, templatesList, templatesShow } from './commands/templates.ts';
 import { tokensCreate, tokensList, tokensRevoke } from './commands/tokens.ts';
 import { webhooksCreate, webhooksDelete, webhooksList } from './commands/webhooks.ts';
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, Command> = {
   'tokens create': tokensCreate,
   'tokens list': tokensList,
   'tokens revoke': tokensRevoke,
+  'sessions purge-test': sessionsPurgeTest,
   'mail list': mailList,
   backup,
   restore,
@@ -40,6 +42,8 @@ function help(): string {
 }
 
 async function main(argv: string[]): Promise<number> {
+  // `pnpm cli verify FILE.pdf`: the service-independent verifier, no runtime (no DATA_DIR) needed.
+  if (argv[0] === 'verify') return runVerify(argv.slice(1));
   const [group, action] = argv;
   // `group action [options]`, or a single word (`backup --to FILE`).
   const single = group !== undefined && COMMANDS[group] !== undefined;

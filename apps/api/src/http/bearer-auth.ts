@@ -23,5 +23,6 @@ export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   const identity = await c.get('deps').runtime.accessTokens.verify(match[1]!);
   c.set('accountId', identity.accountId);
+  c.set('testMode', identity.test);
   await next();
 };

@@ -21,6 +21,8 @@ export interface AppEnv {
     requestId: string;
     /** Set by the bearer middleware on integration routes; every query there is scoped to it. */
     accountId: string;
+    /** Set by the bearer middleware: the token is a test token, so sends make test sessions. */
+    testMode: boolean;
     /** Set when the caller is a web-app member signed in with the session cookie (not with a bearer token). */
     member: MemberIdentity | undefined;
     clientAddress: string;

@@ -1,4 +1,11 @@
-import { type BrandingRow, brandingOf, isDomainError, logoPath, openLink } from '@countersign/core';
+import {
+  type BrandingRow,
+  brandingOf,
+  isDomainError,
+  logoPath,
+  openLink,
+  TEST_NOTICE,
+} from '@countersign/core';
 import { DEFAULT_LOCALE, type Locale, localeFromAcceptLanguage, localeOf } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -16,6 +23,8 @@ interface PageInput {
   live?: { token: string; signerName: string; signerEmail: string };
   gone?: LinkMessageCode;
   branding?: BrandingRow;
+  /** A test session (docs/test-mode.md): the page says so above everything else. */
+  test?: boolean;
 }
 
 /** The language switcher: a plain GET form, so it works before (and without) the script. */
@@ -33,7 +42,7 @@ function languageSwitcher(locale: Locale): string {
     </form>`;
 }
 
-function page({ locale, title, live, gone, branding }: PageInput): string {
+function page({ locale, title, live, gone, branding, test }: PageInput): string {
   const e = escapeHtml;
   const t = (key: PageKey, vars?: Record<string, string>) => e(pageText(locale, key, vars));
   return `<!doctype html>
@@ -55,6 +64,7 @@ ${
 </head>
 <body>
 <a class="skip" href="#main">${t('skip')}</a>
+${test ? `<p class="test-banner" role="note" lang="en">${e(TEST_NOTICE)}: this is a test signing request; nothing signed here is binding.</p>` : ''}
 <header class="top">
   <div class="top-inner">
     <div class="top-text">
@@ -238,6 +248,7 @@ export function registerSigningPage(app: OpenAPIHono<AppEnv>): void {
           title: session.title,
           live: { token, signerName: participant.name, signerEmail: participant.email },
           branding,
+          test: session.test,
         }),
         200,
         branding.frameOrigins,

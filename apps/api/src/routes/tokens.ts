@@ -13,6 +13,7 @@ import {
 } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/env.ts';
+import { errorResponse } from '../http/errors.ts';
 import { apiRoute, errorResponseFor } from '../http/openapi.ts';
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
@@ -38,6 +39,7 @@ export const tokensCreateRoute = apiRoute({
   },
   responses: {
     201: { description: 'Created.', content: { 'application/json': { schema: RefreshTokenCreatedSchema } } },
+    403: errorResponseFor('`forbidden`: a test token cannot create a real one (docs/test-mode.md).'),
   },
 });
 
@@ -75,12 +77,18 @@ export function registerTokens(app: OpenAPIHono<AppEnv>): void {
         hint: t.hint,
         createdAt: iso(t.createdAt)!,
         lastUsedAt: iso(t.lastUsedAt),
+        test: t.test,
       }));
     return c.json({ tokens }, 200);
   });
   app.openapi(tokensCreateRoute, (c) => {
-    const label = c.req.valid('json').label?.trim() || null;
-    const created = createRefreshToken(c.get('deps').runtime.ctx, c.get('accountId'), label ?? undefined);
+    const body = c.req.valid('json');
+    const label = body.label?.trim() || null;
+    if (c.get('testMode') && !body.test)
+      return errorResponse(c, 'forbidden', 'a test token can create test tokens only') as never;
+    const created = createRefreshToken(c.get('deps').runtime.ctx, c.get('accountId'), label ?? undefined, {
+      test: body.test,
+    });
     return c.json({ ...created, label }, 201);
   });
   app.openapi(tokensRevokeRoute, (c) => {

@@ -13,6 +13,7 @@ let browser: Browser;
 let templateId: string;
 let sessionId: string;
 let ownerMemberId: string;
+let accessToken: string;
 const problems: string[] = [];
 const OWNER = 'pages@pages.test';
 
@@ -71,6 +72,7 @@ beforeAll(async () => {
     token.access_token,
   );
   expect(sent.status).toBe(200);
+  accessToken = token.access_token;
   sessionId = ((await sent.json()) as { instantiation: { sessions: { sessionId: string }[] } }).instantiation
     .sessions[0]!.sessionId;
 });
@@ -110,7 +112,7 @@ describe('every page at 375 and 1280 px', () => {
     it(`renders each page accessibly at ${viewport.width} px (${size})`, async () => {
       const context = await newContext(browser, problems, viewport);
       const page = await context.newPage();
-      if (size === 'phone') await signInWithPrintedLink(page, api, ownerMemberId);
+      if (size === 'phone') await signInThroughMailbox(page, api, OWNER);
       else await signInWithPrintedLink(page, api, ownerMemberId);
       for (const p of PAGES()) {
         await page.goto(api.url + p.path);
@@ -207,6 +209,50 @@ describe('every page at 375 and 1280 px', () => {
     expect(await page.locator('tbody tr').count()).toBe(1);
     // The browser logs the 4xx answer; the page handles it.
     problems.splice(0, problems.length, ...problems.filter((p) => !/status of 4\d\d/.test(p)));
+    await context.close();
+  }, 60_000);
+
+  it('cancels a session with a reason from its page; the status filter finds it', async () => {
+    const sent = await api.post(
+      '/api/templates/send',
+      {
+        templateId,
+        signingRequests: [
+          {
+            recipients: [{ label: 'Employee', name: 'Carl Cancel', email: 'carl@pages.test' }],
+            fields: [{ label: 'Company', value: 'Pages & Co' }],
+          },
+        ],
+        notify: false,
+      },
+      accessToken,
+    );
+    const id = ((await sent.json()) as { instantiation: { sessions: { sessionId: string }[] } }).instantiation
+      .sessions[0]!.sessionId;
+    const context = await newContext(browser, problems, VIEWPORTS.phone);
+    const page = await context.newPage();
+    await signInWithPrintedLink(page, api, ownerMemberId);
+    await page.goto(`${api.url}/app/sessions/${id}`);
+    await expect.poll(() => page.getByTestId('session-status').textContent()).toBe('active');
+    await page.getByRole('button', { name: 'Cancel session…' }).click();
+    await page.getByLabel('Reason (sent to the signers)').fill('Position filled');
+    await expectAccessible(page, 'cancel form');
+    await page.getByRole('button', { name: 'Cancel the session' }).click();
+    await expect.poll(() => page.getByTestId('session-status').textContent()).toBe('cancelled');
+    await page.getByText('Cancelled: Position filled').waitFor();
+    const detail = (await (
+      await api.fetch(`/api/sessions/${id}`, { headers: { authorization: `Bearer ${accessToken}` } })
+    ).json()) as { status: string; cancelReason: string };
+    expect(detail).toMatchObject({ status: 'cancelled', cancelReason: 'Position filled' });
+
+    // The list filtered by status: only the cancelled one, and the filter is in the address.
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByLabel('Status').selectOption('cancelled');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/status=cancelled/);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    expect(await page.locator('tbody tr .badge').textContent()).toBe('cancelled');
+    expect(problems).toEqual([]);
     await context.close();
   }, 60_000);
 });

@@ -8,7 +8,13 @@ import { getAccount } from './accounts.ts';
 /** 256 random bits behind a recognisable prefix (secret scanners can match `csrt_`). */
 const PREFIX = 'csrt_';
 
-export function createRefreshToken(ctx: ServiceContext, accountId: string, label?: string) {
+/** `test`: a test token, whose sends are test sessions (docs/test-mode.md). */
+export function createRefreshToken(
+  ctx: ServiceContext,
+  accountId: string,
+  label?: string,
+  options: { test?: boolean } = {},
+) {
   getAccount(ctx, accountId);
   const refreshToken = newSecret(PREFIX);
   const tokenId = newId();
@@ -21,9 +27,10 @@ export function createRefreshToken(ctx: ServiceContext, accountId: string, label
       tokenHash: sha256Hex(refreshToken),
       hint: refreshToken.slice(0, PREFIX.length + 4),
       createdAt: ctx.clock.now(),
+      test: options.test ?? false,
     })
     .run();
-  return { tokenId, refreshToken };
+  return { tokenId, refreshToken, test: options.test ?? false };
 }
 
 export function listRefreshTokens(ctx: ServiceContext, accountId: string) {
@@ -36,6 +43,7 @@ export function listRefreshTokens(ctx: ServiceContext, accountId: string) {
       createdAt: refreshTokens.createdAt,
       lastUsedAt: refreshTokens.lastUsedAt,
       revokedAt: refreshTokens.revokedAt,
+      test: refreshTokens.test,
     })
     .from(refreshTokens)
     .where(eq(refreshTokens.accountId, accountId))

@@ -27,6 +27,8 @@ export interface AccessTokenResponse {
 export interface BearerIdentity {
   accountId: string;
   refreshTokenId: string;
+  /** Minted from a test refresh token: what it sends is a test session. */
+  test: boolean;
 }
 
 /** Tokens whose signature and claims were checked already; an integrator reuses one for its whole life. */
@@ -65,13 +67,16 @@ export class AccessTokens {
       throw new DomainError('invalid_grant', 'the refresh token is unknown or revoked');
     }
     touchRefreshToken(this.ctx, row.id);
-    return this.issue({ accountId: row.accountId, refreshTokenId: row.id });
+    return this.issue({ accountId: row.accountId, refreshTokenId: row.id, test: row.test });
   }
 
   async issue(identity: BearerIdentity): Promise<AccessTokenResponse> {
     const ttl = this.ctx.config.accessTokenTtlSeconds;
     const now = Math.floor(this.ctx.clock.now() / 1000);
-    const accessToken = await new SignJWT({ rti: identity.refreshTokenId })
+    const accessToken = await new SignJWT({
+      rti: identity.refreshTokenId,
+      ...(identity.test ? { tst: true } : {}),
+    })
       .setProtectedHeader({ alg: ALGORITHM, typ: TOKEN_TYPE })
       .setSubject(identity.accountId)
       .setIssuer(this.ctx.config.publicUrl)
@@ -130,7 +135,7 @@ export class AccessTokens {
     if (typeof accountId !== 'string' || typeof refreshTokenId !== 'string') {
       throw new DomainError('unauthorized', 'the access token is invalid');
     }
-    const identity = { accountId, refreshTokenId };
+    const identity = { accountId, refreshTokenId, test: payload.tst === true };
     // Oldest first out; a bounded map, not an LRU: a token's first verification is cheap enough to repeat.
     if (this.cache.size >= VERIFIED_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(sha256Hex(token), { identity, expiresAt: payload.exp as number });

@@ -8,7 +8,12 @@ import { newId } from '../support/crypto.ts';
 // Asked on every state change, most often to learn that the account has no endpoint.
 const sessionById = preparedQuery((db) =>
   db
-    .select({ accountId: sessions.accountId, title: sessions.title, bulkBatchId: sessions.bulkBatchId })
+    .select({
+      accountId: sessions.accountId,
+      title: sessions.title,
+      bulkBatchId: sessions.bulkBatchId,
+      test: sessions.test,
+    })
     .from(sessions)
     .where(eq(sessions.id, sql.placeholder('sessionId')))
     .prepare(),
@@ -75,6 +80,7 @@ export function emitSessionEvent(
       })),
       ...(extra.reason ? { reason: extra.reason } : {}),
       ...(extra.auditChainHead ? { auditChainHead: extra.auditChainHead } : {}),
+      ...(session.test ? { test: true } : {}),
     },
   };
   for (const endpoint of endpoints) {

@@ -1,4 +1,4 @@
-import { participants } from '@countersign/db';
+import { accounts, members, participants } from '@countersign/db';
 import { type Mailer, MailRejectedError } from '@countersign/mail';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -19,6 +19,8 @@ export const emailPayloadSchema = z.object({
   text: z.string(),
   html: z.string(),
   headers: z.record(z.string(), z.string()).optional(),
+  /** Of a test session: delivered only to the account's own addresses, the rest to the dev mailbox. */
+  test: z.boolean().optional(),
   /** The participant this email invites: its final outcome becomes their stored `inviteStatus`. */
   inviteOf: z.string().optional(),
   /** Files by blob hash, read at delivery time so the outbox row stays small. */
@@ -37,7 +39,42 @@ export function queueEmail(ctx: ServiceContext, accountId: string | null, email:
 export const messageIdFor = (ctx: ServiceContext, outboxId: string): string =>
   `<${outboxId}@${new URL(ctx.config.publicUrl).hostname}>`;
 
-export function emailDeliverer(ctx: ServiceContext, mailer: Mailer): Deliverer {
+/** The account's own addresses (its contact and its members'), lower-cased: where test emails may go. */
+function ownAddresses(ctx: ServiceContext, accountId: string | null): Set<string> {
+  if (!accountId) return new Set();
+  const account = ctx.db
+    .select({ email: accounts.email })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .get();
+  const people = ctx.db
+    .select({ email: members.email })
+    .from(members)
+    .where(eq(members.accountId, accountId))
+    .all();
+  return new Set(
+    [account?.email, ...people.map((m) => m.email)].filter(Boolean).map((e) => e!.toLowerCase()),
+  );
+}
+
+/**
+ * Where each recipient of an email goes: all to the mailer, except for a test session's email, whose
+ * recipients outside the account go to the dev mailbox instead (docs/test-mode.md).
+ */
+function routeRecipients(ctx: ServiceContext, row: OutboxRow, email: EmailPayload) {
+  if (!email.test) return { real: { to: email.to, cc: email.cc ?? [] }, dev: { to: [], cc: [] } };
+  const own = ownAddresses(ctx, row.accountId);
+  const split = (list: string[]) => ({
+    real: list.filter((a) => own.has(a.toLowerCase())),
+    dev: list.filter((a) => !own.has(a.toLowerCase())),
+  });
+  const to = split(email.to);
+  const cc = split(email.cc ?? []);
+  return { real: { to: to.real, cc: cc.real }, dev: { to: to.dev, cc: cc.dev } };
+}
+
+/** `devMailbox` receives a test session's emails to addresses outside the account. */
+export function emailDeliverer(ctx: ServiceContext, mailer: Mailer, devMailbox: Mailer): Deliverer {
   return {
     // About a day of retries for a mail server that is down: 8 attempts from 30 s, doubling to 4 h.
     retry: { maxAttempts: 8, baseDelayMs: 30_000, maxDelayMs: 4 * 3600_000 },
@@ -56,15 +93,16 @@ export function emailDeliverer(ctx: ServiceContext, mailer: Mailer): Deliverer {
       // A seal that does not open (another data key) never will: fail the row instead of retrying it.
       if (!parsed.success) throw new PermanentDeliveryError('unreadable email outbox payload');
       const email = parsed.data;
-      try {
-        await mailer.send({
+      const routes = routeRecipients(ctx, row, email);
+      const send = (via: Mailer, to: string[], cc: string[]) =>
+        via.send({
           messageId: messageIdFor(ctx, row.id),
           from: { name: email.fromName ?? ctx.config.mailFrom.name, address: ctx.config.mailFrom.address },
-          to: email.to,
+          to,
           subject: email.subject,
           text: email.text,
           html: email.html,
-          ...(email.cc ? { cc: email.cc } : {}),
+          ...(cc.length ? { cc } : {}),
           ...(email.replyTo ? { replyTo: email.replyTo } : {}),
           ...(email.headers ? { headers: email.headers } : {}),
           ...(email.attachments?.length
@@ -77,6 +115,10 @@ export function emailDeliverer(ctx: ServiceContext, mailer: Mailer): Deliverer {
               }
             : {}),
         });
+      try {
+        // The dev mailbox keeps one copy per message id: idempotent when a retry repeats it.
+        if (routes.dev.to.length > 0) await send(devMailbox, routes.dev.to, routes.dev.cc);
+        if (routes.real.to.length > 0) await send(mailer, routes.real.to, routes.real.cc);
       } catch (err) {
         if (err instanceof MailRejectedError) throw new PermanentDeliveryError(err.message);
         throw err;

@@ -38,7 +38,17 @@ export interface NewSession {
   }[];
   /** Sender prefill: template field id -> value. */
   prefill?: { fieldId: string; value: string }[];
+  /** Sent with a test token (docs/test-mode.md). */
+  test?: boolean;
 }
+
+/** How a send was made: with a test token, its sessions are test sessions and cost nothing. */
+export interface SendMode {
+  test: boolean;
+}
+
+/** The allowance price of an entry: test sends are free. */
+export const priceFor = (mode: SendMode, price: number): number => (mode.test ? 0 : price);
 
 export interface CreatedSession {
   sessionId: string;
@@ -75,6 +85,7 @@ const SESSION_COLUMNS = [
   'expiresAt',
   'createdAt',
   'updatedAt',
+  'test',
 ] as const;
 const DOCUMENT_COLUMNS = [
   'id',
@@ -152,6 +163,7 @@ export function insertSessions(ctx: ServiceContext, batch: NewSession[]): Create
       expiresAt: s.expiresAt,
       createdAt: now,
       updatedAt: now,
+      test: s.test ?? false,
     });
     const docs = s.documents.map((d, position) => {
       const documentId = newId();

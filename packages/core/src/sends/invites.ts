@@ -30,7 +30,14 @@ export function queueInvites(
     const spec = byRow.get(s.rowIndex)!;
     const options = spec.options as SessionEmailOptions & { sendInitialNotification?: boolean };
     const senderName = senderNameFor(ctx, accountId, options);
-    const email = { accountId, sessionTitle: spec.title, options, expiresAt: spec.expiresAt, senderName };
+    const email = {
+      accountId,
+      sessionTitle: spec.title,
+      options,
+      expiresAt: spec.expiresAt,
+      test: spec.test ?? false,
+      senderName,
+    };
     const invited = invitedAtSend(spec.signingType, s.participants);
     const total = s.participants.length;
     for (const p of s.participants) {

@@ -16,7 +16,7 @@ import {
 import { sessionFields } from './fields.ts';
 import { DOWNLOAD_DAYS_AFTER_COMPLETION } from './lifecycle.ts';
 import { participantLink } from './links.ts';
-import { queueSessionEmail, type SessionEmailOptions, senderNameFor } from './notifications.ts';
+import { queueSessionEmail, type SessionEmailOptions, senderNameFor, TEST_NOTICE } from './notifications.ts';
 import { sealCertificate } from './seal-certificate.ts';
 
 type Adopted = { kind: 'typed' | 'drawn'; value: string };
@@ -125,21 +125,23 @@ async function produce(
           sessionId,
           sessionTitle: session.title,
           documentName: doc.filename,
-          status: 'completed',
+          status: session.test ? `completed (${TEST_NOTICE})` : 'completed',
           completedAt: new Date(completedAt),
           originalSha256: doc.sourceSha256,
           activeContentRemoved: removed.map((k) => activeContentLabels[k]),
           auditChainHead: chainHead,
           signers,
         },
+        ...(session.test ? { pageMark: `${TEST_NOTICE.toUpperCase()}: TEST SESSION` } : {}),
       },
       {
         p12: seal.p12,
         passphrase: seal.passphrase,
         name: ctx.config.seal.name,
-        reason: `Signed by ${people.map((p) => p.name).join(', ')}`,
+        reason: `${session.test ? `${TEST_NOTICE}. ` : ''}Signed by ${people.map((p) => p.name).join(', ')}`,
         location: ctx.config.publicUrl,
         signingTime: new Date(completedAt),
+        auditChainHead: chainHead,
       },
     );
     keepFinal(ctx, sessionId, doc.id, result);
@@ -181,6 +183,7 @@ async function produce(
           sessionTitle: session.title,
           options,
           expiresAt: session.expiresAt,
+          test: session.test,
           senderName,
         };
         // The finals as committed, read in this transaction: what every email, webhook and download serves.

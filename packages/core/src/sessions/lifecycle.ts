@@ -45,6 +45,7 @@ export const emailContext = (ctx: ServiceContext, session: SessionRow) => {
     sessionTitle: session.title,
     options,
     expiresAt: session.expiresAt,
+    test: session.test,
     senderName: senderNameFor(ctx, session.accountId, options),
   };
 };

@@ -19,6 +19,8 @@ export interface EmailContext {
   sessionTitle: string;
   options: SessionEmailOptions;
   expiresAt: number;
+  /** A test session's email: marked, and sent only to the account's own addresses (docs/test-mode.md). */
+  test: boolean;
 }
 
 /**
@@ -63,15 +65,32 @@ export function queueSessionEmail(
     locale: 'en',
   } as EmailMessage);
   const { options } = email;
+  const marked = email.test ? markAsTest(rendered) : rendered;
   return queueEmail(ctx, email.accountId, {
     to: [email.to.email],
     ...(email.inviteOf && options.cc?.length ? { cc: options.cc } : {}),
     ...(email.inviteOf ? { inviteOf: email.inviteOf } : {}),
     ...(options.replyToEmail ? { replyTo: options.replyToEmail } : {}),
+    ...(email.test ? { test: true } : {}),
     fromName: email.senderName,
-    subject: rendered.subject,
-    text: rendered.text,
-    html: rendered.html,
+    subject: marked.subject,
+    text: marked.text,
+    html: marked.html,
     ...(email.attachments?.length ? { attachments: email.attachments } : {}),
   });
+}
+
+export const TEST_NOTICE = 'TEST, not legally binding';
+
+/** A test session's email says so in its subject and first line. */
+function markAsTest(email: { subject: string; text: string; html: string }) {
+  const notice = `${TEST_NOTICE}: this email belongs to a test session sent with a test token.`;
+  return {
+    subject: `[TEST] ${email.subject}`,
+    text: `${notice}\n\n${email.text}`,
+    html: email.html.replace(
+      /<body([^>]*)>/i,
+      `<body$1><p style="background:#fde68a;color:#713f12;padding:8px 12px;font:bold 14px sans-serif">${notice}</p>`,
+    ),
+  };
 }

@@ -20,6 +20,7 @@ function summary(row: SessionRow): SessionSummary {
     createdAt: iso(row.createdAt)!,
     expiresAt: iso(row.expiresAt)!,
     completedAt: iso(row.completedAt),
+    test: row.test,
   };
 }
 
@@ -57,6 +58,7 @@ export function listSessions(ctx: ServiceContext, accountId: string, query: Sess
       conditions.push(sql`${sessions.title} LIKE ${pattern} ESCAPE '\\'`);
     }
   }
+  if (query.test) conditions.push(eq(sessions.test, query.test === 'true'));
   if (query.cursor) {
     const [createdAt, id] = decodeCursor(query.cursor);
     conditions.push(

@@ -136,6 +136,7 @@ export function requestCode(
           sessionTitle: session.title,
           options,
           expiresAt: session.expiresAt,
+          test: session.test,
           senderName: senderNameFor(ctx, session.accountId, options),
           to: participant,
         },

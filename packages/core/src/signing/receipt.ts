@@ -30,6 +30,7 @@ export function queueSigningReceipt(
       sessionTitle: session.title,
       options,
       expiresAt: session.expiresAt,
+      test: session.test,
       senderName: senderNameFor(ctx, session.accountId, options),
       to: participant,
     },

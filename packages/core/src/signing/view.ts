@@ -141,6 +141,7 @@ export function getSigningView(ctx: ServiceContext, token: string, request: Sign
       const options = session.options as SessionEmailOptions;
       return {
         title: session.title,
+        test: session.test,
         senderName: senderNameFor(ctx, session.accountId, options),
         status: session.status === 'completed' ? 'completed' : 'active',
         signingType: session.signingType,

@@ -26,6 +26,8 @@ export const refreshTokens = sqliteTable(
     createdAt: timestamp('created_at').notNull(),
     lastUsedAt: timestamp('last_used_at'),
     revokedAt: timestamp('revoked_at'),
+    /** A test token: the sessions it sends are test sessions (docs/test-mode.md). */
+    test: integer('test', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash').on(t.tokenHash),

@@ -63,6 +63,8 @@ export const sessions = sqliteTable(
     completionError: text('completion_error'),
     /** When completion gave up (status `failed`); completion_error holds the last attempt's reason. */
     failedAt: timestamp('failed_at'),
+    /** Sent with a test token: marked as a test everywhere, free, emails only to the account (test-mode.md). */
+    test: integer('test', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     index('sessions_account_created').on(t.accountId, t.createdAt),

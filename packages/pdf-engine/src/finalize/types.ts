@@ -55,6 +55,8 @@ export interface AuditInput {
 export interface FinalizeInput {
   fields: FinalizeField[];
   audit: AuditInput;
+  /** Stamped visibly across the top of every page, inside the signed content (a test session's notice). */
+  pageMark?: string;
 }
 
 export interface FinalizeResult {

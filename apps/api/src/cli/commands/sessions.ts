@@ -1,4 +1,9 @@
-import { allowCompletionRetry, CompletionFailedError, completeSession } from '@countersign/core';
+import {
+  allowCompletionRetry,
+  CompletionFailedError,
+  completeSession,
+  purgeTestSessions,
+} from '@countersign/core';
 import { CliError, type Command, optional, required } from '../command.ts';
 
 export const sessionsRetryCompletion: Command = {
@@ -19,5 +24,13 @@ export const sessionsRetryCompletion: Command = {
       if (err instanceof CompletionFailedError) throw new CliError(err.message);
       throw err;
     }
+  },
+};
+
+export const sessionsPurgeTest: Command = {
+  usage: 'pnpm cli sessions purge-test --account ID',
+  options: { account: { type: 'string' } },
+  run(args, runtime) {
+    return purgeTestSessions(runtime.ctx, required(args, 'account', this.usage));
   },
 };

@@ -2,12 +2,16 @@ import { createRefreshToken, listRefreshTokens, revokeRefreshToken } from '@coun
 import { type Command, optional, required } from '../command.ts';
 
 export const tokensCreate: Command = {
-  usage: 'pnpm cli tokens create --account ID [--label LABEL]',
-  options: { account: { type: 'string' }, label: { type: 'string' } },
+  usage: 'pnpm cli tokens create --account ID [--label LABEL] [--test]',
+  options: { account: { type: 'string' }, label: { type: 'string' }, test: { type: 'boolean' } },
   run(args, runtime) {
     const accountId = required(args, 'account', this.usage);
-    const { refreshToken, tokenId } = createRefreshToken(runtime.ctx, accountId, optional(args, 'label'));
-    return { refreshToken, tokenId };
+    const test = args.values.test === true;
+    const { refreshToken, tokenId } = createRefreshToken(runtime.ctx, accountId, optional(args, 'label'), {
+      test,
+    });
+    // `test` only when set: the answer for a real token stays as it always was.
+    return { refreshToken, tokenId, ...(test ? { test } : {}) };
   },
 };
 

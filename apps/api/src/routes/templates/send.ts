@@ -49,7 +49,7 @@ export function registerTemplatesSend(app: OpenAPIHono<AppEnv>): void {
     const { queue, config } = c.get('deps');
     const result = await queue.run<SendJobResult>(
       templatesSendJob,
-      { accountId: c.get('accountId'), request: c.req.valid('json') },
+      { accountId: c.get('accountId'), request: c.req.valid('json'), test: c.get('testMode') === true },
       { timeoutMs: config.sendTimeoutMs, jobId: c.get('jobKey') },
     );
     const outcome = sendOutcome<TemplateSendOutcome>(c, result);

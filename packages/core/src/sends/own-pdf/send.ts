@@ -10,7 +10,13 @@ import type { ServiceContext } from '../../context.ts';
 import { signingUrl } from '../../sessions/links.ts';
 import { DAY_MS } from '../../support/clock.ts';
 import { duplicateEmail, type RowProblem, requireEntryCount, signingOrders } from '../entry-rules.ts';
-import { type CreatedSession, insertSessions, type NewSession } from '../insert-sessions.ts';
+import {
+  type CreatedSession,
+  insertSessions,
+  type NewSession,
+  priceFor,
+  type SendMode,
+} from '../insert-sessions.ts';
 import { deliverInvites, discardSessions, queueInvites } from '../invites.ts';
 import { type PreparedDocument, preparedDocumentFor } from '../prepared-documents.ts';
 import { loadSendOutcome, type SessionsSendOutcome, saveSendOutcome } from '../send-results.ts';
@@ -26,13 +32,17 @@ export async function sendOwnPdfs(
   accountId: string,
   request: SessionsSendRequest,
   jobId: string,
+  mode: SendMode = { test: false },
 ): Promise<SessionsSendOutcome> {
   const previous = loadSendOutcome<SessionsSendOutcome>(ctx, jobId, accountId);
   if (previous) return previous;
 
   const entries = request.signingRequests;
   requireEntryCount(ctx, entries.length);
-  const entryPrice = PRICES.ownPdfSendEntry + PRICES.ownPdfSendDocument * request.cloudFileIds.length;
+  const entryPrice = priceFor(
+    mode,
+    PRICES.ownPdfSendEntry + PRICES.ownPdfSendDocument * request.cloudFileIds.length,
+  );
   requireAllowance(ctx, accountId, entryPrice);
 
   const fetched = await fetchAndInspect(ctx, accountId, request.cloudFileIds);
@@ -110,6 +120,7 @@ export async function sendOwnPdfs(
           email: r.email,
           signingOrder: rowOrders[i]!,
         })),
+        test: mode.test,
       });
     }
     const sessions = insertSessions(ctx, batch);

@@ -21,6 +21,8 @@ import {
   committedSessions,
   insertSessions,
   type NewSession,
+  priceFor,
+  type SendMode,
 } from '../insert-sessions.ts';
 import { deliverInvites, invitedAtSend, type QueuedInvite, queueInvites } from '../invites.ts';
 import { loadSendOutcome, saveSendOutcome, type TemplateSendOutcome } from '../send-results.ts';
@@ -36,6 +38,7 @@ export async function sendTemplate(
   accountId: string,
   request: TemplateSendRequest,
   jobId: string,
+  mode: SendMode = { test: false },
 ): Promise<TemplateSendOutcome> {
   const previous = loadSendOutcome<TemplateSendOutcome>(ctx, jobId, accountId);
   if (previous) return previous;
@@ -48,7 +51,8 @@ export async function sendTemplate(
   }
   const template = loadTemplate(ctx, accountId, request.templateId);
   checkRoleMapping(template, request);
-  requireAllowance(ctx, accountId, PRICES.templateSendEntry);
+  const entryPrice = priceFor(mode, PRICES.templateSendEntry);
+  requireAllowance(ctx, accountId, entryPrice);
 
   const problems = new Map<number, RowProblem>();
   const specs = new Map<number, Omit<NewSession, 'bulkBatchId'>>();
@@ -101,12 +105,14 @@ export async function sendTemplate(
       documents,
       participants: participants.list,
       prefill: prefill.values,
+      test: mode.test,
     });
   }
 
   const created = await commitInChunks(ctx, {
     accountId,
     jobId,
+    entryPrice,
     specs,
     problems,
     bulkBatch: entries.length >= 2 ? { templateId: template.template.id, entryCount: entries.length } : null,
@@ -153,6 +159,7 @@ async function commitInChunks(
   send: {
     accountId: string;
     jobId: string;
+    entryPrice: number;
     specs: Map<number, Omit<NewSession, 'bulkBatchId'>>;
     problems: Map<number, RowProblem>;
     bulkBatch: { templateId: string; entryCount: number } | null;
@@ -186,7 +193,7 @@ async function commitInChunks(
             .run();
         }
         const batch: NewSession[] = [];
-        let paid = spendForRows(ctx, send.accountId, PRICES.templateSendEntry, chunk.length);
+        let paid = spendForRows(ctx, send.accountId, send.entryPrice, chunk.length);
         for (const [row, spec] of chunk) {
           if (paid-- <= 0) {
             send.problems.set(row, {

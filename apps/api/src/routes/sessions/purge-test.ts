@@ -1,0 +1,27 @@
+import { purgeTestSessions } from '@countersign/core';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { apiRoute } from '../../http/openapi.ts';
+
+export const TestSessionsPurgedSchema = z
+  .strictObject({ purged: z.int().openapi({ description: 'Test sessions deleted.' }) })
+  .openapi('TestSessionsPurged');
+
+export const testSessionsPurgeRoute = apiRoute({
+  method: 'post',
+  path: '/api/sessions/test/purge',
+  tags: ['Sessions'],
+  summary: "Delete the account's test sessions",
+  description:
+    'Extension. Deletes every test session of the account (sent with a test token) with its documents, ' +
+    'participants and audit trail; real sessions are never touched. List them first with `GET /api/sessions?test=true`.',
+  responses: {
+    200: { description: 'Purged.', content: { 'application/json': { schema: TestSessionsPurgedSchema } } },
+  },
+});
+
+export function registerTestSessionsPurge(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(testSessionsPurgeRoute, (c) =>
+    c.json(purgeTestSessions(c.get('deps').runtime.ctx, c.get('accountId')), 200),
+  );
+}

@@ -142,7 +142,7 @@ export function verifyPdf(pdf: Buffer, options: VerifyOptions = {}): VerifyRepor
     .digest();
   checks.push({
     name: 'seal-digest',
-    ok: claimed !== null && claimed.equals(actual),
+    ok: claimed?.equals(actual) === true,
     detail:
       claimed === null
         ? 'the signature has no message digest attribute'

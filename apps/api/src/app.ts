@@ -30,6 +30,7 @@ import { registerTestSessionsPurge } from './routes/sessions/purge-test.ts';
 import { registerSessionsSend } from './routes/sessions/send.ts';
 import { registerSigning } from './routes/signing/index.ts';
 import { registerTemplatesCreate } from './routes/templates/create.ts';
+import { registerTemplateEdit } from './routes/templates/edit.ts';
 import { registerTemplateGet } from './routes/templates/get.ts';
 import { registerTemplatesList } from './routes/templates/list.ts';
 import { registerTemplatesSend } from './routes/templates/send.ts';
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerTemplatesCreate(app);
   registerTemplatesList(app);
   registerTemplateGet(app);
+  registerTemplateEdit(app);
   // The signer's side: the signer API (link token + signer cookie), the signing page and its assets.
   registerSigning(app);
   registerSigningPage(app);

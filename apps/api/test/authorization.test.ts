@@ -21,6 +21,7 @@ interface Ids {
   memberId: string;
   tokenId: string;
   participantId: string;
+  index: string;
 }
 
 interface Operation {
@@ -95,6 +96,7 @@ async function provision(account: Account, label: string): Promise<Ids> {
   ).json()) as { participants: { participantId: string }[] };
   return {
     participantId: detail.participants[0]!.participantId,
+    index: '0',
     sessionId: kept!.sessionId,
     documentId: kept!.documentIds[0]!,
     templateId,
@@ -140,6 +142,8 @@ function bodyFor(op: Operation, ids: Ids): unknown {
         cloudFileIds: [ids.cloudFileId],
         signingRequests: [{ recipients: [{ name: 'Eve', email: 'eve@example.test' }] }],
       };
+    case 'PUT /api/templates/{templateId}':
+      return { version: 1, name: 'Taken over', roles: ['Client'], fields: [] };
     case 'POST /api/webhooks':
       return { url: `${receiver.url}/intruder` };
     default:

@@ -287,7 +287,15 @@ describe('the signing page in Chromium', () => {
     await page.keyboard.press('Enter'); // Company
     expect(await focusedId(page)).toBe('editor-input');
     expect(await page.locator('#editor label').textContent()).toBe('Company (required)');
+    // A value the PDF could not hold is said in the bar while typing (the server runs the stamping layout).
+    await page.keyboard.insertText('Doe Consulting GmbH '.repeat(40));
+    const tooLong = page.locator('#bar-error');
+    await tooLong.waitFor({ state: 'visible' });
+    expect(await tooLong.textContent()).toContain('does not fit its field');
+    expect(await page.locator('#editor-input').getAttribute('aria-invalid')).toBe('true');
+    await page.keyboard.press('Control+A');
     await page.keyboard.type('Doe Consulting GmbH');
+    await tooLong.waitFor({ state: 'hidden' });
     await page.waitForTimeout(600); // the smooth scroll to the field settles
     // The reviewed screenshot: a field being filled, the next ones highlighted. It is checked in as
     // docs/signing-375.png; UPDATE_SCREENSHOTS=1 rewrites it (otherwise a run leaves the tree clean).

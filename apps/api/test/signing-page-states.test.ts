@@ -80,6 +80,14 @@ describe('the signing page, state by state', () => {
       await expect.poll(() => progress(page)).toBe('2 required fields left');
       expect(await page.locator('button.field.filled .script').allTextContents()).toEqual(['AA']);
       expect((await w.signer(s.tokens[1]!).view()).draft).toBeNull();
+      // The typed signature is shown in the font the PDF embeds (docs/signing-text.md), loaded as a web font.
+      await expect
+        .poll(() =>
+          page.evaluate(
+            'document.fonts.ready.then(() => [...document.fonts].some((f) => f.family.includes("Countersign Signature") && f.status === "loaded"))',
+          ),
+        )
+        .toBe(true);
 
       // Place the rest by keyboard, then finish while offline: the error is in the bar, in view, announced.
       for (let i = 0; i < 2; i++) {

@@ -211,7 +211,7 @@ describe('the OpenAPI document', () => {
       components: { schemas: Record<string, unknown> };
     };
     expect(Object.keys(doc.paths['/api/templates']!).sort()).toEqual(['get', 'post']);
-    expect(Object.keys(doc.paths['/api/templates/{templateId}']!)).toEqual(['get']);
+    expect(Object.keys(doc.paths['/api/templates/{templateId}']!)).toEqual(['get', 'put', 'delete']);
     expect(Object.keys(doc.paths['/api/templates']!.post!.requestBody!.content)).toEqual([
       'multipart/form-data',
     ]);

@@ -480,6 +480,8 @@ describe('event bodies', () => {
         signed.map((r) => (r.event.data.participant as { participantId: string }).participantId),
       ).toEqual([ann.participantId, bob.participantId]);
       expect(completed.event.data).toEqual({
+        // The head of the hash-chained audit trail (docs/evidence.md).
+        auditChainHead: expect.stringMatching(/^[0-9a-f]{64}$/),
         sessionId: session.sessionId,
         title: 'Lease agreement',
         documents: [

@@ -129,6 +129,7 @@ export { examplePayload } from './templates/example-payload.ts';
 export { loadTemplate } from './templates/load.ts';
 export { templateFromManifest } from './templates/manifest.ts';
 export { getTemplateDetail, listTemplates } from './templates/read.ts';
+export { deleteTemplate, templateDocumentFile, updateTemplate } from './templates/update.ts';
 export { type WebhookDelivererOptions, webhookDeliverer } from './webhooks/deliverer.ts';
 export { listWebhookDeliveries, redeliverWebhook } from './webhooks/deliveries.ts';
 export {

@@ -234,6 +234,10 @@ export const TemplateDetailSchema = z
     templateId: z.string(),
     name: z.string(),
     createdAt: isoTime,
+    version: z.int().openapi({
+      description: 'Bumped by every update; an update names the version it is based on (409 when stale).',
+    }),
+    updatedAt: isoTime.nullable(),
     roles: z.array(z.string()),
     documents: z.array(
       z.object({
@@ -254,3 +258,19 @@ export const TemplateDetailSchema = z
   })
   .openapi('TemplateDetail');
 export type TemplateDetail = z.output<typeof TemplateDetailSchema>;
+
+/** PUT /api/templates/{templateId}: the whole editable template, based on `version`. */
+export const TemplateUpdateRequestSchema = TemplateManifestSchema.pick({
+  name: true,
+  roles: true,
+  fields: true,
+})
+  .extend({
+    version: integerInRange(1).openapi({ description: 'The `version` this edit is based on.' }),
+  })
+  .openapi('TemplateUpdateRequest', {
+    description:
+      'Replaces name, roles (in signing order) and fields. The PDFs stay; `fields[].document` names one by file ' +
+      'name. Sessions already sent keep the version they were sent with.',
+  });
+export type TemplateUpdateRequest = z.output<typeof TemplateUpdateRequestSchema>;

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '@countersign/config';
 import { BackupError, createRuntime, isDomainError } from '@countersign/core';
+import { runVerify } from '@countersign/verify';
 import { CliError, type Command, parse } from './command.ts';
 import { accountsCreate, accountsSetAllowance } from './commands/accounts.ts';
 import { backup, restore } from './commands/backup.ts';
@@ -41,6 +42,8 @@ function help(): string {
 }
 
 async function main(argv: string[]): Promise<number> {
+  // `pnpm cli verify FILE.pdf`: the service-independent verifier, no runtime (no DATA_DIR) needed.
+  if (argv[0] === 'verify') return runVerify(argv.slice(1));
   const [group, action] = argv;
   // `group action [options]`, or a single word (`backup --to FILE`).
   const single = group !== undefined && COMMANDS[group] !== undefined;

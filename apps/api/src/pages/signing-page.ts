@@ -10,6 +10,7 @@ import { DEFAULT_LOCALE, type Locale, localeFromAcceptLanguage, localeOf } from 
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/env.ts';
+import { signatureFontUrl } from '../routes/fonts.ts';
 import { assetUrl, PDFJS_BASE } from './assets.ts';
 import { escapeHtml, signingPageCsp } from './html.ts';
 import { PAGE_CATALOGUES, type PageKey, pageDir, pageText } from './i18n/index.ts';
@@ -77,7 +78,11 @@ ${test ? `<p class="test-banner" role="note" lang="en">${e(TEST_NOTICE)}: this i
     </div>
   </div>
 </header>
-<main id="main" tabindex="-1"${live ? ` data-token="${e(live.token)}" data-pdfjs="${e(PDFJS_BASE)}"` : ''}${
+<main id="main" tabindex="-1"${
+    live
+      ? ` data-token="${e(live.token)}" data-pdfjs="${e(PDFJS_BASE)}" data-signature-font="${e(signatureFontUrl())}"`
+      : ''
+  }${
     branding?.accentColor ? ` data-accent="${e(branding.accentColor)}"` : ''
   }${branding?.frameOrigins.length ? ` data-frame-origins="${e(branding.frameOrigins.join(' '))}"` : ''}>
   <div id="status" class="card ${gone ? 'card-stop' : 'card-info'}" role="status" aria-live="polite">

@@ -234,6 +234,12 @@ describe('every page at 375 and 1280 px', () => {
     await signInWithPrintedLink(page, api, ownerMemberId);
     await page.goto(`${api.url}/app/sessions/${id}`);
     await expect.poll(() => page.getByTestId('session-status').textContent()).toBe('active');
+    // A notify-false send: the signer's link is copied from the page, and it opens the signing page.
+    await page.getByRole('button', { name: "Copy Carl Cancel's link" }).click();
+    await page.getByText('✓ copied').waitFor();
+    const link = (await page.evaluate('navigator.clipboard.readText()')) as string;
+    expect(link).toMatch(/\/s\/[A-Za-z0-9_-]+$/);
+    expect((await api.fetch(new URL(link).pathname)).status).toBe(200);
     await page.getByRole('button', { name: 'Cancel session…' }).click();
     await page.getByLabel('Reason (sent to the signers)').fill('Position filled');
     await expectAccessible(page, 'cancel form');

@@ -141,6 +141,7 @@ async function produce(
         reason: `${session.test ? `${TEST_NOTICE}. ` : ''}Signed by ${people.map((p) => p.name).join(', ')}`,
         location: ctx.config.publicUrl,
         signingTime: new Date(completedAt),
+        auditChainHead: chainHead,
       },
     );
     keepFinal(ctx, sessionId, doc.id, result);

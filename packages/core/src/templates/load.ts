@@ -1,5 +1,5 @@
 import { templateDocuments, templateFields, templateRoles, templates } from '@countersign/db';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { DomainError } from '../support/errors.ts';
 
@@ -16,12 +16,15 @@ export interface LoadedTemplate {
   fields: TemplateFieldRow[];
 }
 
-/** A template of this account with everything a send needs, or 404 (another account's does not exist). */
+/**
+ * A template of this account at its current version with everything a send needs, or 404 (another account's,
+ * or a deleted one, does not exist).
+ */
 export function loadTemplate(ctx: ServiceContext, accountId: string, templateId: string): LoadedTemplate {
   const template = ctx.db
     .select()
     .from(templates)
-    .where(and(eq(templates.id, templateId), eq(templates.accountId, accountId)))
+    .where(and(eq(templates.id, templateId), eq(templates.accountId, accountId), isNull(templates.deletedAt)))
     .get();
   if (!template) throw new DomainError('template_not_found', `template ${templateId} not found`);
   return {
@@ -29,19 +32,21 @@ export function loadTemplate(ctx: ServiceContext, accountId: string, templateId:
     documents: ctx.db
       .select()
       .from(templateDocuments)
-      .where(eq(templateDocuments.templateId, template.id))
+      .where(
+        and(eq(templateDocuments.templateId, template.id), eq(templateDocuments.version, template.version)),
+      )
       .orderBy(asc(templateDocuments.position))
       .all(),
     roles: ctx.db
       .select()
       .from(templateRoles)
-      .where(eq(templateRoles.templateId, template.id))
+      .where(and(eq(templateRoles.templateId, template.id), eq(templateRoles.version, template.version)))
       .orderBy(asc(templateRoles.position))
       .all(),
     fields: ctx.db
       .select()
       .from(templateFields)
-      .where(eq(templateFields.templateId, template.id))
+      .where(and(eq(templateFields.templateId, template.id), eq(templateFields.version, template.version)))
       .orderBy(asc(templateFields.position))
       .all(),
   };

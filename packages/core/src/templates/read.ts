@@ -1,6 +1,6 @@
 import { templateDocuments, templateFields, templateRoles, templates } from '@countersign/db';
 import type { TemplateDetail, TemplateList } from '@countersign/schemas';
-import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { examplePayload } from './example-payload.ts';
 import { loadTemplate } from './load.ts';
@@ -12,20 +12,26 @@ export function listTemplates(ctx: ServiceContext, accountId: string): TemplateL
   const rows = ctx.db
     .select()
     .from(templates)
-    .where(eq(templates.accountId, accountId))
+    .where(and(eq(templates.accountId, accountId), isNull(templates.deletedAt)))
     .orderBy(desc(templates.createdAt), desc(templates.id))
     .all();
   if (rows.length === 0) return { templates: [] };
   const ids = rows.map((r) => r.id);
-  const group = <T extends { templateId: string }>(list: T[]) => {
+  // Older versions' rows stay for the sessions sent with them: only the current version counts here.
+  const current = new Map(rows.map((r) => [r.id, r.version]));
+  const group = <T extends { templateId: string; version: number }>(list: T[]) => {
     const by = new Map<string, T[]>();
-    for (const item of list) by.set(item.templateId, [...(by.get(item.templateId) ?? []), item]);
+    for (const item of list) {
+      if (current.get(item.templateId) !== item.version) continue;
+      by.set(item.templateId, [...(by.get(item.templateId) ?? []), item]);
+    }
     return by;
   };
   const docs = group(
     ctx.db
       .select({
         templateId: templateDocuments.templateId,
+        version: templateDocuments.version,
         filename: templateDocuments.filename,
         pageCount: templateDocuments.pageCount,
       })
@@ -36,7 +42,11 @@ export function listTemplates(ctx: ServiceContext, accountId: string): TemplateL
   );
   const roles = group(
     ctx.db
-      .select({ templateId: templateRoles.templateId, label: templateRoles.label })
+      .select({
+        templateId: templateRoles.templateId,
+        version: templateRoles.version,
+        label: templateRoles.label,
+      })
       .from(templateRoles)
       .where(inArray(templateRoles.templateId, ids))
       .orderBy(asc(templateRoles.position))
@@ -44,11 +54,12 @@ export function listTemplates(ctx: ServiceContext, accountId: string): TemplateL
   );
   const fieldCounts = new Map(
     ctx.db
-      .select({ templateId: templateFields.templateId, n: count() })
+      .select({ templateId: templateFields.templateId, version: templateFields.version, n: count() })
       .from(templateFields)
       .where(inArray(templateFields.templateId, ids))
-      .groupBy(templateFields.templateId)
+      .groupBy(templateFields.templateId, templateFields.version)
       .all()
+      .filter((r) => current.get(r.templateId) === r.version)
       .map((r) => [r.templateId, r.n]),
   );
   return {
@@ -90,6 +101,8 @@ export function getTemplateDetail(
     templateId: t.template.id,
     name: t.template.name,
     createdAt: iso(t.template.createdAt),
+    version: t.template.version,
+    updatedAt: t.template.updatedAt === null ? null : iso(t.template.updatedAt),
     roles,
     documents: t.documents.map((d) => ({
       filename: d.filename,

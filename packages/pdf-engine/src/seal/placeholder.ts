@@ -46,6 +46,7 @@ export function addSignaturePlaceholder(
     ...(options.location ? { Location: text(options.location) } : {}),
     ...(options.contactInfo ? { ContactInfo: text(options.contactInfo) } : {}),
     Prop_Build: { App: { Name: 'Countersign' } },
+    ...(options.auditChainHead ? { Countersign_AuditChainHead: PDFString.of(options.auditChainHead) } : {}),
   });
   const appearance = context.formXObject([], { BBox: [0, 0, 0, 0], Resources: {} });
   const widget = context.register(

@@ -13,4 +13,6 @@ export interface SealOptions {
   contactInfo?: string;
   /** Claimed signing time, written as /M (PAdES B-B puts it there, not in the CMS). Defaults to now. */
   signingTime?: Date;
+  /** The audit trail's chain head, written as /Countersign_AuditChainHead in the signed dictionary for verifiers. */
+  auditChainHead?: string | null;
 }

@@ -8,6 +8,14 @@ const PDFJS = main.dataset.pdfjs;
 const API = `/api/signing/${token}`;
 // The account's accent colour (checked for contrast by the API); set through the CSSOM, which the CSP allows.
 if (main.dataset.accent) document.documentElement.style.setProperty('--brand', main.dataset.accent);
+// The typed signature is previewed in the very font the PDF will embed (served by this server).
+if (main.dataset.signatureFont && 'FontFace' in window) {
+  const face = new FontFace('Countersign Signature', `url(${main.dataset.signatureFont})`, {
+    display: 'swap',
+  });
+  document.fonts.add(face);
+  face.load().catch(() => {});
+}
 const { locale: LOCALE, strings: STRINGS } = JSON.parse($('messages').textContent);
 
 // ---------------------------------------------------------------- words (one catalogue per language, one lookup)
@@ -750,8 +758,32 @@ function showEditor(f) {
   focusable?.focus({ preventScroll: true });
 }
 
+let checkTimer = null;
+
+/**
+ * While the signer types, the server runs the layout the PDF will use (docs/signing-text.md): a value that
+ * cannot be stamped (too long for its box, characters no font has) is said in the bar at once.
+ */
+function checkSoon(f, value) {
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(async () => {
+    let result;
+    try {
+      result = await call('POST', '/text-check', { values: [{ fieldId: f.id, value }] });
+    } catch {
+      return; // Saving and finishing report connection problems; a check is only advice.
+    }
+    if (state.values.get(f.id) !== value) return;
+    const problem = result.fields.find((r) => r.fieldId === f.id && !r.ok)?.problem;
+    const input = $('editor-input');
+    if (input) input.setAttribute('aria-invalid', problem ? 'true' : 'false');
+    showBarError(problem ? problem.message : '');
+  }, 300);
+}
+
 function setValue(f, value) {
   state.values.set(f.id, value);
+  if (f.type !== 'checkbox' && value) checkSoon(f, value);
   const node = document.querySelector(`.field[data-field="${CSS.escape(f.id)}"]`);
   if (node) paintField(node, f);
   updateProgress();

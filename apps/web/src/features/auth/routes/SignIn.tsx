@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { meKey, requestSignInLink, verifySignInLink } from '../api/auth.ts';
 
@@ -89,11 +90,7 @@ export default function SignIn() {
               onChange={(e) => setEmail(e.target.value)}
             />
           </label>
-          {request.isError ? (
-            <p className="error-text" role="alert">
-              {errorText(request.error)}
-            </p>
-          ) : null}
+          <ErrorNotice error={request.error} inline />
           <button type="submit" className="primary" disabled={request.isPending}>
             {request.isPending ? 'Sending…' : 'Email me a sign-in link'}
           </button>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CopyButton } from '../../../components/CopyButton.tsx';
+import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Loading } from '../../../components/Loading.tsx';
-import { errorText } from '../../../lib/api-client.ts';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 import {
   useConnectGoogle,
@@ -67,11 +67,7 @@ export default function Drive() {
             ) : null}
           </div>
         ) : null}
-        {connection.isError ? (
-          <p className="notice error" role="alert">
-            {errorText(connection.error)}
-          </p>
-        ) : null}
+        <ErrorNotice error={connection.error} />
       </section>
 
       <form
@@ -105,19 +101,11 @@ export default function Drive() {
           </button>
         </div>
       </form>
-      {failure ? (
-        <p className="notice error" role="alert">
-          {errorText(failure)}
-        </p>
-      ) : null}
+      <ErrorNotice error={failure} />
 
       <h2>Files</h2>
       {files.isPending ? <Loading /> : null}
-      {files.isError ? (
-        <p className="notice error" role="alert">
-          {errorText(files.error)}
-        </p>
-      ) : null}
+      <ErrorNotice error={files.error} />
       {files.data?.files.length === 0 ? <p className="muted">No files yet.</p> : null}
       {files.data?.files.length ? (
         <table className="responsive">

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { CopyButton } from '../../../components/CopyButton.tsx';
+import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { SecretOnce } from '../../../components/SecretOnce.tsx';
-import { errorText } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAllowance, useCreateToken, useRevokeToken, useTokens } from '../api/integration.ts';
 import { UsageChart } from '../components/UsageChart.tsx';
@@ -59,17 +59,9 @@ export default function Integration() {
             Create token
           </button>
         </form>
-        {create.isError ? (
-          <p className="error-text" role="alert">
-            {errorText(create.error)}
-          </p>
-        ) : null}
+        <ErrorNotice error={create.error} inline />
         {tokens.isPending ? <Loading /> : null}
-        {tokens.isError ? (
-          <p className="notice error" role="alert">
-            {errorText(tokens.error)}
-          </p>
-        ) : null}
+        <ErrorNotice error={tokens.error} />
         {tokens.data?.tokens.length ? (
           <table className="responsive">
             <thead>
@@ -116,11 +108,7 @@ export default function Integration() {
       <section className="card stack" aria-labelledby="allowance-title">
         <h2 id="allowance-title">Allowance</h2>
         {allowance.isPending ? <Loading /> : null}
-        {allowance.isError ? (
-          <p className="notice error" role="alert">
-            {errorText(allowance.error)}
-          </p>
-        ) : null}
+        <ErrorNotice error={allowance.error} />
         {allowance.data ? (
           <>
             <p>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CopyButton } from '../../../components/CopyButton.tsx';
+import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -101,11 +102,7 @@ export function SessionDetailPanel({ sessionId, onClose }: { sessionId: string; 
           </li>
         ))}
       </ul>
-      {resend.isError ? (
-        <p className="error-text" role="alert">
-          {errorText(resend.error)}
-        </p>
-      ) : null}
+      <ErrorNotice error={resend.error} inline />
       {resend.isSuccess ? <p role="status">Invite sent again.</p> : null}
 
       <h3>Documents</h3>
@@ -153,11 +150,7 @@ export function SessionDetailPanel({ sessionId, onClose }: { sessionId: string; 
                 Keep it
               </button>
             </div>
-            {cancel.isError ? (
-              <p className="error-text" role="alert">
-                {errorText(cancel.error)}
-              </p>
-            ) : null}
+            <ErrorNotice error={cancel.error} inline />
           </form>
         ) : (
           <button type="button" className="danger" onClick={() => setConfirming(true)}>

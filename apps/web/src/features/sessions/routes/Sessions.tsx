@@ -1,6 +1,6 @@
 import { useLocation, useParams, useSearch } from 'wouter';
+import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Loading } from '../../../components/Loading.tsx';
-import { errorText } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTemplates } from '../../templates/api/templates.ts';
 import { type SessionFilters, useSessions } from '../api/sessions.ts';
@@ -106,11 +106,7 @@ export default function Sessions() {
       <div className="sessions-split">
         <section className="sessions-list" aria-label="Session list">
           {sessions.isPending ? <Loading /> : null}
-          {sessions.isError ? (
-            <p className="notice error" role="alert">
-              {errorText(sessions.error)}
-            </p>
-          ) : null}
+          <ErrorNotice error={sessions.error} />
           {sessions.isSuccess && rows.length === 0 ? <p className="muted">No sessions match.</p> : null}
           {rows.length ? (
             <table className="responsive">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -26,11 +27,7 @@ export default function Settings() {
     <main className="page" id="main">
       <h1>Settings</h1>
       {account.isPending ? <Loading /> : null}
-      {account.isError ? (
-        <p className="notice error" role="alert">
-          {errorText(account.error)}
-        </p>
-      ) : null}
+      <ErrorNotice error={account.error} />
       {account.data ? (
         <form
           key={account.data.name + (account.data.defaultSenderName ?? '')}
@@ -71,22 +68,14 @@ export default function Settings() {
             <p className="muted">Only an owner can change these.</p>
           )}
           {update.isSuccess ? <p role="status">Saved.</p> : null}
-          {update.isError ? (
-            <p className="error-text" role="alert">
-              {errorText(update.error)}
-            </p>
-          ) : null}
+          <ErrorNotice error={update.error} inline />
         </form>
       ) : null}
 
       <section className="card stack" aria-labelledby="members-title">
         <h2 id="members-title">Members</h2>
         {members.isPending ? <Loading /> : null}
-        {members.isError ? (
-          <p className="notice error" role="alert">
-            {errorText(members.error)}
-          </p>
-        ) : null}
+        <ErrorNotice error={members.error} />
         {members.data ? (
           <table className="responsive">
             <thead>

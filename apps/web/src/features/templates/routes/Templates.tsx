@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Loading } from '../../../components/Loading.tsx';
-import { errorText } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCreateTemplate, useDeleteTemplate, useTemplates } from '../api/templates.ts';
 
@@ -56,20 +56,12 @@ export default function Templates() {
             {create.isPending ? 'Uploading…' : 'Create template'}
           </button>
         </div>
-        {create.isError ? (
-          <p className="notice error" role="alert">
-            {errorText(create.error)}
-          </p>
-        ) : null}
+        <ErrorNotice error={create.error} />
       </form>
 
       <h2>Your templates</h2>
       {templates.isPending ? <Loading /> : null}
-      {templates.isError ? (
-        <p className="notice error" role="alert">
-          {errorText(templates.error)}
-        </p>
-      ) : null}
+      <ErrorNotice error={templates.error} />
       {templates.data?.templates.length === 0 ? <p className="muted">No templates yet.</p> : null}
       {templates.data?.templates.length ? (
         <table className="responsive">
@@ -112,11 +104,7 @@ export default function Templates() {
           </tbody>
         </table>
       ) : null}
-      {remove.isError ? (
-        <p className="notice error" role="alert">
-          {errorText(remove.error)}
-        </p>
-      ) : null}
+      <ErrorNotice error={remove.error} />
     </main>
   );
 }

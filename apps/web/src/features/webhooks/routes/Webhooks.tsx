@@ -1,5 +1,6 @@
 import type { WebhookEventType } from '@countersign/schemas';
 import { useState } from 'react';
+import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { SecretOnce } from '../../../components/SecretOnce.tsx';
 import { errorText } from '../../../lib/api-client.ts';
@@ -83,18 +84,10 @@ export default function Webhooks() {
           Add endpoint
         </button>
       </form>
-      {failure ? (
-        <p className="notice error" role="alert">
-          {errorText(failure)}
-        </p>
-      ) : null}
+      <ErrorNotice error={failure} />
       {test.isSuccess ? <p role="status">Test event queued.</p> : null}
       {webhooks.isPending ? <Loading /> : null}
-      {webhooks.isError ? (
-        <p className="notice error" role="alert">
-          {errorText(webhooks.error)}
-        </p>
-      ) : null}
+      <ErrorNotice error={webhooks.error} />
       {webhooks.data?.webhooks.length === 0 ? <p className="muted">No endpoints yet.</p> : null}
       {webhooks.data?.webhooks.map((w) => (
         <section key={w.webhookId} className="card stack" aria-label={`Endpoint ${w.url}`}>

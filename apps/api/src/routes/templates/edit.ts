@@ -1,0 +1,81 @@
+import { deleteTemplate, templateDocumentFile, updateTemplate } from '@countersign/core';
+import { PathIdSchema, TemplateDetailSchema, TemplateUpdateRequestSchema } from '@countersign/schemas';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { pdfResponse } from '../../http/pdf-response.ts';
+
+const params = z.object({ templateId: PathIdSchema });
+
+export const templateUpdateRoute = apiRoute({
+  method: 'put',
+  path: '/api/templates/{templateId}',
+  tags: ['Templates'],
+  summary: 'Update a template (name, roles, fields) with optimistic concurrency',
+  description:
+    'Based on `version` (from the template as read). A save based on an older version answers 409 ' +
+    '`template_version_conflict` with `currentVersion`, and changes nothing. Sessions already sent keep the ' +
+    'version they were sent with. The same checks as creation (`template_invalid` names each problem).',
+  request: {
+    params,
+    body: { required: true, content: { 'application/json': { schema: TemplateUpdateRequestSchema } } },
+  },
+  responses: {
+    200: {
+      description: 'The template, new version.',
+      content: { 'application/json': { schema: TemplateDetailSchema } },
+    },
+    404: errorResponseFor('`template_not_found`.'),
+    409: errorResponseFor('`template_version_conflict`: `currentVersion` is the latest version.'),
+  },
+});
+
+export const templateDeleteRoute = apiRoute({
+  method: 'delete',
+  path: '/api/templates/{templateId}',
+  tags: ['Templates'],
+  summary: 'Delete a template',
+  description: 'It can no longer be read or sent; sessions sent from it are unaffected.',
+  request: { params },
+  responses: { 204: { description: 'Deleted.' }, 404: errorResponseFor('`template_not_found`.') },
+});
+
+export const templateDocumentRoute = apiRoute({
+  method: 'get',
+  path: '/api/templates/{templateId}/documents/{index}',
+  tags: ['Templates'],
+  summary: "A template document's PDF (as signers see it), by 0-based position",
+  request: { params: params.extend({ index: PathIdSchema.openapi({ description: '0-based position.' }) }) },
+  responses: {
+    200: {
+      description: 'The PDF.',
+      content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
+    404: errorResponseFor('`template_not_found`, or `not_found` for an index past the last document.'),
+  },
+});
+
+export function registerTemplateEdit(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(templateUpdateRoute, (c) =>
+    c.json(
+      updateTemplate(
+        c.get('deps').runtime.ctx,
+        c.get('accountId'),
+        c.req.valid('param').templateId,
+        c.req.valid('json'),
+      ),
+      200,
+    ),
+  );
+  app.openapi(templateDeleteRoute, (c) => {
+    deleteTemplate(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').templateId);
+    return c.body(null, 204);
+  });
+  app.openapi(templateDocumentRoute, (c) => {
+    const { templateId, index } = c.req.valid('param');
+    // Not a position (letters, a sign): like one past the end, no such document.
+    const position = /^\d{1,4}$/.test(index) ? Number(index) : -1;
+    const file = templateDocumentFile(c.get('deps').runtime.ctx, c.get('accountId'), templateId, position);
+    return pdfResponse(c, file.sha256, file.filename) as never;
+  });
+}

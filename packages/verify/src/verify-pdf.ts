@@ -1,0 +1,267 @@
+import { createHash, verify as verifySignature, X509Certificate } from 'node:crypto';
+import { type ChainedAuditEvent, checkAuditChain } from './audit-chain.ts';
+import { children, content, type DerNode, oidText, readDer, whole } from './der.ts';
+
+/** One named check of the report; `ok: null` when it does not apply (no trail given, no timestamp asked). */
+export interface Check {
+  name:
+    | 'seal-present'
+    | 'seal-digest'
+    | 'seal-signature'
+    | 'nothing-appended'
+    | 'certificate-chain'
+    | 'timestamp'
+    | 'audit-chain';
+  ok: boolean | null;
+  detail: string;
+}
+
+export interface VerifyReport {
+  ok: boolean;
+  checks: Check[];
+  seal: {
+    byteRange: [number, number, number, number];
+    coveredBytes: number;
+    fileBytes: number;
+    signingTime: string | null;
+    signer: string | null;
+  } | null;
+  chain: { subject: string; issuer: string; selfSigned: boolean; validTo: string }[];
+  timestamp: { time: string; tsa: string } | null;
+  auditChainHead: string | null;
+}
+
+export interface VerifyOptions {
+  /** The session's audit trail (GET /api/sessions/{id}/audit) to check against the head sealed in the PDF. */
+  trail?: { events: ChainedAuditEvent[] };
+  /** Fail when the seal carries no signature timestamp (PAdES B-T). */
+  requireTimestamp?: boolean;
+}
+
+const OID = {
+  messageDigest: '1.2.840.113549.1.9.4',
+  signatureTimeStamp: '1.2.840.113549.1.9.16.2.14',
+};
+
+const latin1 = (b: Buffer, start = 0, end = b.length) => b.toString('latin1', start, end);
+
+/** The last signature of the file: its byte range and CMS (null when there is none). */
+function lastSignature(pdf: Buffer) {
+  const text = latin1(pdf);
+  const pattern = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g;
+  let found: { range: [number, number, number, number]; at: number } | null = null;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    const range = [m[1], m[2], m[3], m[4]].map(Number) as [number, number, number, number];
+    if (range[0] === 0 && range[1] > 0 && range[2] > range[1]) found = { range, at: m.index };
+  }
+  if (!found) return null;
+  const [, b, c] = found.range;
+  const hole = latin1(pdf, b, c).trim();
+  const hex = /^<([0-9A-Fa-f]*)>$/.exec(hole)?.[1];
+  if (!hex) return null;
+  return { ...found, cms: Buffer.from(hex, 'hex') };
+}
+
+const der = (b: Buffer) => readDer(b, 0);
+const field = (nodes: DerNode[], tag: number) => nodes.find((n) => n.tag === tag);
+
+/** Verifies a sealed PDF the way anyone can, with no access to the service (docs/evidence.md). */
+export function verifyPdf(pdf: Buffer, options: VerifyOptions = {}): VerifyReport {
+  const checks: Check[] = [];
+  const report: VerifyReport = {
+    ok: false,
+    checks,
+    seal: null,
+    chain: [],
+    timestamp: null,
+    auditChainHead: null,
+  };
+  const sig = lastSignature(pdf);
+  checks.push({
+    name: 'seal-present',
+    ok: sig !== null,
+    detail: sig
+      ? 'a PDF signature with a byte range was found'
+      : 'no signature with a byte range in this file',
+  });
+  if (!sig) return finish(report);
+  const [a, b, c, d] = sig.range;
+  const covered = b + d;
+  const text = latin1(pdf, 0, Math.min(pdf.length, c + d));
+  report.auditChainHead =
+    [...text.matchAll(/\/Countersign_AuditChainHead\s*\(([0-9a-f]{64})\)/g)].at(-1)?.[1] ?? null;
+  // The dictionary's /M: before /ByteRange or after the signature value, depending on the key order.
+  const signingTime = /\/M\s*\(D:(\d{14})/.exec(
+    `${latin1(pdf, Math.max(0, sig.at - 4096), sig.at)} ${latin1(pdf, c, Math.min(pdf.length, c + 4096))}`,
+  )?.[1];
+  report.seal = {
+    byteRange: sig.range,
+    coveredBytes: covered,
+    fileBytes: pdf.length,
+    signingTime: signingTime
+      ? `${signingTime.slice(0, 4)}-${signingTime.slice(4, 6)}-${signingTime.slice(6, 8)}T${signingTime.slice(8, 10)}:${signingTime.slice(10, 12)}:${signingTime.slice(12, 14)}Z`
+      : null,
+    signer: null,
+  };
+  const tail = pdf.subarray(c + d);
+  checks.push({
+    name: 'nothing-appended',
+    ok: c + d === pdf.length || /^[\s\0]*$/.test(latin1(tail)),
+    detail:
+      c + d === pdf.length
+        ? `the seal covers the whole file but its own signature value (bytes 0-${b - 1} and ${c}-${c + d - 1} of ${pdf.length})`
+        : `${pdf.length - (c + d)} bytes were appended after the sealed revision (an incremental update after sealing)`,
+  });
+
+  let signerInfo: DerNode[];
+  let certificates: X509Certificate[];
+  try {
+    const contentInfo = children(der(sig.cms));
+    const signedData = children(children(contentInfo[1]!)[0]!);
+    const certsNode = field(signedData, 0xa0);
+    certificates = certsNode ? children(certsNode).map((n) => new X509Certificate(whole(n))) : [];
+    signerInfo = children(children(signedData.at(-1)!)[0]!);
+  } catch (err) {
+    checks.push({
+      name: 'seal-digest',
+      ok: false,
+      detail: `the signature value is not a readable CMS: ${(err as Error).message}`,
+    });
+    return finish(report);
+  }
+  const signedAttrs = field(signerInfo, 0xa0);
+  const digestValue = signedAttrs
+    ? children(signedAttrs)
+        .map((attr) => children(attr))
+        .find((attr) => oidText(attr[0]!) === OID.messageDigest)?.[1]
+    : undefined;
+  const claimed = digestValue ? content(children(digestValue)[0]!) : null;
+  const actual = createHash('sha256')
+    .update(pdf.subarray(a, a + b))
+    .update(pdf.subarray(c, c + d))
+    .digest();
+  checks.push({
+    name: 'seal-digest',
+    ok: claimed?.equals(actual) === true,
+    detail:
+      claimed === null
+        ? 'the signature has no message digest attribute'
+        : claimed.equals(actual)
+          ? 'the signed bytes hash to the digest the seal signed (SHA-256)'
+          : 'the signed bytes do not match the digest the seal signed: the file was changed after sealing',
+  });
+
+  // The signer: the certificate whose serial the SignerInfo names.
+  const sid = signerInfo[1]!;
+  const serial =
+    sid.tag === 0x30 ? content(children(sid)[1]!).toString('hex').replace(/^0+/, '').toUpperCase() : '';
+  const signer = certificates.find((cert) => cert.serialNumber.replace(/^0+/, '').toUpperCase() === serial);
+  report.seal.signer = signer?.subject.replaceAll('\n', ', ') ?? null;
+  const signature = signerInfo.find((n, i) => i > 2 && n.tag === 0x04);
+  let signatureOk = false;
+  if (signer && signedAttrs && signature) {
+    const asSet = Buffer.from(whole(signedAttrs));
+    asSet[0] = 0x31; // signed as a SET OF, stored as [0] IMPLICIT
+    try {
+      signatureOk = verifySignature('sha256', asSet, signer.publicKey, content(signature));
+    } catch {
+      signatureOk = false;
+    }
+  }
+  checks.push({
+    name: 'seal-signature',
+    ok: signatureOk,
+    detail: signatureOk
+      ? `signed by ${report.seal.signer}`
+      : signer
+        ? 'the signature value does not verify with the signer certificate'
+        : 'the signer certificate is not in the signature',
+  });
+
+  // The chain: signer -> issuer -> ... as far as the embedded certificates go; complete when it ends self-signed.
+  if (signer) {
+    let current: X509Certificate | undefined = signer;
+    const used = new Set<X509Certificate>();
+    while (current && !used.has(current)) {
+      used.add(current);
+      // By name and signature: a self-signed seal certificate has no keyCertSign, so checkIssued would say no.
+      const selfSigned = current.subject === current.issuer && current.verify(current.publicKey);
+      report.chain.push({
+        subject: current.subject.replaceAll('\n', ', '),
+        issuer: current.issuer.replaceAll('\n', ', '),
+        selfSigned,
+        validTo: new Date(current.validTo).toISOString(),
+      });
+      if (selfSigned) break;
+      const child: X509Certificate = current;
+      current = certificates.find(
+        (cand) => !used.has(cand) && child.checkIssued(cand) && child.verify(cand.publicKey),
+      );
+    }
+    const last = report.chain.at(-1);
+    checks.push({
+      name: 'certificate-chain',
+      ok: last?.selfSigned === true,
+      detail: last?.selfSigned
+        ? `${report.chain.length} certificate(s) up to the self-signed root "${last.subject}" (trust in that root is yours to decide)`
+        : `the chain is incomplete: no certificate for the issuer "${last?.issuer}" is embedded`,
+    });
+  } else {
+    checks.push({ name: 'certificate-chain', ok: false, detail: 'no signer certificate' });
+  }
+
+  const unsigned = field(signerInfo, 0xa1);
+  const hasTimestamp = unsigned
+    ? children(unsigned).some((attr) => oidText(children(attr)[0]!) === OID.signatureTimeStamp)
+    : false;
+  checks.push({
+    name: 'timestamp',
+    ok: hasTimestamp ? true : options.requireTimestamp ? false : null,
+    detail: hasTimestamp
+      ? 'the seal carries a signature timestamp'
+      : 'the seal carries no signature timestamp (PAdES B-B)',
+  });
+
+  if (options.trail) {
+    const result = checkAuditChain(options.trail.events);
+    const throughHead =
+      report.auditChainHead !== null && options.trail.events.some((e) => e.hash === report.auditChainHead);
+    checks.push({
+      name: 'audit-chain',
+      ok: result.ok && throughHead,
+      detail: !result.ok
+        ? result.problem
+        : report.auditChainHead === null
+          ? 'the PDF carries no audit chain head'
+          : throughHead
+            ? `${result.events} events chain intact, through the head sealed in the PDF (${report.auditChainHead})`
+            : `the trail does not contain the head sealed in the PDF (${report.auditChainHead}): events were removed or replaced`,
+    });
+  } else {
+    checks.push({
+      name: 'audit-chain',
+      ok: null,
+      detail: report.auditChainHead
+        ? `sealed head ${report.auditChainHead}; pass the trail (--trail) to check it`
+        : 'no audit chain head in this PDF',
+    });
+  }
+  return finish(report);
+}
+
+function finish(report: VerifyReport): VerifyReport {
+  report.ok =
+    report.checks.every((c) => c.ok !== false) && report.checks.some((c) => c.name === 'seal-signature');
+  return report;
+}
+
+/** The report as text, one line per check. */
+export function formatReport(file: string, report: VerifyReport): string {
+  const mark = (ok: boolean | null) => (ok === null ? '-' : ok ? 'OK' : 'FAIL');
+  const lines = [`${file}: ${report.ok ? 'VALID' : 'NOT VALID'}`];
+  for (const check of report.checks)
+    lines.push(`  ${mark(check.ok).padEnd(4)} ${check.name}: ${check.detail}`);
+  if (report.seal?.signingTime) lines.push(`  seal time (claimed): ${report.seal.signingTime}`);
+  for (const cert of report.chain) lines.push(`  certificate: ${cert.subject} (valid to ${cert.validTo})`);
+  return `${lines.join('\n')}\n`;
+}

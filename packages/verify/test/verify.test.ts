@@ -1,0 +1,194 @@
+import { spawnSync } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { finalize, generateSealCertificate, type SealOptions } from '@countersign/pdf-engine';
+import forge from 'node-forge';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPdf } from '../src/index.ts';
+
+// The verifier on real sealed PDFs from the engine: a clean one verifies; a flipped byte, an appended
+// incremental update, an edited certificate page and a truncated chain are each reported by the check's name.
+
+let dir: string;
+const HEAD = 'c0ffee'.repeat(11).slice(0, 64);
+
+async function prepared(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([612, 792]).drawText('An agreement', { x: 72, y: 720, size: 16, font });
+  return doc.save();
+}
+
+async function sealWith(seal: Omit<SealOptions, 'reason' | 'name'>) {
+  return finalize(
+    await prepared(),
+    {
+      fields: [],
+      audit: {
+        sessionId: 'b0b0b0b0-1111-4222-8333-444455556666',
+        status: 'completed',
+        completedAt: new Date('2026-03-04T05:06:07Z'),
+        originalSha256: 'ab'.repeat(32),
+        auditChainHead: HEAD,
+        signers: [],
+      },
+    },
+    {
+      reason: 'Signed',
+      name: 'Countersign',
+      auditChainHead: HEAD,
+      signingTime: new Date('2026-03-04T05:06:07Z'),
+      ...seal,
+    },
+  );
+}
+
+/** Root CA -> intermediate -> seal certificate, as an operator's PKCS#12 with or without the intermediate. */
+function operatorChain(includeIntermediate: boolean): { p12: Uint8Array; passphrase: string } {
+  const keys = () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    return { priv: forge.pki.privateKeyFromPem(privateKey), pub: forge.pki.publicKeyFromPem(publicKey) };
+  };
+  const cert = (
+    cn: string,
+    pub: forge.pki.PublicKey,
+    issuer: forge.pki.Certificate | null,
+    signKey: forge.pki.PrivateKey,
+    ca: boolean,
+  ) => {
+    const c = forge.pki.createCertificate();
+    c.publicKey = pub;
+    c.serialNumber = `01${randomBytes(8).toString('hex')}`;
+    c.validity.notBefore = new Date(Date.now() - 3600_000);
+    c.validity.notAfter = new Date(Date.now() + 365 * 86400_000);
+    c.setSubject([{ name: 'commonName', value: cn }]);
+    c.setIssuer(issuer ? issuer.subject.attributes : [{ name: 'commonName', value: cn }]);
+    c.setExtensions([
+      { name: 'basicConstraints', cA: ca },
+      { name: 'keyUsage', keyCertSign: ca, digitalSignature: true, nonRepudiation: !ca },
+    ]);
+    c.sign(signKey as forge.pki.rsa.PrivateKey, forge.md.sha256.create());
+    return c;
+  };
+  const rootKeys = keys();
+  const root = cert('Test Root CA', rootKeys.pub, null, rootKeys.priv, true);
+  const interKeys = keys();
+  const inter = cert('Test Intermediate CA', interKeys.pub, root, rootKeys.priv, true);
+  const leafKeys = keys();
+  const leaf = cert('Operator Seal', leafKeys.pub, inter, interKeys.priv, false);
+  const passphrase = 'test-pass';
+  const asn1 = forge.pkcs12.toPkcs12Asn1(
+    leafKeys.priv,
+    includeIntermediate ? [leaf, inter, root] : [leaf, root],
+    passphrase,
+    { algorithm: '3des' },
+  );
+  return { p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'), passphrase };
+}
+
+const failed = (report: ReturnType<typeof verifyPdf>) =>
+  report.checks.filter((c) => c.ok === false).map((c) => c.name);
+
+let clean: Awaited<ReturnType<typeof sealWith>>;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'verify-'));
+  const { p12, passphrase } = generateSealCertificate({
+    commonName: 'Seal',
+    organization: 'Test',
+    keyBits: 2048,
+  });
+  clean = await sealWith({ p12, passphrase });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('verifyPdf', () => {
+  it('a clean final PDF verifies: seal, byte ranges, chain; the sealed audit head is read', () => {
+    const report = verifyPdf(Buffer.from(clean.bytes));
+    expect(failed(report)).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(report.seal).toMatchObject({
+      coveredBytes: expect.any(Number),
+      fileBytes: clean.bytes.length,
+      signingTime: '2026-03-04T05:06:07Z',
+    });
+    expect(report.seal!.byteRange[2] + report.seal!.byteRange[3]).toBe(clean.bytes.length);
+    expect(report.chain).toHaveLength(1);
+    expect(report.chain[0]!.selfSigned).toBe(true);
+    expect(report.auditChainHead).toBe(HEAD);
+    expect(report.checks.find((c) => c.name === 'timestamp')!.ok).toBeNull();
+  });
+
+  it('a flipped byte is reported as seal-digest', () => {
+    const bytes = Buffer.from(clean.bytes);
+    const at = Math.floor(clean.contentLength / 2);
+    bytes[at] = bytes[at]! ^ 0x01;
+    const report = verifyPdf(bytes);
+    expect(report.ok).toBe(false);
+    expect(failed(report)).toEqual(['seal-digest']);
+  });
+
+  it('an edited certificate page (bytes of the sealed increment) is reported as seal-digest', () => {
+    const bytes = Buffer.from(clean.bytes);
+    const text = bytes.toString('latin1');
+    // The certificate page's objects are after the signed content and before the signature value.
+    const at = text.indexOf('/Type /Page', clean.contentLength);
+    expect(at).toBeGreaterThan(clean.contentLength);
+    bytes.write('/Type /Pag ', at, 'latin1');
+    expect(failed(verifyPdf(bytes))).toEqual(['seal-digest']);
+  });
+
+  it('an appended incremental update is reported as nothing-appended, and pdfsig agrees it is not the whole file', () => {
+    const update = Buffer.from('\n1 0 obj\n<< /Type /Catalog >>\nendobj\nstartxref\n0\n%%EOF\n', 'latin1');
+    const bytes = Buffer.concat([Buffer.from(clean.bytes), update]);
+    const report = verifyPdf(bytes);
+    expect(failed(report)).toEqual(['nothing-appended']);
+    const file = join(dir, 'appended.pdf');
+    writeFileSync(file, bytes);
+    expect(spawnSync('pdfsig', [file], { encoding: 'utf8' }).stdout).not.toContain('Total document signed');
+  });
+
+  it('a truncated chain (intermediate left out) is reported as certificate-chain; with it, the chain is whole', async () => {
+    const whole = await sealWith(operatorChain(true));
+    const wholeReport = verifyPdf(Buffer.from(whole.bytes));
+    expect(failed(wholeReport)).toEqual([]);
+    expect(wholeReport.chain.map((c) => c.subject)).toEqual([
+      'CN=Operator Seal',
+      'CN=Test Intermediate CA',
+      'CN=Test Root CA',
+    ]);
+    const truncated = await sealWith(operatorChain(false));
+    const report = verifyPdf(Buffer.from(truncated.bytes));
+    expect(failed(report)).toEqual(['certificate-chain']);
+    expect(report.checks.find((c) => c.name === 'certificate-chain')!.detail).toMatch(/Test Intermediate CA/);
+  }, 60_000);
+
+  it('pnpm cli verify: text and --json, exit 0 only when every check holds', () => {
+    const good = join(dir, 'good.pdf');
+    writeFileSync(good, clean.bytes);
+    const bad = join(dir, 'bad.pdf');
+    const flipped = Buffer.from(clean.bytes);
+    flipped[100] = flipped[100]! ^ 0x01;
+    writeFileSync(bad, flipped);
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/main.ts', 'verify', ...args], {
+        encoding: 'utf8',
+        cwd: join(import.meta.dirname, '../../..'),
+      });
+    const ok = run([good]);
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/VALID/);
+    expect(ok.stdout).toMatch(/OK\s+seal-digest/);
+    const json = run([bad, '--json']);
+    expect(json.status).toBe(1);
+    const parsed = JSON.parse(json.stdout) as { ok: boolean; checks: { name: string; ok: boolean | null }[] };
+    expect(parsed.ok).toBe(false);
+    expect(parsed.checks.find((c) => c.name === 'seal-digest')!.ok).toBe(false);
+  }, 60_000);
+});

@@ -1,7 +1,7 @@
+import { DomainError } from '@countersign/core';
 import { metricsAuthorized } from '@countersign/metrics';
-import type { OpenAPIHono } from '@hono/zod-openapi';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/env.ts';
-import { errorResponse } from '../http/errors.ts';
 import { apiRoute, errorResponseFor } from '../http/openapi.ts';
 
 export const metricsRoute = apiRoute({
@@ -16,7 +16,7 @@ export const metricsRoute = apiRoute({
   responses: {
     200: {
       description: 'The exposition, text format 0.0.4.',
-      content: { 'text/plain': { schema: { type: 'string' } } },
+      content: { 'text/plain': { schema: z.string() } },
     },
     401: errorResponseFor('`unauthorized`: the metrics token is missing or wrong.'),
     404: errorResponseFor('`not_found`: metrics are off (no `METRICS_TOKEN`).'),
@@ -32,7 +32,7 @@ export function registerMetrics(app: OpenAPIHono<AppEnv>): void {
   app.openapi(metricsRoute, async (c) => {
     const { metrics, config } = c.get('deps');
     const token = config.metrics.token;
-    if (!metrics || !token) return errorResponse(c, 'not_found', 'metrics are not enabled') as never;
+    if (!metrics || !token) throw new DomainError('not_found', 'metrics are not enabled');
     if (!metricsAuthorized(c.req.header('authorization'), token)) {
       c.header('WWW-Authenticate', 'Bearer realm="metrics"');
       return c.json(
@@ -41,6 +41,6 @@ export function registerMetrics(app: OpenAPIHono<AppEnv>): void {
       );
     }
     const { body, contentType } = await metrics.scrape();
-    return c.body(body, 200, { 'content-type': contentType }) as never;
+    return c.text(body, 200, { 'content-type': contentType });
   });
 }

@@ -1,6 +1,7 @@
 import {
   allowanceUsageView,
   createRefreshToken,
+  DomainError,
   listRefreshTokens,
   revokeRefreshToken,
 } from '@countersign/core';
@@ -13,7 +14,6 @@ import {
 } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/env.ts';
-import { errorResponse } from '../http/errors.ts';
 import { apiRoute, errorResponseFor } from '../http/openapi.ts';
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
@@ -85,7 +85,7 @@ export function registerTokens(app: OpenAPIHono<AppEnv>): void {
     const body = c.req.valid('json');
     const label = body.label?.trim() || null;
     if (c.get('testMode') && !body.test)
-      return errorResponse(c, 'forbidden', 'a test token can create test tokens only') as never;
+      throw new DomainError('forbidden', 'a test token can create test tokens only');
     const created = createRefreshToken(c.get('deps').runtime.ctx, c.get('accountId'), label ?? undefined, {
       test: body.test,
     });

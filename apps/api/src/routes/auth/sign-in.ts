@@ -1,9 +1,8 @@
-import { consumeSignInLink, requestSignInEmail, startMemberSession } from '@countersign/core';
+import { consumeSignInLink, DomainError, requestSignInEmail, startMemberSession } from '@countersign/core';
 import { MeSchema, SignInRequestSchema, SignInVerifyRequestSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { crossSiteProblem } from '../../http/account-auth.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { errorResponse } from '../../http/errors.ts';
 import { setSessionCookie } from '../../http/member-cookie.ts';
 import { apiRoute, commonErrors, errorResponseFor } from '../../http/openapi.ts';
 import { meOf } from './me.ts';
@@ -52,13 +51,13 @@ export const signInVerifyRoute = apiRoute({
 export function registerSignIn(app: OpenAPIHono<AppEnv>): void {
   app.openapi(signInRequestRoute, async (c) => {
     const problem = crossSiteProblem(c);
-    if (problem) return errorResponse(c, 'forbidden', problem) as never;
+    if (problem) throw new DomainError('forbidden', problem);
     await requestSignInEmail(c.get('deps').runtime.ctx, c.req.valid('json').email, c.get('clientAddress'));
     return c.json({ message: 'If this address belongs to a member, a sign-in link is on its way.' }, 202);
   });
   app.openapi(signInVerifyRoute, async (c) => {
     const problem = crossSiteProblem(c);
-    if (problem) return errorResponse(c, 'forbidden', problem) as never;
+    if (problem) throw new DomainError('forbidden', problem);
     const ctx = c.get('deps').runtime.ctx;
     const member = await consumeSignInLink(ctx, c.req.valid('json').token);
     const session = await startMemberSession(ctx, member, {

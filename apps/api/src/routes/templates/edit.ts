@@ -76,6 +76,6 @@ export function registerTemplateEdit(app: OpenAPIHono<AppEnv>): void {
     // Not a position (letters, a sign): like one past the end, no such document.
     const position = /^\d{1,4}$/.test(index) ? Number(index) : -1;
     const file = templateDocumentFile(c.get('deps').runtime.ctx, c.get('accountId'), templateId, position);
-    return pdfResponse(c, file.sha256, file.filename) as never;
+    return pdfResponse(c, file.sha256, file.filename);
   });
 }

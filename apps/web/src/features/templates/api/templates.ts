@@ -11,9 +11,9 @@ export const useTemplates = () =>
 export function useCreateTemplate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ name, files }: { name: string; files: File[] }) => {
+    mutationFn: async ({ name, roles, files }: { name: string; roles: string[]; files: File[] }) => {
       const form = new FormData();
-      form.set('manifest', JSON.stringify({ name, documents: files.map((f) => f.name) }));
+      form.set('manifest', JSON.stringify({ name, roles, documents: files.map((f) => f.name) }));
       for (const file of files) form.append('documents', file, file.name);
       return api<{ templateId: string }>('/api/templates', { form });
     },

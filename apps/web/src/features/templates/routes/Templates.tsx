@@ -12,6 +12,8 @@ export default function Templates() {
   const [, navigate] = useLocation();
   const [name, setName] = useState('');
   const [files, setFiles] = useState<File[]>([]);
+  // A template needs a role (the API refuses one without); roles named by tags in the PDFs come after it.
+  const [role, setRole] = useState('Signer');
 
   return (
     <main className="page" id="main">
@@ -22,7 +24,11 @@ export default function Templates() {
         onSubmit={(e) => {
           e.preventDefault();
           create.mutate(
-            { name: name.trim() || files[0]?.name.replace(/\.pdf$/i, '') || 'Untitled', files },
+            {
+              name: name.trim() || files[0]?.name.replace(/\.pdf$/i, '') || 'Untitled',
+              roles: role.trim() ? [role.trim()] : [],
+              files,
+            },
             { onSuccess: (t) => navigate(`/templates/${t.templateId}`) },
           );
         }}
@@ -40,6 +46,10 @@ export default function Templates() {
               onChange={(e) => setName(e.target.value)}
               placeholder="e.g. Residential lease"
             />
+          </label>
+          <label className="field">
+            <span>First signer's role</span>
+            <input value={role} onChange={(e) => setRole(e.target.value)} placeholder="e.g. Tenant" />
           </label>
           <label className="field">
             <span>PDF files</span>

@@ -1,4 +1,4 @@
-import { createAccount, createTemplate } from '@countersign/core';
+import { createAccount, createTemplate, getTemplateDetail } from '@countersign/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../harness.ts';
@@ -96,8 +96,24 @@ describe('the template designer, keyboard only', () => {
     await page.keyboard.press('Delete');
     await expect.poll(() => page.locator('.dz-field').count()).toBe(1);
 
-    // The template's PDF route is not on main yet: its 404 and the failed autosave are the only errors.
-    expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
+    // Autosave stores exactly what the keyboard made (strict body: nothing the server would refuse).
+    await page.getByText('All changes saved').waitFor();
+    const saved = getTemplateDetail(api.runtime.ctx, accountId, template.templateId);
+    expect(saved.version).toBeGreaterThan(1);
+    expect(saved.fields).toEqual([
+      expect.objectContaining({
+        label: 'Client signature',
+        type: 'signature',
+        role: 'Client',
+        document: 'agreement.pdf',
+        page: 1,
+        x: 39,
+        y: 48,
+        width: 184,
+        height: 39,
+      }),
+    ]);
+    expect(problems).toEqual([]);
     await context.close();
   }, 120_000);
 });

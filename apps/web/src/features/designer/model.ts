@@ -52,8 +52,6 @@ export interface Field {
   /** Null: filled by the sender (a prefill), read-only for signers. */
   role: string | null;
   required: boolean;
-  /** Prefilled value (sender-filled fields) or the value signers start with. */
-  defaultValue: string;
   /** Index of the template document the field is on. */
   document: number;
   /** 1-based. */
@@ -112,7 +110,6 @@ export function createField(
     type,
     role,
     required: role !== null,
-    defaultValue: '',
     document: at.document,
     page: at.page,
     x: clamp(at.x, 0, Math.max(0, page.width - size.width)),

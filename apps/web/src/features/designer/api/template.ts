@@ -14,8 +14,7 @@ import {
 export type TemplateWithVersion = Omit<TemplateDetail, 'fields'> & {
   version: number;
   updatedAt?: string | null;
-  fields: (TemplateDetail['fields'][number] & { defaultValue?: string | null; source?: Field['source'] })[];
-  roleColors?: (string | null)[];
+  fields: (TemplateDetail['fields'][number] & { source?: Field['source'] })[];
 };
 
 export const templateKey = (id: string) => ['templates', id] as const;
@@ -42,7 +41,8 @@ export function toDraft(t: TemplateWithVersion): Draft {
     name: t.name,
     roles: t.roles.map((name, i) => ({
       name,
-      color: t.roleColors?.[i] ?? ROLE_PALETTE[i % ROLE_PALETTE.length]!,
+      // Colours are a display aid, not stored: by position in the signing order.
+      color: ROLE_PALETTE[i % ROLE_PALETTE.length]!,
     })),
     fields: t.fields.map((f) => ({
       id: newFieldId(),
@@ -50,7 +50,6 @@ export function toDraft(t: TemplateWithVersion): Draft {
       type: f.type as FieldType,
       role: f.role,
       required: f.required,
-      defaultValue: f.defaultValue ?? '',
       document: docIndex.get(f.document) ?? 0,
       page: f.page,
       x: f.x,
@@ -62,19 +61,20 @@ export function toDraft(t: TemplateWithVersion): Draft {
   };
 }
 
-/** The working copy as a save body: the whole template, naming the version it was based on. */
+/**
+ * The working copy as a save body (`TemplateUpdateRequest`, strict): the whole template, naming the version it
+ * was based on. Prefill values belong to a send (`signingRequests[].fields`), not to the template.
+ */
 export function toSaveBody(draft: Draft, version: number, documents: DocumentLayout[]) {
   return {
     version,
     name: draft.name,
     roles: draft.roles.map((r) => r.name),
-    roleColors: draft.roles.map((r) => r.color),
     fields: draft.fields.map((f) => ({
       label: f.label,
       type: f.type,
       role: f.role ?? undefined,
       required: f.required,
-      ...(f.defaultValue ? { defaultValue: f.defaultValue } : {}),
       document: documents[f.document]?.filename ?? '',
       page: f.page,
       x: f.x,
@@ -87,9 +87,3 @@ export function toSaveBody(draft: Draft, version: number, documents: DocumentLay
 
 export const saveTemplate = (id: string, body: ReturnType<typeof toSaveBody>) =>
   api<TemplateWithVersion>(`/api/templates/${encodeURIComponent(id)}`, { method: 'PUT', json: body });
-
-export const testSend = (id: string) =>
-  api<{ email: string; signingUrl: string }>(`/api/templates/${encodeURIComponent(id)}/test`, {
-    method: 'POST',
-    json: {},
-  });

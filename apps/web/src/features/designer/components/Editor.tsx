@@ -416,7 +416,6 @@ export function Editor({ template, documents, pdfs }: Props) {
         onRename={(name) => apply((d) => ({ ...d, name }), 'name')}
         history={history}
         autosave={autosave}
-        problemCount={problems.count}
         onTakeTheirs={() => {
           const next = autosave.takeTheirs(toDraft);
           if (next) history.reset(next);
@@ -447,12 +446,6 @@ export function Editor({ template, documents, pdfs }: Props) {
                   fields: fields.map((f) => (f.role === old ? { ...f, role: name } : f)),
                 };
               })
-            }
-            onColor={(i, color) =>
-              apply(
-                (d) => ({ ...d, roles: d.roles.map((r, j) => (j === i ? { ...r, color } : r)) }),
-                `color:${i}`,
-              )
             }
             onMove={(i, by) =>
               setRoles((roles) => {

@@ -120,15 +120,6 @@ export function Inspector({ fields, roles, problems, onChange, onDelete, onAlign
           />
           Required
         </label>
-        {f.type !== 'signature' && f.type !== 'initials' ? (
-          <label className="field">
-            <span>{f.role ? 'Default value' : 'Prefill value (example)'}</span>
-            <input
-              value={f.defaultValue}
-              onChange={(e) => onChange(f.id, { defaultValue: e.target.value }, `${f.id}:default`)}
-            />
-          </label>
-        ) : null}
         <fieldset className="dz-geometry">
           <legend>Position and size (points)</legend>
           {num('x', 'X')}

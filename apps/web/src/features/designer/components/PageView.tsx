@@ -43,7 +43,13 @@ export const PageView = memo(function PageView(p: Props) {
     if (!pdf || !el || !canvas.current) return;
     let cancelled = false;
     const draw = async () => {
-      const page = await pdf.getPage(p.page);
+      // A document destroyed meanwhile (see usePdfs) draws nothing; its replacement arrives as a new `pdf`.
+      let page: Awaited<ReturnType<typeof pdf.getPage>>;
+      try {
+        page = await pdf.getPage(p.page); // throws at once when destroyed
+      } catch {
+        return;
+      }
       if (cancelled || !canvas.current) return;
       await drawPage(page, canvas.current, width).catch(() => undefined);
       if (cancelled) return;

@@ -6,13 +6,12 @@ interface Props {
   problems: Map<string, string[]>;
   onAdd(name: string): void;
   onRename(index: number, name: string): void;
-  onColor(index: number, color: string): void;
   onMove(index: number, by: -1 | 1): void;
   onRemove(index: number): void;
 }
 
-/** Roles in signing order (recipient order of a send), each with its colour. */
-export function RolesPanel({ roles, problems, onAdd, onRename, onColor, onMove, onRemove }: Props) {
+/** Roles in signing order (recipient order of a send), each with its colour (by position). */
+export function RolesPanel({ roles, problems, onAdd, onRename, onMove, onRemove }: Props) {
   const [name, setName] = useState('');
   const taken = roles.some((r) => r.name.toLowerCase() === name.trim().toLowerCase());
   return (
@@ -24,12 +23,7 @@ export function RolesPanel({ roles, problems, onAdd, onRename, onColor, onMove, 
           return (
             <li key={r.name}>
               <div className="row">
-                <input
-                  type="color"
-                  value={r.color}
-                  aria-label={`Colour of ${r.name}`}
-                  onChange={(e) => onColor(i, e.target.value)}
-                />
+                <span className="dz-role-swatch" style={{ backgroundColor: r.color }} aria-hidden="true" />
                 <input
                   className="dz-role-name"
                   defaultValue={r.name}

@@ -48,6 +48,18 @@ function usePdfs(templateId: string, count: number) {
   const [error, setError] = useState<string | null>(null);
   const opened = useRef(new Map<number, Promise<PDFDocumentProxy>>());
   const alive = useRef(true);
+  // React may disconnect and reconnect these effects (a lazy chunk suspending the route): the documents destroyed
+  // here are dropped from state and opened again by the effect below in the same pass.
+  useEffect(() => {
+    alive.current = true;
+    const all = opened.current;
+    return () => {
+      alive.current = false;
+      for (const pending of all.values()) void pending.then((pdf) => pdf.destroy()).catch(() => undefined);
+      all.clear();
+      setDocs([]);
+    };
+  }, []);
   useEffect(() => {
     for (let i = 0; i < count; i++) {
       if (opened.current.has(i)) continue;
@@ -66,14 +78,6 @@ function usePdfs(templateId: string, count: number) {
       );
     }
   }, [templateId, count]);
-  useEffect(() => {
-    alive.current = true;
-    const all = opened.current;
-    return () => {
-      alive.current = false;
-      for (const pending of all.values()) void pending.then((pdf) => pdf.destroy()).catch(() => undefined);
-      all.clear();
-    };
-  }, []);
+
   return { docs, error };
 }

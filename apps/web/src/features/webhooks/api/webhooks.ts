@@ -53,5 +53,3 @@ export const useRedeliver = () =>
       method: 'POST',
     }),
   );
-export const useTestEvent = () =>
-  useWebhookMutation((id: string) => api<unknown>(`${path(id)}/test`, { method: 'POST' }));

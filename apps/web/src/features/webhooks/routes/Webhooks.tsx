@@ -12,7 +12,6 @@ import {
   useEnableWebhook,
   useRedeliver,
   useRotateSecret,
-  useTestEvent,
   useWebhooks,
   WEBHOOK_EVENTS,
 } from '../api/webhooks.ts';
@@ -23,12 +22,11 @@ export default function Webhooks() {
   const remove = useDeleteWebhook();
   const enable = useEnableWebhook();
   const rotate = useRotateSecret();
-  const test = useTestEvent();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<Set<WebhookEventType>>(new Set(WEBHOOK_EVENTS));
   const [open, setOpen] = useState<string | null>(null);
   const secret = create.data?.secret ?? rotate.data?.secret;
-  const failure = [create, remove, enable, rotate, test].find((m) => m.isError)?.error;
+  const failure = [create, remove, enable, rotate].find((m) => m.isError)?.error;
 
   return (
     <main className="page" id="main">
@@ -85,7 +83,6 @@ export default function Webhooks() {
         </button>
       </form>
       <ErrorNotice error={failure} />
-      {test.isSuccess ? <p role="status">Test event queued.</p> : null}
       {webhooks.isPending ? <Loading /> : null}
       <ErrorNotice error={webhooks.error} />
       {webhooks.data?.webhooks.length === 0 ? <p className="muted">No endpoints yet.</p> : null}
@@ -105,9 +102,6 @@ export default function Webhooks() {
                 Enable
               </button>
             ) : null}
-            <button type="button" className="small" onClick={() => test.mutate(w.webhookId)}>
-              Send a test event
-            </button>
             <button
               type="button"
               className="small"

@@ -19,7 +19,7 @@ export class CountersignSigning extends HTMLElement {
     if (!frame || event.source !== frame.contentWindow) return;
     if (event.origin !== this.#origin()) return;
     const data = event.data;
-    if (!data || data.source !== 'countersign' || !TYPES.has(data.type)) return;
+    if (data?.source !== 'countersign' || !TYPES.has(data.type)) return;
     this.dispatchEvent(
       new CustomEvent(`countersign:${data.type}`, { detail: data, bubbles: true, composed: true }),
     );

@@ -147,9 +147,9 @@ describe('PDF writer (finalize and prepare in worker threads)', { timeout: 120_0
     expect(pooled!.contentLength).toBe(direct!.contentLength);
     expect(Buffer.from(pooled!.bytes).equals(Buffer.from(direct!.bytes))).toBe(true);
     // What the pool avoids: on the caller's thread the stall is the whole finalize (hundreds of ms here).
-    expect(onThread).toBeGreaterThan(Math.max(cold, warm));
-    expect(cold).toBeLessThan(100);
-    expect(warm).toBeLessThan(100);
+    // Relative, not a fixed number of ms: a loaded machine slows both sides alike, and a finalize
+    // that ran on the caller's thread again would stall about as long as `onThread`.
+    expect(Math.max(cold, warm)).toBeLessThan(onThread / 2);
   });
 
   it('prepares without stalling the event loop, to the same bytes, leaving the caller its input', async () => {
@@ -158,11 +158,14 @@ describe('PDF writer (finalize and prepare in worker threads)', { timeout: 120_0
     const stall = await maxEventLoopStall(async () => {
       result = await writer.prepare(copy, 3, inspected);
     });
-    const direct = await prepare(source, 3, inspected);
-    expect(result).toEqual({ ...direct, bytes: expect.any(Uint8Array) });
-    expect(Buffer.from(result!.bytes).equals(Buffer.from(direct.bytes))).toBe(true);
+    let direct: Awaited<ReturnType<typeof prepare>> | undefined;
+    const onThread = await maxEventLoopStall(async () => {
+      direct = await prepare(source, 3, inspected);
+    });
+    expect(result).toEqual({ ...direct!, bytes: expect.any(Uint8Array) });
+    expect(Buffer.from(result!.bytes).equals(Buffer.from(direct!.bytes))).toBe(true);
     expect(copy.equals(source)).toBe(true); // copied once, not moved away
-    expect(stall).toBeLessThan(100);
+    expect(stall).toBeLessThan(onThread / 2); // see the finalize case: relative to the caller's-thread stall
   });
 
   it('rejects with the engine error the worker threw: same class, code and message', async () => {

@@ -67,14 +67,15 @@ function usePdfs(templateId: string, count: number) {
       opened.current.set(i, pending);
       pending.then(
         (pdf) => {
-          if (!alive.current) return;
+          // Dropped meanwhile (disconnected, then opened again): this one is destroyed, never shown.
+          if (!alive.current || opened.current.get(i) !== pending) return;
           setDocs((prev) => {
             const next = [...prev];
             next[i] = pdf;
             return next;
           });
         },
-        (err: unknown) => alive.current && setError(errorText(err)),
+        (err: unknown) => alive.current && opened.current.get(i) === pending && setError(errorText(err)),
       );
     }
   }, [templateId, count]);

@@ -34,6 +34,7 @@ import { registerTemplateEdit } from './routes/templates/edit.ts';
 import { registerTemplateGet } from './routes/templates/get.ts';
 import { registerTemplatesList } from './routes/templates/list.ts';
 import { registerTemplatesSend } from './routes/templates/send.ts';
+import { registerTemplateTest } from './routes/templates/test-send.ts';
 import { registerToken } from './routes/token.ts';
 import { registerTokens } from './routes/tokens.ts';
 import { registerWebhookRoutes } from './routes/webhooks/index.ts';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerTemplatesList(app);
   registerTemplateGet(app);
   registerTemplateEdit(app);
+  registerTemplateTest(app);
   // The signer's side: the signer API (link token + signer cookie), the signing page and its assets.
   registerSigning(app);
   registerSigningPage(app);

@@ -87,3 +87,10 @@ export function toSaveBody(draft: Draft, version: number, documents: DocumentLay
 
 export const saveTemplate = (id: string, body: ReturnType<typeof toSaveBody>) =>
   api<TemplateWithVersion>(`/api/templates/${encodeURIComponent(id)}`, { method: 'PUT', json: body });
+
+/** POST /api/templates/{id}/test: every role sent to the signed-in member; answers the first signing page. */
+export const testSend = (id: string) =>
+  api<{ email: string; sessionId: string; signingUrl: string }>(
+    `/api/templates/${encodeURIComponent(id)}/test`,
+    { method: 'POST', json: {} },
+  );

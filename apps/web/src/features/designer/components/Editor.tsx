@@ -416,6 +416,7 @@ export function Editor({ template, documents, pdfs }: Props) {
         onRename={(name) => apply((d) => ({ ...d, name }), 'name')}
         history={history}
         autosave={autosave}
+        problemCount={problems.count}
         onTakeTheirs={() => {
           const next = autosave.takeTheirs(toDraft);
           if (next) history.reset(next);

@@ -1,8 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { errorText } from '../../../lib/api-client.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import type { TemplateWithVersion } from '../api/template.ts';
+import { type TemplateWithVersion, testSend } from '../api/template.ts';
 import type { SaveStatus } from '../autosave.ts';
 import type { Draft } from '../model.ts';
 
@@ -27,6 +29,7 @@ interface Props {
     keepMine(): void;
     isClean(): boolean;
   };
+  problemCount: number;
   onTakeTheirs(): void;
 }
 
@@ -41,9 +44,16 @@ export function curlLine(payload: unknown): string {
   ].join('\n');
 }
 
-export function Toolbar({ template, draft, onRename, history, autosave, onTakeTheirs }: Props) {
+export function Toolbar({ template, draft, onRename, history, autosave, problemCount, onTakeTheirs }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [copied, setCopied] = useState<string | null>(null);
+  const test = useMutation({
+    mutationFn: async () => {
+      if (!autosave.isClean()) await autosave.saveNow();
+      return testSend(template.templateId);
+    },
+    onSuccess: (r) => window.open(r.signingUrl, '_blank', 'noopener'),
+  });
   const payload = template.examplePayload;
 
   return (
@@ -84,6 +94,14 @@ export function Toolbar({ template, draft, onRename, history, autosave, onTakeTh
         </button>
         <button
           type="button"
+          onClick={() => test.mutate()}
+          disabled={test.isPending || problemCount > 0}
+          title={problemCount > 0 ? 'Fix the problems first' : undefined}
+        >
+          {test.isPending ? 'Sending…' : 'Test'}
+        </button>
+        <button
+          type="button"
           className="primary"
           onClick={async () => {
             if (!autosave.isClean()) await autosave.saveNow();
@@ -94,6 +112,16 @@ export function Toolbar({ template, draft, onRename, history, autosave, onTakeTh
           Copy payload
         </button>
       </div>
+      {test.isSuccess ? (
+        <p className="notice ok dz-wide" role="status">
+          Test sent to {test.data.email}; its signing page opened in a new tab.
+        </p>
+      ) : null}
+      {test.isError ? (
+        <p className="notice error dz-wide" role="alert">
+          Test not sent: {errorText(test.error)}
+        </p>
+      ) : null}
       {autosave.theirs ? (
         <div className="notice warn dz-wide" role="alert">
           <p>

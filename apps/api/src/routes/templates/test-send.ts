@@ -1,0 +1,77 @@
+import type { SendJobResult } from '@countersign/core';
+import {
+  DomainError,
+  getTemplateDetail,
+  participantSigningUrl,
+  type TemplateSendOutcome,
+} from '@countersign/core';
+import { PathIdSchema, templatesSendJob } from '@countersign/schemas';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { requireMember } from '../../http/member-access.ts';
+import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { sendOutcome } from '../../http/send-response.ts';
+
+const TemplateTestSentSchema = z
+  .object({
+    email: z.string().openapi({ description: 'The member address every role was sent to.' }),
+    sessionId: z.string(),
+    signingUrl: z.string().openapi({ description: "The first role's signing page, to open at once." }),
+  })
+  .openapi('TemplateTestSent');
+
+export const templateTestRoute = apiRoute({
+  method: 'post',
+  path: '/api/templates/{templateId}/test',
+  tags: ['Templates'],
+  summary: "Test-send a template to the signed-in member's own email (web app)",
+  description:
+    "The template's `examplePayload` with every role addressed to the member, sent like " +
+    '`POST /api/templates/send` (same allowance, same checks). Cookie session only (403 for a bearer token).',
+  request: {
+    params: z.object({ templateId: PathIdSchema }),
+    body: { required: true, content: { 'application/json': { schema: z.strictObject({}) } } },
+  },
+  responses: {
+    200: { description: 'Sent.', content: { 'application/json': { schema: TemplateTestSentSchema } } },
+    400: errorResponseFor('`template_invalid`: the template cannot be sent yet (the reason).'),
+    403: errorResponseFor('`forbidden`: not a signed-in member.'),
+    404: errorResponseFor('`template_not_found`.'),
+  },
+});
+
+export function registerTemplateTest(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(templateTestRoute, async (c) => {
+    const member = requireMember(c);
+    const { runtime, queue, config } = c.get('deps');
+    const accountId = c.get('accountId');
+    const example = getTemplateDetail(runtime.ctx, accountId, c.req.valid('param').templateId).examplePayload;
+    // Every role is the member: one test session they can sign through, invites in their own inbox.
+    const request = {
+      ...example,
+      notify: true,
+      signingRequests: example.signingRequests.slice(0, 1).map((entry) => ({
+        ...entry,
+        recipients: entry.recipients.map((r) => ({ ...r, email: member.email })),
+      })),
+    };
+    const result = await queue.run<SendJobResult>(
+      templatesSendJob,
+      { accountId, request, test: false },
+      { timeoutMs: config.sendTimeoutMs },
+    );
+    const { body } = sendOutcome<TemplateSendOutcome>(c, result);
+    const row = body.instantiation.sessions[0];
+    const invite = body.invites[0];
+    // The entry failed (a template not ready to send): its reason, as a send would report it.
+    if (!row || row.status !== 'created' || !invite)
+      throw new DomainError('template_invalid', row?.error ?? 'the test send created no session');
+    const { url } = participantSigningUrl(
+      runtime.ctx,
+      accountId,
+      invite.sessionId,
+      invite.participants[0]!.participantId,
+    );
+    return c.json({ email: member.email, sessionId: invite.sessionId, signingUrl: url }, 200);
+  });
+}

@@ -42,10 +42,11 @@ export const templateTestRoute = apiRoute({
 
 export function registerTemplateTest(app: OpenAPIHono<AppEnv>): void {
   app.openapi(templateTestRoute, async (c) => {
-    const member = requireMember(c);
     const { runtime, queue, config } = c.get('deps');
     const accountId = c.get('accountId');
     const example = getTemplateDetail(runtime.ctx, accountId, c.req.valid('param').templateId).examplePayload;
+    // After the account-scoped read: another account's id answers 404 to every caller, as everywhere.
+    const member = requireMember(c);
     // Every role is the member: one test session they can sign through, invites in their own inbox.
     const request = {
       ...example,

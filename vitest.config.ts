@@ -9,6 +9,10 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // CI retries a failed test once, as Playwright's own CI default does: a browser or timer race on a loaded
+    // 2-core machine must not throw away a landing. Locally a failure is final, so flakes are seen and fixed;
+    // the CI log names every retried test ("retry x1").
+    retry: process.env.CI ? 1 : 0,
     globalSetup: ['./test-support/global-setup.ts', './apps/web/scripts/build.ts'],
     // Type tests (`expectTypeOf` in *.test-d.ts) run through tsc as test cases of their own.
     typecheck: {

@@ -156,6 +156,16 @@ function handleError(err, where) {
   embed('error', { code: err.code ?? 'error', message: err.message });
 }
 
+/**
+ * Re-enables a button after a request. Disabling a focused button lets the browser move focus to <body>
+ * (when that happens depends on frame timing), so a keyboard user would be thrown to the top: give it back.
+ */
+function enable(button) {
+  const lost = !document.activeElement || document.activeElement === document.body;
+  button.disabled = false;
+  if (lost && button.offsetParent) button.focus();
+}
+
 /** Errors while signing go where the signer is looking: the bar at the bottom, announced (role=alert). */
 function showBarError(message) {
   const box = $('bar-error');
@@ -882,8 +892,8 @@ async function finish() {
     handleError(err);
   } finally {
     state.busy = false;
-    button.disabled = false;
     button.textContent = t('bar.finish');
+    enable(button);
   }
 }
 
@@ -1030,7 +1040,7 @@ async function decline(event) {
     }
     handleError(err, $('decline-error'));
   } finally {
-    $('decline-ok').disabled = false;
+    enable($('decline-ok'));
   }
 }
 

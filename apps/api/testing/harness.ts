@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Config, loadConfig } from '@countersign/config';
 import {
@@ -16,6 +17,12 @@ import { freePort, tempDir } from '@countersign/test-support';
 import { serve } from '@hono/node-server';
 import pino, { type Logger } from 'pino';
 import { createApp } from '../src/app.ts';
+import {
+  problemsWith,
+  type ResponseChecker,
+  servedDocumentChecker,
+  UndocumentedResponseError,
+} from './openapi-check.ts';
 
 export interface TestApi {
   url: string;
@@ -23,7 +30,10 @@ export interface TestApi {
   runtime: Runtime;
   queue: JobQueue;
   app: ReturnType<typeof createApp>;
-  /** fetch against the real server on loopback. */
+  /**
+   * fetch against the real server on loopback. Throws `UndocumentedResponseError` when this response, or any
+   * earlier one not yet reported (a browser's, a plain `fetch`'s), is not as the OpenAPI document says.
+   */
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** POST a JSON body, optionally with a bearer token. */
   post(path: string, body: unknown, token?: string, headers?: Record<string, string>): Promise<Response>;
@@ -45,6 +55,13 @@ export interface TestApiOptions {
   mailer?: Mailer;
   /** Whether a worker runs (default true). */
   worker?: boolean;
+  /**
+   * Hold every response the server gives against the OpenAPI document it serves (docs/testing.md). Default:
+   * on under vitest; benchmarks measure the service without it.
+   */
+  checkResponses?: boolean;
+  /** Routes a test adds before the server starts (Hono takes none after its first request). */
+  routes?: (app: ReturnType<typeof createApp>) => void;
 }
 
 /** A real API on a loopback port with its own DATA_DIR (and own queue prefix in BullMQ mode). */
@@ -73,9 +90,45 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     : undefined;
   metrics?.observe({ runtime, queue });
   const app = createApp({ config, runtime, queue, logger, metrics });
-  const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
+  options.routes?.(app);
+  // Checked on the server side, so the browser's requests and a test's plain `fetch` are covered too. A
+  // problem is kept until the next `api.fetch`/`api.post` or `close()` throws it in the test.
+  let checker: ResponseChecker | undefined;
+  const problems: string[] = [];
+  let reported = 0;
+  const handler: typeof app.fetch = async (request, ...rest) => {
+    const res = await app.fetch(request, ...rest);
+    if (checker) {
+      const { method, url } = request;
+      const found = await problemsWith(checker, method, url, res).catch((e: unknown) => [
+        `${method} ${url}: ${e}`,
+      ]);
+      problems.push(...found);
+    }
+    return res;
+  };
+  const throwUnreported = () => {
+    const fresh = problems.slice(reported);
+    reported = problems.length;
+    if (fresh.length > 0) throw new UndocumentedResponseError(fresh);
+  };
+  const server = serve({ fetch: handler, port, hostname: '127.0.0.1' });
+  // Longer than the client's idle timeout (undici's is 4 s), so that the client, not the server, closes an
+  // idle keep-alive connection: otherwise a request sent as the server closes it (both timers late on a busy
+  // machine, or after a test blocked the event loop for seconds) fails with ECONNRESET.
+  (server as Server).keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  if (options.checkResponses ?? process.env.VITEST !== undefined) checker = await servedDocumentChecker(url);
+  const checked = async (res: Response) => {
+    try {
+      throwUnreported();
+    } catch (error) {
+      await res.body?.cancel();
+      throw error;
+    }
+    return res;
+  };
 
   const api: TestApi = {
     url,
@@ -83,17 +136,19 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     runtime,
     queue,
     app,
-    fetch: (path, init) => fetch(url + path, init),
-    post: (path, body, token, headers = {}) =>
-      fetch(url + path, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...headers,
-        },
-        body: typeof body === 'string' ? body : JSON.stringify(body),
-      }),
+    fetch: async (path, init) => checked(await fetch(url + path, init)),
+    post: async (path, body, token, headers = {}) =>
+      checked(
+        await fetch(url + path, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...headers,
+          },
+          body: typeof body === 'string' ? body : JSON.stringify(body),
+        }),
+      ),
     async newAccount(name = 'Acme Integrations', email = 'ops@acme.test') {
       const { accountId, refreshToken, ownerMemberId } = createAccount(runtime.ctx, { name, email });
       const res = await api.post('/connect/token', { refresh_token: refreshToken });
@@ -105,6 +160,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       await worker?.close();
       await queue.close();
       await runtime.close();
+      throwUnreported();
     },
   };
   return api;

@@ -30,7 +30,10 @@ export function completed(m: CompletedEmail): EmailContent {
   const t = s.completed;
   const url = m.downloadUrl === null ? null : checkedUrl('downloadUrl', m.downloadUrl);
   if (url === null && !m.attached)
-    throw new EmailRenderError('invalid_message', 'a completed email without a downloadUrl must attach the PDF');
+    throw new EmailRenderError(
+      'invalid_message',
+      'a completed email without a downloadUrl must attach the PDF',
+    );
   const until = s.dateTime(checkedDate('downloadExpiresAt', m.downloadExpiresAt));
 
   return assemble(p, {

@@ -176,7 +176,7 @@ const tokenOf = (url: string) => url.split('/s/')[1]!;
 function signer(token: string) {
   let cookie: string | null = null;
   const request = (method: string, path = '', body?: unknown) =>
-    fetch(`${api.url}/api/signing/${token}${path}`, {
+    api.fetch(`/api/signing/${token}${path}`, {
       method,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),

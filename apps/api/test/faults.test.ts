@@ -18,6 +18,7 @@ import {
   waitForUrl,
 } from '@countersign/test-support';
 import { afterAll, afterEach, expect, it } from 'vitest';
+import { checkedFetch } from '../testing/openapi-check.ts';
 import { templatePdf } from './fixtures/templates.ts';
 
 // Faults with real processes (issue 7): `start:api --no-worker` and `start:worker` as child processes on one
@@ -241,7 +242,7 @@ async function deploy(options: {
     ...workers.map((w) => started(w, 'countersign worker started')),
   ]);
   await Promise.all(apiUrls.map((u) => waitForUrl(`${u}/readyz`, 30_000)));
-  const tokenRes = await fetch(`${apiUrls[0]}/connect/token`, {
+  const tokenRes = await checkedFetch(`${apiUrls[0]}/connect/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ refresh_token: refreshToken }),
@@ -260,7 +261,7 @@ async function deploy(options: {
     token,
     startWorker,
     send(count, { notify = false, key, via = 0, tag = 'x' } = {}) {
-      return fetch(`${apiUrls[via]}/api/templates/send`, {
+      return checkedFetch(`${apiUrls[via]}/api/templates/send`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -387,7 +388,7 @@ it('Redis stopped for 30 s: the API answers 503 within 1 s throughout, then API 
     await res.arrayBuffer();
     return { status: res.status, ms: Date.now() - t };
   };
-  const readyz = () => timed(() => fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5_000) }));
+  const readyz = () => timed(() => checkedFetch(`${url}/readyz`, { signal: AbortSignal.timeout(5_000) }));
   const send = () => timed(() => d.send(3, { tag: 'outage' }));
 
   const before = await d.send(2, { tag: 'before' });

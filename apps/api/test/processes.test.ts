@@ -16,6 +16,7 @@ import {
   waitForUrl,
 } from '@countersign/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkedFetch } from '../testing/openapi-check.ts';
 
 // The real entry points as child processes: what `pnpm start`, `pnpm start:api` and `pnpm start:worker` run.
 const API = 'apps/api/src/main.ts';
@@ -68,7 +69,7 @@ async function until(condition: () => Promise<boolean>, timeoutMs: number, what:
 async function readyz(
   url: string,
 ): Promise<{ status: number; body: { status: string; checks: Record<string, string> } }> {
-  const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) });
+  const res = await checkedFetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) });
   return {
     status: res.status,
     body: (await res.json()) as { status: string; checks: Record<string, string> },
@@ -125,7 +126,7 @@ describe('embedded topology (pnpm start)', () => {
   }, 120_000);
 
   it('answers /healthz and /readyz (database only, no Redis)', async () => {
-    const health = await fetch(`${url}/healthz`);
+    const health = await checkedFetch(`${url}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok' });
     expect(await readyz(url)).toEqual({ status: 200, body: { status: 'ok', checks: { database: 'ok' } } });

@@ -175,7 +175,7 @@ export async function startSigningWorld(
         cookie: null,
         setCookie: null,
         async request(method, path = '', body) {
-          return fetch(`${api.url}/api/signing/${token}${path}`, {
+          return api.fetch(`/api/signing/${token}${path}`, {
             method,
             headers: {
               'user-agent': userAgent,

@@ -141,7 +141,7 @@ describe.each([
     return (await res.json()) as SigningView;
   };
   const sign = (token: string, body: unknown) =>
-    fetch(`${api.url}/api/signing/${token}/sign`, {
+    api.fetch(`/api/signing/${token}/sign`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),

@@ -25,6 +25,7 @@ import {
 } from '@countersign/test-support';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { checkedFetch } from '../testing/openapi-check.ts';
 import { bearer, makeTestPdf, type Receiver, startReceiver } from './webhooks-support.ts';
 
 // The scaled topology as separate processes: an API (--no-worker) and a worker on one DATA_DIR and one
@@ -98,7 +99,7 @@ it('a worker killed between the state change and the delivery: the webhook and t
   });
   const { cloudFileId } = await localDrive(runtime.ctx, accountId).put('Contract.pdf', await makeTestPdf());
   const post = async (path: string, body: unknown, token?: string) =>
-    fetch(base + path, {
+    checkedFetch(base + path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? bearer(token) : {}) },
       body: JSON.stringify(body),

@@ -431,7 +431,7 @@ describe('retries and disabling', () => {
 describe('event bodies', () => {
   const linkToken = (signingUrl: string) => signingUrl.split('/s/')[1]!;
   const signer = (signingUrl: string, action: 'sign' | 'decline', body: unknown) =>
-    fetch(`${api.url}/api/signing/${linkToken(signingUrl)}/${action}`, {
+    api.fetch(`/api/signing/${linkToken(signingUrl)}/${action}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),

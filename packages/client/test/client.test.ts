@@ -25,7 +25,7 @@ beforeAll(async () => {
   api = await startTestApi({ clock });
   shared = newAccount();
   templateId = await withTemplate(newClient().client);
-});
+}, 120_000); // the first template starts the PDF worker threads: slow on a loaded machine
 afterAll(() => api.close());
 
 const newAccount = () =>

@@ -5,8 +5,16 @@ import { startTestApi, type TestApi } from '@countersign/api/testing';
 import { CountersignClient } from '@countersign/client';
 import { createAccount } from '@countersign/core';
 import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
-import { exitOf, freePort, type ServiceProcess, spawnEntry, tempDir, until } from '@countersign/test-support';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import {
+  exitOf,
+  freePort,
+  oneSignatureManifest,
+  type ServiceProcess,
+  spawnEntry,
+  tempDir,
+  textPdf,
+  until,
+} from '@countersign/test-support';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Contract } from '../src/contracts.ts';
 
@@ -28,25 +36,8 @@ beforeAll(async () => {
   // The integrator's one-time setup: a template designed for the account, and a webhook endpoint.
   const setup = new CountersignClient({ baseUrl: api.url, refreshToken });
   const { templateId } = await setup.templates.create(
-    {
-      name: 'Service agreement',
-      documents: ['agreement.pdf'],
-      roles: ['Client'],
-      fields: [
-        {
-          label: 'Signature',
-          type: 'signature',
-          document: 'agreement.pdf',
-          page: 1,
-          x: 72,
-          y: 600,
-          width: 180,
-          height: 40,
-          role: 'Client',
-        },
-      ],
-    },
-    [{ filename: 'agreement.pdf', bytes: await agreementPdf() }],
+    oneSignatureManifest('Service agreement', 'agreement.pdf', 'Client'),
+    [{ filename: 'agreement.pdf', bytes: await textPdf(`Service agreement ${randomUUID()}`) }],
   );
   const port = await freePort();
   integratorUrl = `http://127.0.0.1:${port}`;
@@ -71,13 +62,6 @@ afterAll(async () => {
   await api?.close();
   await smtp?.close();
 });
-
-async function agreementPdf(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage([612, 792]).drawText(`Service agreement ${randomUUID()}`, { x: 72, y: 720, size: 14, font });
-  return doc.save();
-}
 
 const contract = async (sessionId: string) =>
   (await (await fetch(`${integratorUrl}/contracts/${sessionId}`)).json()) as Contract;

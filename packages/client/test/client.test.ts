@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startTestApi, type TestApi } from '@countersign/api/testing';
 import { createAccount, ManualClock, setAllowance } from '@countersign/core';
+import { oneSignatureManifest, textPdf } from '@countersign/test-support';
 import { signWebhook } from '@countersign/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +12,7 @@ import {
   verifyWebhookEvent,
   WebhookVerificationError,
 } from '../src/index.ts';
-import { contractManifest, recordingFetch, startPeer, textPdf } from './support.ts';
+import { recordingFetch, startPeer } from './support.ts';
 
 // The client against a real API on loopback (its own SQLite file and in-process worker), through real HTTP.
 
@@ -57,7 +58,7 @@ function newClient(
 }
 
 async function withTemplate(client: CountersignClient) {
-  const created = await client.templates.create(contractManifest(), [
+  const created = await client.templates.create(oneSignatureManifest('Contract', 'contract.pdf', 'Client'), [
     { filename: 'contract.pdf', bytes: await textPdf(`contract-${randomUUID()}`) },
   ]);
   return created.templateId;

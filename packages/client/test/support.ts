@@ -1,37 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { TemplateManifest } from '../src/index.ts';
-
-/** A one-page text PDF, unique per `title` (a new document for the service). */
-export async function textPdf(title: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([612, 792]);
-  page.drawText(title, { x: 72, y: 720, size: 14, font });
-  page.drawText('The parties agree to the terms set out here.', { x: 72, y: 690, size: 10, font });
-  return doc.save();
-}
-
-/** A one-role template: the client signs one signature field on page 1. */
-export const contractManifest = (name = 'Contract'): TemplateManifest => ({
-  name,
-  documents: ['contract.pdf'],
-  roles: ['Client'],
-  fields: [
-    {
-      label: 'Signature',
-      type: 'signature',
-      document: 'contract.pdf',
-      page: 1,
-      x: 72,
-      y: 600,
-      width: 180,
-      height: 40,
-      role: 'Client',
-    },
-  ],
-});
 
 /** What the client sent: method, path and headers of every request, in order. */
 export interface Sent {

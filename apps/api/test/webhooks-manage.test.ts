@@ -71,7 +71,11 @@ describe('PATCH /api/webhooks/{webhookId}', () => {
     expect(res.status).toBe(200);
     // Canonical order, duplicates dropped; the secret never appears.
     const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ webhookId, events: ['session.signed', 'session.declined'], status: 'enabled' });
+    expect(body).toMatchObject({
+      webhookId,
+      events: ['session.signed', 'session.declined'],
+      status: 'enabled',
+    });
     expect(body).not.toHaveProperty('secret');
     expect(stored(webhookId).events).toEqual(['session.signed', 'session.declined']);
 
@@ -84,7 +88,10 @@ describe('PATCH /api/webhooks/{webhookId}', () => {
     const { webhookId } = await register(alice);
     const off = await call('PATCH', `/api/webhooks/${webhookId}`, alice.accessToken, { enabled: false });
     expect(off.status).toBe(200);
-    expect(await off.json()).toMatchObject({ status: 'disabled', disabledReason: 'turned off by the account' });
+    expect(await off.json()).toMatchObject({
+      status: 'disabled',
+      disabledReason: 'turned off by the account',
+    });
 
     const refused = await call('POST', `/api/webhooks/${webhookId}/test`, alice.accessToken);
     expect(refused.status).toBe(409);
@@ -182,7 +189,12 @@ describe('POST /api/webhooks/{webhookId}/test', () => {
   it('works with the web app cookie and its CSRF token, and is refused without the token', async () => {
     const { webhookId } = await register(alice);
     const web = await WebClient.forMember(api, alice.ownerMemberId);
-    const forged = await web.fetch('POST', `/api/webhooks/${webhookId}/test`, {}, { 'x-csrf-token': 'forged' });
+    const forged = await web.fetch(
+      'POST',
+      `/api/webhooks/${webhookId}/test`,
+      {},
+      { 'x-csrf-token': 'forged' },
+    );
     expect(forged.status).toBe(403);
     const res = await web.post(`/api/webhooks/${webhookId}/test`);
     expect(res.status).toBe(202);

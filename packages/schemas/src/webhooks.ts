@@ -66,17 +66,20 @@ export const WebhookUpdateRequestSchema = strictObject({
   events: arrayOf(WebhookEventTypeSchema, { min: 1, max: 20 }).nullable().optional().openapi({
     description: 'Event types to deliver from now on; null: every type, including types added later.',
   }),
-  enabled: booleanValue().optional().openapi({
-    description:
-      '`false` stops deliveries (new events are not queued for it; queued ones are skipped). `true` enables it ' +
-      'again, as `POST /api/webhooks/{webhookId}/enable` does.',
-  }),
+  enabled: booleanValue()
+    .optional()
+    .openapi({
+      description:
+        '`false` stops deliveries (new events are not queued for it; queued ones are skipped). `true` enables it ' +
+        'again, as `POST /api/webhooks/{webhookId}/enable` does.',
+    }),
 })
   .refine((body) => body.events !== undefined || body.enabled !== undefined, {
     error: 'give `events`, `enabled` or both',
   })
   .openapi('WebhookUpdateRequest', {
-    description: 'Changes the event types of an endpoint, or turns it off and on. Absent properties keep their value.',
+    description:
+      'Changes the event types of an endpoint, or turns it off and on. Absent properties keep their value.',
     example: { events: ['session.completed'], enabled: true },
   });
 export type WebhookUpdateRequest = z.output<typeof WebhookUpdateRequestSchema>;
@@ -173,11 +176,14 @@ export const WebhookDeliverySchema = z
       .string()
       .nullable()
       .openapi({ description: 'Why the attempt failed, with the start of the answer body.' }),
-    requestBody: z.string().nullable().openapi({
-      description:
-        'The JSON body POSTed, exactly as sent (every attempt of an event sends the same bytes); null if the ' +
-        'stored event can no longer be read (another data key).',
-    }),
+    requestBody: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          'The JSON body POSTed, exactly as sent (every attempt of an event sends the same bytes); null if the ' +
+          'stored event can no longer be read (another data key).',
+      }),
     at: isoTime,
   })
   .openapi('WebhookDelivery', { description: 'One delivery attempt.' });

@@ -211,7 +211,8 @@ export async function updateWebhookEndpoint(
   if (input.enabled === true) await assertSafeUrl(ctx, row.url);
   const changes: Partial<WebhookEndpointRow> = {};
   if (input.events !== undefined) changes.events = storedEvents(input.events);
-  if (input.enabled === true) Object.assign(changes, { disabledAt: null, disabledReason: null, failingSince: null });
+  if (input.enabled === true)
+    Object.assign(changes, { disabledAt: null, disabledReason: null, failingSince: null });
   if (input.enabled === false && row.disabledAt === null) {
     Object.assign(changes, { disabledAt: ctx.clock.now(), disabledReason: TURNED_OFF_REASON });
   }

@@ -1,5 +1,9 @@
 import { updateWebhookEndpoint } from '@countersign/core';
-import { WebhookEndpointSchema, WebhookIdParamsSchema, WebhookUpdateRequestSchema } from '@countersign/schemas';
+import {
+  WebhookEndpointSchema,
+  WebhookIdParamsSchema,
+  WebhookUpdateRequestSchema,
+} from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, errorResponseFor } from '../../http/openapi.ts';

@@ -46,13 +46,15 @@ export function Deliveries({ webhookId, disabled }: { webhookId: string; disable
                 {d.httpStatus !== null ? <span data-testid="http-status"> HTTP {d.httpStatus}</span> : null}
               </td>
               <td data-label="Details">
-                <span className={d.error ? 'error-text' : 'muted'}>{d.error ?? `${d.durationMs} ms`}</span>
-                {d.requestBody !== null ? (
-                  <details>
-                    <summary>Request body</summary>
-                    <pre>{prettyJson(d.requestBody)}</pre>
-                  </details>
-                ) : null}
+                <div className="delivery-details">
+                  <span className={d.error ? 'error-text' : 'muted'}>{d.error ?? `${d.durationMs} ms`}</span>
+                  {d.requestBody !== null ? (
+                    <details>
+                      <summary>Request body</summary>
+                      <pre>{prettyJson(d.requestBody)}</pre>
+                    </details>
+                  ) : null}
+                </div>
               </td>
               <td data-label="Actions">
                 <button

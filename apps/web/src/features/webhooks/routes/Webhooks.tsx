@@ -42,7 +42,15 @@ export default function Webhooks() {
         aria-labelledby="new-webhook"
         onSubmit={(e) => {
           e.preventDefault();
-          create.mutate({ url: url.trim(), events: [...events] }, { onSuccess: () => setUrl('') });
+          create.mutate(
+            { url: url.trim(), events: [...events] },
+            {
+              onSuccess: () => {
+                setUrl('');
+                setEvents(new Set(WEBHOOK_EVENTS));
+              },
+            },
+          );
         }}
       >
         <h2 id="new-webhook">New endpoint</h2>
@@ -165,7 +173,7 @@ function Endpoint({ endpoint: w, onRotate }: { endpoint: WebhookEndpoint; onRota
         </button>
       </div>
       {test.isSuccess ? (
-        <p className="notice ok" role="status">
+        <p className="notice ok wrap-anywhere" role="status">
           Test event {test.data.eventId} queued: its delivery appears in the log below.
         </p>
       ) : null}

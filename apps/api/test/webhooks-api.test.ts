@@ -269,6 +269,7 @@ describe('deliveries and redelivery', () => {
         httpStatus: 204,
         durationMs: expect.any(Number),
         error: null,
+        requestBody: first.rawBody.toString('utf8'),
         at: new Date(clock.now()).toISOString(),
       },
     ]);
@@ -333,16 +334,21 @@ describe('the OpenAPI document', () => {
       components: { schemas: Record<string, { additionalProperties?: boolean }> };
     };
     expect(Object.keys(doc.paths['/api/webhooks']!).sort()).toEqual(['get', 'post']);
-    expect(Object.keys(doc.paths['/api/webhooks/{webhookId}']!).sort()).toEqual(['delete', 'get']);
+    expect(Object.keys(doc.paths['/api/webhooks/{webhookId}']!).sort()).toEqual(['delete', 'get', 'patch']);
     for (const path of [
       '/api/webhooks/{webhookId}/rotate-secret',
       '/api/webhooks/{webhookId}/enable',
       '/api/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
+      '/api/webhooks/{webhookId}/test',
     ]) {
       expect(doc.paths[path], path).toHaveProperty('post');
     }
     expect(doc.paths['/api/webhooks/{webhookId}/deliveries']).toHaveProperty('get');
-    expect(Object.keys(doc.webhooks).sort()).toEqual([...ALL_TYPES].sort());
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...ALL_TYPES, 'webhook.test'].sort());
+    expect(JSON.stringify(doc.webhooks['webhook.test']!.post.requestBody)).toContain(
+      '#/components/schemas/WebhookTestEvent',
+    );
+    expect(doc.components.schemas.WebhookUpdateRequest!.additionalProperties).toBe(false);
     expect(JSON.stringify(doc.webhooks['session.completed']!.post.requestBody)).toContain(
       '#/components/schemas/WebhookEvent',
     );

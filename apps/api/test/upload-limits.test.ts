@@ -80,7 +80,7 @@ describe('upload limits', () => {
     expect(stored.status, await stored.clone().text()).toBe(201);
     const created = await upload('/api/templates', templateForm(pdf));
     expect(created.status, await created.clone().text()).toBe(201);
-  });
+  }, 120_000); // the template's PDF workers start from cold (seconds on a loaded machine)
 
   it('refuses a PDF over MAX_FILE_BYTES naming the file and the limit; nothing stored', async () => {
     const before = (await driveFiles()).length;

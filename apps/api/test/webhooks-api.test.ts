@@ -3,7 +3,7 @@ import { webhookEndpoints } from '@countersign/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness.ts';
-import { bearer, makeTestPdf, type Receiver, startReceiver } from './webhooks-support.ts';
+import { bearerCaller, makeTestPdf, type Receiver, startReceiver } from './webhooks-support.ts';
 
 const ALL_TYPES = [
   'session.signed',
@@ -35,11 +35,7 @@ afterAll(async () => {
 });
 
 const call = (method: string, path: string, token: string, body?: unknown) =>
-  api.fetch(path, {
-    method,
-    headers: { ...bearer(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
+  bearerCaller(api)(method, path, token, body);
 
 async function register(token: string, body: unknown = { url: receiver.url }) {
   const res = await call('POST', '/api/webhooks', token, body);

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness.ts';
 import { WebClient } from './web-support.ts';
-import { bearer, type Receiver, startReceiver } from './webhooks-support.ts';
+import { bearerCaller, type Receiver, startReceiver } from './webhooks-support.ts';
 
 // PATCH /api/webhooks/{id}, POST /api/webhooks/{id}/test and the request bodies in the deliveries log, with the
 // background worker delivering through the real outbox to a real receiver on loopback.
@@ -28,11 +28,7 @@ afterAll(async () => {
 });
 
 const call = (method: string, path: string, token: string, body?: unknown) =>
-  api.fetch(path, {
-    method,
-    headers: { ...bearer(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  bearerCaller(api)(method, path, token, body);
 
 async function register(account: Account, events?: string[]) {
   const res = await call('POST', '/api/webhooks', account.accessToken, {

@@ -317,6 +317,16 @@ describe('the signing page in Chromium', () => {
     await dialog.waitFor({ state: 'visible' });
     expect(await page.locator('#typed-name').inputValue()).toBe('Jane Q. Doe');
     expect(await page.locator('#initials-input').inputValue()).toBe('JQD');
+    // A typed signature the PDF could not show is refused in the dialog, not at Finish.
+    await page.locator('#typed-name').fill('Jane 😀 Doe');
+    await page.locator('#adopt-ok').click();
+    const adoptError = page.locator('#adopt-error');
+    await adoptError.waitFor({ state: 'visible' });
+    expect(await adoptError.textContent()).toBe('Your full name: no font can show the character U+1F600');
+    expect(await focusedId(page)).toBe('typed-name');
+    expect(await dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Jane Q. Doe');
     await page.locator('#initials-input').focus();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('JD');

@@ -977,7 +977,27 @@ function updatePreview() {
   if (drawn) sizePad();
 }
 
-function adopt(event) {
+/**
+ * A typed signature or initials that cannot be stamped in one of the signer's boxes (a character no font
+ * has, or too long for a tiny box) is said in the dialog, where it can be changed, not at Finish.
+ */
+async function adoptProblem(signature, initials) {
+  let result;
+  try {
+    const body = { initials, ...(signature.kind === 'typed' ? { signature } : {}) };
+    result = await call('POST', '/text-check', body);
+  } catch {
+    return null; // Only advice: the sign call runs the same check.
+  }
+  const bad = result.fields.find((r) => !r.ok);
+  if (!bad) return null;
+  const field = fillOrder().find((f) => f.id === bad.fieldId);
+  const [input, label] =
+    field?.type === 'initials' ? ['initials-input', 'adopt.initials'] : ['typed-name', 'adopt.name'];
+  return { message: `${t(label)}: ${bad.problem.message}`, input };
+}
+
+async function adopt(event) {
   event.preventDefault();
   const error = $('adopt-error');
   const fail = (message, focus) => {
@@ -996,8 +1016,13 @@ function adopt(event) {
   }
   const initials = $('initials-input').value.trim();
   if (!initials) return fail(t('adopt.typeInitials'), $('initials-input'));
+  const typedInitials = { kind: 'typed', value: initials };
+  $('adopt-ok').disabled = true;
+  const problem = await adoptProblem(signature, typedInitials);
+  enable($('adopt-ok'));
+  if (problem) return fail(problem.message, $(problem.input));
   state.signature = signature;
-  state.initials = { kind: 'typed', value: initials };
+  state.initials = typedInitials;
   $('adopt').close();
   showBarError('');
   $('saved').textContent = t('adopt.done');

@@ -5,6 +5,7 @@ import {
   isApiError,
   verifyWebhookEvent,
   type WebhookEvent,
+  type WebhookTestEvent,
   WebhookVerificationError,
 } from '@countersign/client';
 import { Hono } from 'hono';
@@ -84,7 +85,7 @@ export function createIntegratorApp(options: IntegratorOptions) {
   // Countersign's webhooks: verify the raw bytes first, answer fast, do the slow work after.
   app.post('/webhooks/countersign', async (c) => {
     const rawBody = new Uint8Array(await c.req.arrayBuffer());
-    let event: WebhookEvent;
+    let event: WebhookEvent | WebhookTestEvent;
     try {
       event = verifyWebhookEvent({
         rawBody,
@@ -96,7 +97,7 @@ export function createIntegratorApp(options: IntegratorOptions) {
       throw err;
     }
     // Delivery is at least once: the same event may come again (same id); act on it once.
-    if (seenEvents.has(event.id)) return c.body(null, 204);
+    if (event.type === 'webhook.test' || seenEvents.has(event.id)) return c.body(null, 204);
     seenEvents.add(event.id);
     const contract = contracts.get(event.data.sessionId);
     if (!contract) return c.body(null, 204); // not one of ours (sent by another system of the account)

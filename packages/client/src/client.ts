@@ -26,6 +26,8 @@ import type {
   WebhookEndpoint,
   WebhookRedeliveryQueued,
   WebhookSecretRotated,
+  WebhookTestQueued,
+  WebhookUpdateRequest,
 } from './types.ts';
 
 export interface ClientOptions {
@@ -101,7 +103,7 @@ export class CountersignClient {
   }
 
   private async json<T>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     extra: { body?: unknown; query?: Query; form?: FormData; idempotencyKey?: string } & CallOptions = {},
   ): Promise<T> {
@@ -199,9 +201,19 @@ export class CountersignClient {
       (await this.json<{ webhooks: WebhookEndpoint[] }>('GET', '/api/webhooks', options)).webhooks,
     get: (webhookId: string, options: CallOptions = {}): Promise<WebhookEndpoint> =>
       this.json('GET', pathOf('/api/webhooks/{webhookId}', { webhookId }), options),
+    /** Changes the URL or the event types of an endpoint. */
+    update: (
+      webhookId: string,
+      body: WebhookUpdateRequest,
+      options: CallOptions = {},
+    ): Promise<WebhookEndpoint> =>
+      this.json('PATCH', pathOf('/api/webhooks/{webhookId}', { webhookId }), { body, ...options }),
     delete: async (webhookId: string, options: CallOptions = {}): Promise<void> => {
       await this.empty('DELETE', pathOf('/api/webhooks/{webhookId}', { webhookId }), options);
     },
+    /** Queues a `webhook.test` event to the endpoint, to check your receiver. */
+    test: (webhookId: string, options: CallOptions = {}): Promise<WebhookTestQueued> =>
+      this.json('POST', pathOf('/api/webhooks/{webhookId}/test', { webhookId }), options),
     rotateSecret: (webhookId: string, options: CallOptions = {}): Promise<WebhookSecretRotated> =>
       this.json('POST', pathOf('/api/webhooks/{webhookId}/rotate-secret', { webhookId }), options),
     enable: (webhookId: string, options: CallOptions = {}): Promise<WebhookEndpoint> =>

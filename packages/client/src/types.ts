@@ -22,6 +22,8 @@ export type TemplateList = Schemas['TemplateList'];
 export type TemplateCreated = Schemas['TemplateCreated'];
 export type TemplateManifest = Schemas['TemplateManifest'];
 export type WebhookEvent = Schemas['WebhookEvent'];
+/** What `POST /api/webhooks/{id}/test` delivers: not about a session. */
+export type WebhookTestEvent = Schemas['WebhookTestEvent'];
 export type WebhookEventType = Schemas['WebhookEventType'];
 
 /** The query of `GET /api/sessions` (filters and page size; the cursor is the iterator's business). */
@@ -32,6 +34,8 @@ export type SessionListQuery = Omit<
 export type WebhookCreateRequest = Schemas['WebhookCreateRequest'];
 export type WebhookCreated = Schemas['WebhookCreated'];
 export type WebhookEndpoint = Schemas['WebhookEndpoint'];
+export type WebhookUpdateRequest = Schemas['WebhookUpdateRequest'];
+export type WebhookTestQueued = Schemas['WebhookTestQueued'];
 export type WebhookSecretRotated = Schemas['WebhookSecretRotated'];
 export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type DriveFile = Schemas['DriveFile'];

@@ -1605,7 +1605,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `payload_too_large`: the request body is larger than the configured limit. */
+                /** @description `payload_too_large`: the request is larger than MAX_FILE_BYTES (default 50 MB) of PDFs plus 1 MB of form; `message` gives the limit in bytes. */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3118,7 +3118,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `payload_too_large`: the request body is larger than the configured limit. */
+                /** @description `payload_too_large`: the request is larger than MAX_FILE_BYTES (default 50 MB) of PDFs plus 1 MB of form; `message` gives the limit in bytes. */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4707,7 +4707,87 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change the events of a webhook endpoint, or turn it off and on
+         * @description `events` replaces the event types (null: every type, including later ones). `enabled: false` stops deliveries: `status` becomes `disabled` with `disabledReason` "turned off by the account", and events from then on are not queued for it. `enabled: true` clears that and the failing streak, as `POST /api/webhooks/{webhookId}/enable` does. Events already delivered or queued keep their types.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    webhookId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookUpdateRequest"];
+                };
+            };
+            responses: {
+                /** @description The endpoint as it is now. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+                /** @description Validation failed (an unknown property or event type, nothing to change), or `unsafe_webhook_url` when enabling: the URL is no longer an allowed target. `invalid_request` also when a path parameter is empty or too long (`message` names it). */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `webhook_not_found`: no such endpoint for this account. */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `payload_too_large`: the request body is larger than the configured limit. */
+                413: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/webhooks/{webhookId}/rotate-secret": {
@@ -5017,6 +5097,98 @@ export interface paths {
                     };
                 };
                 /** @description `webhook_not_found` or `webhook_delivery_not_found`. */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `webhook_disabled`: enable the endpoint first. */
+                409: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{webhookId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to a webhook endpoint
+         * @description Queues a `webhook.test` event (see the `webhooks` section) for this endpoint only. It goes the way every event goes: signed with the secret(s), logged in the deliveries list with the answer, retried on failure, redeliverable. It is sent whatever `events` the endpoint subscribes to.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    webhookId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Queued; its attempt appears in the deliveries list. */
+                202: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookTestQueued"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `webhook_not_found`: no such endpoint for this account. */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5398,6 +5570,63 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test event
+         * @description POST with `Content-Type: application/json` and a 10 s timeout. Any 2xx acknowledges it; redirects are not followed. Otherwise it is retried with exponential backoff and jitter (about 1, 2, 4, 8, 16, 32 min, 1 h, 2 h, 4 h, then every 4-8 h) for 3 days. 410 Gone disables the endpoint at once; an endpoint whose deliveries all failed for over 3 days is disabled too (see `disabledReason`). Order is not guaranteed: use `createdAt`; deduplicate on `webhook-id`. Refuse timestamps more than 5 minutes from your clock.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(key, "<t>.<raw body>")>`; the key is the base64-decoded part of the `whsec_` secret. During a secret rotation a second `v1=` is appended (one per secret): accept if any matches. */
+                    "x-service-signature": string;
+                    /** @description The event id: the same on every retry and redelivery. */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt (Standard Webhooks). */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256(key, "<id>.<t>.<raw body>")>`, space-separated when two secrets sign. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookTestEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx status acknowledges the event. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the service disables the endpoint and stops delivering to it. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -5468,6 +5697,37 @@ export interface components {
             email: string;
             /** @description The participant status after the event (`signed`, `declined`). */
             status: string;
+        };
+        /**
+         * @description Sent by `POST /api/webhooks/{webhookId}/test` to that endpoint only, signed and delivered like any event (retries included). It concerns no session: acknowledge it and ignore it.
+         * @example {
+         *       "id": "evt_8a0c6e2b4d1f4a3c9e7b5d3f1a2c4e6b",
+         *       "type": "webhook.test",
+         *       "createdAt": "2026-11-22T12:00:00.000Z",
+         *       "data": {
+         *         "webhookId": "5b0e4c1e-8d2f-4a57-9c3e-0f6a1b2c3d4e",
+         *         "message": "A test event from Countersign: the endpoint receives and verifies events."
+         *       }
+         *     }
+         */
+        WebhookTestEvent: {
+            /** @description Event id (`evt_...`), also the `webhook-id` header. */
+            id: string;
+            /** @enum {string} */
+            type: "webhook.test";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T12:00:00.000Z
+             */
+            createdAt: string;
+            data: {
+                /**
+                 * @description Id of the webhook endpoint.
+                 * @example 5b0e4c1e-8d2f-4a57-9c3e-0f6a1b2c3d4e
+                 */
+                webhookId: string;
+                message: string;
+            };
         };
         /**
          * @description Everything a template needs besides the PDFs. Detection always runs as well: AcroForm fields (named `Role:Label` to assign a role) and text tags such as `{{Company;type=text;role=Client}}`.
@@ -7037,6 +7297,21 @@ export interface components {
              */
             createdAt: string;
         };
+        /**
+         * @description Changes the event types of an endpoint, or turns it off and on. Absent properties keep their value.
+         * @example {
+         *       "events": [
+         *         "session.completed"
+         *       ],
+         *       "enabled": true
+         *     }
+         */
+        WebhookUpdateRequest: {
+            /** @description Event types to deliver from now on; null: every type, including types added later. */
+            events?: components["schemas"]["WebhookEventType"][] | null;
+            /** @description `false` stops deliveries (new events are not queued for it; queued ones are skipped). `true` enables it again, as `POST /api/webhooks/{webhookId}/enable` does. */
+            enabled?: boolean;
+        };
         /** @description The new signing secret (shown only once). */
         WebhookSecretRotated: {
             /**
@@ -7067,7 +7342,7 @@ export interface components {
             deliveryId: string;
             /** @description The event id, also sent as `webhook-id`: the same on every attempt. */
             eventId: string;
-            eventType: components["schemas"]["WebhookEventType"];
+            eventType: components["schemas"]["WebhookDeliveryEventType"];
             /** @description 1 for the first attempt of a delivery; a redelivery starts again at 1. */
             attempt: number;
             /**
@@ -7080,12 +7355,19 @@ export interface components {
             durationMs: number;
             /** @description Why the attempt failed, with the start of the answer body. */
             error: string | null;
+            /** @description The JSON body POSTed, exactly as sent (every attempt of an event sends the same bytes); null if the stored event can no longer be read (another data key). */
+            requestBody: string | null;
             /**
              * Format: date-time
              * @example 2026-11-22T12:00:00.000Z
              */
             at: string;
         };
+        /**
+         * @description A session event type, or `webhook.test` for a test event.
+         * @enum {string}
+         */
+        WebhookDeliveryEventType: "session.signed" | "session.declined" | "session.completed" | "session.cancelled" | "session.expired" | "session.completion_failed" | "webhook.test";
         /** @description The event is queued for delivery again, with the usual retries; watch the deliveries list. */
         WebhookRedeliveryQueued: {
             /**
@@ -7095,7 +7377,18 @@ export interface components {
             webhookId: string;
             /** @description The same event id as the original: receivers can drop a duplicate. */
             eventId: string;
-            eventType: components["schemas"]["WebhookEventType"];
+            eventType: components["schemas"]["WebhookDeliveryEventType"];
+        };
+        /** @description The test event is queued for delivery now; its attempt appears in the deliveries list. */
+        WebhookTestQueued: {
+            /**
+             * @description Id of the webhook endpoint.
+             * @example 5b0e4c1e-8d2f-4a57-9c3e-0f6a1b2c3d4e
+             */
+            webhookId: string;
+            eventId: string;
+            /** @enum {string} */
+            eventType: "webhook.test";
         };
     };
     responses: never;

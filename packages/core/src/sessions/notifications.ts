@@ -1,6 +1,8 @@
 import { accounts } from '@countersign/db';
 import { type EmailMessage, renderEmail } from '@countersign/emails';
+import { DEFAULT_LOCALE, type Locale, localeOf } from '@countersign/schemas';
 import { eq } from 'drizzle-orm';
+import { brandingOf, brandingView } from '../accounts/branding.ts';
 import type { ServiceContext } from '../context.ts';
 import { queueEmail } from '../outbox/email.ts';
 
@@ -12,6 +14,8 @@ export interface SessionEmailOptions {
   messageTemplate?: string;
   cc?: string[];
   replyToEmail?: string;
+  /** The send's `locale` (or its template's default language, resolved when the template was sent). */
+  locale?: string | null;
 }
 
 export interface EmailContext {
@@ -37,6 +41,15 @@ export function senderNameFor(ctx: ServiceContext, accountId: string, options: S
   return account?.defaultSenderName ?? account?.name ?? 'Countersign';
 }
 
+/**
+ * The language of a session's emails, chosen as the signing page chooses its own (minus the browser, which an
+ * email cannot ask): the send's `locale` (a template send falls back to the template's default language), else
+ * the account's default, else English.
+ */
+export function emailLocale(options: SessionEmailOptions, accountDefault: Locale | null): Locale {
+  return localeOf(options.locale) ?? accountDefault ?? DEFAULT_LOCALE;
+}
+
 type Kindless<T> = T extends unknown
   ? Omit<T, 'sessionTitle' | 'senderName' | 'recipientName' | 'locale'>
   : never;
@@ -59,12 +72,14 @@ export function queueSessionEmail(
   },
   message: Kindless<EmailMessage>,
 ): string {
+  const branding = brandingView(ctx, brandingOf(ctx, email.accountId));
   const rendered = renderEmail({
     ...message,
     sessionTitle: email.sessionTitle,
     senderName: email.senderName,
     recipientName: email.to.name,
-    locale: 'en',
+    locale: emailLocale(email.options, branding.defaultLocale),
+    branding: { accentColor: branding.accentColor, logoUrl: branding.logoUrl },
   } as EmailMessage);
   const { options } = email;
   const marked = email.test ? markAsTest(rendered) : rendered;

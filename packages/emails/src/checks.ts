@@ -40,7 +40,9 @@ export function checkedCode(value: string): string {
 }
 
 /** An accent colour must be #rrggbb (it goes into a style attribute) and a logo an http(s) URL. */
-export function checkedBrand(branding: { accentColor?: string | null; logoUrl?: string | null } | null | undefined): Brand {
+export function checkedBrand(
+  branding: { accentColor?: string | null; logoUrl?: string | null } | null | undefined,
+): Brand {
   const accentColor = branding?.accentColor ?? null;
   if (accentColor !== null && !/^#[0-9a-fA-F]{6}$/.test(accentColor)) {
     throw new EmailRenderError('invalid_message', 'branding.accentColor must be a #rrggbb colour');

@@ -37,8 +37,10 @@ function inline(parts: Inline[], look: Look): string {
   return parts
     .map((p) => {
       if (typeof p === 'string') return e(p).replace(/\n/g, '<br>');
-      if ('strong' in p) return `<strong style="font-weight:600;color:${COLOR.heading};">${user(p.strong)}</strong>`;
-      if ('title' in p) return `<strong style="font-weight:600;color:${COLOR.heading};">${user(p.title)}</strong>`;
+      if ('strong' in p)
+        return `<strong style="font-weight:600;color:${COLOR.heading};">${user(p.strong)}</strong>`;
+      if ('title' in p)
+        return `<strong style="font-weight:600;color:${COLOR.heading};">${user(p.title)}</strong>`;
       return link(p.link, look);
     })
     .join('');
@@ -110,7 +112,10 @@ function logo(url: string | null): string {
 }
 
 export function renderHtml(c: EmailContent): string {
-  const look: Look = { accent: c.brand.accentColor ?? COLOR.accent, start: c.dir === 'rtl' ? 'right' : 'left' };
+  const look: Look = {
+    accent: c.brand.accentColor ?? COLOR.accent,
+    start: c.dir === 'rtl' ? 'right' : 'left',
+  };
   const body = c.blocks.map((b) => block(b, look)).join('');
   const footer = c.footer.map((line) => `<p style="margin:0 0 6px;">${e(line)}</p>`).join('');
   const [before, after] = c.header.split(c.senderName, 2) as [string, string | undefined];

@@ -38,6 +38,10 @@ function detail(d: Detail): string {
 }
 
 export function renderText(c: EmailContent): string {
-  const sections = [...c.blocks.map((b) => block(b, c.quoteTitle)), c.details.map(detail).join('\n'), `-- \n${c.footer.join('\n')}`];
+  const sections = [
+    ...c.blocks.map((b) => block(b, c.quoteTitle)),
+    c.details.map(detail).join('\n'),
+    `-- \n${c.footer.join('\n')}`,
+  ];
   return `${sections.join('\n\n')}\n`;
 }

@@ -21,7 +21,8 @@ describe('catalogues', () => {
     const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
     for (const key of Object.keys(english).filter((k) => k.endsWith('.other'))) {
       const base = key.slice(0, -'.other'.length);
-      for (const category of categories) expect(catalogue[`${base}.${category}`], `${locale} ${base}.${category}`).toBeTypeOf('string');
+      for (const category of categories)
+        expect(catalogue[`${base}.${category}`], `${locale} ${base}.${category}`).toBeTypeOf('string');
     }
     // No key that English does not have (a typo would silently never show).
     const plural = /\.(zero|one|two|few|many|other)$/;
@@ -35,26 +36,31 @@ describe('catalogues', () => {
 describe('every kind in every language', () => {
   const cases = LOCALES.flatMap((locale) => allSamples.map(([name, m]) => [locale, name, m] as const));
 
-  it.each(cases)('%s %s: its own words, lang and direction, both parts complete', (locale, _name, message) => {
-    const email = renderEmail({ ...message, locale });
-    const inEnglish = renderEmail({ ...message, locale: 'en' });
-    expect(email.html).toContain(`<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">`);
-    if (locale !== 'en') {
-      // A caller's subject override is theirs; ours is translated. Our English footer never shows.
-      if (!('subject' in message && message.subject)) expect(email.subject).not.toBe(inEnglish.subject);
-      expect(email.text).not.toContain('Sent by Countersign');
-      expect(email.text).not.toContain(inEnglish.text.split('\n-- \n')[1]);
-    }
-    // The facts are in both parts whatever the language: title, sender, every link.
-    for (const part of [email.text, email.html]) {
-      expect(part).toContain(message.sessionTitle);
-      expect(part).toContain(message.senderName);
-    }
-    for (const url of Object.values(message).filter((v): v is string => typeof v === 'string' && v.startsWith('https://')))
-      expect(email.text).toContain(url);
-    expect(email.text).not.toMatch(/\{\w+\}/);
-    expect(email.html).not.toMatch(/\{\w+\}/);
-  });
+  it.each(cases)(
+    '%s %s: its own words, lang and direction, both parts complete',
+    (locale, _name, message) => {
+      const email = renderEmail({ ...message, locale });
+      const inEnglish = renderEmail({ ...message, locale: 'en' });
+      expect(email.html).toContain(`<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">`);
+      if (locale !== 'en') {
+        // A caller's subject override is theirs; ours is translated. Our English footer never shows.
+        if (!('subject' in message && message.subject)) expect(email.subject).not.toBe(inEnglish.subject);
+        expect(email.text).not.toContain('Sent by Countersign');
+        expect(email.text).not.toContain(inEnglish.text.split('\n-- \n')[1]);
+      }
+      // The facts are in both parts whatever the language: title, sender, every link.
+      for (const part of [email.text, email.html]) {
+        expect(part).toContain(message.sessionTitle);
+        expect(part).toContain(message.senderName);
+      }
+      for (const url of Object.values(message).filter(
+        (v): v is string => typeof v === 'string' && v.startsWith('https://'),
+      ))
+        expect(email.text).toContain(url);
+      expect(email.text).not.toMatch(/\{\w+\}/);
+      expect(email.html).not.toMatch(/\{\w+\}/);
+    },
+  );
 
   it('Arabic is laid out right to left; English left to right', () => {
     const ar = renderEmail({ ...samples.invite, locale: 'ar' });
@@ -91,25 +97,33 @@ describe('every kind in every language', () => {
 });
 
 describe('branding', () => {
-  const brand = { accentColor: '#0f766e', logoUrl: 'https://sign.countersign.test/assets/logos/0123456789abcdef0123456789abcdef.png' };
+  const brand = {
+    accentColor: '#0f766e',
+    logoUrl: 'https://sign.countersign.test/assets/logos/0123456789abcdef0123456789abcdef.png',
+  };
 
-  it.each(allSamples)('%s: accent colour and logo in the HTML part, the text part unchanged', (_name, message) => {
-    const plain = renderEmail(message);
-    const branded = renderEmail({ ...message, branding: brand });
-    expect(branded.text).toBe(plain.text);
-    expect(branded.subject).toBe(plain.subject);
-    expect(branded.html).toContain(`<img src="${brand.logoUrl}" alt="" height="32"`);
-    expect(branded.html).toContain('border-top:4px solid #0f766e');
-    expect(branded.html).not.toContain('#1b4fd8');
-    expect(plain.html).not.toMatch(/<img\b/);
-    if (/href=/.test(plain.html)) expect(branded.html).toMatch(/color:#0f766e;text-decoration:underline/);
-  });
+  it.each(allSamples)(
+    '%s: accent colour and logo in the HTML part, the text part unchanged',
+    (_name, message) => {
+      const plain = renderEmail(message);
+      const branded = renderEmail({ ...message, branding: brand });
+      expect(branded.text).toBe(plain.text);
+      expect(branded.subject).toBe(plain.subject);
+      expect(branded.html).toContain(`<img src="${brand.logoUrl}" alt="" height="32"`);
+      expect(branded.html).toContain('border-top:4px solid #0f766e');
+      expect(branded.html).not.toContain('#1b4fd8');
+      expect(plain.html).not.toMatch(/<img\b/);
+      if (/href=/.test(plain.html)) expect(branded.html).toMatch(/color:#0f766e;text-decoration:underline/);
+    },
+  );
 
   it('a colour that is not #rrggbb or a logo URL that is not http(s) is a bug, refused', () => {
-    expect(() => renderEmail({ ...samples.invite, branding: { accentColor: 'red;background:url(x)' } })).toThrow(
-      /accentColor/,
+    expect(() =>
+      renderEmail({ ...samples.invite, branding: { accentColor: 'red;background:url(x)' } }),
+    ).toThrow(/accentColor/);
+    expect(() => renderEmail({ ...samples.invite, branding: { logoUrl: 'javascript:alert(1)' } })).toThrow(
+      /logoUrl/,
     );
-    expect(() => renderEmail({ ...samples.invite, branding: { logoUrl: 'javascript:alert(1)' } })).toThrow(/logoUrl/);
   });
 });
 

@@ -252,7 +252,8 @@ export const TemplateDetailSchema = z
     }),
     updatedAt: isoTime.nullable(),
     defaultLocale: z.enum(SUPPORTED_LOCALES).nullable().openapi({
-      description: "Extension: the template's default language for signing pages and emails (null: the account's).",
+      description:
+        "Extension: the template's default language for signing pages and emails (null: the account's).",
     }),
     roles: z.array(z.string()),
     documents: z.array(

@@ -29,7 +29,9 @@ export const paragraph = (...parts: Inline[]): Block => ({ type: 'paragraph', pa
 export const note = (...parts: Inline[]): Block => ({ type: 'note', parts });
 
 export function greeting(p: Prepared): Block {
-  return paragraph(p.recipient ? p.s.t('greeting.named', { name: p.recipient }) : p.s.t('greeting.anonymous'));
+  return paragraph(
+    p.recipient ? p.s.t('greeting.named', { name: p.recipient }) : p.s.t('greeting.anonymous'),
+  );
 }
 
 export function button(p: Prepared, label: string, url: string): Block {

@@ -19,7 +19,11 @@ export function signed(m: SignedEmail): EmailContent {
     subject: fitSubject((title) => s.t('signed.subject', { signer: subjectName(signer), title }), p.title),
     preheader: remaining,
     heading: s.t('signed.heading', { signer }),
-    blocks: [greeting(p), paragraph(...s.rich('signed.intro', { signer, title: p.title })), paragraph(remaining)],
+    blocks: [
+      greeting(p),
+      paragraph(...s.rich('signed.intro', { signer, title: p.title })),
+      paragraph(remaining),
+    ],
     footer: [s.t('footer.participant')],
   });
 }

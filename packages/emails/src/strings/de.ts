@@ -22,7 +22,8 @@ export const de: EmailCatalogue = {
   'footer.sentBy': 'Gesendet von {product} im Auftrag von {sender}.',
   'footer.unexpected': 'Falls Sie diese E-Mail nicht erwartet haben, können Sie sie ignorieren.',
   'footer.participant': 'Sie erhalten diese E-Mail, weil Sie an dieser Signaturanfrage beteiligt sind.',
-  'footer.copied': 'Sie erhalten diese E-Mail, weil der Absender Sie bei dieser Signaturanfrage in Kopie gesetzt hat.',
+  'footer.copied':
+    'Sie erhalten diese E-Mail, weil der Absender Sie bei dieser Signaturanfrage in Kopie gesetzt hat.',
 
   'security.otp': 'Zu Ihrer Sicherheit senden wir Ihnen beim Öffnen des Links einen Einmalcode per E-Mail.',
   'security.publicLink':
@@ -33,7 +34,8 @@ export const de: EmailCatalogue = {
   'invite.heading.yourTurn': 'Bitte prüfen und unterschreiben',
   'invite.heading.waiting': 'Sie wurden um Ihre Unterschrift gebeten',
   'invite.intro': '{sender} hat Ihnen {title} zum Unterschreiben gesendet.',
-  'invite.firstInOrder': 'Sie sind zuerst an der Reihe; die nächste Person wird gefragt, sobald Sie unterschrieben haben.',
+  'invite.firstInOrder':
+    'Sie sind zuerst an der Reihe; die nächste Person wird gefragt, sobald Sie unterschrieben haben.',
   'invite.notYourTurn.one':
     'Sie unterschreiben nach {n} anderen Person – wir schreiben Ihnen, wenn Sie an der Reihe sind.',
   'invite.notYourTurn.other':
@@ -47,7 +49,8 @@ export const de: EmailCatalogue = {
   'nextSigner.status': '{previous} hat {title} unterschrieben. Jetzt sind Sie an der Reihe.',
 
   'upcoming.subject': 'Sie werden bald gebeten, „{title}“ zu unterschreiben',
-  'upcoming.preheader': '{sender} hat Sie als Unterzeichner {position} von {total} hinzugefügt. Noch nichts zu tun.',
+  'upcoming.preheader':
+    '{sender} hat Sie als Unterzeichner {position} von {total} hinzugefügt. Noch nichts zu tun.',
   'upcoming.heading': 'Bald sind Sie an der Reihe',
   'upcoming.intro': '{sender} bittet Sie, {title} zu unterschreiben.',
   'upcoming.place': 'Sie unterschreiben als {position}. von {total}.',
@@ -64,7 +67,8 @@ export const de: EmailCatalogue = {
   'signed.remaining.other': 'Es fehlen noch {n} Unterschriften, bis das Dokument vollständig ist.',
 
   'receipt.subject': 'Ihre Unterschriftsbestätigung für „{title}“',
-  'receipt.preheader': 'Sie haben unterschrieben. Bewahren Sie diese E-Mail auf: Sie belegt genau, was Sie unterschrieben haben.',
+  'receipt.preheader':
+    'Sie haben unterschrieben. Bewahren Sie diese E-Mail auf: Sie belegt genau, was Sie unterschrieben haben.',
   'receipt.heading': 'Sie haben unterschrieben',
   'receipt.intro': 'Sie haben {title} am {at} unterschrieben.',
   'receipt.hashes':
@@ -85,7 +89,8 @@ export const de: EmailCatalogue = {
   'ccCopy.subject': 'Kopie: „{title}“ von {sender}',
   'ccCopy.preheader': '{sender} hat Sie bei „{title}“ in Kopie gesetzt. Sie müssen nichts unterschreiben.',
   'ccCopy.heading': 'Sie sind bei einer Signaturanfrage in Kopie',
-  'ccCopy.intro': '{sender} hat {title} an {signers} zum Unterschreiben gesendet und Sie zur Information in Kopie gesetzt.',
+  'ccCopy.intro':
+    '{sender} hat {title} an {signers} zum Unterschreiben gesendet und Sie zur Information in Kopie gesetzt.',
   'ccCopy.nothingToDo':
     'Sie müssen nichts unterschreiben. Sobald alle unterschrieben haben, senden wir Ihnen das unterschriebene Dokument.',
 

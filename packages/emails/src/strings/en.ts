@@ -40,7 +40,8 @@ export const en = {
   'invite.heading.waiting': 'You’ve been asked to sign',
   'invite.intro': '{sender} has sent you {title} to sign.',
   'invite.firstInOrder': 'You’re first; the next signer is asked once you have signed.',
-  'invite.notYourTurn.one': 'You’ll be asked to sign after {n} other person – we’ll email you when it’s your turn.',
+  'invite.notYourTurn.one':
+    'You’ll be asked to sign after {n} other person – we’ll email you when it’s your turn.',
   'invite.notYourTurn.other':
     'You’ll be asked to sign after {n} other people – we’ll email you when it’s your turn.',
   'invite.button': 'Review and sign',

@@ -45,7 +45,8 @@ export const es: EmailCatalogue = {
   'nextSigner.status': '{previous} ha firmado {title}. Ahora es su turno de revisarlo y firmarlo.',
 
   'upcoming.subject': 'Pronto se le pedirá que firme «{title}»',
-  'upcoming.preheader': '{sender} le ha añadido como firmante {position} de {total}. Aún no tiene que hacer nada.',
+  'upcoming.preheader':
+    '{sender} le ha añadido como firmante {position} de {total}. Aún no tiene que hacer nada.',
   'upcoming.heading': 'Pronto será su turno de firmar',
   'upcoming.intro': '{sender} le ha pedido que firme {title}.',
   'upcoming.place': 'Usted es el firmante {position} de {total}.',
@@ -83,14 +84,17 @@ export const es: EmailCatalogue = {
   'ccCopy.subject': 'Copia: «{title}» de {sender}',
   'ccCopy.preheader': '{sender} le ha puesto en copia de «{title}». No tiene que firmar nada.',
   'ccCopy.heading': 'Está en copia de una solicitud de firma',
-  'ccCopy.intro': '{sender} ha enviado {title} a {signers} para su firma y le ha puesto en copia para su información.',
-  'ccCopy.nothingToDo': 'No tiene que firmar nada. Cuando todos hayan firmado, le enviaremos el documento firmado.',
+  'ccCopy.intro':
+    '{sender} ha enviado {title} a {signers} para su firma y le ha puesto en copia para su información.',
+  'ccCopy.nothingToDo':
+    'No tiene que firmar nada. Cuando todos hayan firmado, le enviaremos el documento firmado.',
 
   'declined.subject': '{decliner} ha rechazado firmar «{title}»',
   'declined.preheader': '{decliner} ha rechazado firmar. La solicitud está cerrada.',
   'declined.heading': 'Firma rechazada',
   'declined.intro': '{decliner} ha rechazado firmar {title}.',
-  'declined.closed': 'La solicitud de firma está cerrada y sus enlaces ya no funcionan. No tiene que hacer nada más.',
+  'declined.closed':
+    'La solicitud de firma está cerrada y sus enlaces ya no funcionan. No tiene que hacer nada más.',
 
   'cancelled.subject': 'Cancelado: «{title}»',
   'cancelled.preheader': '{sender} ha cancelado esta solicitud de firma.',

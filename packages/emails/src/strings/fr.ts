@@ -22,7 +22,8 @@ export const fr: EmailCatalogue = {
   'footer.sentBy': 'Envoyé par {product} pour le compte de {sender}.',
   'footer.unexpected': 'Si vous n’attendiez pas cet e-mail, vous pouvez l’ignorer.',
   'footer.participant': 'Vous recevez cet e-mail car vous participez à cette demande de signature.',
-  'footer.copied': 'Vous recevez cet e-mail car l’expéditeur vous a mis en copie de cette demande de signature.',
+  'footer.copied':
+    'Vous recevez cet e-mail car l’expéditeur vous a mis en copie de cette demande de signature.',
 
   'security.otp': 'Pour votre sécurité, nous vous enverrons un code à usage unique à l’ouverture du lien.',
   'security.publicLink':
@@ -33,7 +34,8 @@ export const fr: EmailCatalogue = {
   'invite.heading.yourTurn': 'Merci de vérifier et signer',
   'invite.heading.waiting': 'Votre signature est demandée',
   'invite.intro': '{sender} vous a envoyé {title} à signer.',
-  'invite.firstInOrder': 'Vous signez en premier ; la personne suivante sera sollicitée après votre signature.',
+  'invite.firstInOrder':
+    'Vous signez en premier ; la personne suivante sera sollicitée après votre signature.',
   'invite.notYourTurn.one':
     'Vous signerez après {n} autre personne – nous vous écrirons quand ce sera votre tour.',
   'invite.notYourTurn.other':
@@ -49,7 +51,8 @@ export const fr: EmailCatalogue = {
   'nextSigner.status': '{previous} a signé {title}. C’est maintenant à vous de vérifier et signer.',
 
   'upcoming.subject': 'Vous serez bientôt invité à signer « {title} »',
-  'upcoming.preheader': '{sender} vous a ajouté comme signataire {position} sur {total}. Rien à faire pour l’instant.',
+  'upcoming.preheader':
+    '{sender} vous a ajouté comme signataire {position} sur {total}. Rien à faire pour l’instant.',
   'upcoming.heading': 'Votre tour de signer approche',
   'upcoming.intro': '{sender} vous demande de signer {title}.',
   'upcoming.place': 'Vous êtes le signataire {position} sur {total}.',
@@ -67,7 +70,8 @@ export const fr: EmailCatalogue = {
   'signed.remaining.many': 'Il manque encore {n} signatures pour que le document soit complet.',
 
   'receipt.subject': 'Votre reçu de signature pour « {title} »',
-  'receipt.preheader': 'Vous avez signé. Conservez cet e-mail : il identifie exactement ce que vous avez signé.',
+  'receipt.preheader':
+    'Vous avez signé. Conservez cet e-mail : il identifie exactement ce que vous avez signé.',
   'receipt.heading': 'Vous avez signé',
   'receipt.intro': 'Vous avez signé {title} le {at}.',
   'receipt.hashes':
@@ -88,7 +92,8 @@ export const fr: EmailCatalogue = {
   'ccCopy.subject': 'Copie : « {title} » de {sender}',
   'ccCopy.preheader': '{sender} vous a mis en copie de « {title} ». Vous n’avez rien à signer.',
   'ccCopy.heading': 'Vous êtes en copie d’une demande de signature',
-  'ccCopy.intro': '{sender} a envoyé {title} à {signers} pour signature et vous a mis en copie pour information.',
+  'ccCopy.intro':
+    '{sender} a envoyé {title} à {signers} pour signature et vous a mis en copie pour information.',
   'ccCopy.nothingToDo':
     'Vous n’avez rien à signer. Quand tout le monde aura signé, nous vous enverrons le document signé.',
 

@@ -45,7 +45,8 @@ export const it: EmailCatalogue = {
   'nextSigner.status': '{previous} ha firmato {title}. Ora tocca a lei verificarlo e firmarlo.',
 
   'upcoming.subject': 'Presto le sarà chiesto di firmare «{title}»',
-  'upcoming.preheader': '{sender} l’ha aggiunta come firmatario {position} di {total}. Per ora non deve fare nulla.',
+  'upcoming.preheader':
+    '{sender} l’ha aggiunta come firmatario {position} di {total}. Per ora non deve fare nulla.',
   'upcoming.heading': 'Presto toccherà a lei firmare',
   'upcoming.intro': '{sender} le ha chiesto di firmare {title}.',
   'upcoming.place': 'Lei è il firmatario {position} di {total}.',
@@ -83,8 +84,10 @@ export const it: EmailCatalogue = {
   'ccCopy.subject': 'Copia: «{title}» da {sender}',
   'ccCopy.preheader': '{sender} l’ha messa in copia per «{title}». Non deve firmare nulla.',
   'ccCopy.heading': 'È in copia in una richiesta di firma',
-  'ccCopy.intro': '{sender} ha inviato {title} a {signers} per la firma e l’ha messa in copia per conoscenza.',
-  'ccCopy.nothingToDo': 'Non deve firmare nulla. Quando tutti avranno firmato, le invieremo il documento firmato.',
+  'ccCopy.intro':
+    '{sender} ha inviato {title} a {signers} per la firma e l’ha messa in copia per conoscenza.',
+  'ccCopy.nothingToDo':
+    'Non deve firmare nulla. Quando tutti avranno firmato, le invieremo il documento firmato.',
 
   'declined.subject': '{decliner} ha rifiutato di firmare «{title}»',
   'declined.preheader': '{decliner} ha rifiutato di firmare. La richiesta è chiusa.',

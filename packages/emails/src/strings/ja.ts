@@ -25,7 +25,8 @@ export const ja: EmailCatalogue = {
   'footer.copied': '送信者がこの署名依頼の CC にあなたを追加したため、このメールをお送りしています。',
 
   'security.otp': '安全のため、リンクを開くとワンタイムコードをメールでお送りします。',
-  'security.publicLink': 'このリンクを持つ人は誰でもあなたの名前で署名できます。このメールを転送しないでください。',
+  'security.publicLink':
+    'このリンクを持つ人は誰でもあなたの名前で署名できます。このメールを転送しないでください。',
 
   'invite.subject': '{sender} から「{title}」への署名依頼',
   'invite.preheader': '{sender} が「{title}」への署名を依頼しています。リンクの有効期限は {expires} です。',
@@ -44,7 +45,8 @@ export const ja: EmailCatalogue = {
   'nextSigner.status': '{previous} が {title} に署名しました。次はあなたが確認して署名する番です。',
 
   'upcoming.subject': 'まもなく「{title}」への署名をお願いします',
-  'upcoming.preheader': '{sender} があなたを {total} 人中 {position} 番目の署名者に追加しました。今は何もする必要はありません。',
+  'upcoming.preheader':
+    '{sender} があなたを {total} 人中 {position} 番目の署名者に追加しました。今は何もする必要はありません。',
   'upcoming.heading': 'まもなく署名の順番です',
   'upcoming.intro': '{sender} から {title} への署名を依頼されています。',
   'upcoming.place': 'あなたは {total} 人中 {position} 番目の署名者です。',
@@ -73,7 +75,8 @@ export const ja: EmailCatalogue = {
   'completed.preheader.link': '全員が署名しました。署名済み PDF をダウンロードしてください。',
   'completed.heading': '全員が署名しました',
   'completed.intro': '{sender} が送信した {title} に、すべての署名者が署名しました。',
-  'completed.attached': '署名済み PDF をこのメールに添付しています。記録として保管してください。こちらからもダウンロードできます:',
+  'completed.attached':
+    '署名済み PDF をこのメールに添付しています。記録として保管してください。こちらからもダウンロードできます:',
   'completed.notAttached': '署名済み PDF をダウンロードして保管してください:',
   'completed.attachedOnly': '署名済み PDF をこのメールに添付しています。記録として保管してください。',
   'completed.button': '署名済み PDF をダウンロード',
@@ -81,8 +84,10 @@ export const ja: EmailCatalogue = {
   'ccCopy.subject': 'CC:「{title}」（{sender}）',
   'ccCopy.preheader': '{sender} が「{title}」の CC にあなたを追加しました。署名の必要はありません。',
   'ccCopy.heading': '署名依頼の CC に追加されました',
-  'ccCopy.intro': '{sender} が {title} を {signers} に署名のため送信し、参考としてあなたを CC に追加しました。',
-  'ccCopy.nothingToDo': 'あなたが署名する必要はありません。全員の署名が終わったら、署名済みの文書をお送りします。',
+  'ccCopy.intro':
+    '{sender} が {title} を {signers} に署名のため送信し、参考としてあなたを CC に追加しました。',
+  'ccCopy.nothingToDo':
+    'あなたが署名する必要はありません。全員の署名が終わったら、署名済みの文書をお送りします。',
 
   'declined.subject': '{decliner} が「{title}」への署名を辞退しました',
   'declined.preheader': '{decliner} が署名を辞退しました。この依頼は終了しました。',
@@ -110,8 +115,10 @@ export const ja: EmailCatalogue = {
   'otpCode.preheader.other': '{n} 分以内に使用してください。誰にも教えないでください。',
   'otpCode.heading': '確認コード',
   'otpCode.intro': '{sender} からの {title} を開くには、このコードを入力してください:',
-  'otpCode.validity.one': 'コードは 1 回限り有効で、{n} 分後に失効します。失効した場合は署名ページで新しいコードを請求してください。',
-  'otpCode.validity.other': 'コードは 1 回限り有効で、{n} 分後に失効します。失効した場合は署名ページで新しいコードを請求してください。',
+  'otpCode.validity.one':
+    'コードは 1 回限り有効で、{n} 分後に失効します。失効した場合は署名ページで新しいコードを請求してください。',
+  'otpCode.validity.other':
+    'コードは 1 回限り有効で、{n} 分後に失効します。失効した場合は署名ページで新しいコードを請求してください。',
   'otpCode.warning':
     'このコードは誰にも教えないでください。この文書を開こうとしていない場合は、このメールを無視してください。コードがなければ誰もあなたの名前で署名できません。',
 };

@@ -32,19 +32,23 @@ export const nl: EmailCatalogue = {
   'invite.heading.yourTurn': 'Bekijk en onderteken',
   'invite.heading.waiting': 'U wordt gevraagd te ondertekenen',
   'invite.intro': '{sender} heeft u {title} gestuurd om te ondertekenen.',
-  'invite.firstInOrder': 'U bent de eerste; de volgende ondertekenaar wordt gevraagd zodra u hebt ondertekend.',
+  'invite.firstInOrder':
+    'U bent de eerste; de volgende ondertekenaar wordt gevraagd zodra u hebt ondertekend.',
   'invite.notYourTurn.one': 'U ondertekent na {n} andere persoon – we mailen u wanneer u aan de beurt bent.',
-  'invite.notYourTurn.other': 'U ondertekent na {n} andere personen – we mailen u wanneer u aan de beurt bent.',
+  'invite.notYourTurn.other':
+    'U ondertekent na {n} andere personen – we mailen u wanneer u aan de beurt bent.',
   'invite.button': 'Bekijken en ondertekenen',
   'invite.buttonWaiting': 'Document openen',
 
   'nextSigner.subject': 'U bent aan de beurt om ‘{title}’ te ondertekenen',
   'nextSigner.preheader': '{previous} heeft ondertekend. Bekijk en onderteken ‘{title}’.',
   'nextSigner.heading': 'U bent aan de beurt',
-  'nextSigner.status': '{previous} heeft {title} ondertekend. Nu bent u aan de beurt om te bekijken en te ondertekenen.',
+  'nextSigner.status':
+    '{previous} heeft {title} ondertekend. Nu bent u aan de beurt om te bekijken en te ondertekenen.',
 
   'upcoming.subject': 'U wordt binnenkort gevraagd ‘{title}’ te ondertekenen',
-  'upcoming.preheader': '{sender} heeft u toegevoegd als ondertekenaar {position} van {total}. Nog niets te doen.',
+  'upcoming.preheader':
+    '{sender} heeft u toegevoegd als ondertekenaar {position} van {total}. Nog niets te doen.',
   'upcoming.heading': 'Binnenkort bent u aan de beurt',
   'upcoming.intro': '{sender} heeft u gevraagd {title} te ondertekenen.',
   'upcoming.place': 'U bent ondertekenaar {position} van {total}.',
@@ -73,7 +77,8 @@ export const nl: EmailCatalogue = {
   'completed.preheader.link': 'Iedereen heeft ondertekend. Download de ondertekende PDF.',
   'completed.heading': 'Iedereen heeft ondertekend',
   'completed.intro': 'Alle ondertekenaars hebben {title} ondertekend, verzonden door {sender}.',
-  'completed.attached': 'De ondertekende PDF is bij deze e-mail gevoegd. Bewaar hem; u kunt hem ook hier downloaden:',
+  'completed.attached':
+    'De ondertekende PDF is bij deze e-mail gevoegd. Bewaar hem; u kunt hem ook hier downloaden:',
   'completed.notAttached': 'Download de ondertekende PDF en bewaar hem:',
   'completed.attachedOnly': 'De ondertekende PDF is bij deze e-mail gevoegd. Bewaar hem.',
   'completed.button': 'Ondertekende PDF downloaden',
@@ -81,14 +86,17 @@ export const nl: EmailCatalogue = {
   'ccCopy.subject': 'Kopie: ‘{title}’ van {sender}',
   'ccCopy.preheader': '{sender} heeft u in kopie gezet bij ‘{title}’. U hoeft niets te ondertekenen.',
   'ccCopy.heading': 'U staat in kopie bij een ondertekeningsverzoek',
-  'ccCopy.intro': '{sender} heeft {title} ter ondertekening naar {signers} gestuurd en u ter informatie in kopie gezet.',
-  'ccCopy.nothingToDo': 'U hoeft niets te ondertekenen. Wanneer iedereen heeft ondertekend, mailen we u het ondertekende document.',
+  'ccCopy.intro':
+    '{sender} heeft {title} ter ondertekening naar {signers} gestuurd en u ter informatie in kopie gezet.',
+  'ccCopy.nothingToDo':
+    'U hoeft niets te ondertekenen. Wanneer iedereen heeft ondertekend, mailen we u het ondertekende document.',
 
   'declined.subject': '{decliner} heeft geweigerd ‘{title}’ te ondertekenen',
   'declined.preheader': '{decliner} heeft geweigerd te ondertekenen. Het verzoek is gesloten.',
   'declined.heading': 'Ondertekening geweigerd',
   'declined.intro': '{decliner} heeft geweigerd {title} te ondertekenen.',
-  'declined.closed': 'Het ondertekeningsverzoek is gesloten en de links werken niet meer. U hoeft niets meer te doen.',
+  'declined.closed':
+    'Het ondertekeningsverzoek is gesloten en de links werken niet meer. U hoeft niets meer te doen.',
 
   'cancelled.subject': 'Geannuleerd: ‘{title}’',
   'cancelled.preheader': '{sender} heeft dit ondertekeningsverzoek geannuleerd.',

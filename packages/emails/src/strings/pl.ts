@@ -25,7 +25,8 @@ export const pl: EmailCatalogue = {
   'footer.copied': 'Otrzymujesz tę wiadomość, ponieważ nadawca dodał Cię do kopii tej prośby o podpis.',
 
   'security.otp': 'Dla Twojego bezpieczeństwa po otwarciu linku wyślemy Ci jednorazowy kod.',
-  'security.publicLink': 'Każdy, kto ma ten link, może podpisać w Twoim imieniu – nie przekazuj tej wiadomości.',
+  'security.publicLink':
+    'Każdy, kto ma ten link, może podpisać w Twoim imieniu – nie przekazuj tej wiadomości.',
 
   'invite.subject': '{sender} wysłał(a) Ci „{title}” do podpisu',
   'invite.preheader': '{sender} prosi o podpisanie „{title}”. Link wygasa {expires}.',
@@ -46,7 +47,8 @@ export const pl: EmailCatalogue = {
   'nextSigner.status': '{previous} podpisał(a) {title}. Teraz Twoja kolej, by przejrzeć i podpisać.',
 
   'upcoming.subject': 'Wkrótce poprosimy Cię o podpisanie „{title}”',
-  'upcoming.preheader': '{sender} dodał(a) Cię jako podpisującego {position} z {total}. Na razie nic nie musisz robić.',
+  'upcoming.preheader':
+    '{sender} dodał(a) Cię jako podpisującego {position} z {total}. Na razie nic nie musisz robić.',
   'upcoming.heading': 'Wkrótce Twoja kolej na podpis',
   'upcoming.intro': '{sender} prosi Cię o podpisanie {title}.',
   'upcoming.place': 'Jesteś podpisującym {position} z {total}.',
@@ -85,14 +87,16 @@ export const pl: EmailCatalogue = {
   'ccCopy.subject': 'Kopia: „{title}” od {sender}',
   'ccCopy.preheader': '{sender} dodał(a) Cię do kopii „{title}”. Nie musisz niczego podpisywać.',
   'ccCopy.heading': 'Jesteś w kopii prośby o podpis',
-  'ccCopy.intro': '{sender} wysłał(a) {title} do podpisu do: {signers} i dodał(a) Cię do kopii do wiadomości.',
+  'ccCopy.intro':
+    '{sender} wysłał(a) {title} do podpisu do: {signers} i dodał(a) Cię do kopii do wiadomości.',
   'ccCopy.nothingToDo': 'Nie musisz niczego podpisywać. Gdy wszyscy podpiszą, wyślemy Ci podpisany dokument.',
 
   'declined.subject': '{decliner} odmówił(a) podpisania „{title}”',
   'declined.preheader': '{decliner} odmówił(a) podpisu. Prośba jest zamknięta.',
   'declined.heading': 'Odmowa podpisu',
   'declined.intro': '{decliner} odmówił(a) podpisania {title}.',
-  'declined.closed': 'Prośba o podpis jest zamknięta, a jej linki już nie działają. Nic więcej nie musisz robić.',
+  'declined.closed':
+    'Prośba o podpis jest zamknięta, a jej linki już nie działają. Nic więcej nie musisz robić.',
 
   'cancelled.subject': 'Anulowano: „{title}”',
   'cancelled.preheader': '{sender} anulował(a) tę prośbę o podpis.',

@@ -22,7 +22,8 @@ export const pt: EmailCatalogue = {
   'footer.sentBy': 'Enviado pelo {product} em nome de {sender}.',
   'footer.unexpected': 'Se você não esperava este e-mail, pode ignorá-lo.',
   'footer.participant': 'Você recebe este e-mail porque participa desta solicitação de assinatura.',
-  'footer.copied': 'Você recebe este e-mail porque o remetente o colocou em cópia nesta solicitação de assinatura.',
+  'footer.copied':
+    'Você recebe este e-mail porque o remetente o colocou em cópia nesta solicitação de assinatura.',
 
   'security.otp': 'Para sua segurança, enviaremos um código de uso único quando você abrir o link.',
   'security.publicLink': 'Qualquer pessoa com este link pode assinar em seu nome: não encaminhe este e-mail.',
@@ -45,7 +46,8 @@ export const pt: EmailCatalogue = {
   'nextSigner.status': '{previous} assinou {title}. Agora é a sua vez de revisar e assinar.',
 
   'upcoming.subject': 'Em breve você será chamado a assinar “{title}”',
-  'upcoming.preheader': '{sender} adicionou você como signatário {position} de {total}. Nada a fazer por enquanto.',
+  'upcoming.preheader':
+    '{sender} adicionou você como signatário {position} de {total}. Nada a fazer por enquanto.',
   'upcoming.heading': 'Sua vez de assinar está chegando',
   'upcoming.intro': '{sender} pediu que você assine {title}.',
   'upcoming.place': 'Você é o signatário {position} de {total}.',
@@ -75,7 +77,8 @@ export const pt: EmailCatalogue = {
   'completed.preheader.link': 'Todos assinaram. Baixe o PDF assinado.',
   'completed.heading': 'Todos assinaram',
   'completed.intro': 'Todos os signatários assinaram {title}, enviado por {sender}.',
-  'completed.attached': 'O PDF assinado está anexado a este e-mail. Guarde-o; você também pode baixá-lo aqui:',
+  'completed.attached':
+    'O PDF assinado está anexado a este e-mail. Guarde-o; você também pode baixá-lo aqui:',
   'completed.notAttached': 'Baixe o PDF assinado e guarde-o:',
   'completed.attachedOnly': 'O PDF assinado está anexado a este e-mail. Guarde-o.',
   'completed.button': 'Baixar o PDF assinado',
@@ -83,14 +86,17 @@ export const pt: EmailCatalogue = {
   'ccCopy.subject': 'Cópia: “{title}” de {sender}',
   'ccCopy.preheader': '{sender} colocou você em cópia de “{title}”. Você não precisa assinar nada.',
   'ccCopy.heading': 'Você está em cópia de uma solicitação de assinatura',
-  'ccCopy.intro': '{sender} enviou {title} a {signers} para assinatura e colocou você em cópia para informação.',
-  'ccCopy.nothingToDo': 'Você não precisa assinar nada. Quando todos tiverem assinado, enviaremos o documento assinado.',
+  'ccCopy.intro':
+    '{sender} enviou {title} a {signers} para assinatura e colocou você em cópia para informação.',
+  'ccCopy.nothingToDo':
+    'Você não precisa assinar nada. Quando todos tiverem assinado, enviaremos o documento assinado.',
 
   'declined.subject': '{decliner} recusou-se a assinar “{title}”',
   'declined.preheader': '{decliner} recusou-se a assinar. A solicitação está encerrada.',
   'declined.heading': 'Assinatura recusada',
   'declined.intro': '{decliner} recusou-se a assinar {title}.',
-  'declined.closed': 'A solicitação de assinatura está encerrada e seus links não funcionam mais. Nada mais é necessário.',
+  'declined.closed':
+    'A solicitação de assinatura está encerrada e seus links não funcionam mais. Nada mais é necessário.',
 
   'cancelled.subject': 'Cancelado: “{title}”',
   'cancelled.preheader': '{sender} cancelou esta solicitação de assinatura.',

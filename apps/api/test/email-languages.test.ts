@@ -87,7 +87,10 @@ describe('email languages and branding', () => {
   it('the send locale, else the template default, else the account default, else English', async () => {
     const acme = await account('Acme GmbH');
     const templateId = await acme.template('ja');
-    const detail = await (await acme.json('GET', `/api/templates/${templateId}`)).json();
+    const detail = (await (await acme.json('GET', `/api/templates/${templateId}`)).json()) as {
+      roles: string[];
+      fields: Record<string, unknown>[];
+    };
     expect(detail).toMatchObject({ defaultLocale: 'ja' });
     const sendTo = (address: string, extra: Record<string, unknown> = {}) =>
       acme.send(templateId, {

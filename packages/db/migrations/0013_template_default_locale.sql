@@ -1,1 +1,0 @@
-ALTER TABLE `templates` ADD `default_locale` text;

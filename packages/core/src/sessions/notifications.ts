@@ -1,10 +1,10 @@
 import { accounts } from '@countersign/db';
 import { type EmailMessage, renderEmail } from '@countersign/emails';
-import { DEFAULT_LOCALE, type Locale, localeOf } from '@countersign/schemas';
 import { eq } from 'drizzle-orm';
 import { brandingOf, brandingView } from '../accounts/branding.ts';
 import type { ServiceContext } from '../context.ts';
 import { queueEmail } from '../outbox/email.ts';
+import { sessionLocale } from './locale.ts';
 
 /** Send options that shape a session's emails (template sends set them; own-PDF sends use defaults). */
 export interface SessionEmailOptions {
@@ -41,15 +41,6 @@ export function senderNameFor(ctx: ServiceContext, accountId: string, options: S
   return account?.defaultSenderName ?? account?.name ?? 'Countersign';
 }
 
-/**
- * The language of a session's emails, chosen as the signing page chooses its own (minus the browser, which an
- * email cannot ask): the send's `locale` (a template send falls back to the template's default language), else
- * the account's default, else English.
- */
-export function emailLocale(options: SessionEmailOptions, accountDefault: Locale | null): Locale {
-  return localeOf(options.locale) ?? accountDefault ?? DEFAULT_LOCALE;
-}
-
 type Kindless<T> = T extends unknown
   ? Omit<T, 'sessionTitle' | 'senderName' | 'recipientName' | 'locale'>
   : never;
@@ -78,7 +69,7 @@ export function queueSessionEmail(
     sessionTitle: email.sessionTitle,
     senderName: email.senderName,
     recipientName: email.to.name,
-    locale: emailLocale(email.options, branding.defaultLocale),
+    locale: sessionLocale(email.options, branding.defaultLocale),
     branding: { accentColor: branding.accentColor, logoUrl: branding.logoUrl },
   } as EmailMessage);
   const { options } = email;

@@ -89,4 +89,5 @@ export {
   type FieldTextProblem,
 } from './text/field-text.ts';
 export { SIGNATURE_FONT, signatureFontPath } from './text/font-files.ts';
+export type { TsaOptions } from './timestamp/types.ts';
 export { createPdfWriter, type PdfWriter, type PdfWriterOptions } from './writer/pool.ts';

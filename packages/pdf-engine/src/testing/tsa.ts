@@ -120,10 +120,7 @@ export async function startTestTsa(
           tsa.granted++;
           res.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(body);
         },
-        (e) => {
-          console.error(e);
-          res.writeHead(500).end();
-        },
+        (error: Error) => res.writeHead(500).end(error.message),
       );
     });
   });

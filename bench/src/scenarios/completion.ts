@@ -66,7 +66,12 @@ export async function run(): Promise<BenchRow[]> {
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 
 /** A sent session whose signers have all signed (typed signature and initials), straight in the database. */
-async function signedSession(api: Api, token: string, cloudFileId: string, names: string[]): Promise<string> {
+export async function signedSession(
+  api: Api,
+  token: string,
+  cloudFileId: string,
+  names: string[],
+): Promise<string> {
   const res = await api.post(
     '/api/sessions/send',
     {
@@ -98,7 +103,7 @@ async function signedSession(api: Api, token: string, cloudFileId: string, names
 }
 
 /** Completes the session again from scratch (its final PDF forgotten). */
-async function completeAgain(api: Api, sessionId: string): Promise<void> {
+export async function completeAgain(api: Api, sessionId: string): Promise<void> {
   const { db } = api.runtime.ctx;
   db.update(documents).set({ finalSha256: null }).where(eq(documents.sessionId, sessionId)).run();
   db.update(sessions).set({ status: 'active', completedAt: null }).where(eq(sessions.id, sessionId)).run();

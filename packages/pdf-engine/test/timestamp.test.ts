@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import forge from 'node-forge';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPdfWriter,
@@ -71,9 +71,10 @@ function signatureValue(bytes: Uint8Array, n: number): { der: Buffer; range: num
     ...text.matchAll(/\/ByteRange \[(\d+) (\d+) (\d+) (\d+)\s*\]\s*\/Contents <([0-9a-fA-F]+)>/g),
   ][n]!;
   const raw = Buffer.from(match[5]!, 'hex');
-  const asn1 = forge.asn1.fromDer(forge.util.createBuffer(raw.toString('binary')), { parseAllBytes: false });
+  // Zero-padded to the placeholder's size: keep the DER element (a SEQUENCE with a long-form length).
+  const lengthBytes = raw[1]! & 0x7f;
   return {
-    der: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'),
+    der: raw.subarray(0, 2 + lengthBytes + raw.readUIntBE(2, lengthBytes)),
     range: match.slice(1, 5).map(Number),
   };
 }
@@ -160,7 +161,7 @@ describe('sealing with a TSA', () => {
       .lookup(PDFName.of('Certs'), PDFArray)
       .asArray()
       .map((ref) => {
-        const stream = loaded.context.lookup(ref, PDFRawStream);
+        const stream = loaded.context.lookup(ref) as PDFRawStream;
         return Buffer.from(stream.contents);
       });
     expect(certs.some((der) => der.equals(tsa.certificate))).toBe(true);

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finalize, generateSealCertificate, type SealOptions } from '@countersign/pdf-engine';
+import { startTestTsa, type TestTsa } from '@countersign/pdf-engine/testing';
 import forge from 'node-forge';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,16 +98,23 @@ const failed = (report: ReturnType<typeof verifyPdf>) =>
   report.checks.filter((c) => c.ok === false).map((c) => c.name);
 
 let clean: Awaited<ReturnType<typeof sealWith>>;
+let stamped: Awaited<ReturnType<typeof sealWith>>;
+let tsa: TestTsa;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'verify-'));
+  tsa = await startTestTsa();
   const { p12, passphrase } = generateSealCertificate({
     commonName: 'Seal',
     organization: 'Test',
     keyBits: 2048,
   });
   clean = await sealWith({ p12, passphrase });
+  stamped = await sealWith({ p12, passphrase, tsa: { url: tsa.url } });
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await tsa.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('verifyPdf', () => {
   it('a clean final PDF verifies: seal, byte ranges, chain; the sealed audit head is read', () => {
@@ -191,4 +199,88 @@ describe('verifyPdf', () => {
     expect(parsed.ok).toBe(false);
     expect(parsed.checks.find((c) => c.name === 'seal-digest')!.ok).toBe(false);
   }, 60_000);
+
+  it('a time-stamped seal (B-LTA): the signature and document time-stamps are reported with time and TSA', () => {
+    const report = verifyPdf(Buffer.from(stamped.bytes), { requireTimestamp: true });
+    expect(failed(report)).toEqual([]);
+    expect(report.ok).toBe(true);
+    const tsaName = tsa.subject.replaceAll('\n', ', ');
+    expect(report.timestamp).toMatchObject({
+      tsa: tsaName,
+      signatureOk: true,
+      timeStampingCertificate: true,
+      imprintMatches: true,
+    });
+    expect(Date.parse(report.timestamp!.time)).toBeGreaterThan(Date.parse('2026-01-01'));
+    expect(report.documentTimestamp).toMatchObject({
+      tsa: tsaName,
+      imprintMatches: true,
+      coversWholeFile: true,
+    });
+    expect(report.dss).toBe(true);
+    expect(report.checks.find((c) => c.name === 'timestamp')!.ok).toBe(true);
+    expect(report.checks.find((c) => c.name === 'document-timestamp')!.ok).toBe(true);
+    expect(report.checks.find((c) => c.name === 'nothing-appended')!.detail).toMatch(
+      /validation data \(DSS\)/,
+    );
+  });
+
+  it('--require-timestamp fails a seal without one; a clean B-B seal still verifies without the flag', () => {
+    const report = verifyPdf(Buffer.from(clean.bytes), { requireTimestamp: true });
+    expect(failed(report)).toEqual(['timestamp']);
+    expect(report.timestamp).toBeNull();
+    expect(report.documentTimestamp).toBeNull();
+  });
+
+  it('tampering with a time-stamped seal: a flipped byte breaks the seal and the document time-stamp; an update after the time-stamp is named', () => {
+    const flipped = Buffer.from(stamped.bytes);
+    const at = Math.floor(stamped.contentLength / 2);
+    flipped[at] = flipped[at]! ^ 0x01;
+    expect(failed(verifyPdf(flipped))).toEqual(['seal-digest', 'document-timestamp']);
+
+    const update = Buffer.from('\n99 0 obj\n<< /Type /Page >>\nendobj\nstartxref\n0\n%%EOF\n', 'latin1');
+    const appended = verifyPdf(Buffer.concat([Buffer.from(stamped.bytes), update]));
+    // The time-stamp still holds for the bytes it covers; what follows it is what is reported.
+    expect(failed(appended)).toEqual(['nothing-appended']);
+    expect(appended.checks.find((c) => c.name === 'nothing-appended')!.detail).toMatch(
+      /bytes were appended after the document time-stamp/,
+    );
+  });
+
+  it('an object slipped into the validation update before the document time-stamp is named', () => {
+    // The same bytes with the DSS's type renamed: still covered by the (now broken) time-stamp, and named.
+    const text = Buffer.from(stamped.bytes).toString('latin1');
+    const at = text.indexOf('/Type /DSS');
+    expect(at).toBeGreaterThan(stamped.contentLength);
+    const edited = Buffer.from(stamped.bytes);
+    edited.write('/Type /Pag', at, 'latin1');
+    const report = verifyPdf(edited);
+    expect(failed(report)).toEqual(['nothing-appended', 'document-timestamp']);
+    expect(report.checks.find((c) => c.name === 'nothing-appended')!.detail).toMatch(
+      /object \d+ \(a \/Pag\)/,
+    );
+  });
+
+  it('pnpm cli verify on a time-stamped seal prints both time-stamps; --json carries them', () => {
+    const file = join(dir, 'stamped.pdf');
+    writeFileSync(file, stamped.bytes);
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/main.ts', 'verify', ...args], {
+        encoding: 'utf8',
+        cwd: join(import.meta.dirname, '../../..'),
+      });
+    const text = run([file, '--require-timestamp']);
+    expect(text.status, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(
+      /OK\s+timestamp: the seal's signature was time-stamped at \S+ by CN=Countersign Test TSA/,
+    );
+    expect(text.stdout).toMatch(/OK\s+document-timestamp: /);
+    expect(text.stdout).toMatch(/signature timestamp: \S+ by CN=Countersign Test TSA, O=Countersign Tests/);
+    const json = JSON.parse(run([file, '--json']).stdout) as {
+      timestamp: { time: string; tsa: string };
+      documentTimestamp: { time: string; tsa: string };
+    };
+    expect(json.timestamp.tsa).toBe('CN=Countersign Test TSA, O=Countersign Tests');
+    expect(json.documentTimestamp.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
+  }, 120_000);
 });

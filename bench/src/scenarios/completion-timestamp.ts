@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import { startTestApi } from '@countersign/api/testing';
-import { localDrive, setAllowance } from '@countersign/core';
 import { requestTimestamp } from '@countersign/pdf-engine';
 import { startTestTsa } from '@countersign/pdf-engine/testing';
-import { textPdf } from '../pdfs.ts';
 import { type BenchRow, interleavedMedians, ms } from '../report.ts';
-import { completeAgain, signedSession } from './completion.ts';
+import { accountWithContract, completeAgain, signedSession } from './completion.ts';
 
 const RUNS = 9;
 const WARMUPS = 5;
@@ -21,12 +19,7 @@ export async function run(): Promise<BenchRow[]> {
   const tsa = await startTestTsa();
   const api = await startTestApi();
   try {
-    const account = await api.newAccount('bench');
-    setAllowance(api.runtime.ctx, account.accountId, 1e9, 86_400_000);
-    const { cloudFileId } = await localDrive(api.runtime.ctx, account.accountId).put(
-      'contract.pdf',
-      await textPdf(10, `completion-timestamp-${Date.now()}`),
-    );
+    const { account, cloudFileId } = await accountWithContract(api, 10, 'completion-timestamp');
     const sessionId = await signedSession(api, account.accessToken, cloudFileId, LATIN);
     const { seal } = api.runtime.ctx.config;
     const digest = createHash('sha256').update('round trip').digest();

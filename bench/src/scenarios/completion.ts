@@ -25,12 +25,7 @@ const LATIN = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing'];
 export async function run(): Promise<BenchRow[]> {
   const api = await startTestApi();
   try {
-    const account = await api.newAccount('bench');
-    setAllowance(api.runtime.ctx, account.accountId, 1e9, 86_400_000);
-    const { cloudFileId } = await localDrive(api.runtime.ctx, account.accountId).put(
-      'contract.pdf',
-      await textPdf(100, `completion-${Date.now()}`),
-    );
+    const { account, cloudFileId } = await accountWithContract(api, 100, 'completion');
     const latin = await signedSession(api, account.accessToken, cloudFileId, LATIN);
     const multi = await signedSession(api, account.accessToken, cloudFileId, MULTI_SCRIPT);
     const { db } = api.runtime.ctx;
@@ -64,6 +59,17 @@ export async function run(): Promise<BenchRow[]> {
 }
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
+
+/** An account with no sending limit and a fresh `pages`-page contract on its drive. */
+export async function accountWithContract(api: Api, pages: number, name: string) {
+  const account = await api.newAccount('bench');
+  setAllowance(api.runtime.ctx, account.accountId, 1e9, 86_400_000);
+  const { cloudFileId } = await localDrive(api.runtime.ctx, account.accountId).put(
+    'contract.pdf',
+    await textPdf(pages, `${name}-${Date.now()}`),
+  );
+  return { account, cloudFileId };
+}
 
 /** A sent session whose signers have all signed (typed signature and initials), straight in the database. */
 export async function signedSession(

@@ -139,6 +139,8 @@ export {
   getWebhookEndpoint,
   listWebhookEndpoints,
   rotateWebhookSecret,
+  TURNED_OFF_REASON,
+  updateWebhookEndpoint,
 } from './webhooks/endpoints.ts';
 export {
   DISABLE_AFTER_FAILING_MS,
@@ -147,4 +149,5 @@ export {
   WEBHOOK_RETRY,
   WEBHOOK_TIMEOUT_MS,
 } from './webhooks/policy.ts';
+export { sendWebhookTestEvent } from './webhooks/test-event.ts';
 export { startWorker, type WorkerHandle, type WorkerLog } from './worker.ts';

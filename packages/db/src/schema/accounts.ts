@@ -8,6 +8,8 @@ export const accounts = sqliteTable('accounts', {
   email: text('email').notNull(),
   /** The invite emails' sender name when a send names none (account settings); null: the account name. */
   defaultSenderName: text('default_sender_name'),
+  /** Days an ended session is kept before it is purged (a send may choose its own); null: kept forever. */
+  retentionDays: integer('retention_days'),
   createdAt: timestamp('created_at').notNull(),
 });
 

@@ -65,9 +65,26 @@ export const sessions = sqliteTable(
     failedAt: timestamp('failed_at'),
     /** Sent with a test token: marked as a test everywhere, free, emails only to the account (test-mode.md). */
     test: integer('test', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * Records lifecycle (docs/evidence.md "Retention and purging"): days after the session ended before it is
+     * purged (this send's choice; null: the account's setting), the legal hold that stops any purge, when a
+     * purge was asked for and why, and when it finished. A purged session keeps only its tombstone: ids,
+     * status, times, the documents' hashes and the audit chain's head and length.
+     */
+    retentionDays: integer('retention_days'),
+    legalHoldAt: timestamp('legal_hold_at'),
+    purgeRequestedAt: timestamp('purge_requested_at'),
+    purgeReason: text('purge_reason', { enum: ['requested', 'retention'] }),
+    purgedAt: timestamp('purged_at'),
+    purgedChainHead: text('purged_chain_head'),
+    purgedEventCount: integer('purged_event_count'),
   },
   (t) => [
-    index('sessions_account_created').on(t.accountId, t.createdAt),
+    // The sweeper's unfinished purges (a crash between the request and its end).
+    index('sessions_purge_pending').on(t.purgeRequestedAt, t.purgedAt),
+    // The sessions list, newest first: `id` breaks ties (a bulk send creates thousands of sessions in the same
+    // millisecond), so a page is an index range walked in order, never a sort of every tied row.
+    index('sessions_account_created_id').on(t.accountId, t.createdAt, t.id),
     // The sessions list's filters walk these newest first without sorting (web app, GET /api/sessions).
     index('sessions_account_status_created').on(t.accountId, t.status, t.createdAt),
     index('sessions_account_template_created').on(t.accountId, t.templateId, t.createdAt),

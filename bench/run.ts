@@ -16,6 +16,7 @@ const scenarios: Record<string, () => Promise<BenchRow[]>> = {
   'signing-page': async () => (await import('./src/scenarios/signing-page.ts')).run(),
   'web-bundle': async () => (await import('./src/scenarios/web-bundle.ts')).run(),
   'web-designer': async () => (await import('./src/scenarios/web-designer.ts')).run(),
+  'sessions-list': async () => (await import('./src/scenarios/sessions-list.ts')).run(),
 };
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));

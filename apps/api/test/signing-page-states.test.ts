@@ -40,7 +40,7 @@ const focusedId = (page: Page) => page.locator(':focus').first().getAttribute('i
 const cutFields = (page: Page) =>
   page.locator('.field').evaluateAll((nodes) =>
     nodes
-      .filter((n) => getComputedStyle(n).overflow !== 'visible')
+      .filter((n) => n.ownerDocument.defaultView?.getComputedStyle(n).overflow !== 'visible')
       .filter((n) => n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1)
       .map((n) => n.textContent),
   );

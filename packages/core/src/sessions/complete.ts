@@ -152,6 +152,8 @@ async function produce(
         location: ctx.config.publicUrl,
         signingTime: new Date(completedAt),
         auditChainHead: chainHead,
+        // With a TSA the seal is time-stamped; a TSA that fails fails the attempt (back-off, never a B-B seal).
+        ...(ctx.config.seal.tsa ? { tsa: ctx.config.seal.tsa } : {}),
       },
     );
     keepFinal(ctx, sessionId, doc.id, result);

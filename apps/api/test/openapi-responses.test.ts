@@ -62,9 +62,7 @@ describe('the response check', () => {
     expect(problems[0]).toContain(
       '#/paths/~1api~1sessions~1{sessionId}/get/responses/404/content/application~1json/schema',
     );
-    expect(problems[0]).toContain(
-      'at /error: must be string (schema #/components/schemas/ErrorResponse/properties/error/type)',
-    );
+    expect(problems[0]).toContain('at /error: must be string (schema #/components/schemas/ErrorCode/type)');
     expect(problems[0]).toContain("must NOT have additional properties 'detail'");
   });
 

@@ -124,6 +124,8 @@ export const idempotencyKeyParameter = {
 export interface RouteTraits {
   /** Needs the bearer access token (the document-wide security; no `security` of its own): 401. */
   bearer: boolean;
+  /** A write on a route that also takes the web app's cookie: 403 when its CSRF checks fail. */
+  cookieWrite: boolean;
   /** Takes a JSON or multipart body: 413 (body limit) and 400. */
   body: boolean;
   /** Has path parameters: 400 for an empty or too long one. */
@@ -150,6 +152,20 @@ interface Addition {
 function additions(traits: RouteTraits): [status: string, Addition][] {
   const out: [string, Addition][] = [['500', { fallback: commonErrors[500] }]];
   if (traits.bearer) out.push(['401', { fallback: commonErrors[401] }]);
+  if (traits.cookieWrite) {
+    out.push([
+      '403',
+      {
+        fallback: errorResponseFor(''),
+        note:
+          '`forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from ' +
+          'another origin.',
+        always: true,
+        // The cookie is checked before the idempotency middleware runs: never stored, never replayed.
+        replayed: false,
+      },
+    ]);
+  }
   if (traits.body) {
     out.push(['400', { fallback: commonErrors[400] }], ['413', { fallback: commonErrors[413] }]);
   }
@@ -265,6 +281,7 @@ const middlewareOf = (config: Pick<RouteConfig, 'middleware'>) =>
 export function apiRoute<P extends string, R extends Omit<RouteConfig, 'path'> & { path: P }>(config: R) {
   const traits: RouteTraits = {
     bearer: config.security === undefined,
+    cookieWrite: config.security === undefined && !['get', 'head', 'options'].includes(config.method),
     body: config.request?.body !== undefined,
     pathParams: config.request?.params !== undefined || /\{[^}]+\}/.test(config.path),
     query: config.request?.query !== undefined,

@@ -10,6 +10,7 @@ const scenarios: Record<string, () => Promise<BenchRow[]>> = {
   'own-pdf': async () => (await import('./src/scenarios/own-pdf-send.ts')).run(),
   template: async () => (await import('./src/scenarios/template-send.ts')).run(),
   completion: async () => (await import('./src/scenarios/completion.ts')).run(),
+  'completion-timestamp': async () => (await import('./src/scenarios/completion-timestamp.ts')).run(),
   cancel: async () => (await import('./src/scenarios/cancel-load.ts')).run(),
   'queue-overhead': async () => (await import('./src/scenarios/queue-overhead.ts')).run(),
   'worker-scaling': async () => (await import('./src/scenarios/worker-scaling.ts')).run(),

@@ -32,6 +32,7 @@ import {
   TEXT_MAX_LENGTH,
 } from './limits.ts';
 import { SUPPORTED_LOCALES } from './locales.ts';
+import { sendRetentionDaysField } from './retention.ts';
 
 // 4.2 POST /api/templates/send
 
@@ -163,6 +164,7 @@ export const TemplateSendRequestSchema = strictObject({
         'Countersign extension (not in the contract): the language of the signing page and of every email of ' +
         "these sessions. Without it: the account's `defaultLocale`, else the signer's browser (page) or English.",
     }),
+  retentionDays: sendRetentionDaysField(),
   notify: booleanValue()
     .default(true)
     .openapi({

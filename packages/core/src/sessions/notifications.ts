@@ -16,6 +16,8 @@ export interface SessionEmailOptions {
 
 export interface EmailContext {
   accountId: string;
+  /** Kept readable on the outbox row, so a purge finds the session's emails. */
+  sessionId: string;
   sessionTitle: string;
   options: SessionEmailOptions;
   expiresAt: number;
@@ -67,6 +69,7 @@ export function queueSessionEmail(
   const { options } = email;
   const marked = email.test ? markAsTest(rendered) : rendered;
   return queueEmail(ctx, email.accountId, {
+    sessionId: email.sessionId,
     to: [email.to.email],
     ...(email.inviteOf && options.cc?.length ? { cc: options.cc } : {}),
     ...(email.inviteOf ? { inviteOf: email.inviteOf } : {}),

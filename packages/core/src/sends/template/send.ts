@@ -106,6 +106,7 @@ export async function sendTemplate(
       participants: participants.list,
       prefill: prefill.values,
       test: mode.test,
+      retentionDays: request.retentionDays,
     });
   }
 

@@ -80,8 +80,9 @@ function start(entry: 'api' | 'worker'): ServiceProcess {
 it('a worker killed between deleting the files and committing the purge: a new worker finishes it, session.purged once', async () => {
   const api = start('api');
   const firstWorker = start('worker');
-  const firstWorkerPid = await started(firstWorker, 'countersign worker started');
-  await waitForUrl(`${base}/healthz`, 60_000);
+  // Generous: three processes start at once on a loaded machine.
+  const firstWorkerPid = await started(firstWorker, 'countersign worker started', 150_000);
+  await waitForUrl(`${base}/healthz`, 150_000);
 
   const { accountId, refreshToken } = createAccount(runtime.ctx, {
     name: 'Crash Purge Ltd',
@@ -135,7 +136,7 @@ it('a worker killed between deleting the files and committing the purge: a new w
 
   // A new worker finishes it (the stalled job or its sweep, whichever comes first; both are safe).
   const secondWorker = start('worker');
-  await until('the purge finished', async () => (await detail()).purge?.state === 'purged', 120_000);
+  await until('the purge finished', async () => (await detail()).purge?.state === 'purged', 180_000);
   const after = await detail();
   expect(after.title).toBe('Purged session');
   expect(after.participants[0]!.name).toBe('Signer 1');
@@ -171,8 +172,8 @@ it('a worker killed between deleting the files and committing the purge: a new w
     ),
   ).toHaveLength(1);
 
-  process.kill(await started(secondWorker, 'countersign worker started'), 'SIGTERM');
-  process.kill(await started(api, 'countersign api listening'), 'SIGTERM');
+  process.kill(await started(secondWorker, 'countersign worker started', 150_000), 'SIGTERM');
+  process.kill(await started(api, 'countersign api listening', 150_000), 'SIGTERM');
   expect(await exitOf(secondWorker)).toBe(0);
   expect(await exitOf(api)).toBe(0);
-}, 240_000);
+}, 600_000);

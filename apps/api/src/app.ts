@@ -48,7 +48,7 @@ export const newRouter = () => new OpenAPIHono<AppEnv>({ defaultHook: validation
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const app = newRouter();
   app.use('*', requestContext(deps));
-  app.use('*', bodyLimit(deps.config.limits.maxBodyBytes));
+  app.use('*', bodyLimit(deps.config.limits));
   app.use('*', requireUtf8Json);
   app.onError(handleError);
   app.notFound((c) => errorResponse(c, 'not_found', `no route for ${c.req.method} ${c.req.path}`));

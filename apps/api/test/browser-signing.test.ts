@@ -294,8 +294,19 @@ describe('the signing page in Chromium', () => {
     expect(await tooLong.textContent()).toContain('does not fit its field');
     expect(await page.locator('#editor-input').getAttribute('aria-invalid')).toBe('true');
     await page.keyboard.press('Control+A');
-    await page.keyboard.type('Doe Consulting GmbH');
+    const company = 'Doe Consulting GmbH & Co. KG, Zweigniederlassung Berlin-Brandenburg Nord';
+    await page.keyboard.type(company);
     await tooLong.waitFor({ state: 'hidden' });
+    // The field over the page shows the whole value at the size and in the lines the PDF will use: not cut.
+    const companyField = page.locator('button.field-text.fitted');
+    await companyField.waitFor();
+    expect(await companyField.locator('.value').textContent()).toBe(company);
+    const inside = await companyField.evaluate((node) => {
+      const box = node.getBoundingClientRect();
+      const text = node.querySelector('.value')!.getBoundingClientRect();
+      return text.left >= box.left - 2 && text.right <= box.right + 2 && text.bottom <= box.bottom + 2;
+    });
+    expect(inside).toBe(true);
     await page.waitForTimeout(600); // the smooth scroll to the field settles
     // The reviewed screenshot: a field being filled, the next ones highlighted. It is checked in as
     // docs/signing-375.png; UPDATE_SCREENSHOTS=1 rewrites it (otherwise a run leaves the tree clean).
@@ -317,6 +328,16 @@ describe('the signing page in Chromium', () => {
     await dialog.waitFor({ state: 'visible' });
     expect(await page.locator('#typed-name').inputValue()).toBe('Jane Q. Doe');
     expect(await page.locator('#initials-input').inputValue()).toBe('JQD');
+    // A typed signature the PDF could not show is refused in the dialog, not at Finish.
+    await page.locator('#typed-name').fill('Jane 😀 Doe');
+    await page.locator('#adopt-ok').click();
+    const adoptError = page.locator('#adopt-error');
+    await adoptError.waitFor({ state: 'visible' });
+    expect(await adoptError.textContent()).toBe('Your full name: no font can show the character U+1F600');
+    expect(await focusedId(page)).toBe('typed-name');
+    expect(await dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Jane Q. Doe');
     await page.locator('#initials-input').focus();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('JD');

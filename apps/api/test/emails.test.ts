@@ -318,7 +318,7 @@ describe('emails', () => {
     // The invite: every option of the send shapes it.
     const invite = await mailTo(clara, 'Please sign our NDA');
     expectWellFormed(invite, look);
-    expect(addressesIn(invite.cc)).toEqual(cc);
+    expect(addressesIn(invite.cc)).toEqual([]); // a cc gets a copy of its own, without the link
     expect(addressesIn(invite.replyTo)).toEqual(['dana@acme.test']);
     for (const part of [invite.text ?? '', invite.html as string]) {
       expect(part).toContain('Dear Clara Client,');
@@ -331,7 +331,7 @@ describe('emails', () => {
     expect(invite.text).toContain(`${api.config.publicUrl}/s/${claraToken}`);
     expect(invite.html).toContain(`href="${api.config.publicUrl}/s/${claraToken}"`);
 
-    // The later signer hears up front, without a link yet and without the invite's cc.
+    // The later signer hears up front, without a link yet.
     const upcoming = await mailTo(walt, 'You’ll soon be asked to sign');
     expectWellFormed(upcoming, look);
     expect(upcoming.text).toContain('signer 2 of 2');
@@ -357,7 +357,7 @@ describe('emails', () => {
       (m) => isTo(m, walt) && m.subject === 'Please sign our NDA' && linkIn(m) !== undefined,
     );
     expectWellFormed(next, look);
-    expect(addressesIn(next.cc)).toEqual(cc);
+    expect(addressesIn(next.cc)).toEqual([]);
     expect(next.text).toContain('Dear Walt Witness,');
     expect(next.text).toContain('Clara Client has signed');
     const waltToken = linkIn(next)!;
@@ -398,6 +398,74 @@ describe('emails', () => {
         completed,
       ].sort(),
     );
+  });
+
+  it('a cc address gets a copy without any link, then the signed PDF attached; never a signer link', async () => {
+    const ana = email('Ana Public');
+    const bo = email('Bo Public');
+    const legal = email('legal');
+    const records = email('records');
+    const sent = await templateSend({
+      signingRequests: [
+        {
+          recipients: [
+            { label: 'Client', name: 'Ana Public', email: ana },
+            { label: 'Witness', name: 'Bo Public', email: bo },
+          ],
+        },
+      ],
+      authRequirement: 'public', // a link alone signs: the case where a leaked link is a signature
+      message: 'Copying our lawyers.',
+      cc: [legal, records, legal.toUpperCase()],
+    });
+    const { sessionId, documentIds } = sent.sessions[0]!;
+    const look = { title: TEMPLATE, sender: ACCOUNT };
+    const copySubject = `Copy: “${TEMPLATE}” from ${ACCOUNT}`;
+    for (const address of [legal, records]) {
+      const copy = await mailTo(address, copySubject);
+      expectWellFormed(copy, look);
+      for (const part of [copy.text ?? '', copy.html as string]) {
+        expect(part).toContain('Ana Public and Bo Public');
+        expect(part).toContain('Copying our lawyers.');
+        expect(part).toContain('nothing for you to sign');
+      }
+    }
+    const tokens = await Promise.all(
+      [ana, bo].map(async (address) => linkIn(await mailTo(address, `${ACCOUNT} sent you`))!),
+    );
+    for (const [i, token] of tokens.entries()) await signer(token).sign(i === 0 ? 'Ana Public' : 'Bo Public');
+    await waitForStatus(sessionId, 'completed');
+    const pdf = await documentBytes(sessionId, documentIds[0]!);
+    for (const address of [legal, records]) {
+      const done = await mailTo(address, `Completed: “${TEMPLATE}” is signed by everyone`);
+      expectWellFormed(done, look);
+      expectPdfAttachment(done, 'NDA (signed).pdf', pdf);
+      expect(done.text).toContain('The signed PDF is attached');
+    }
+
+    await api.runtime.dispatchOutbox();
+    const toCc = smtp.messages.filter((m) =>
+      [...addressesIn(m.to), ...addressesIn(m.cc)].some((a) => a === legal || a === records),
+    );
+    // Exactly the copy and the signed PDF each (the upper-cased duplicate counts once), addressed to them alone.
+    expect(toCc.map((m) => [addressesIn(m.to), m.subject])).toEqual(
+      expect.arrayContaining([
+        [[legal], copySubject],
+        [[records], copySubject],
+        [[legal], `Completed: “${TEMPLATE}” is signed by everyone`],
+        [[records], `Completed: “${TEMPLATE}” is signed by everyone`],
+      ]),
+    );
+    expect(toCc).toHaveLength(4);
+    for (const m of toCc) {
+      expect(addressesIn(m.cc)).toEqual([]);
+      const headers = [...m.headerLines.map((h) => h.line)].join('\n');
+      for (const part of [m.text ?? '', m.html as string, headers]) {
+        for (const token of tokens) expect(part).not.toContain(token);
+        expect(part).not.toContain('/s/');
+      }
+      expect(m.html).not.toMatch(/href=/);
+    }
   });
 
   it('parallel own-PDF send with notify true: invites, signed to the others, declined to the others with the reason', async () => {

@@ -3,7 +3,7 @@ import { webhookEndpoints } from '@countersign/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness.ts';
-import { bearer, makeTestPdf, type Receiver, startReceiver } from './webhooks-support.ts';
+import { bearerCaller, makeTestPdf, type Receiver, startReceiver } from './webhooks-support.ts';
 
 const ALL_TYPES = [
   'session.signed',
@@ -36,11 +36,7 @@ afterAll(async () => {
 });
 
 const call = (method: string, path: string, token: string, body?: unknown) =>
-  api.fetch(path, {
-    method,
-    headers: { ...bearer(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
+  bearerCaller(api)(method, path, token, body);
 
 async function register(token: string, body: unknown = { url: receiver.url }) {
   const res = await call('POST', '/api/webhooks', token, body);
@@ -270,6 +266,7 @@ describe('deliveries and redelivery', () => {
         httpStatus: 204,
         durationMs: expect.any(Number),
         error: null,
+        requestBody: first.rawBody.toString('utf8'),
         at: new Date(clock.now()).toISOString(),
       },
     ]);
@@ -334,16 +331,21 @@ describe('the OpenAPI document', () => {
       components: { schemas: Record<string, { additionalProperties?: boolean }> };
     };
     expect(Object.keys(doc.paths['/api/webhooks']!).sort()).toEqual(['get', 'post']);
-    expect(Object.keys(doc.paths['/api/webhooks/{webhookId}']!).sort()).toEqual(['delete', 'get']);
+    expect(Object.keys(doc.paths['/api/webhooks/{webhookId}']!).sort()).toEqual(['delete', 'get', 'patch']);
     for (const path of [
       '/api/webhooks/{webhookId}/rotate-secret',
       '/api/webhooks/{webhookId}/enable',
       '/api/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
+      '/api/webhooks/{webhookId}/test',
     ]) {
       expect(doc.paths[path], path).toHaveProperty('post');
     }
     expect(doc.paths['/api/webhooks/{webhookId}/deliveries']).toHaveProperty('get');
-    expect(Object.keys(doc.webhooks).sort()).toEqual([...ALL_TYPES].sort());
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...ALL_TYPES, 'webhook.test'].sort());
+    expect(JSON.stringify(doc.webhooks['webhook.test']!.post.requestBody)).toContain(
+      '#/components/schemas/WebhookTestEvent',
+    );
+    expect(doc.components.schemas.WebhookUpdateRequest!.additionalProperties).toBe(false);
     expect(JSON.stringify(doc.webhooks['session.completed']!.post.requestBody)).toContain(
       '#/components/schemas/WebhookEvent',
     );

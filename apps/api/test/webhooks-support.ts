@@ -104,3 +104,13 @@ export async function makeTestPdf(title = `webhooks-${randomUUID()}`): Promise<U
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** `call(method, path, token, body?)`: a bearer request to `api`, a JSON body when given (a string as is). */
+export const bearerCaller =
+  (api: { fetch(path: string, init?: RequestInit): Promise<Response> }) =>
+  (method: string, path: string, token: string, body?: unknown) =>
+    api.fetch(path, {
+      method,
+      headers: { ...bearer(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });

@@ -147,6 +147,8 @@ export {
   getWebhookEndpoint,
   listWebhookEndpoints,
   rotateWebhookSecret,
+  TURNED_OFF_REASON,
+  updateWebhookEndpoint,
 } from './webhooks/endpoints.ts';
 export {
   DISABLE_AFTER_FAILING_MS,
@@ -155,4 +157,5 @@ export {
   WEBHOOK_RETRY,
   WEBHOOK_TIMEOUT_MS,
 } from './webhooks/policy.ts';
+export { sendWebhookTestEvent } from './webhooks/test-event.ts';
 export { startWorker, type WorkerHandle, type WorkerLog } from './worker.ts';

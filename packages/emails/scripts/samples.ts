@@ -71,6 +71,22 @@ export const samples = {
     attached: true,
     documents: ['NDA-Acme-Globex.pdf'],
   },
+  'completed-cc': {
+    ...base,
+    kind: 'completed',
+    downloadUrl: null,
+    downloadExpiresAt: new Date('2025-04-13T09:05:00Z'),
+    attached: true,
+    documents: ['NDA-Acme-Globex.pdf'],
+  },
+  cc_copy: {
+    ...base,
+    kind: 'cc_copy',
+    signers: ['Sam Okafor', 'Dana Whitfield'],
+    documents: ['NDA-Acme-Globex.pdf'],
+    expiresAt,
+    message: 'Copying our lawyers, as agreed.',
+  },
   declined: {
     ...base,
     kind: 'declined',

@@ -13,6 +13,7 @@ export { LOCALES } from './strings/index.ts';
 export { SUBJECT_MAX_LENGTH } from './subject.ts';
 export type {
   CancelledEmail,
+  CcCopyEmail,
   CompletedEmail,
   DeclinedEmail,
   EmailBase,

@@ -1,5 +1,6 @@
 import type { EmailContent } from './content.ts';
 import { renderHtml } from './html-layout.ts';
+import { ccCopy } from './kinds/cc-copy.ts';
 import { invite, nextSigner } from './kinds/invites.ts';
 import { otpCode } from './kinds/otp-code.ts';
 import { cancelled, completed, declined, receipt, signed } from './kinds/outcomes.ts';
@@ -29,6 +30,8 @@ function content(message: EmailMessage): EmailContent {
       return otpCode(message);
     case 'receipt':
       return receipt(message);
+    case 'cc_copy':
+      return ccCopy(message);
   }
 }
 

@@ -85,7 +85,8 @@ export type SignedEmail = EmailBase & {
 
 export type CompletedEmail = EmailBase & {
   kind: 'completed';
-  downloadUrl: string;
+  /** The recipient's own link to download, or null for a `cc` address (it has no link): then `attached` is true. */
+  downloadUrl: string | null;
   downloadExpiresAt: Date;
   /** Whether the signed PDF is attached to this email. */
   attached: boolean;
@@ -128,7 +129,22 @@ export type ReceiptEmail = EmailBase & {
   eventHash: string;
 };
 
+/**
+ * To a `cc` address when the session is sent: a copy for information. It has no link by construction (the
+ * message type has none): a cc never signs, and gets the signed PDF attached at completion.
+ */
+export type CcCopyEmail = EmailBase & {
+  kind: 'cc_copy';
+  /** Names of the signers asked to sign. */
+  signers: string[];
+  documents: string[];
+  expiresAt: Date;
+  /** The send's personal message. */
+  message?: string | null;
+};
+
 export type EmailMessage =
+  | CcCopyEmail
   | ReceiptEmail
   | InviteEmail
   | NextSignerEmail

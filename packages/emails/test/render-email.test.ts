@@ -28,6 +28,18 @@ function withOverrides(message: EmailMessage, overrides: Partial<Record<string, 
 
 const allSamples = Object.entries(samples) as [string, EmailMessage][];
 
+describe('emails to a cc address', () => {
+  it.each(['cc_copy', 'completed-cc'] as const)('%s holds no link at all', (name) => {
+    const { html, text } = renderEmail(samples[name]);
+    expect(html).not.toMatch(/href=|https?:\/\//);
+    expect(text).not.toMatch(/https?:\/\//);
+  });
+
+  it('a completed email with neither a link nor the PDF attached is refused', () => {
+    expect(() => renderEmail({ ...samples['completed-cc'], attached: false })).toThrow(/downloadUrl/);
+  });
+});
+
 describe('every kind', () => {
   it.each(allSamples)('%s shows the title, the sender and the recipient in both parts', (_name, message) => {
     const email = renderEmail(message);

@@ -94,7 +94,7 @@ const catalog = {
   },
   webhook_disabled: {
     status: 409,
-    description: 'The webhook endpoint is disabled; enable it before redelivering.',
+    description: 'The webhook endpoint is disabled; enable it before redelivering or sending a test event.',
   },
   webhook_limit_reached: {
     status: 409,

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { arrayOf, oneOf, PathIdSchema, strictObject } from './common.ts';
+import { arrayOf, booleanValue, oneOf, PathIdSchema, strictObject } from './common.ts';
 import { PurgedDocumentSchema } from './retention.ts';
 
 // Webhook registration, delivery log and event bodies. The spec (part 6) leaves all of this open:
@@ -66,6 +66,28 @@ export const WebhookCreateRequestSchema = strictObject({
 });
 export type WebhookCreateRequest = z.output<typeof WebhookCreateRequestSchema>;
 
+export const WebhookUpdateRequestSchema = strictObject({
+  events: arrayOf(WebhookEventTypeSchema, { min: 1, max: 20 }).nullable().optional().openapi({
+    description: 'Event types to deliver from now on; null: every type, including types added later.',
+  }),
+  enabled: booleanValue()
+    .optional()
+    .openapi({
+      description:
+        '`false` stops deliveries (new events are not queued for it; queued ones are skipped). `true` enables it ' +
+        'again, as `POST /api/webhooks/{webhookId}/enable` does.',
+    }),
+})
+  .refine((body) => body.events !== undefined || body.enabled !== undefined, {
+    error: 'give `events`, `enabled` or both',
+  })
+  .openapi('WebhookUpdateRequest', {
+    description:
+      'Changes the event types of an endpoint, or turns it off and on. Absent properties keep their value.',
+    example: { events: ['session.completed'], enabled: true },
+  });
+export type WebhookUpdateRequest = z.output<typeof WebhookUpdateRequestSchema>;
+
 export const WebhookEndpointSchema = z
   .object({
     webhookId,
@@ -126,13 +148,22 @@ export const WebhookSecretRotatedSchema = z
   .openapi('WebhookSecretRotated', { description: 'The new signing secret (shown only once).' });
 export type WebhookSecretRotated = z.output<typeof WebhookSecretRotatedSchema>;
 
+/** The type of the event `POST /api/webhooks/{webhookId}/test` sends: never subscribed to, sent on request. */
+export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
+
+export const WebhookDeliveryEventTypeSchema = oneOf([...webhookEventTypes, WEBHOOK_TEST_EVENT_TYPE]).openapi(
+  'WebhookDeliveryEventType',
+  { description: 'A session event type, or `webhook.test` for a test event.' },
+);
+export type WebhookDeliveryEventType = z.output<typeof WebhookDeliveryEventTypeSchema>;
+
 export const WebhookDeliverySchema = z
   .object({
     deliveryId: z.string(),
     eventId: z
       .string()
       .openapi({ description: 'The event id, also sent as `webhook-id`: the same on every attempt.' }),
-    eventType: WebhookEventTypeSchema,
+    eventType: WebhookDeliveryEventTypeSchema,
     attempt: z
       .int()
       .openapi({ description: '1 for the first attempt of a delivery; a redelivery starts again at 1.' }),
@@ -149,6 +180,14 @@ export const WebhookDeliverySchema = z
       .string()
       .nullable()
       .openapi({ description: 'Why the attempt failed, with the start of the answer body.' }),
+    requestBody: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          'The JSON body POSTed, exactly as sent (every attempt of an event sends the same bytes); null if the ' +
+          'stored event can no longer be read (another data key).',
+      }),
     at: isoTime,
   })
   .openapi('WebhookDelivery', { description: 'One delivery attempt.' });
@@ -188,7 +227,7 @@ export const WebhookRedeliveryQueuedSchema = z
     eventId: z
       .string()
       .openapi({ description: 'The same event id as the original: receivers can drop a duplicate.' }),
-    eventType: WebhookEventTypeSchema,
+    eventType: WebhookDeliveryEventTypeSchema,
   })
   .openapi('WebhookRedeliveryQueued', {
     description: 'The event is queued for delivery again, with the usual retries; watch the deliveries list.',
@@ -298,6 +337,39 @@ export const WebhookEventSchema = z
   });
 export type WebhookEventBody = z.output<typeof WebhookEventSchema>;
 
+export const WebhookTestEventSchema = z
+  .object({
+    id: z.string().openapi({ description: 'Event id (`evt_...`), also the `webhook-id` header.' }),
+    type: z.literal(WEBHOOK_TEST_EVENT_TYPE),
+    createdAt: isoTime,
+    data: z.object({
+      webhookId,
+      message: z.string(),
+    }),
+  })
+  .openapi('WebhookTestEvent', {
+    description:
+      'Sent by `POST /api/webhooks/{webhookId}/test` to that endpoint only, signed and delivered like any event ' +
+      '(retries included). It concerns no session: acknowledge it and ignore it.',
+    example: {
+      id: 'evt_8a0c6e2b4d1f4a3c9e7b5d3f1a2c4e6b',
+      type: WEBHOOK_TEST_EVENT_TYPE,
+      createdAt: '2026-11-22T12:00:00.000Z',
+      data: {
+        webhookId: '5b0e4c1e-8d2f-4a57-9c3e-0f6a1b2c3d4e',
+        message: 'A test event from Countersign: the endpoint receives and verifies events.',
+      },
+    },
+  });
+export type WebhookTestEvent = z.output<typeof WebhookTestEventSchema>;
+
+export const WebhookTestQueuedSchema = z
+  .object({ webhookId, eventId: z.string(), eventType: z.literal(WEBHOOK_TEST_EVENT_TYPE) })
+  .openapi('WebhookTestQueued', {
+    description: 'The test event is queued for delivery now; its attempt appears in the deliveries list.',
+  });
+export type WebhookTestQueued = z.output<typeof WebhookTestQueuedSchema>;
+
 /**
  * An outbox row of kind `webhook`: one event for one endpoint (written by the session lifecycle, read by the
  * deliverer, which sends the stored event itself so every attempt has the same bytes).
@@ -306,6 +378,6 @@ export const WebhookOutboxPayloadSchema = z.object({
   endpointId: z.string().min(1),
   /** Readable beside the sealed payload: a purge deletes the session's rows. */
   sessionId: z.string().optional(),
-  event: WebhookEventSchema.loose(),
+  event: z.union([WebhookEventSchema.loose(), WebhookTestEventSchema.loose()]),
 });
 export type WebhookOutboxPayload = z.output<typeof WebhookOutboxPayloadSchema>;

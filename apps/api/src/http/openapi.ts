@@ -86,6 +86,11 @@ export const commonErrors = {
     'Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`.',
   ),
   413: errorResponseFor('`payload_too_large`: the request body is larger than the configured limit.'),
+  /** Upload routes: the body limit leaves room for a whole MAX_FILE_BYTES PDF (http/body-limit.ts). */
+  upload413: errorResponseFor(
+    '`payload_too_large`: the request is larger than MAX_FILE_BYTES (default 50 MB) of PDFs plus 1 MB of form; ' +
+      '`message` gives the limit in bytes.',
+  ),
   429: errorResponseFor('Too many requests or the API allowance is exhausted; see `Retry-After`.', {
     headers: ['Retry-After'],
   }),

@@ -28,6 +28,9 @@ const liveEndpoints = preparedQuery((db) =>
     .prepare(),
 );
 
+/** A new event id: `evt_` and 32 hex digits, sent as `webhook-id`. */
+export const newEventId = () => `evt_${newId().replaceAll('-', '')}`;
+
 /**
  * Records a session event for every subscribed endpoint of the account, in the caller's transaction
  * (transactional outbox): the state change and its webhooks commit together or not at all.
@@ -60,7 +63,7 @@ export function emitSessionEvent(
     ? ctx.db.select().from(participants).where(eq(participants.id, extra.participantId)).get()
     : undefined;
   const event: WebhookEventBody = {
-    id: `evt_${newId().replaceAll('-', '')}`,
+    id: newEventId(),
     type,
     createdAt: new Date(ctx.clock.now()).toISOString(),
     data: {

@@ -203,6 +203,17 @@ export function getOutboxRow(ctx: ServiceContext, id: string): OutboxRow | undef
   return row && opened(ctx, row);
 }
 
+/** Several rows by id, payloads opened (absent ids are simply missing from the answer). */
+export function getOutboxRows(ctx: ServiceContext, ids: string[]): OutboxRow[] {
+  if (ids.length === 0) return [];
+  return ctx.db
+    .select()
+    .from(outbox)
+    .where(inArray(outbox.id, ids))
+    .all()
+    .map((row) => opened(ctx, row));
+}
+
 /** Per kind, the due rows not yet delivered and how long the oldest has been due (metrics read it at scrape). */
 export function outboxBacklog(ctx: ServiceContext): Record<OutboxKind, { pending: number; lagMs: number }> {
   const now = ctx.clock.now();

@@ -5,7 +5,12 @@ import type { DeliveryOutcome } from '../outbox/control.ts';
 import { abandonOutboxRows } from '../outbox/outbox.ts';
 import { audit } from '../sessions/audit.ts';
 import { signingUrl } from '../sessions/links.ts';
-import { queueSessionEmail, type SessionEmailOptions, senderNameFor } from '../sessions/notifications.ts';
+import {
+  ccAddresses,
+  queueSessionEmail,
+  type SessionEmailOptions,
+  senderNameFor,
+} from '../sessions/notifications.ts';
 import type { CreatedSession, NewSession } from './insert-sessions.ts';
 
 export interface QueuedInvite {
@@ -79,6 +84,20 @@ export function queueInvites(
         data: { yourTurn },
       });
       queued.push({ sessionId: s.sessionId, participantId: p.participantId, outboxId });
+    }
+    // Each cc address gets a copy of its own, with no link: a cc never signs (the signed PDF follows).
+    for (const address of ccAddresses(options)) {
+      queueSessionEmail(
+        ctx,
+        { ...email, to: { name: null, email: address } },
+        {
+          kind: 'cc_copy',
+          signers: s.participants.map((p) => p.name),
+          documents: s.documents.map((d) => d.filename),
+          expiresAt: new Date(spec.expiresAt),
+          message: options.message ?? null,
+        },
+      );
     }
   }
   return queued;

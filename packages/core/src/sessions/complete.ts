@@ -16,7 +16,13 @@ import {
 import { sessionFields } from './fields.ts';
 import { DOWNLOAD_DAYS_AFTER_COMPLETION } from './lifecycle.ts';
 import { participantLink } from './links.ts';
-import { queueSessionEmail, type SessionEmailOptions, senderNameFor, TEST_NOTICE } from './notifications.ts';
+import {
+  ccAddresses,
+  queueSessionEmail,
+  type SessionEmailOptions,
+  senderNameFor,
+  TEST_NOTICE,
+} from './notifications.ts';
 import { sealCertificate } from './seal-certificate.ts';
 
 type Adopted = { kind: 'typed' | 'drawn'; value: string };
@@ -203,6 +209,20 @@ async function produce(
               downloadUrl: participantLink(ctx, p),
               downloadExpiresAt: new Date(completedAt + DOWNLOAD_DAYS_AFTER_COMPLETION * DAY_MS),
               attached: attach,
+              documents: finals.map((d) => d.filename),
+            },
+          );
+        }
+        // A cc address has no link to download with: the signed PDFs travel attached, whatever their size.
+        for (const address of ccAddresses(options)) {
+          queueSessionEmail(
+            ctx,
+            { ...email, to: { name: null, email: address }, attachments },
+            {
+              kind: 'completed',
+              downloadUrl: null,
+              downloadExpiresAt: new Date(completedAt + DOWNLOAD_DAYS_AFTER_COMPLETION * DAY_MS),
+              attached: true,
               documents: finals.map((d) => d.filename),
             },
           );

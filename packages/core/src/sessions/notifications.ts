@@ -45,15 +45,17 @@ type Kindless<T> = T extends unknown
 
 /**
  * Renders one email for one recipient and queues it in the outbox (inside the caller's transaction).
- * Returns the outbox id. The send's `cc` applies to invites only; its reply-to to every email of the session,
- * so that replies reach the sender.
+ * Returns the outbox id. The send's reply-to applies to every email of the session, so that replies reach the
+ * sender. The send's `cc` is never copied on a signer's email (it holds their link): a cc address gets emails
+ * of its own (ccCopyEmails).
  */
 export function queueSessionEmail(
   ctx: ServiceContext,
   email: EmailContext & {
     senderName: string;
-    to: { name: string; email: string };
-    /** The participant this email invites to sign: the send's `cc` applies, and its delivery is their inviteStatus. */
+    /** `name` null for a cc address: the greeting drops it. */
+    to: { name: string | null; email: string };
+    /** The participant this email invites to sign: its delivery is their inviteStatus. */
     inviteOf?: string;
     attachments?: { filename: string; sha256: string; contentType: string }[];
   },
@@ -71,7 +73,6 @@ export function queueSessionEmail(
   return queueEmail(ctx, email.accountId, {
     sessionId: email.sessionId,
     to: [email.to.email],
-    ...(email.inviteOf && options.cc?.length ? { cc: options.cc } : {}),
     ...(email.inviteOf ? { inviteOf: email.inviteOf } : {}),
     ...(options.replyToEmail ? { replyTo: options.replyToEmail } : {}),
     ...(email.test ? { test: true } : {}),
@@ -96,4 +97,15 @@ function markAsTest(email: { subject: string; text: string; html: string }) {
       `<body$1><p style="background:#fde68a;color:#713f12;padding:8px 12px;font:bold 14px sans-serif">${notice}</p>`,
     ),
   };
+}
+
+/** The send's `cc` addresses, each once (case-insensitively), in the order given. */
+export function ccAddresses(options: SessionEmailOptions): string[] {
+  const seen = new Set<string>();
+  return (options.cc ?? []).filter((address) => {
+    const key = address.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

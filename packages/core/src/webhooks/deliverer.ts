@@ -6,7 +6,7 @@ import type { ServiceContext } from '../context.ts';
 import { type Deliverer, PermanentDeliveryError } from '../outbox/dispatcher.ts';
 import type { OutboxRow } from '../outbox/outbox.ts';
 import { newId } from '../support/crypto.ts';
-import { SKIPPED_PREFIX } from './deliveries.ts';
+import { SKIPPED_PREFIX, storedEventBody } from './deliveries.ts';
 import { signingSecrets, type WebhookEndpointRow } from './endpoints.ts';
 import {
   DISABLE_AFTER_FAILING_MS,
@@ -168,8 +168,7 @@ export function webhookDeliverer(ctx: ServiceContext, options: WebhookDelivererO
       if (endpoint.disabledAt !== null)
         throw new PermanentDeliveryError(recordSkipped(ctx, row, payload, endpoint));
 
-      // The stored event, serialised as stored: every attempt sends the same bytes.
-      const body = JSON.stringify((row.payload as { event: unknown }).event);
+      const body = storedEventBody(row.payload) ?? '';
       const headers = signWebhook({
         id: payload.event.id,
         timestamp: Math.floor(ctx.clock.now() / 1000),

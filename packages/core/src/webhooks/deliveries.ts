@@ -1,17 +1,17 @@
 import { webhookDeliveries } from '@countersign/db';
 import {
   type WebhookDelivery,
+  type WebhookDeliveryEventType,
   type WebhookDeliveryList,
   type WebhookDeliveryListQuery,
-  type WebhookEventType,
   WebhookOutboxPayloadSchema,
   type WebhookRedeliveryQueued,
 } from '@countersign/schemas';
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
-import { addToOutbox, getOutboxRow } from '../outbox/outbox.ts';
+import { addToOutbox, getOutboxRow, getOutboxRows } from '../outbox/outbox.ts';
 import { DomainError } from '../support/errors.ts';
-import { endpointOf } from './endpoints.ts';
+import { assertEnabled, endpointOf } from './endpoints.ts';
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
@@ -21,18 +21,28 @@ export const SKIPPED_PREFIX = 'not sent: ';
 // Attempts logged in the same millisecond (a batch, a test clock) keep their insertion order.
 const rowid = sql<number>`${webhookDeliveries}.rowid`;
 
-function view(row: DeliveryRow): WebhookDelivery {
+/**
+ * The bytes a delivery of this stored payload POSTs: the stored event serialised as stored (not a parsed
+ * copy), so every attempt and redelivery sends the same body and the log shows exactly that body.
+ */
+export function storedEventBody(payload: unknown): string | null {
+  const event = (payload as { event?: unknown } | null)?.event;
+  return event === undefined ? null : JSON.stringify(event);
+}
+
+function view(row: DeliveryRow, requestBody: string | null): WebhookDelivery {
   const ok = row.status !== null && row.status >= 200 && row.status < 300;
   const skipped = row.status === null && (row.error ?? '').startsWith(SKIPPED_PREFIX);
   return {
     deliveryId: row.id,
     eventId: row.eventId,
-    eventType: row.eventType as WebhookEventType,
+    eventType: row.eventType as WebhookDeliveryEventType,
     attempt: row.attempt,
     outcome: ok ? 'succeeded' : skipped ? 'skipped' : 'failed',
     httpStatus: row.status,
     durationMs: row.durationMs,
     error: row.error,
+    requestBody,
     at: new Date(row.at).toISOString(),
   };
 }
@@ -72,8 +82,14 @@ export function listWebhookDeliveries(
     .all();
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  const bodies = new Map(
+    getOutboxRows(ctx, [...new Set(page.map((r) => r.row.outboxId))]).map((o) => [
+      o.id,
+      storedEventBody(o.payload),
+    ]),
+  );
   return {
-    deliveries: page.map((r) => view(r.row)),
+    deliveries: page.map((r) => view(r.row, bodies.get(r.row.outboxId) ?? null)),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.row.at, last.seq) : null,
   };
 }
@@ -103,12 +119,7 @@ export function redeliverWebhook(
           `delivery ${deliveryId} of webhook ${webhookId} was not found`,
         );
       }
-      if (endpoint.disabledAt !== null) {
-        throw new DomainError(
-          'webhook_disabled',
-          `webhook ${webhookId} is disabled (${endpoint.disabledReason ?? 'no reason recorded'}); enable it first`,
-        );
-      }
+      assertEnabled(endpoint);
       const { event } = WebhookOutboxPayloadSchema.parse(original.payload);
       // The stored event as it was, not the parsed copy: the body must stay byte-for-byte the same.
       const storedEvent = (original.payload as { event: unknown }).event;

@@ -5,6 +5,7 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
   type WebhookSecretRotated,
+  type WebhookUpdateRequest,
   webhookEventTypes,
 } from '@countersign/schemas';
 import { assertPublicUrl, generateWebhookSecret, UnsafeWebhookTargetError } from '@countersign/webhooks';
@@ -60,6 +61,20 @@ export function endpointOf(ctx: ServiceContext, accountId: string, webhookId: st
   return row;
 }
 
+/** Nothing is sent to a disabled endpoint: a redelivery or test event would only be skipped. */
+export function assertEnabled(endpoint: WebhookEndpointRow): void {
+  if (endpoint.disabledAt !== null) {
+    throw new DomainError(
+      'webhook_disabled',
+      `webhook ${endpoint.id} is disabled (${endpoint.disabledReason ?? 'no reason recorded'}); enable it first`,
+    );
+  }
+}
+
+/** The stored form of an event list: null = every type, including types added later. */
+const storedEvents = (events: readonly WebhookEventType[] | null | undefined) =>
+  events ? webhookEventTypes.filter((t) => events.includes(t)) : null;
+
 /** Registration-time SSRF guard; deliveries check again at connect time. */
 async function assertSafeUrl(ctx: ServiceContext, url: string): Promise<void> {
   try {
@@ -84,8 +99,7 @@ export async function createWebhookEndpoint(
     id: newId(),
     accountId,
     url: input.url,
-    // Stored null = every type, including types added later.
-    events: input.events ? webhookEventTypes.filter((t) => input.events!.includes(t)) : null,
+    events: storedEvents(input.events),
     secret: new DataKey(ctx.config.dataDir).encrypt(secret),
     previousSecret: null,
     previousSecretExpiresAt: null,
@@ -172,16 +186,42 @@ export function rotateWebhookSecret(
 }
 
 /** Re-enables a disabled endpoint with a clean failing streak (its URL is checked again). */
-export async function enableWebhookEndpoint(
+export function enableWebhookEndpoint(
   ctx: ServiceContext,
   accountId: string,
   webhookId: string,
 ): Promise<WebhookEndpoint> {
-  await assertSafeUrl(ctx, endpointOf(ctx, accountId, webhookId).url);
-  ctx.db
-    .update(webhookEndpoints)
-    .set({ disabledAt: null, disabledReason: null, failingSince: null })
-    .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId)))
-    .run();
+  return updateWebhookEndpoint(ctx, accountId, webhookId, { enabled: true });
+}
+
+/** Why an endpoint the account turned off is disabled (the service's own reasons name a failure). */
+export const TURNED_OFF_REASON = 'turned off by the account';
+
+/**
+ * Changes the event types and/or turns the endpoint off or on. Turning it on clears the failing streak and
+ * checks the URL again; turning off an endpoint the service already disabled keeps the service's reason.
+ */
+export async function updateWebhookEndpoint(
+  ctx: ServiceContext,
+  accountId: string,
+  webhookId: string,
+  input: WebhookUpdateRequest,
+): Promise<WebhookEndpoint> {
+  const row = endpointOf(ctx, accountId, webhookId);
+  if (input.enabled === true) await assertSafeUrl(ctx, row.url);
+  const changes: Partial<WebhookEndpointRow> = {};
+  if (input.events !== undefined) changes.events = storedEvents(input.events);
+  if (input.enabled === true)
+    Object.assign(changes, { disabledAt: null, disabledReason: null, failingSince: null });
+  if (input.enabled === false && row.disabledAt === null) {
+    Object.assign(changes, { disabledAt: ctx.clock.now(), disabledReason: TURNED_OFF_REASON });
+  }
+  if (Object.keys(changes).length > 0) {
+    ctx.db
+      .update(webhookEndpoints)
+      .set(changes)
+      .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId)))
+      .run();
+  }
   return getWebhookEndpoint(ctx, accountId, webhookId);
 }

@@ -28,7 +28,12 @@ export function completed(m: CompletedEmail): EmailContent {
   const p = prepare(m);
   const { s } = p;
   const t = s.completed;
-  const url = checkedUrl('downloadUrl', m.downloadUrl);
+  const url = m.downloadUrl === null ? null : checkedUrl('downloadUrl', m.downloadUrl);
+  if (url === null && !m.attached)
+    throw new EmailRenderError(
+      'invalid_message',
+      'a completed email without a downloadUrl must attach the PDF',
+    );
   const until = s.dateTime(checkedDate('downloadExpiresAt', m.downloadExpiresAt));
 
   return assemble(p, {
@@ -38,10 +43,15 @@ export function completed(m: CompletedEmail): EmailContent {
     blocks: [
       greeting(p),
       paragraph(...t.intro({ sender: p.sender, title: p.title })),
-      paragraph(m.attached ? t.attached : t.notAttached),
-      button(p, t.button, url),
+      // A cc has no link of its own: the attachment is its copy.
+      ...(url
+        ? [paragraph(m.attached ? t.attached : t.notAttached), button(p, t.button, url)]
+        : [paragraph(t.attachedOnly)]),
     ],
-    details: [...filesDetail(p, m.documents), { label: s.labels.downloadUntil, value: until }],
+    details: [
+      ...filesDetail(p, m.documents),
+      ...(url ? [{ label: s.labels.downloadUntil, value: until }] : []),
+    ],
     footer: [s.footer.participant],
   });
 }

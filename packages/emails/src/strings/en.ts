@@ -32,6 +32,9 @@ export const en = {
   dateTime: (d: Date) =>
     `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`,
 
+  /** "A, B and C": names joined the language's way. */
+  list: (items: string[]) => new Intl.ListFormat('en', { type: 'conjunction' }).format(items),
+
   greeting: (name: string | null) => (name ? `Hi ${name},` : 'Hello,'),
 
   labels: {
@@ -51,6 +54,7 @@ export const en = {
     sentBy: (product: string, sender: string) => `Sent by ${product} on behalf of ${sender}.`,
     unexpected: 'If you weren’t expecting this email, you can safely ignore it.',
     participant: 'You are receiving this because you are part of this signing request.',
+    copied: 'You are receiving this because the sender copied you on this signing request.',
   },
 
   securityNote: {
@@ -156,7 +160,24 @@ export const en = {
     attached:
       'The signed PDF is attached to this email. Keep it for your records; you can also download it here:',
     notAttached: 'Download the signed PDF and keep it for your records:',
+    attachedOnly: 'The signed PDF is attached to this email. Keep it for your records.',
     button: 'Download signed PDF',
+  },
+
+  ccCopy: {
+    subject: (v: { sender: string; title: string }) => `Copy: ${q(v.title)} from ${v.sender}`,
+    preheader: (v: { sender: string; title: string }) =>
+      `${v.sender} copied you on ${q(v.title)}. There is nothing for you to sign.`,
+    heading: 'You’ve been copied on a signing request',
+    intro: (v: { sender: string; title: string; signers: string }): Inline[] => [
+      { strong: v.sender },
+      ' has sent ',
+      { title: v.title },
+      ` to ${v.signers} for signing, and copied you for your information.`,
+    ],
+    nothingToDo:
+      'There is nothing for you to sign. When everyone has signed, we’ll email you the signed document.',
+    signers: 'Signers',
   },
 
   declined: {

@@ -37,6 +37,8 @@ const state = {
   view: null,
   /** fieldId -> value the signer entered (or the prefill they accepted). */
   values: new Map(),
+  /** fieldId -> how the PDF will set the value ({ size } in points, { lines }): the server's own layout. */
+  fits: new Map(),
   signature: null,
   initials: null,
   /** Signature and initials fields the signer tapped to place what they adopted: each one is its own act. */
@@ -507,6 +509,7 @@ async function renderDocument() {
     refreshOverlays();
   }
   refreshOverlays();
+  if (state.view.yourTurn) checkAll();
   embed('ready');
 }
 
@@ -567,8 +570,20 @@ function place(node, f, base) {
   node.style.top = `${(f.rect.y / base.height) * 100}%`;
   node.style.width = `${(f.rect.width / base.width) * 100}%`;
   node.style.height = `${(f.rect.height / base.height) * 100}%`;
-  // Text sized to the box, relative to the page width (the page is a size container).
-  node.style.fontSize = `${Math.min(f.rect.height * 0.62, 14) * (100 / base.width)}cqw`;
+  node.dataset.pageWidth = String(base.width);
+  sizeText(node, f);
+}
+
+/**
+ * Text sized relative to the page width (the page is a size container): at the size and in the lines the
+ * PDF will use once the server has laid the value out (docs/signing-text.md), so what is seen is what gets
+ * stamped and nothing is cut; before that, sized to the box.
+ */
+function sizeText(node, f) {
+  const fit = state.fits.get(f.id);
+  node.classList.toggle('fitted', !!fit);
+  const points = fit ? fit.size : Math.min(f.rect.height * 0.62, 14);
+  if (node.dataset.pageWidth) node.style.fontSize = `${points * (100 / Number(node.dataset.pageWidth))}cqw`;
 }
 
 function refreshOverlays() {
@@ -592,6 +607,7 @@ function paintField(node, f, current = node.classList.contains('current')) {
   node.classList.toggle('filled', filled);
   node.classList.toggle('signed', signed);
   node.classList.toggle('current', current);
+  sizeText(node, f);
   const parts = [fieldContent(f)];
   if (node.tagName === 'BUTTON') parts.push(el('span', { class: 'sr-only', text: ` ${describe(f)}` }));
   node.replaceChildren(...parts);
@@ -784,11 +800,41 @@ function checkSoon(f, value) {
       return; // Saving and finishing report connection problems; a check is only advice.
     }
     if (state.values.get(f.id) !== value) return;
-    const problem = result.fields.find((r) => r.fieldId === f.id && !r.ok)?.problem;
+    const fit = result.fields.find((r) => r.fieldId === f.id);
+    applyFit(f, fit);
+    const problem = fit?.ok === false ? fit.problem : undefined;
     const input = $('editor-input');
     if (input) input.setAttribute('aria-invalid', problem ? 'true' : 'false');
     showBarError(problem ? problem.message : '');
   }, 300);
+}
+
+/** Records how the server will set a value and redraws its field at that size. */
+function applyFit(f, fit) {
+  if (fit?.ok) state.fits.set(f.id, { size: fit.size, lines: fit.lines });
+  else state.fits.delete(f.id);
+  const node = document.querySelector(`.field[data-field="${CSS.escape(f.id)}"]`);
+  if (node) paintField(node, f);
+}
+
+/** After a reload (a draft, prefilled values), every value the signer has is laid out once. */
+async function checkAll() {
+  const sent = fillOrder()
+    .filter((f) => f.type !== 'checkbox' && !isAdopted(f) && state.values.get(f.id)?.trim())
+    .map((f) => ({ fieldId: f.id, value: state.values.get(f.id) }));
+  if (sent.length === 0) return;
+  let result;
+  try {
+    result = await call('POST', '/text-check', { values: sent });
+  } catch {
+    return;
+  }
+  const byId = new Map(fillOrder().map((f) => [f.id, f]));
+  const asSent = new Map(sent.map((v) => [v.fieldId, v.value]));
+  for (const fit of result.fields) {
+    const f = byId.get(fit.fieldId);
+    if (f && state.values.get(f.id) === asSent.get(f.id)) applyFit(f, fit);
+  }
 }
 
 function setValue(f, value) {
@@ -977,7 +1023,27 @@ function updatePreview() {
   if (drawn) sizePad();
 }
 
-function adopt(event) {
+/**
+ * A typed signature or initials that cannot be stamped in one of the signer's boxes (a character no font
+ * has, or too long for a tiny box) is said in the dialog, where it can be changed, not at Finish.
+ */
+async function adoptProblem(signature, initials) {
+  let result;
+  try {
+    const body = { initials, ...(signature.kind === 'typed' ? { signature } : {}) };
+    result = await call('POST', '/text-check', body);
+  } catch {
+    return null; // Only advice: the sign call runs the same check.
+  }
+  const bad = result.fields.find((r) => !r.ok);
+  if (!bad) return null;
+  const field = fillOrder().find((f) => f.id === bad.fieldId);
+  const [input, label] =
+    field?.type === 'initials' ? ['initials-input', 'adopt.initials'] : ['typed-name', 'adopt.name'];
+  return { message: `${t(label)}: ${bad.problem.message}`, input };
+}
+
+async function adopt(event) {
   event.preventDefault();
   const error = $('adopt-error');
   const fail = (message, focus) => {
@@ -996,8 +1062,13 @@ function adopt(event) {
   }
   const initials = $('initials-input').value.trim();
   if (!initials) return fail(t('adopt.typeInitials'), $('initials-input'));
+  const typedInitials = { kind: 'typed', value: initials };
+  $('adopt-ok').disabled = true;
+  const problem = await adoptProblem(signature, typedInitials);
+  enable($('adopt-ok'));
+  if (problem) return fail(problem.message, $(problem.input));
   state.signature = signature;
-  state.initials = { kind: 'typed', value: initials };
+  state.initials = typedInitials;
   $('adopt').close();
   showBarError('');
   $('saved').textContent = t('adopt.done');

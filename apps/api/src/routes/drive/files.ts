@@ -1,6 +1,7 @@
 import { DomainError, localDrive } from '@countersign/core';
 import { DriveFileIdParamsSchema, DriveFileListSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { megabytes } from '../../http/body-limit.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, commonErrors, errorResponseFor } from '../../http/openapi.ts';
 
@@ -40,7 +41,7 @@ export const driveFilesUploadRoute = apiRoute({
     400: errorResponseFor(
       '`invalid_request`: a file is not a PDF (named in `message`), or the form is wrong.',
     ),
-    413: commonErrors[413],
+    413: commonErrors.upload413,
   },
 });
 
@@ -82,8 +83,12 @@ export function registerDriveFiles(app: OpenAPIHono<AppEnv>): void {
     // Every file is checked before any is stored: a bad one leaves the drive as it was.
     const checked: { name: string; bytes: Uint8Array }[] = [];
     for (const file of uploads) {
-      if (file.size > max)
-        throw new DomainError('payload_too_large', `${file.name} is larger than the ${max}-byte file limit`);
+      if (file.size > max) {
+        throw new DomainError(
+          'payload_too_large',
+          `${file.name} is ${megabytes(file.size)}, more than the ${megabytes(max)} limit for a PDF (MAX_FILE_BYTES); upload a smaller PDF`,
+        );
+      }
       const bytes = new Uint8Array(await file.arrayBuffer());
       if (Buffer.from(bytes.subarray(0, 1024)).indexOf(PDF_MAGIC) === -1)
         throw new DomainError('invalid_request', `${file.name} is not a PDF (no %PDF- header)`);

@@ -65,7 +65,7 @@ export function registerTemplateTest(app: OpenAPIHono<AppEnv>): void {
     const row = body.instantiation.sessions[0];
     const invite = body.invites[0];
     // The entry failed (a template not ready to send): its reason, as a send would report it.
-    if (!row || row.status !== 'created' || !invite)
+    if (row?.status !== 'created' || !invite)
       throw new DomainError('template_invalid', row?.error ?? 'the test send created no session');
     const { url } = participantSigningUrl(
       runtime.ctx,

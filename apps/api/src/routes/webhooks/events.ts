@@ -1,4 +1,9 @@
-import { WebhookEventSchema, webhookEventTypes } from '@countersign/schemas';
+import {
+  WEBHOOK_TEST_EVENT_TYPE,
+  WebhookEventSchema,
+  WebhookTestEventSchema,
+  webhookEventTypes,
+} from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 
@@ -28,7 +33,11 @@ const DELIVERY =
 
 /** The event bodies and headers, in the OpenAPI 3.1 `webhooks` section (one entry per event type). */
 export function registerWebhookEvents(app: OpenAPIHono<AppEnv>): void {
-  for (const type of webhookEventTypes) {
+  const kinds = [
+    ...webhookEventTypes.map((type) => ({ type, schema: WebhookEventSchema })),
+    { type: WEBHOOK_TEST_EVENT_TYPE, schema: WebhookTestEventSchema },
+  ];
+  for (const { type, schema } of kinds) {
     app.openAPIRegistry.registerWebhook({
       method: 'post',
       path: type,
@@ -37,7 +46,7 @@ export function registerWebhookEvents(app: OpenAPIHono<AppEnv>): void {
       description: DELIVERY,
       request: {
         headers,
-        body: { required: true, content: { 'application/json': { schema: WebhookEventSchema } } },
+        body: { required: true, content: { 'application/json': { schema } } },
       },
       responses: {
         200: { description: 'Any 2xx status acknowledges the event.' },

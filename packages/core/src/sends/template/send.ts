@@ -126,6 +126,8 @@ export async function sendTemplate(
         toResponse(ctx, request, template, entries.length, made, problems, new Map()),
       ),
   });
+  // The rest of what was queued (cc copies) goes out with the outbox's next pass, not in this call.
+  ctx.outbox.kick();
   if (created.invites.length === 0) return created.provisional;
 
   const delivered = await deliverInvites(ctx, created.invites);

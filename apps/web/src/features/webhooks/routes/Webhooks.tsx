@@ -1,32 +1,28 @@
-import type { WebhookEventType } from '@countersign/schemas';
+import type { WebhookEndpoint, WebhookEventType } from '@countersign/schemas';
 import { useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { SecretOnce } from '../../../components/SecretOnce.tsx';
-import { errorText } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import {
   useCreateWebhook,
   useDeleteWebhook,
-  useDeliveries,
-  useEnableWebhook,
-  useRedeliver,
   useRotateSecret,
+  useSendTestEvent,
+  useUpdateWebhook,
   useWebhooks,
   WEBHOOK_EVENTS,
 } from '../api/webhooks.ts';
+import { Deliveries } from '../components/Deliveries.tsx';
+import { EventPicker } from '../components/EventPicker.tsx';
 
 export default function Webhooks() {
   const webhooks = useWebhooks();
   const create = useCreateWebhook();
-  const remove = useDeleteWebhook();
-  const enable = useEnableWebhook();
   const rotate = useRotateSecret();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<Set<WebhookEventType>>(new Set(WEBHOOK_EVENTS));
-  const [open, setOpen] = useState<string | null>(null);
   const secret = create.data?.secret ?? rotate.data?.secret;
-  const failure = [create, remove, enable, rotate].find((m) => m.isError)?.error;
 
   return (
     <main className="page" id="main">
@@ -46,7 +42,15 @@ export default function Webhooks() {
         aria-labelledby="new-webhook"
         onSubmit={(e) => {
           e.preventDefault();
-          create.mutate({ url: url.trim(), events: [...events] }, { onSuccess: () => setUrl('') });
+          create.mutate(
+            { url: url.trim(), events: [...events] },
+            {
+              onSuccess: () => {
+                setUrl('');
+                setEvents(new Set(WEBHOOK_EVENTS));
+              },
+            },
+          );
         }}
       >
         <h2 id="new-webhook">New endpoint</h2>
@@ -60,141 +64,121 @@ export default function Webhooks() {
             placeholder="https://…"
           />
         </label>
-        <fieldset className="events">
-          <legend>Events</legend>
-          {WEBHOOK_EVENTS.map((ev) => (
-            <label key={ev} className="check">
-              <input
-                type="checkbox"
-                checked={events.has(ev)}
-                onChange={(e) => {
-                  const next = new Set(events);
-                  if (e.target.checked) next.add(ev);
-                  else next.delete(ev);
-                  setEvents(next);
-                }}
-              />
-              {ev}
-            </label>
-          ))}
-        </fieldset>
+        <EventPicker value={events} onChange={setEvents} />
         <button type="submit" className="primary" disabled={create.isPending || events.size === 0}>
           Add endpoint
         </button>
       </form>
-      <ErrorNotice error={failure} />
+      <ErrorNotice error={create.error ?? rotate.error} />
       {webhooks.isPending ? <Loading /> : null}
       <ErrorNotice error={webhooks.error} />
       {webhooks.data?.webhooks.length === 0 ? <p className="muted">No endpoints yet.</p> : null}
       {webhooks.data?.webhooks.map((w) => (
-        <section key={w.webhookId} className="card stack" aria-label={`Endpoint ${w.url}`}>
-          <div className="row spread">
-            <h2 className="url">{w.url}</h2>
-            <span className={`badge ${w.status === 'enabled' ? 'completed' : 'failed'}`}>{w.status}</span>
-          </div>
-          <p className="muted">
-            {w.events.join(', ')} · since {formatDateTime(w.createdAt)}
-            {w.disabledReason ? ` · disabled: ${w.disabledReason}` : ''}
-          </p>
-          <div className="row">
-            {w.status === 'disabled' ? (
-              <button type="button" className="small" onClick={() => enable.mutate(w.webhookId)}>
-                Enable
-              </button>
-            ) : null}
-            <button
-              type="button"
-              className="small"
-              onClick={() => {
-                if (confirm('Rotate the secret? The old one keeps working for a while.'))
-                  rotate.mutate(w.webhookId);
-              }}
-            >
-              Rotate secret
-            </button>
-            <button
-              type="button"
-              className="small"
-              aria-expanded={open === w.webhookId}
-              onClick={() => setOpen(open === w.webhookId ? null : w.webhookId)}
-            >
-              Deliveries
-            </button>
-            <button
-              type="button"
-              className="small danger"
-              onClick={() => {
-                if (confirm(`Delete the endpoint ${w.url}?`)) remove.mutate(w.webhookId);
-              }}
-            >
-              Delete
-            </button>
-          </div>
-          {open === w.webhookId ? <Deliveries webhookId={w.webhookId} /> : null}
-        </section>
+        <Endpoint key={w.webhookId} endpoint={w} onRotate={() => rotate.mutate(w.webhookId)} />
       ))}
     </main>
   );
 }
 
-function Deliveries({ webhookId }: { webhookId: string }) {
-  const deliveries = useDeliveries(webhookId);
-  const redeliver = useRedeliver();
-  if (deliveries.isPending) return <Loading />;
-  if (deliveries.isError) {
-    return (
-      <p className="notice error" role="alert">
-        {errorText(deliveries.error)}
-      </p>
-    );
-  }
-  if (!deliveries.data.deliveries.length) return <p className="muted">No deliveries yet.</p>;
+/** One endpoint: its state, the actions on it, its event picker when editing, its deliveries when open. */
+function Endpoint({ endpoint: w, onRotate }: { endpoint: WebhookEndpoint; onRotate(): void }) {
+  const update = useUpdateWebhook();
+  const remove = useDeleteWebhook();
+  const test = useSendTestEvent();
+  const [editing, setEditing] = useState<Set<WebhookEventType> | null>(null);
+  const [open, setOpen] = useState(false);
+  const enabled = w.status === 'enabled';
+  const failure = [update, remove, test].find((m) => m.isError)?.error;
+
   return (
-    <table className="responsive">
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Event</th>
-          <th scope="col">Outcome</th>
-          <th scope="col">Details</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {deliveries.data.deliveries.map((d) => (
-          <tr key={d.deliveryId}>
-            <td data-label="When">{formatDateTime(d.at)}</td>
-            <td data-label="Event">{d.eventType}</td>
-            <td data-label="Outcome">
-              <span className={`badge ${d.outcome === 'succeeded' ? 'completed' : 'failed'}`}>
-                {d.outcome}
-              </span>{' '}
-              {d.httpStatus ?? ''}
-            </td>
-            <td data-label="Details">
-              {d.error ?? `${d.durationMs} ms`}
-              {'requestBody' in d ? (
-                <details>
-                  <summary>Request body</summary>
-                  <pre>{String((d as { requestBody?: unknown }).requestBody)}</pre>
-                </details>
-              ) : null}
-            </td>
-            <td data-label="Actions">
-              <button
-                type="button"
-                className="small"
-                disabled={redeliver.isPending}
-                onClick={() => redeliver.mutate({ webhookId, deliveryId: d.deliveryId })}
-              >
-                Redeliver
-              </button>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <section className="card stack" aria-label={`Endpoint ${w.url}`}>
+      <div className="row spread">
+        <h2 className="url">{w.url}</h2>
+        <span className={`badge ${enabled ? 'completed' : 'failed'}`} data-testid="webhook-status">
+          {w.status}
+        </span>
+      </div>
+      <p className="muted">
+        {w.events.join(', ')} · since {formatDateTime(w.createdAt)}
+        {w.disabledReason ? ` · disabled: ${w.disabledReason}` : ''}
+        {w.previousSecretExpiresAt
+          ? ` · the previous secret also signs until ${formatDateTime(w.previousSecretExpiresAt)}`
+          : ''}
+      </p>
+      {editing ? (
+        <form
+          className="stack"
+          aria-label="Events to deliver"
+          onSubmit={(e) => {
+            e.preventDefault();
+            update.mutate(
+              { webhookId: w.webhookId, change: { events: [...editing] } },
+              { onSuccess: () => setEditing(null) },
+            );
+          }}
+        >
+          <EventPicker value={editing} onChange={setEditing} />
+          <div className="row">
+            <button type="submit" className="small primary" disabled={update.isPending || editing.size === 0}>
+              Save events
+            </button>
+            <button type="button" className="small" onClick={() => setEditing(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : null}
+      <div className="row">
+        <button
+          type="button"
+          className="small"
+          disabled={update.isPending}
+          onClick={() => update.mutate({ webhookId: w.webhookId, change: { enabled: !enabled } })}
+        >
+          {enabled ? 'Turn off' : 'Turn on'}
+        </button>
+        <button
+          type="button"
+          className="small"
+          disabled={!enabled || test.isPending}
+          onClick={() => test.mutate(w.webhookId, { onSuccess: () => setOpen(true) })}
+        >
+          Send test event
+        </button>
+        {editing ? null : (
+          <button type="button" className="small" onClick={() => setEditing(new Set(w.events))}>
+            Edit events
+          </button>
+        )}
+        <button
+          type="button"
+          className="small"
+          onClick={() => {
+            if (confirm('Rotate the secret? The old one keeps signing for 24 hours.')) onRotate();
+          }}
+        >
+          Rotate secret
+        </button>
+        <button type="button" className="small" aria-expanded={open} onClick={() => setOpen(!open)}>
+          Deliveries
+        </button>
+        <button
+          type="button"
+          className="small danger"
+          onClick={() => {
+            if (confirm(`Delete the endpoint ${w.url}?`)) remove.mutate(w.webhookId);
+          }}
+        >
+          Delete
+        </button>
+      </div>
+      {test.isSuccess ? (
+        <p className="notice ok wrap-anywhere" role="status">
+          Test event {test.data.eventId} queued: its delivery appears in the log below.
+        </p>
+      ) : null}
+      <ErrorNotice error={failure} />
+      {open ? <Deliveries webhookId={w.webhookId} disabled={!enabled} /> : null}
+    </section>
   );
 }

@@ -1,0 +1,34 @@
+import { sendWebhookTestEvent } from '@countersign/core';
+import { WebhookIdParamsSchema, WebhookTestQueuedSchema } from '@countersign/schemas';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+
+export const webhookTestRoute = apiRoute({
+  method: 'post',
+  path: '/api/webhooks/{webhookId}/test',
+  tags: ['Webhooks'],
+  summary: 'Send a test event to a webhook endpoint',
+  description:
+    'Queues a `webhook.test` event (see the `webhooks` section) for this endpoint only. It goes the way every ' +
+    'event goes: signed with the secret(s), logged in the deliveries list with the answer, retried on failure, ' +
+    'redeliverable. It is sent whatever `events` the endpoint subscribes to.',
+  request: { params: WebhookIdParamsSchema },
+  responses: {
+    202: {
+      description: 'Queued; its attempt appears in the deliveries list.',
+      content: { 'application/json': { schema: WebhookTestQueuedSchema } },
+    },
+    404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
+    409: errorResponseFor('`webhook_disabled`: enable the endpoint first.'),
+  },
+});
+
+export function registerWebhookTest(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(webhookTestRoute, (c) =>
+    c.json(
+      sendWebhookTestEvent(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').webhookId),
+      202,
+    ),
+  );
+}

@@ -1,0 +1,50 @@
+import { updateWebhookEndpoint } from '@countersign/core';
+import {
+  WebhookEndpointSchema,
+  WebhookIdParamsSchema,
+  WebhookUpdateRequestSchema,
+} from '@countersign/schemas';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+
+export const webhookUpdateRoute = apiRoute({
+  method: 'patch',
+  path: '/api/webhooks/{webhookId}',
+  tags: ['Webhooks'],
+  summary: 'Change the events of a webhook endpoint, or turn it off and on',
+  description:
+    '`events` replaces the event types (null: every type, including later ones). `enabled: false` stops ' +
+    'deliveries: `status` becomes `disabled` with `disabledReason` "turned off by the account", and events ' +
+    'from then on are not queued for it. `enabled: true` clears that and the failing streak, as ' +
+    '`POST /api/webhooks/{webhookId}/enable` does. Events already delivered or queued keep their types.',
+  request: {
+    params: WebhookIdParamsSchema,
+    body: { required: true, content: { 'application/json': { schema: WebhookUpdateRequestSchema } } },
+  },
+  responses: {
+    200: {
+      description: 'The endpoint as it is now.',
+      content: { 'application/json': { schema: WebhookEndpointSchema } },
+    },
+    400: errorResponseFor(
+      'Validation failed (an unknown property or event type, nothing to change), or `unsafe_webhook_url` when ' +
+        'enabling: the URL is no longer an allowed target.',
+    ),
+    404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
+  },
+});
+
+export function registerWebhookUpdate(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(webhookUpdateRoute, async (c) =>
+    c.json(
+      await updateWebhookEndpoint(
+        c.get('deps').runtime.ctx,
+        c.get('accountId'),
+        c.req.valid('param').webhookId,
+        c.req.valid('json'),
+      ),
+      200,
+    ),
+  );
+}

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // so files run in parallel safely. Two forks match the 2-core machine the suite must fit on.
 export default defineConfig({
   test: {
-    include: ['apps/*/test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+    include: ['apps/*/test/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

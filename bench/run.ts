@@ -10,12 +10,14 @@ const scenarios: Record<string, () => Promise<BenchRow[]>> = {
   'own-pdf': async () => (await import('./src/scenarios/own-pdf-send.ts')).run(),
   template: async () => (await import('./src/scenarios/template-send.ts')).run(),
   completion: async () => (await import('./src/scenarios/completion.ts')).run(),
+  'completion-timestamp': async () => (await import('./src/scenarios/completion-timestamp.ts')).run(),
   cancel: async () => (await import('./src/scenarios/cancel-load.ts')).run(),
   'queue-overhead': async () => (await import('./src/scenarios/queue-overhead.ts')).run(),
   'worker-scaling': async () => (await import('./src/scenarios/worker-scaling.ts')).run(),
   'signing-page': async () => (await import('./src/scenarios/signing-page.ts')).run(),
   'web-bundle': async () => (await import('./src/scenarios/web-bundle.ts')).run(),
   'web-designer': async () => (await import('./src/scenarios/web-designer.ts')).run(),
+  'sessions-list': async () => (await import('./src/scenarios/sessions-list.ts')).run(),
 };
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));

@@ -1,3 +1,4 @@
+export { oneSignatureManifest, textPdf } from './pdfs.ts';
 export { freePort } from './ports.ts';
 export { runCli, type ServiceProcess, spawnEntry, waitForUrl } from './processes.ts';
 export { type PromFamily, type PromSample, parsePrometheusText } from './prometheus.ts';

@@ -36,6 +36,15 @@ const pageDrawn = (page: Page) =>
 const progress = (page: Page) => page.locator('#progress').textContent();
 const focusedId = (page: Page) => page.locator(':focus').first().getAttribute('id');
 
+/** Fields whose content is clipped by their box (what does not fit must shrink or wrap, never be cut). */
+const cutFields = (page: Page) =>
+  page.locator('.field').evaluateAll((nodes) =>
+    nodes
+      .filter((n) => n.ownerDocument.defaultView?.getComputedStyle(n).overflow !== 'visible')
+      .filter((n) => n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1)
+      .map((n) => n.textContent),
+  );
+
 /** Is the element's box inside the viewport (what the signer sees without scrolling)? */
 async function inView(page: Page, selector: string): Promise<boolean> {
   const box = await page.locator(selector).boundingBox();
@@ -129,6 +138,7 @@ describe('the signing page, state by state', () => {
       );
       expect(await page.locator('.field.mine:not(.filled)').count()).toBe(0);
       await page.locator('.field.mine.field-signature').scrollIntoViewIfNeeded();
+      expect(await cutFields(page)).toEqual([]);
       await expectAccessible(page, `signed ${px}`);
       await screenshot(page, `states-signed-${px}.png`);
       await page.close();
@@ -144,6 +154,7 @@ describe('the signing page, state by state', () => {
         'AA',
       ]);
       await page.locator('.field.other.field-signature').scrollIntoViewIfNeeded();
+      expect(await cutFields(page)).toEqual([]);
       await expectAccessible(page, `next signer ${px}`);
       await screenshot(page, `states-next-signer-${px}.png`);
       await context.close();

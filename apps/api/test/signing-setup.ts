@@ -35,6 +35,8 @@ export interface SendOptions {
   notify?: boolean;
   expiresInDays?: number;
   title?: string;
+  /** The send's `locale` extension. */
+  locale?: string;
 }
 
 export interface TemplateSendOptions {
@@ -106,6 +108,7 @@ export async function startSigningWorld(
           authRequirement: options.authRequirement ?? 'otp',
           notify: options.notify ?? false,
           ...(options.expiresInDays ? { expiresInDays: options.expiresInDays } : {}),
+          ...(options.locale ? { locale: options.locale } : {}),
         },
         await accessToken(),
       );

@@ -94,7 +94,47 @@ describe('sessions page', () => {
     };
     expect(detail.cancelReason).toBe('Wrong party');
     expect(detail.events.map((e) => e.type)).toEqual(['session.created', 'session.cancelled']);
-  });
+  }, 120_000); // two templates, the first with the PDF workers starting from cold
+
+  it('pages through a bulk send made in one millisecond: every session once, on an index walk', async () => {
+    const bulk = await api.newAccount('Bulk Ltd', 'owner@bulk.test');
+    const template = await createTestTemplate(api, bulk.accountId, { roles: ['Client'], name: 'Bulk' });
+    const res = await api.post(
+      '/api/templates/send',
+      {
+        templateId: template.templateId,
+        notify: false,
+        signingRequests: Array.from({ length: 25 }, (_, i) => ({
+          recipients: [{ label: 'Client', name: `R${i}`, email: `r${i}@bulk.test` }],
+        })),
+      },
+      bulk.accessToken,
+    );
+    expect(res.status).toBe(200);
+    const sent = ((await res.json()) as Sent).instantiation.sessions.map((s) => s.sessionId);
+    const web = await WebClient.forMember(api, bulk.ownerMemberId);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (await (
+        await web.get(`/api/sessions?limit=4${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json()) as { sessions: { sessionId: string; createdAt: string }[]; nextCursor: string | null };
+      seen.push(...page.sessions.map((s) => s.sessionId));
+      cursor = page.nextCursor;
+    } while (cursor);
+    // The manual clock stands still: one createdAt for all, so the id orders them (newest first, then by id).
+    expect(seen).toEqual([...sent].sort().reverse());
+
+    // The list query is a range of the (account, createdAt, id) index, in order: no scan, no sort.
+    const plan = api.runtime.db.$client
+      .prepare(
+        'EXPLAIN QUERY PLAN SELECT * FROM sessions WHERE account_id = ? AND (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT 51',
+      )
+      .all('a', 1, 'x') as { detail: string }[];
+    expect(plan.map((r) => r.detail)).toEqual([
+      'SEARCH sessions USING INDEX sessions_account_created_id (account_id=? AND (created_at,id)<(?,?))',
+    ]);
+  }, 60_000);
 
   it("gives a signer's link and resends the invite with the same link", async () => {
     const acme = await api.newAccount('Resend Ltd', 'owner@resend.test');

@@ -25,12 +25,7 @@ const LATIN = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing'];
 export async function run(): Promise<BenchRow[]> {
   const api = await startTestApi();
   try {
-    const account = await api.newAccount('bench');
-    setAllowance(api.runtime.ctx, account.accountId, 1e9, 86_400_000);
-    const { cloudFileId } = await localDrive(api.runtime.ctx, account.accountId).put(
-      'contract.pdf',
-      await textPdf(100, `completion-${Date.now()}`),
-    );
+    const { account, cloudFileId } = await accountWithContract(api, 100, 'completion');
     const latin = await signedSession(api, account.accessToken, cloudFileId, LATIN);
     const multi = await signedSession(api, account.accessToken, cloudFileId, MULTI_SCRIPT);
     const { db } = api.runtime.ctx;
@@ -65,8 +60,24 @@ export async function run(): Promise<BenchRow[]> {
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 
+/** An account with no sending limit and a fresh `pages`-page contract on its drive. */
+export async function accountWithContract(api: Api, pages: number, name: string) {
+  const account = await api.newAccount('bench');
+  setAllowance(api.runtime.ctx, account.accountId, 1e9, 86_400_000);
+  const { cloudFileId } = await localDrive(api.runtime.ctx, account.accountId).put(
+    'contract.pdf',
+    await textPdf(pages, `${name}-${Date.now()}`),
+  );
+  return { account, cloudFileId };
+}
+
 /** A sent session whose signers have all signed (typed signature and initials), straight in the database. */
-async function signedSession(api: Api, token: string, cloudFileId: string, names: string[]): Promise<string> {
+export async function signedSession(
+  api: Api,
+  token: string,
+  cloudFileId: string,
+  names: string[],
+): Promise<string> {
   const res = await api.post(
     '/api/sessions/send',
     {
@@ -98,7 +109,7 @@ async function signedSession(api: Api, token: string, cloudFileId: string, names
 }
 
 /** Completes the session again from scratch (its final PDF forgotten). */
-async function completeAgain(api: Api, sessionId: string): Promise<void> {
+export async function completeAgain(api: Api, sessionId: string): Promise<void> {
   const { db } = api.runtime.ctx;
   db.update(documents).set({ finalSha256: null }).where(eq(documents.sessionId, sessionId)).run();
   db.update(sessions).set({ status: 'active', completedAt: null }).where(eq(sessions.id, sessionId)).run();

@@ -29,8 +29,16 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** Proxies in front of the API whose X-Forwarded-For entries are trusted (0: use the socket's peer). */
   trustedProxies: number;
-  /** The document seal: a configured PKCS#12, or one generated on first use. */
-  seal: { p12Path: string | undefined; p12Passphrase: string | undefined; name: string };
+  /**
+   * The document seal: a configured PKCS#12, or one generated on first use; with `tsa`, every seal is
+   * time-stamped by that RFC 3161 authority (docs/evidence.md, "Trusted time").
+   */
+  seal: {
+    p12Path: string | undefined;
+    p12Passphrase: string | undefined;
+    name: string;
+    tsa: { url: string; username?: string; password?: string; timeoutMs: number } | undefined;
+  };
   /** `/metrics` (Prometheus): served only when a token is set; a worker process serves it on `workerPort`. */
   metrics: { token: string | undefined; workerPort: number | undefined };
 }
@@ -81,7 +89,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workerConcurrency: e.WORKER_CONCURRENCY,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     trustedProxies: e.TRUST_PROXY,
-    seal: { p12Path: e.SEAL_P12_PATH, p12Passphrase: e.SEAL_P12_PASSPHRASE, name: e.SEAL_NAME },
+    seal: {
+      p12Path: e.SEAL_P12_PATH,
+      p12Passphrase: e.SEAL_P12_PASSPHRASE,
+      name: e.SEAL_NAME,
+      tsa: e.TSA_URL
+        ? {
+            url: e.TSA_URL,
+            ...(e.TSA_USERNAME !== undefined
+              ? { username: e.TSA_USERNAME, password: e.TSA_PASSWORD ?? '' }
+              : {}),
+            timeoutMs: e.TSA_TIMEOUT_MS,
+          }
+        : undefined,
+    },
     metrics: { token: e.METRICS_TOKEN, workerPort: e.WORKER_METRICS_PORT },
   };
 }

@@ -51,6 +51,12 @@ export const envSchema = z.object({
   SEAL_P12_PATH: z.string().min(1).optional(),
   SEAL_P12_PASSPHRASE: z.string().optional(),
   SEAL_NAME: z.string().min(1).max(100).default('Countersign'),
+  /** An RFC 3161 timestamp authority: every seal is then time-stamped (PAdES B-T, then B-LTA). */
+  TSA_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** HTTP basic authentication for the TSA, when it asks for it. */
+  TSA_USERNAME: z.string().min(1).optional(),
+  TSA_PASSWORD: z.string().optional(),
+  TSA_TIMEOUT_MS: positiveInt.max(120_000).default(10_000),
   /** Turns /metrics on; a scraper sends it as a bearer token. Off (404) when unset. */
   METRICS_TOKEN: z
     .string()
@@ -64,6 +70,16 @@ export type Env = z.infer<typeof envSchema>;
 
 /** Rules that tie settings together, checked after each one parsed on its own. */
 export const envRules = envSchema.superRefine((e, ctx) => {
+  if ((e.TSA_USERNAME !== undefined || e.TSA_PASSWORD !== undefined) && !e.TSA_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [e.TSA_USERNAME !== undefined ? 'TSA_USERNAME' : 'TSA_PASSWORD'],
+      message: 'needs TSA_URL (credentials of which timestamp authority?)',
+    });
+  }
+  if (e.TSA_PASSWORD !== undefined && e.TSA_USERNAME === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['TSA_PASSWORD'], message: 'needs TSA_USERNAME' });
+  }
   if (e.WORKER_METRICS_PORT !== undefined && !e.METRICS_TOKEN) {
     ctx.addIssue({
       code: 'custom',

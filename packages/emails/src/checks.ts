@@ -1,3 +1,4 @@
+import type { Brand } from './content.ts';
 import { EmailRenderError } from './errors.ts';
 
 // Inputs that come from our own code, not from users: a bad one is a bug, so fail loudly
@@ -36,4 +37,16 @@ export function checkedCode(value: string): string {
     throw new EmailRenderError('invalid_message', 'code must be 4 to 10 digits');
   }
   return value;
+}
+
+/** An accent colour must be #rrggbb (it goes into a style attribute) and a logo an http(s) URL. */
+export function checkedBrand(
+  branding: { accentColor?: string | null; logoUrl?: string | null } | null | undefined,
+): Brand {
+  const accentColor = branding?.accentColor ?? null;
+  if (accentColor !== null && !/^#[0-9a-fA-F]{6}$/.test(accentColor)) {
+    throw new EmailRenderError('invalid_message', 'branding.accentColor must be a #rrggbb colour');
+  }
+  const logoUrl = branding?.logoUrl ? checkedUrl('branding.logoUrl', branding.logoUrl) : null;
+  return { accentColor, logoUrl };
 }

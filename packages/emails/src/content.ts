@@ -28,15 +28,26 @@ export interface Detail {
   value: string | string[];
 }
 
+/** The account's look (branding): its accent colour for buttons and links, and its logo above the card. */
+export interface Brand {
+  accentColor: string | null;
+  logoUrl: string | null;
+}
+
 export interface EmailContent {
   lang: string;
+  dir: 'ltr' | 'rtl';
   subject: string;
   /** Inbox preview line; hidden in the body. */
   preheader: string;
   heading: string;
-  /** Shown above the card in HTML: who the email comes from. */
+  /** Shown above the card in HTML: who the email comes from ("Acme via Countersign"). */
+  header: string;
+  /** The sender, set in bold within `header`. */
   senderName: string;
-  productName: string;
+  /** The text part writes a title in the language's quotation marks. */
+  quoteTitle: (title: string) => string;
+  brand: Brand;
   blocks: Block[];
   /** The facts box: always holds the document title and sender. */
   details: Detail[];

@@ -9,7 +9,7 @@ export {
   validateMessageTemplate,
 } from './message-template.ts';
 export { renderEmail } from './render-email.ts';
-export { LOCALES } from './strings/index.ts';
+export { EMAIL_CATALOGUES, LOCALES } from './strings/index.ts';
 export { SUBJECT_MAX_LENGTH } from './subject.ts';
 export type {
   CancelledEmail,

@@ -1,5 +1,7 @@
-/** Languages with a complete string catalogue (see src/strings). */
-export type Locale = 'en';
+import type { Locale } from '@countersign/schemas';
+
+/** The signing page's languages: every email has a complete catalogue in each (src/strings). */
+export type { Locale };
 
 export interface RenderedEmail {
   /** One line, no CR/LF, at most SUBJECT_MAX_LENGTH characters. */
@@ -17,6 +19,8 @@ export interface EmailBase {
   senderName: string;
   /** Null for an address that has no name (for example a `cc` address): the greeting drops the name. */
   recipientName: string | null;
+  /** The account's branding: its accent colour and logo (an absolute URL) in the HTML part. */
+  branding?: { accentColor?: string | null; logoUrl?: string | null } | null;
 }
 
 /** The template-send options that shape a signer's invite (spec 4.2). null/undefined/blank = not set. */

@@ -74,6 +74,7 @@ describe('every kind', () => {
       'strong',
       'a',
       'br',
+      'bdi',
     ];
     expect([...tags].filter((t) => !allowed.includes(t))).toEqual([]);
     expect(html).not.toMatch(/\bsrc=|url\(|@import|<link/i);

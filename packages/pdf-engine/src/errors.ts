@@ -5,7 +5,8 @@ export type PdfEngineErrorCode =
   | 'inspector-closed'
   | 'worker-unavailable'
   | 'not-accepted'
-  | 'prepare-failed';
+  | 'prepare-failed'
+  | 'timestamp-failed';
 
 /** An expected failure of the engine, with a machine-readable code. Verdicts on input are results, not errors. */
 export class PdfEngineError extends Error {

@@ -89,4 +89,6 @@ export {
   type FieldTextProblem,
 } from './text/field-text.ts';
 export { SIGNATURE_FONT, signatureFontPath } from './text/font-files.ts';
+export { requestTimestamp, type Timestamp, tsaName } from './timestamp/tsa-client.ts';
+export type { TsaOptions } from './timestamp/types.ts';
 export { createPdfWriter, type PdfWriter, type PdfWriterOptions } from './writer/pool.ts';

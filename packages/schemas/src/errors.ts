@@ -1,5 +1,5 @@
-import type { z } from '@hono/zod-openapi';
-import { arrayOf, nullableString, strictObject, textString } from './common.ts';
+import { z } from '@hono/zod-openapi';
+import { arrayOf, issueMessages, nullableString, strictObject, textString } from './common.ts';
 import { SessionsSendRowSchema } from './sessions-send.ts';
 
 /**
@@ -243,10 +243,16 @@ export const errorDescription = Object.fromEntries(
 export const isErrorCode = (value: unknown): value is ErrorCode =>
   typeof value === 'string' && Object.hasOwn(catalog, value);
 
-const errorField = () =>
-  textString().openapi({
-    description: `Machine-readable code, e.g. ${errorCodes.map((code) => `\`${code}\``).join(', ')}.`,
+// An enum in the document, so generated clients (packages/client) type `error` as the union of these codes.
+const ErrorCodeSchema = z
+  .enum(errorCodes as [ErrorCode, ...ErrorCode[]], {
+    error: (issue) => (issue.input === undefined ? issueMessages.required : 'must be a known error code'),
+  })
+  .openapi('ErrorCode', {
+    description:
+      'Machine-readable error code; the list may grow, so treat an unknown code by its HTTP status.',
   });
+const errorField = () => ErrorCodeSchema;
 
 /** Spec 4.2 / 7: `{error, message?}` (400, 404, 503 of the template send and the token endpoint). */
 export const ErrorResponseSchema = strictObject({

@@ -162,7 +162,8 @@ export const TemplateSendRequestSchema = strictObject({
     .openapi({
       description:
         'Countersign extension (not in the contract): the language of the signing page and of every email of ' +
-        "these sessions. Without it: the account's `defaultLocale`, else the signer's browser (page) or English.",
+        "these sessions. Without it: the template's `defaultLocale`, else the account's, else the signer's browser " +
+        '(page) or English (emails).',
     }),
   retentionDays: sendRetentionDaysField(),
   notify: booleanValue()

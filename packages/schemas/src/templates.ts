@@ -11,6 +11,7 @@ import {
 } from './common.ts';
 import { fieldTypes } from './field-types.ts';
 import { FIELDS_MAX, RECIPIENTS_MAX, TEXT_MAX_LENGTH } from './limits.ts';
+import { SUPPORTED_LOCALES } from './locales.ts';
 import { TemplateSendRequestSchema } from './templates-send.ts';
 
 // Templates: created from a manifest (CLI, POST /api/templates) plus what detection finds in the PDFs;
@@ -133,6 +134,17 @@ const manifestExample = {
   ],
 };
 
+/** Extension: the template's default language (null or absent: the account's `defaultLocale`). */
+const templateDefaultLocale = z
+  .enum(SUPPORTED_LOCALES, { error: `must be one of ${SUPPORTED_LOCALES.join(', ')}` })
+  .nullable()
+  .optional()
+  .openapi({
+    description:
+      "Extension: language of this template's signing pages and emails when a send gives no `locale`. Null or " +
+      "absent: the account's `defaultLocale`, else English (emails) or the signer's browser (page).",
+  });
+
 export const TemplateManifestSchema = strictObject({
   name: readableText(nonEmptyString(TEXT_MAX_LENGTH)).openapi({
     description: 'Template name; also the title of its sessions.',
@@ -155,6 +167,7 @@ export const TemplateManifestSchema = strictObject({
   fields: arrayOf(ManifestFieldSchema, { max: TEMPLATE_FIELDS_MAX })
     .default([])
     .openapi({ description: 'Fields placed by hand; fields detected in the PDFs are added to them.' }),
+  defaultLocale: templateDefaultLocale,
 }).openapi('TemplateManifest', {
   description:
     'Everything a template needs besides the PDFs. Detection always runs as well: AcroForm fields ' +
@@ -238,6 +251,10 @@ export const TemplateDetailSchema = z
       description: 'Bumped by every update; an update names the version it is based on (409 when stale).',
     }),
     updatedAt: isoTime.nullable(),
+    defaultLocale: z.enum(SUPPORTED_LOCALES).nullable().openapi({
+      description:
+        "Extension: the template's default language for signing pages and emails (null: the account's).",
+    }),
     roles: z.array(z.string()),
     documents: z.array(
       z.object({
@@ -267,6 +284,9 @@ export const TemplateUpdateRequestSchema = TemplateManifestSchema.pick({
 })
   .extend({
     version: integerInRange(1).openapi({ description: 'The `version` this edit is based on.' }),
+    defaultLocale: templateDefaultLocale.openapi({
+      description: "Extension: the template's default language; absent keeps it, null clears it.",
+    }),
   })
   .openapi('TemplateUpdateRequest', {
     description:

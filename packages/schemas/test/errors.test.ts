@@ -62,7 +62,7 @@ describe('error bodies (4 and 7)', () => {
       error: 'template_not_found',
     });
     expect(issueLines(ErrorResponseSchema, { message: 'x' })).toEqual(['error: required']);
-    expect(issueLines(ErrorResponseSchema, { error: 'x', cloudFileId: 'f' })).toEqual([
+    expect(issueLines(ErrorResponseSchema, { error: 'invalid_request', cloudFileId: 'f' })).toEqual([
       'cloudFileId: unknown property',
     ]);
   });
@@ -88,12 +88,12 @@ describe('error bodies (4 and 7)', () => {
     });
 
     it('requires the message and one of the two lists', () => {
-      expect(issueLines(SessionsSendRejectedResponseSchema, { error: 'x', failedDocuments: [] })).toEqual([
-        'message: required',
-      ]);
-      expect(issueLines(SessionsSendRejectedResponseSchema, { error: 'x', message: 'm' })).toEqual([
-        'must have failedDocuments or rows',
-      ]);
+      expect(
+        issueLines(SessionsSendRejectedResponseSchema, { error: 'documents_rejected', failedDocuments: [] }),
+      ).toEqual(['message: required']);
+      expect(
+        issueLines(SessionsSendRejectedResponseSchema, { error: 'documents_rejected', message: 'm' }),
+      ).toEqual(['must have failedDocuments or rows']);
     });
 
     it('is strict at every depth', () => {

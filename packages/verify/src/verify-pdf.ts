@@ -1,6 +1,9 @@
 import { createHash, verify as verifySignature, X509Certificate } from 'node:crypto';
+import { checkAppended } from './appended.ts';
 import { type ChainedAuditEvent, checkAuditChain } from './audit-chain.ts';
 import { children, content, type DerNode, oidText, readDer, whole } from './der.ts';
+import { isDocumentTimestamp, type PdfSignature, pdfSignatures } from './signatures.ts';
+import { checkTimestampToken, type TimestampToken, tokenProblem } from './timestamp-token.ts';
 
 /** One named check of the report; `ok: null` when it does not apply (no trail given, no timestamp asked). */
 export interface Check {
@@ -11,6 +14,7 @@ export interface Check {
     | 'nothing-appended'
     | 'certificate-chain'
     | 'timestamp'
+    | 'document-timestamp'
     | 'audit-chain';
   ok: boolean | null;
   detail: string;
@@ -27,7 +31,12 @@ export interface VerifyReport {
     signer: string | null;
   } | null;
   chain: { subject: string; issuer: string; selfSigned: boolean; validTo: string }[];
-  timestamp: { time: string; tsa: string } | null;
+  /** The seal's signature time-stamp (PAdES B-T): when, by which TSA, and whether it holds. */
+  timestamp: TimestampToken | null;
+  /** The last document time-stamp after the seal (PAdES B-LTA), and whether it reaches the end of the file. */
+  documentTimestamp: (TimestampToken & { coversWholeFile: boolean }) | null;
+  /** Whether a DSS (validation data for later) was appended after the seal (PAdES B-LT). */
+  dss: boolean;
   auditChainHead: string | null;
 }
 
@@ -45,21 +54,12 @@ const OID = {
 
 const latin1 = (b: Buffer, start = 0, end = b.length) => b.toString('latin1', start, end);
 
-/** The last signature of the file: its byte range and CMS (null when there is none). */
-function lastSignature(pdf: Buffer) {
-  const text = latin1(pdf);
-  const pattern = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g;
-  let found: { range: [number, number, number, number]; at: number } | null = null;
-  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-    const range = [m[1], m[2], m[3], m[4]].map(Number) as [number, number, number, number];
-    if (range[0] === 0 && range[1] > 0 && range[2] > range[1]) found = { range, at: m.index };
-  }
-  if (!found) return null;
-  const [, b, c] = found.range;
-  const hole = latin1(pdf, b, c).trim();
-  const hex = /^<([0-9A-Fa-f]*)>$/.exec(hole)?.[1];
-  if (!hex) return null;
-  return { ...found, cms: Buffer.from(hex, 'hex') };
+/** The seal: the last signature that is not a document time-stamp, and the document time-stamps after it. */
+function sealAndTimestamps(pdf: Buffer): { seal: PdfSignature; documentTimestamps: PdfSignature[] } | null {
+  const all = pdfSignatures(pdf);
+  const seal = all.filter((s) => !isDocumentTimestamp(s)).at(-1);
+  if (!seal) return null;
+  return { seal, documentTimestamps: all.filter((s) => isDocumentTimestamp(s) && s.at > seal.at) };
 }
 
 const der = (b: Buffer) => readDer(b, 0);
@@ -74,9 +74,12 @@ export function verifyPdf(pdf: Buffer, options: VerifyOptions = {}): VerifyRepor
     seal: null,
     chain: [],
     timestamp: null,
+    documentTimestamp: null,
+    dss: false,
     auditChainHead: null,
   };
-  const sig = lastSignature(pdf);
+  const found = sealAndTimestamps(pdf);
+  const sig = found?.seal;
   checks.push({
     name: 'seal-present',
     ok: sig !== null,
@@ -91,9 +94,7 @@ export function verifyPdf(pdf: Buffer, options: VerifyOptions = {}): VerifyRepor
   report.auditChainHead =
     [...text.matchAll(/\/Countersign_AuditChainHead\s*\(([0-9a-f]{64})\)/g)].at(-1)?.[1] ?? null;
   // The dictionary's /M: before /ByteRange or after the signature value, depending on the key order.
-  const signingTime = /\/M\s*\(D:(\d{14})/.exec(
-    `${latin1(pdf, Math.max(0, sig.at - 4096), sig.at)} ${latin1(pdf, c, Math.min(pdf.length, c + 4096))}`,
-  )?.[1];
+  const signingTime = /\/M\s*\(D:(\d{14})/.exec(sig.dictionary)?.[1];
   report.seal = {
     byteRange: sig.range,
     coveredBytes: covered,
@@ -103,20 +104,21 @@ export function verifyPdf(pdf: Buffer, options: VerifyOptions = {}): VerifyRepor
       : null,
     signer: null,
   };
-  const tail = pdf.subarray(c + d);
+  const appended = checkAppended(pdf, c + d, found.documentTimestamps);
   checks.push({
     name: 'nothing-appended',
-    ok: c + d === pdf.length || /^[\s\0]*$/.test(latin1(tail)),
+    ok: appended.ok,
     detail:
       c + d === pdf.length
         ? `the seal covers the whole file but its own signature value (bytes 0-${b - 1} and ${c}-${c + d - 1} of ${pdf.length})`
-        : `${pdf.length - (c + d)} bytes were appended after the sealed revision (an incremental update after sealing)`,
+        : appended.detail,
   });
+  report.dss = /\/Type\s*\/DSS\b/.test(latin1(pdf, c + d));
 
   let signerInfo: DerNode[];
   let certificates: X509Certificate[];
   try {
-    const contentInfo = children(der(sig.cms));
+    const contentInfo = children(der(sig.contents));
     const signedData = children(children(contentInfo[1]!)[0]!);
     const certsNode = field(signedData, 0xa0);
     certificates = certsNode ? children(certsNode).map((n) => new X509Certificate(whole(n))) : [];
@@ -210,17 +212,8 @@ export function verifyPdf(pdf: Buffer, options: VerifyOptions = {}): VerifyRepor
     checks.push({ name: 'certificate-chain', ok: false, detail: 'no signer certificate' });
   }
 
-  const unsigned = field(signerInfo, 0xa1);
-  const hasTimestamp = unsigned
-    ? children(unsigned).some((attr) => oidText(children(attr)[0]!) === OID.signatureTimeStamp)
-    : false;
-  checks.push({
-    name: 'timestamp',
-    ok: hasTimestamp ? true : options.requireTimestamp ? false : null,
-    detail: hasTimestamp
-      ? 'the seal carries a signature timestamp'
-      : 'the seal carries no signature timestamp (PAdES B-B)',
-  });
+  checks.push(signatureTimestampCheck(report, signerInfo, options));
+  checks.push(documentTimestampCheck(pdf, report, found.documentTimestamps));
 
   if (options.trail) {
     const result = checkAuditChain(options.trail.events);
@@ -249,6 +242,68 @@ export function verifyPdf(pdf: Buffer, options: VerifyOptions = {}): VerifyRepor
   return finish(report);
 }
 
+/** The seal's signature time-stamp: an unsigned attribute whose token time-stamps the signature value. */
+function signatureTimestampCheck(report: VerifyReport, signerInfo: DerNode[], options: VerifyOptions): Check {
+  const unsigned = field(signerInfo, 0xa1);
+  const attribute = unsigned
+    ? children(unsigned)
+        .map((attr) => children(attr))
+        .find((attr) => oidText(attr[0]!) === OID.signatureTimeStamp)
+    : undefined;
+  if (!attribute) {
+    return {
+      name: 'timestamp',
+      ok: options.requireTimestamp ? false : null,
+      detail: 'the seal carries no signature timestamp (PAdES B-B)',
+    };
+  }
+  const signature = signerInfo.find((n, i) => i > 3 && n.tag === 0x04);
+  try {
+    const token = checkTimestampToken(whole(children(attribute[1]!)[0]!), [
+      signature ? content(signature) : Buffer.alloc(0),
+    ]);
+    report.timestamp = token;
+    const problem = tokenProblem(token, 'signature timestamp');
+    return {
+      name: 'timestamp',
+      ok: problem === null,
+      detail: problem ?? `the seal's signature was time-stamped at ${token.time} by ${token.tsa} (PAdES B-T)`,
+    };
+  } catch (err) {
+    return {
+      name: 'timestamp',
+      ok: false,
+      detail: `the signature timestamp is unreadable: ${(err as Error).message}`,
+    };
+  }
+}
+
+/** The last document time-stamp after the seal: a token over its byte range, which must reach the file's end. */
+function documentTimestampCheck(pdf: Buffer, report: VerifyReport, stamps: PdfSignature[]): Check {
+  const last = stamps.at(-1);
+  if (!last) return { name: 'document-timestamp', ok: null, detail: 'no document timestamp after the seal' };
+  const [a, b, c, d] = last.range;
+  try {
+    const token = checkTimestampToken(last.contents, [pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
+    const coversWholeFile = c + d === pdf.length;
+    report.documentTimestamp = { ...token, coversWholeFile };
+    const problem = tokenProblem(token, 'document timestamp');
+    return {
+      name: 'document-timestamp',
+      ok: problem === null,
+      detail:
+        problem ??
+        `the file up to ${c + d} of ${pdf.length} bytes${report.dss ? ', its validation data (DSS) included,' : ''} was time-stamped at ${token.time} by ${token.tsa} (PAdES B-LTA)`,
+    };
+  } catch (err) {
+    return {
+      name: 'document-timestamp',
+      ok: false,
+      detail: `the document timestamp is unreadable: ${(err as Error).message}`,
+    };
+  }
+}
+
 function finish(report: VerifyReport): VerifyReport {
   report.ok =
     report.checks.every((c) => c.ok !== false) && report.checks.some((c) => c.name === 'seal-signature');
@@ -262,6 +317,10 @@ export function formatReport(file: string, report: VerifyReport): string {
   for (const check of report.checks)
     lines.push(`  ${mark(check.ok).padEnd(4)} ${check.name}: ${check.detail}`);
   if (report.seal?.signingTime) lines.push(`  seal time (claimed): ${report.seal.signingTime}`);
+  if (report.timestamp)
+    lines.push(`  signature timestamp: ${report.timestamp.time} by ${report.timestamp.tsa}`);
+  if (report.documentTimestamp)
+    lines.push(`  document timestamp: ${report.documentTimestamp.time} by ${report.documentTimestamp.tsa}`);
   for (const cert of report.chain) lines.push(`  certificate: ${cert.subject} (valid to ${cert.validTo})`);
   return `${lines.join('\n')}\n`;
 }

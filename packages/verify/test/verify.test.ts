@@ -4,10 +4,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finalize, generateSealCertificate, type SealOptions } from '@countersign/pdf-engine';
+import { startTestTsa, type TestTsa } from '@countersign/pdf-engine/testing';
 import forge from 'node-forge';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPdf } from '../src/index.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runVerify, verifyPdf } from '../src/index.ts';
 
 // The verifier on real sealed PDFs from the engine: a clean one verifies; a flipped byte, an appended
 // incremental update, an edited certificate page and a truncated chain are each reported by the check's name.
@@ -93,20 +94,41 @@ function operatorChain(includeIntermediate: boolean): { p12: Uint8Array; passphr
   return { p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'), passphrase };
 }
 
+/** The verify command (cli.ts) in this process: its exit code and what it printed. */
+function verifyCommand(args: string[]): { status: number; stdout: string } {
+  let stdout = '';
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    stdout += String(chunk);
+    return true;
+  });
+  try {
+    return { status: runVerify(args), stdout };
+  } finally {
+    write.mockRestore();
+  }
+}
+
 const failed = (report: ReturnType<typeof verifyPdf>) =>
   report.checks.filter((c) => c.ok === false).map((c) => c.name);
 
 let clean: Awaited<ReturnType<typeof sealWith>>;
+let stamped: Awaited<ReturnType<typeof sealWith>>;
+let tsa: TestTsa;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'verify-'));
+  tsa = await startTestTsa();
   const { p12, passphrase } = generateSealCertificate({
     commonName: 'Seal',
     organization: 'Test',
     keyBits: 2048,
   });
   clean = await sealWith({ p12, passphrase });
+  stamped = await sealWith({ p12, passphrase, tsa: { url: tsa.url } });
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await tsa.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('verifyPdf', () => {
   it('a clean final PDF verifies: seal, byte ranges, chain; the sealed audit head is read', () => {
@@ -176,19 +198,100 @@ describe('verifyPdf', () => {
     const flipped = Buffer.from(clean.bytes);
     flipped[100] = flipped[100]! ^ 0x01;
     writeFileSync(bad, flipped);
-    const run = (args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/main.ts', 'verify', ...args], {
-        encoding: 'utf8',
-        cwd: join(import.meta.dirname, '../../..'),
-      });
-    const ok = run([good]);
+    // One real CLI process (the admin CLI's wiring); the other case runs the same command in this process.
+    const ok = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/main.ts', 'verify', good], {
+      encoding: 'utf8',
+      cwd: join(import.meta.dirname, '../../..'),
+    });
     expect(ok.status, ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/VALID/);
     expect(ok.stdout).toMatch(/OK\s+seal-digest/);
-    const json = run([bad, '--json']);
+    const json = verifyCommand([bad, '--json']);
     expect(json.status).toBe(1);
     const parsed = JSON.parse(json.stdout) as { ok: boolean; checks: { name: string; ok: boolean | null }[] };
     expect(parsed.ok).toBe(false);
     expect(parsed.checks.find((c) => c.name === 'seal-digest')!.ok).toBe(false);
-  }, 60_000);
+  }, 180_000); // a CLI process takes tens of seconds on a loaded 2-core machine
+
+  it('a time-stamped seal (B-LTA): the signature and document time-stamps are reported with time and TSA', () => {
+    const report = verifyPdf(Buffer.from(stamped.bytes), { requireTimestamp: true });
+    expect(failed(report)).toEqual([]);
+    expect(report.ok).toBe(true);
+    const tsaName = tsa.subject.replaceAll('\n', ', ');
+    expect(report.timestamp).toMatchObject({
+      tsa: tsaName,
+      signatureOk: true,
+      timeStampingCertificate: true,
+      imprintMatches: true,
+    });
+    expect(Date.parse(report.timestamp!.time)).toBeGreaterThan(Date.parse('2026-01-01'));
+    expect(report.documentTimestamp).toMatchObject({
+      tsa: tsaName,
+      imprintMatches: true,
+      coversWholeFile: true,
+    });
+    expect(report.dss).toBe(true);
+    expect(report.checks.find((c) => c.name === 'timestamp')!.ok).toBe(true);
+    expect(report.checks.find((c) => c.name === 'document-timestamp')!.ok).toBe(true);
+    expect(report.checks.find((c) => c.name === 'nothing-appended')!.detail).toMatch(
+      /validation data \(DSS\)/,
+    );
+  });
+
+  it('--require-timestamp fails a seal without one; a clean B-B seal still verifies without the flag', () => {
+    const report = verifyPdf(Buffer.from(clean.bytes), { requireTimestamp: true });
+    expect(failed(report)).toEqual(['timestamp']);
+    expect(report.timestamp).toBeNull();
+    expect(report.documentTimestamp).toBeNull();
+  });
+
+  it('tampering with a time-stamped seal: a flipped byte breaks the seal and the document time-stamp; an update after the time-stamp is named', () => {
+    const flipped = Buffer.from(stamped.bytes);
+    const at = Math.floor(stamped.contentLength / 2);
+    flipped[at] = flipped[at]! ^ 0x01;
+    expect(failed(verifyPdf(flipped))).toEqual(['seal-digest', 'document-timestamp']);
+
+    const update = Buffer.from('\n99 0 obj\n<< /Type /Page >>\nendobj\nstartxref\n0\n%%EOF\n', 'latin1');
+    const appended = verifyPdf(Buffer.concat([Buffer.from(stamped.bytes), update]));
+    // The time-stamp still holds for the bytes it covers; what follows it is what is reported.
+    expect(failed(appended)).toEqual(['nothing-appended']);
+    expect(appended.checks.find((c) => c.name === 'nothing-appended')!.detail).toMatch(
+      /bytes were appended after the document time-stamp/,
+    );
+  });
+
+  it('an object slipped into the validation update before the document time-stamp is named', () => {
+    // The same bytes with the DSS's type renamed: still covered by the (now broken) time-stamp, and named.
+    const text = Buffer.from(stamped.bytes).toString('latin1');
+    const at = text.indexOf('/Type /DSS');
+    expect(at).toBeGreaterThan(stamped.contentLength);
+    const edited = Buffer.from(stamped.bytes);
+    edited.write('/Type /Pag', at, 'latin1');
+    const report = verifyPdf(edited);
+    expect(failed(report)).toEqual(['nothing-appended', 'document-timestamp']);
+    expect(report.checks.find((c) => c.name === 'nothing-appended')!.detail).toMatch(
+      /object \d+ \(a \/Pag\)/,
+    );
+  });
+
+  it('the verify command on a time-stamped seal prints both time-stamps; --json carries them', () => {
+    const file = join(dir, 'stamped.pdf');
+    writeFileSync(file, stamped.bytes);
+    const text = verifyCommand([file, '--require-timestamp']);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toMatch(
+      /OK\s+timestamp: the seal's signature was time-stamped at \S+ by CN=Countersign Test TSA/,
+    );
+    expect(text.stdout).toMatch(/OK\s+document-timestamp: /);
+    expect(text.stdout).toMatch(/signature timestamp: \S+ by CN=Countersign Test TSA, O=Countersign Tests/);
+    const json = JSON.parse(verifyCommand([file, '--json']).stdout) as {
+      timestamp: { time: string; tsa: string };
+      documentTimestamp: { time: string; tsa: string };
+    };
+    expect(json.timestamp.tsa).toBe('CN=Countersign Test TSA, O=Countersign Tests');
+    expect(json.documentTimestamp.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
+    const plain = join(dir, 'plain.pdf');
+    writeFileSync(plain, clean.bytes);
+    expect(verifyCommand([plain, '--require-timestamp']).status).toBe(1); // B-B: no timestamp
+  });
 });

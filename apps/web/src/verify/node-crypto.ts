@@ -68,6 +68,8 @@ export class X509Certificate {
   readonly serialNumber: string;
   readonly validTo: string;
   readonly publicKey: PublicKey;
+  /** Extended key usage OIDs (Node's name for them), e.g. timeStamping for a TSA certificate. */
+  readonly keyUsage: string[] | undefined;
 
   constructor(der: Uint8Array) {
     this.cert = forge.pki.certificateFromAsn1(forge.asn1.fromDer(binary(der)), true);
@@ -76,6 +78,12 @@ export class X509Certificate {
     this.serialNumber = this.cert.serialNumber.toUpperCase();
     this.validTo = this.cert.validity.notAfter.toUTCString();
     this.publicKey = { forge: this.cert.publicKey };
+    const eku = this.cert.getExtension('extKeyUsage') as Record<string, unknown> | null;
+    this.keyUsage = eku
+      ? Object.keys(eku)
+          .filter((name) => eku[name] === true && forge.pki.oids[name])
+          .map((name) => forge.pki.oids[name] as string)
+      : undefined;
   }
 
   /** Whether this certificate's signature verifies with `key`. */

@@ -56,8 +56,8 @@ const NONE: BrandingRow = {
 };
 
 /** What an account's signing pages and emails look like, and who may frame them (defaults when never set). */
-export async function brandingOf(ctx: ServiceContext, accountId: string): Promise<BrandingRow> {
-  const row = await ctx.db
+export function brandingOf(ctx: ServiceContext, accountId: string): BrandingRow {
+  const row = ctx.db
     .select({
       accentColor: accountBranding.accentColor,
       logoType: accountBranding.logoType,
@@ -123,7 +123,7 @@ export async function updateBranding(
     .values({ accountId, frameOrigins: [], ...set, updatedAt: ctx.clock.now() })
     .onConflictDoUpdate({ target: accountBranding.accountId, set })
     .run();
-  return brandingView(ctx, await brandingOf(ctx, accountId));
+  return brandingView(ctx, brandingOf(ctx, accountId));
 }
 
 /** A logo by its content hash (any account's: the hash is the name, the bytes are public on signing pages). */

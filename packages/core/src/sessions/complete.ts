@@ -1,6 +1,7 @@
 import { documents, participants, sessions } from '@countersign/db';
 import { activeContentLabels, type FinalizeInput, type FinalizeResult } from '@countersign/pdf-engine';
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { brandingOf } from '../accounts/branding.ts';
 import type { ServiceContext } from '../context.ts';
 import { emitSessionEvent } from '../events/emit.ts';
 import { DAY_MS } from '../support/clock.ts';
@@ -16,6 +17,7 @@ import {
 import { sessionFields } from './fields.ts';
 import { DOWNLOAD_DAYS_AFTER_COMPLETION } from './lifecycle.ts';
 import { participantLink } from './links.ts';
+import { localDate, sessionLocale } from './locale.ts';
 import {
   ccAddresses,
   queueSessionEmail,
@@ -29,8 +31,6 @@ type Adopted = { kind: 'typed' | 'drawn'; value: string };
 
 /** Signed PDFs up to this size travel with the completion email; larger ones by link only. */
 const ATTACH_LIMIT_BYTES = 5 * 1024 * 1024;
-
-const utcDate = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 /**
  * The completion job (and the sweep's catch-up): once every signer has signed, produce each final PDF
@@ -104,6 +104,10 @@ async function produce(
 
   // Every event up to now (the last signature, at least) is covered by the head printed in the certificates.
   const chainHead = auditChainHead(ctx, sessionId);
+  const locale = sessionLocale(
+    session.options as SessionEmailOptions,
+    brandingOf(ctx, session.accountId).defaultLocale,
+  );
   for (const doc of docs) {
     if (doc.finalSha256) continue; // made by an earlier run that did not get as far as completing
     if (!renewClaim(ctx, sessionId, claim)) return outcome(ctx, sessionId);
@@ -117,7 +121,7 @@ async function produce(
         if (f.type === 'initials')
           return { ...base, value: null, signature: (owner?.initials as Adopted | null) ?? undefined };
         if (f.type === 'date' && f.automatic)
-          return { ...base, value: owner?.signedAt ? utcDate(owner.signedAt) : null };
+          return { ...base, value: owner?.signedAt ? localDate(locale, owner.signedAt) : null };
         if (f.type === 'name' && f.automatic) return { ...base, value: owner?.name ?? null };
         return { ...base, value: f.value };
       });
@@ -148,6 +152,8 @@ async function produce(
         location: ctx.config.publicUrl,
         signingTime: new Date(completedAt),
         auditChainHead: chainHead,
+        // With a TSA the seal is time-stamped; a TSA that fails fails the attempt (back-off, never a B-B seal).
+        ...(ctx.config.seal.tsa ? { tsa: ctx.config.seal.tsa } : {}),
       },
     );
     keepFinal(ctx, sessionId, doc.id, result);

@@ -1,8 +1,10 @@
 import { accounts } from '@countersign/db';
 import { type EmailMessage, renderEmail } from '@countersign/emails';
 import { eq } from 'drizzle-orm';
+import { brandingOf, brandingView } from '../accounts/branding.ts';
 import type { ServiceContext } from '../context.ts';
 import { queueEmail } from '../outbox/email.ts';
+import { sessionLocale } from './locale.ts';
 
 /** Send options that shape a session's emails (template sends set them; own-PDF sends use defaults). */
 export interface SessionEmailOptions {
@@ -12,6 +14,8 @@ export interface SessionEmailOptions {
   messageTemplate?: string;
   cc?: string[];
   replyToEmail?: string;
+  /** The send's `locale` (or its template's default language, resolved when the template was sent). */
+  locale?: string | null;
 }
 
 export interface EmailContext {
@@ -61,12 +65,14 @@ export function queueSessionEmail(
   },
   message: Kindless<EmailMessage>,
 ): string {
+  const branding = brandingView(ctx, brandingOf(ctx, email.accountId));
   const rendered = renderEmail({
     ...message,
     sessionTitle: email.sessionTitle,
     senderName: email.senderName,
     recipientName: email.to.name,
-    locale: 'en',
+    locale: sessionLocale(email.options, branding.defaultLocale),
+    branding: { accentColor: branding.accentColor, logoUrl: branding.logoUrl },
   } as EmailMessage);
   const { options } = email;
   const marked = email.test ? markAsTest(rendered) : rendered;

@@ -1,6 +1,6 @@
 import { accounts, documents, participants, preparedQuery, sessions } from '@countersign/db';
 import type { SessionDetail, SessionList, SessionListQuery, SessionSummary } from '@countersign/schemas';
-import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { DomainError } from '../support/errors.ts';
 import { purgeView, retentionPurgeAt } from './purge.ts';
@@ -62,9 +62,9 @@ export function listSessions(ctx: ServiceContext, accountId: string, query: Sess
   if (query.test) conditions.push(eq(sessions.test, query.test === 'true'));
   if (query.cursor) {
     const [createdAt, id] = decodeCursor(query.cursor);
-    conditions.push(
-      or(lt(sessions.createdAt, createdAt), and(eq(sessions.createdAt, createdAt), lt(sessions.id, id)))!,
-    );
+    // A row value: SQLite seeks the (account, createdAt, id) index straight past the cursor, even inside a
+    // bulk send's thousands of sessions with one createdAt (an OR would re-read those ties on every page).
+    conditions.push(sql`(${sessions.createdAt}, ${sessions.id}) < (${createdAt}, ${id})`);
   }
   const rows = ctx.db
     .select()

@@ -1,6 +1,6 @@
 import { templateDocuments, templateFields, templateRoles, templates } from '@countersign/db';
 import { type DetectResult, detectFields, type InspectOk, startDetector } from '@countersign/pdf-engine';
-import type { FailedDocument, ManifestField, TemplateCreated } from '@countersign/schemas';
+import type { FailedDocument, Locale, ManifestField, TemplateCreated } from '@countersign/schemas';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../support/crypto.ts';
 import { DomainError } from '../support/errors.ts';
@@ -27,6 +27,8 @@ export interface NewTemplate {
   roles: string[];
   /** Fields placed by hand (`document` = a filename above); fields detected in the PDFs are added. */
   fields: ManifestField[];
+  /** Language of its sessions' pages and emails when a send names none. */
+  defaultLocale?: Locale | null;
 }
 
 /**
@@ -89,7 +91,9 @@ export async function createTemplate(
   const templateId = newId();
   const now = ctx.clock.now();
   ctx.db.transaction((tx) => {
-    tx.insert(templates).values({ id: templateId, accountId, name, createdAt: now }).run();
+    tx.insert(templates)
+      .values({ id: templateId, accountId, name, createdAt: now, defaultLocale: input.defaultLocale ?? null })
+      .run();
     const documentIds = input.documents.map((doc, position) => {
       const sourceSha256 = ctx.blobs.put(doc.bytes, inspected[position]!.sha256);
       const prepared = cleaned[position];

@@ -1,5 +1,5 @@
 import { templateDocuments, templateFields, templateRoles, templates } from '@countersign/db';
-import type { TemplateDetail, TemplateList } from '@countersign/schemas';
+import { localeOf, type TemplateDetail, type TemplateList } from '@countersign/schemas';
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { examplePayload } from './example-payload.ts';
@@ -103,6 +103,7 @@ export function getTemplateDetail(
     createdAt: iso(t.template.createdAt),
     version: t.template.version,
     updatedAt: t.template.updatedAt === null ? null : iso(t.template.updatedAt),
+    defaultLocale: localeOf(t.template.defaultLocale),
     roles,
     documents: t.documents.map((d) => ({
       filename: d.filename,

@@ -59,7 +59,12 @@ export function updateTemplate(
       // The version check again, in the write: two saves based on the same version cannot both pass.
       const bumped = tx
         .update(templates)
-        .set({ version: next, name, updatedAt: ctx.clock.now() })
+        .set({
+          version: next,
+          name,
+          updatedAt: ctx.clock.now(),
+          ...(input.defaultLocale !== undefined ? { defaultLocale: input.defaultLocale } : {}),
+        })
         .where(
           and(
             eq(templates.id, templateId),

@@ -82,7 +82,9 @@ export const sessions = sqliteTable(
   (t) => [
     // The sweeper's unfinished purges (a crash between the request and its end).
     index('sessions_purge_pending').on(t.purgeRequestedAt, t.purgedAt),
-    index('sessions_account_created').on(t.accountId, t.createdAt),
+    // The sessions list, newest first: `id` breaks ties (a bulk send creates thousands of sessions in the same
+    // millisecond), so a page is an index range walked in order, never a sort of every tied row.
+    index('sessions_account_created_id').on(t.accountId, t.createdAt, t.id),
     // The sessions list's filters walk these newest first without sorting (web app, GET /api/sessions).
     index('sessions_account_status_created').on(t.accountId, t.status, t.createdAt),
     index('sessions_account_template_created').on(t.accountId, t.templateId, t.createdAt),

@@ -20,6 +20,8 @@ export const templates = sqliteTable(
     updatedAt: timestamp('updated_at'),
     /** Deleted templates stay as rows for their sessions; every read treats them as absent. */
     deletedAt: timestamp('deleted_at'),
+    /** Language of its sessions' signing pages and emails when a send gives no `locale` (null: the account's). */
+    defaultLocale: text('default_locale'),
   },
   (t) => [index('templates_account').on(t.accountId, t.createdAt)],
 );

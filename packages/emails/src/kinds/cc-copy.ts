@@ -11,25 +11,25 @@ import { assemble, filesDetail, greeting, paragraph, prepare, quote } from './co
 export function ccCopy(m: CcCopyEmail): EmailContent {
   const p = prepare(m);
   const { s } = p;
-  const t = s.ccCopy;
   const signers = m.signers.map(singleLine).filter(Boolean);
   const expires = s.dateTime(checkedDate('expiresAt', m.expiresAt));
+  const names = { sender: p.sender, title: p.title };
 
   return assemble(p, {
-    subject: fitSubject((title) => t.subject({ sender: subjectName(p.sender), title }), p.title),
-    preheader: t.preheader({ sender: p.sender, title: p.title }),
-    heading: t.heading,
+    subject: fitSubject((title) => s.t('ccCopy.subject', { sender: subjectName(p.sender), title }), p.title),
+    preheader: s.t('ccCopy.preheader', names),
+    heading: s.t('ccCopy.heading'),
     blocks: [
       greeting(p),
-      paragraph(...t.intro({ sender: p.sender, title: p.title, signers: s.list(signers) })),
-      ...quote(s.labels.messageFrom(p.sender), m.message),
-      paragraph(t.nothingToDo),
+      paragraph(...s.rich('ccCopy.intro', { ...names, signers: s.list(signers) })),
+      ...quote(s.t('label.messageFrom', { sender: p.sender }), m.message),
+      paragraph(s.t('ccCopy.nothingToDo')),
     ],
     details: [
       ...filesDetail(p, m.documents),
-      { label: t.signers, value: signers },
-      { label: s.labels.signBy, value: expires },
+      { label: s.t('label.signers'), value: signers },
+      { label: s.t('label.signBy'), value: expires },
     ],
-    footer: [s.footer.copied],
+    footer: [s.t('footer.copied')],
   });
 }

@@ -1,5 +1,6 @@
-import type { Block, Detail, EmailContent, Inline } from '../content.ts';
-import { type Strings, stringsFor } from '../strings/index.ts';
+import { checkedBrand } from '../checks.ts';
+import type { Block, Brand, Detail, EmailContent, Inline } from '../content.ts';
+import { PRODUCT_NAME, type Strings, stringsFor } from '../strings/index.ts';
 import { safeSubject } from '../subject.ts';
 import { optionalMultiLine, singleLine } from '../text.ts';
 import type { EmailBase } from '../types.ts';
@@ -10,6 +11,7 @@ export interface Prepared {
   title: string;
   sender: string;
   recipient: string | null;
+  brand: Brand;
 }
 
 export function prepare(m: EmailBase): Prepared {
@@ -19,6 +21,7 @@ export function prepare(m: EmailBase): Prepared {
     title: singleLine(m.sessionTitle),
     sender: singleLine(m.senderName),
     recipient: recipient || null,
+    brand: checkedBrand(m.branding),
   };
 }
 
@@ -26,11 +29,13 @@ export const paragraph = (...parts: Inline[]): Block => ({ type: 'paragraph', pa
 export const note = (...parts: Inline[]): Block => ({ type: 'note', parts });
 
 export function greeting(p: Prepared): Block {
-  return paragraph(p.s.greeting(p.recipient));
+  return paragraph(
+    p.recipient ? p.s.t('greeting.named', { name: p.recipient }) : p.s.t('greeting.anonymous'),
+  );
 }
 
 export function button(p: Prepared, label: string, url: string): Block {
-  return { type: 'button', label, url, fallbackLabel: p.s.labels.linkFallback };
+  return { type: 'button', label, url, fallbackLabel: p.s.t('label.linkFallback') };
 }
 
 /** A quoted block for someone's own words, or nothing when they gave none. */
@@ -41,12 +46,12 @@ export function quote(label: string, text: string | null | undefined): Block[] {
 
 /** What a holder of a signing link must know: a code will be asked, or the link alone is enough. */
 export function securityNote(p: Prepared, otpRequired: boolean): Block {
-  return note(otpRequired ? p.s.securityNote.otp : p.s.securityNote.publicLink);
+  return note(p.s.t(otpRequired ? 'security.otp' : 'security.publicLink'));
 }
 
 export function filesDetail(p: Prepared, documents: string[] | undefined): Detail[] {
   const names = (documents ?? []).map(singleLine).filter(Boolean);
-  return names.length > 0 ? [{ label: p.s.labels.files, value: names }] : [];
+  return names.length > 0 ? [{ label: p.s.t('label.files'), value: names }] : [];
 }
 
 /** A caller's subject override, or null when it is unset or blank. */
@@ -70,18 +75,21 @@ interface Parts {
 export function assemble(p: Prepared, parts: Parts): EmailContent {
   const { s } = p;
   return {
-    lang: s.lang,
+    lang: s.locale,
+    dir: s.dir,
     subject: parts.subject,
     preheader: singleLine(parts.preheader),
     heading: singleLine(parts.heading),
+    header: s.t('header.via', { sender: p.sender, product: PRODUCT_NAME }),
     senderName: p.sender,
-    productName: s.productName,
+    quoteTitle: s.quoted,
+    brand: p.brand,
     blocks: parts.blocks,
     details: [
-      { label: s.labels.document, value: p.title },
-      { label: s.labels.from, value: p.sender },
+      { label: s.t('label.document'), value: p.title },
+      { label: s.t('label.from'), value: p.sender },
       ...(parts.details ?? []),
     ],
-    footer: [s.footer.sentBy(s.productName, p.sender), ...(parts.footer ?? [])],
+    footer: [s.t('footer.sentBy', { product: PRODUCT_NAME, sender: p.sender }), ...(parts.footer ?? [])],
   };
 }

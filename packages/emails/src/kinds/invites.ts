@@ -45,59 +45,63 @@ function opening(p: Prepared, m: InviteCustomization, link: Link, standard: Bloc
 }
 
 function personalMessage(p: Prepared, m: InviteCustomization): Block[] {
-  return quote(p.s.labels.messageFrom(p.sender), m.message);
+  return quote(p.s.t('label.messageFrom', { sender: p.sender }), m.message);
 }
 
 export function invite(m: InviteEmail): EmailContent {
   const p = prepare(m);
   const { s } = p;
-  const t = s.invite;
   const url = checkedUrl('signingUrl', m.signingUrl);
   const expires = s.dateTime(checkedDate('expiresAt', m.expiresAt));
   const link = { url, expires, recipientEmail: m.recipientEmail };
+  const names = { sender: p.sender, title: p.title };
 
   const order: Block[] = [];
-  if (!m.yourTurn) order.push(paragraph(t.notYourTurn(checkedCount('signersBefore', m.signersBefore, 1))));
-  else if (m.signingType === 'sequential') order.push(paragraph(t.firstInOrder));
+  if (!m.yourTurn) {
+    const before = checkedCount('signersBefore', m.signersBefore, 1);
+    order.push(paragraph(`${s.t('sequential')} ${s.tn('invite.notYourTurn', before)}`));
+  } else if (m.signingType === 'sequential') {
+    order.push(paragraph(`${s.t('sequential')} ${s.t('invite.firstInOrder')}`));
+  }
 
   return assemble(p, {
     subject:
       overrideSubject(m.subject) ??
-      fitSubject((title) => t.subject({ sender: subjectName(p.sender), title }), p.title),
-    preheader: t.preheader({ sender: p.sender, title: p.title, expires }),
-    heading: t.heading(m.yourTurn),
+      fitSubject((title) => s.t('invite.subject', { sender: subjectName(p.sender), title }), p.title),
+    preheader: s.t('invite.preheader', { ...names, expires }),
+    heading: s.t(m.yourTurn ? 'invite.heading.yourTurn' : 'invite.heading.waiting'),
     blocks: [
-      ...opening(p, m, link, [greeting(p), paragraph(...t.intro({ sender: p.sender, title: p.title }))]),
+      ...opening(p, m, link, [greeting(p), paragraph(...s.rich('invite.intro', names))]),
       ...order,
       ...personalMessage(p, m),
-      button(p, m.yourTurn ? t.button : t.buttonWaiting, url),
+      button(p, s.t(m.yourTurn ? 'invite.button' : 'invite.buttonWaiting'), url),
       securityNote(p, m.otpRequired),
     ],
-    details: [...filesDetail(p, m.documents), { label: s.labels.signBy, value: expires }],
-    footer: [s.footer.unexpected],
+    details: [...filesDetail(p, m.documents), { label: s.t('label.signBy'), value: expires }],
+    footer: [s.t('footer.unexpected')],
   });
 }
 
 export function nextSigner(m: NextSignerEmail): EmailContent {
   const p = prepare(m);
   const { s } = p;
-  const t = s.nextSigner;
   const url = checkedUrl('signingUrl', m.signingUrl);
   const expires = s.dateTime(checkedDate('expiresAt', m.expiresAt));
   const previous = singleLine(m.previousSignerName);
 
   return assemble(p, {
-    subject: overrideSubject(m.subject) ?? fitSubject((title) => t.subject({ title }), p.title),
-    preheader: t.preheader({ previous, title: p.title }),
-    heading: t.heading,
+    subject:
+      overrideSubject(m.subject) ?? fitSubject((title) => s.t('nextSigner.subject', { title }), p.title),
+    preheader: s.t('nextSigner.preheader', { previous, title: p.title }),
+    heading: s.t('nextSigner.heading'),
     blocks: [
       ...opening(p, m, { url, expires, recipientEmail: m.recipientEmail }, [greeting(p)]),
-      paragraph(...t.status({ previous, title: p.title })),
+      paragraph(...s.rich('nextSigner.status', { previous, title: p.title })),
       ...personalMessage(p, m),
-      button(p, t.button, url),
+      button(p, s.t('invite.button'), url),
       securityNote(p, m.otpRequired),
     ],
-    details: [...filesDetail(p, m.documents), { label: s.labels.signBy, value: expires }],
-    footer: [s.footer.unexpected],
+    details: [...filesDetail(p, m.documents), { label: s.t('label.signBy'), value: expires }],
+    footer: [s.t('footer.unexpected')],
   });
 }

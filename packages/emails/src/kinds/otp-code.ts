@@ -11,20 +11,19 @@ import { assemble, greeting, note, paragraph, prepare } from './common.ts';
 export function otpCode(m: OtpCodeEmail): EmailContent {
   const p = prepare(m);
   const { s } = p;
-  const t = s.otpCode;
   const code = checkedCode(m.code);
   const minutes = checkedCount('validMinutes', m.validMinutes, 1);
 
   return assemble(p, {
-    subject: fitSubject((title) => t.subject({ title }), p.title),
-    preheader: t.preheader({ minutes }),
-    heading: t.heading,
+    subject: fitSubject((title) => s.t('otpCode.subject', { title }), p.title),
+    preheader: s.tn('otpCode.preheader', minutes),
+    heading: s.t('otpCode.heading'),
     blocks: [
       greeting(p),
-      paragraph(...t.intro({ sender: p.sender, title: p.title })),
+      paragraph(...s.rich('otpCode.intro', { sender: p.sender, title: p.title })),
       { type: 'code', code },
-      paragraph(t.validity(minutes)),
-      note(t.warning),
+      paragraph(s.tn('otpCode.validity', minutes)),
+      note(s.t('otpCode.warning')),
     ],
   });
 }

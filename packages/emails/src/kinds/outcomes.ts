@@ -11,23 +11,26 @@ import { assemble, button, filesDetail, greeting, paragraph, prepare, quote } fr
 export function signed(m: SignedEmail): EmailContent {
   const p = prepare(m);
   const { s } = p;
-  const t = s.signed;
   const signer = singleLine(m.signerName);
-  const remaining = t.remaining(checkedCount('remaining', m.remaining));
+  const count = checkedCount('remaining', m.remaining);
+  const remaining = count === 0 ? s.t('signed.last') : s.tn('signed.remaining', count);
 
   return assemble(p, {
-    subject: fitSubject((title) => t.subject({ signer: subjectName(signer), title }), p.title),
-    preheader: t.preheader({ remaining }),
-    heading: t.heading(signer),
-    blocks: [greeting(p), paragraph(...t.intro({ signer, title: p.title })), paragraph(remaining)],
-    footer: [s.footer.participant],
+    subject: fitSubject((title) => s.t('signed.subject', { signer: subjectName(signer), title }), p.title),
+    preheader: remaining,
+    heading: s.t('signed.heading', { signer }),
+    blocks: [
+      greeting(p),
+      paragraph(...s.rich('signed.intro', { signer, title: p.title })),
+      paragraph(remaining),
+    ],
+    footer: [s.t('footer.participant')],
   });
 }
 
 export function completed(m: CompletedEmail): EmailContent {
   const p = prepare(m);
   const { s } = p;
-  const t = s.completed;
   const url = m.downloadUrl === null ? null : checkedUrl('downloadUrl', m.downloadUrl);
   if (url === null && !m.attached)
     throw new EmailRenderError(
@@ -37,68 +40,71 @@ export function completed(m: CompletedEmail): EmailContent {
   const until = s.dateTime(checkedDate('downloadExpiresAt', m.downloadExpiresAt));
 
   return assemble(p, {
-    subject: fitSubject((title) => t.subject({ title }), p.title),
-    preheader: t.preheader({ attached: m.attached }),
-    heading: t.heading,
+    subject: fitSubject((title) => s.t('completed.subject', { title }), p.title),
+    preheader: s.t(m.attached ? 'completed.preheader.attached' : 'completed.preheader.link'),
+    heading: s.t('completed.heading'),
     blocks: [
       greeting(p),
-      paragraph(...t.intro({ sender: p.sender, title: p.title })),
+      paragraph(...s.rich('completed.intro', { sender: p.sender, title: p.title })),
       // A cc has no link of its own: the attachment is its copy.
       ...(url
-        ? [paragraph(m.attached ? t.attached : t.notAttached), button(p, t.button, url)]
-        : [paragraph(t.attachedOnly)]),
+        ? [
+            paragraph(s.t(m.attached ? 'completed.attached' : 'completed.notAttached')),
+            button(p, s.t('completed.button'), url),
+          ]
+        : [paragraph(s.t('completed.attachedOnly'))]),
     ],
     details: [
       ...filesDetail(p, m.documents),
-      ...(url ? [{ label: s.labels.downloadUntil, value: until }] : []),
+      ...(url ? [{ label: s.t('label.downloadUntil'), value: until }] : []),
     ],
-    footer: [s.footer.participant],
+    footer: [s.t('footer.participant')],
   });
 }
 
 export function declined(m: DeclinedEmail): EmailContent {
   const p = prepare(m);
   const { s } = p;
-  const t = s.declined;
   const decliner = singleLine(m.declinerName);
 
   return assemble(p, {
-    subject: fitSubject((title) => t.subject({ decliner: subjectName(decliner), title }), p.title),
-    preheader: t.preheader({ decliner }),
-    heading: t.heading,
+    subject: fitSubject(
+      (title) => s.t('declined.subject', { decliner: subjectName(decliner), title }),
+      p.title,
+    ),
+    preheader: s.t('declined.preheader', { decliner }),
+    heading: s.t('declined.heading'),
     blocks: [
       greeting(p),
-      paragraph(...t.intro({ decliner, title: p.title })),
-      ...quote(s.labels.declineReason, m.reason),
-      paragraph(t.closed),
+      paragraph(...s.rich('declined.intro', { decliner, title: p.title })),
+      ...quote(s.t('label.declineReason'), m.reason),
+      paragraph(s.t('declined.closed')),
     ],
-    footer: [s.footer.participant],
+    footer: [s.t('footer.participant')],
   });
 }
 
 export function cancelled(m: CancelledEmail): EmailContent {
   const p = prepare(m);
   const { s } = p;
-  const t = s.cancelled;
 
   return assemble(p, {
-    subject: fitSubject((title) => t.subject({ title }), p.title),
-    preheader: t.preheader({ sender: p.sender }),
-    heading: t.heading,
+    subject: fitSubject((title) => s.t('cancelled.subject', { title }), p.title),
+    preheader: s.t('cancelled.preheader', { sender: p.sender }),
+    heading: s.t('cancelled.heading'),
     blocks: [
       greeting(p),
-      paragraph(...t.intro({ sender: p.sender, title: p.title })),
-      ...quote(s.labels.cancelReason, m.reason),
-      paragraph(t.closed),
+      paragraph(...s.rich('cancelled.intro', { sender: p.sender, title: p.title })),
+      ...quote(s.t('label.cancelReason'), m.reason),
+      paragraph(s.t('cancelled.closed')),
     ],
-    footer: [s.footer.participant],
+    footer: [s.t('footer.participant')],
   });
 }
 
 export function receipt(m: ReceiptEmail): EmailContent {
   const p = prepare(m);
   const { s } = p;
-  const t = s.receipt;
   const at = s.dateTime(checkedDate('signedAt', m.signedAt));
   const hex = /^[0-9a-f]{64}$/;
   for (const d of m.documents)
@@ -106,14 +112,18 @@ export function receipt(m: ReceiptEmail): EmailContent {
       throw new EmailRenderError('invalid_message', 'documents[].sha256: not a SHA-256');
   if (!hex.test(m.eventHash)) throw new EmailRenderError('invalid_message', 'eventHash: not a SHA-256');
   return assemble(p, {
-    subject: fitSubject((title) => t.subject({ title }), p.title),
-    preheader: t.preheader,
-    heading: t.heading,
-    blocks: [greeting(p), paragraph(...t.intro({ title: p.title, at })), paragraph(t.hashes)],
+    subject: fitSubject((title) => s.t('receipt.subject', { title }), p.title),
+    preheader: s.t('receipt.preheader'),
+    heading: s.t('receipt.heading'),
+    blocks: [
+      greeting(p),
+      paragraph(...s.rich('receipt.intro', { title: p.title, at })),
+      paragraph(s.t('receipt.hashes')),
+    ],
     details: [
       ...m.documents.map((d) => ({ label: singleLine(d.filename), value: d.sha256 })),
-      { label: t.eventLabel, value: m.eventHash },
+      { label: s.t('receipt.eventLabel'), value: m.eventHash },
     ],
-    footer: [s.footer.participant],
+    footer: [s.t('footer.participant')],
   });
 }

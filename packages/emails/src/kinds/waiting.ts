@@ -10,7 +10,6 @@ import { assemble, button, greeting, paragraph, prepare, securityNote } from './
 export function upcoming(m: UpcomingEmail): EmailContent {
   const p = prepare(m);
   const { s } = p;
-  const t = s.upcoming;
   const total = checkedCount('total', m.total, 1);
   const position = checkedCount('position', m.position, 1);
   if (position > total) {
@@ -20,41 +19,47 @@ export function upcoming(m: UpcomingEmail): EmailContent {
   const url = m.signingUrl == null ? null : checkedUrl('signingUrl', m.signingUrl);
 
   return assemble(p, {
-    subject: fitSubject((title) => t.subject({ title }), p.title),
-    preheader: t.preheader({ sender: p.sender, position, total }),
-    heading: t.heading,
+    subject: fitSubject((title) => s.t('upcoming.subject', { title }), p.title),
+    preheader: s.t('upcoming.preheader', { sender: p.sender, position, total }),
+    heading: s.t('upcoming.heading'),
     blocks: [
       greeting(p),
-      paragraph(...t.intro({ sender: p.sender, title: p.title, position, total })),
-      ...(url ? [paragraph(t.linkWaits), button(p, t.button, url)] : [paragraph(t.noLinkYet)]),
+      paragraph(
+        ...s.rich('upcoming.intro', { sender: p.sender, title: p.title }),
+        ` ${s.t('sequential')} ${s.t('upcoming.place', { position, total })}`,
+      ),
+      ...(url
+        ? [paragraph(s.t('upcoming.linkWaits')), button(p, s.t('invite.buttonWaiting'), url)]
+        : [paragraph(s.t('upcoming.noLinkYet'))]),
     ],
     details: [
-      { label: s.labels.position, value: t.position(position, total) },
-      { label: s.labels.signBy, value: expires },
+      { label: s.t('label.position'), value: s.t('upcoming.position', { position, total }) },
+      { label: s.t('label.signBy'), value: expires },
     ],
-    footer: [s.footer.unexpected],
+    footer: [s.t('footer.unexpected')],
   });
 }
 
 export function reminder(m: ReminderEmail): EmailContent {
   const p = prepare(m);
   const { s } = p;
-  const t = s.reminder;
   const url = checkedUrl('signingUrl', m.signingUrl);
   const expires = s.dateTime(checkedDate('expiresAt', m.expiresAt));
-  const left = t.left(checkedCount('daysLeft', m.daysLeft), expires);
+  const daysLeft = checkedCount('daysLeft', m.daysLeft);
+  const left =
+    daysLeft === 0 ? s.t('reminder.lessThanADay', { expires }) : s.tn('reminder.left', daysLeft, { expires });
 
   return assemble(p, {
-    subject: fitSubject((title) => t.subject({ title }), p.title),
-    preheader: t.preheader({ sender: p.sender, left }),
-    heading: t.heading,
+    subject: fitSubject((title) => s.t('reminder.subject', { title }), p.title),
+    preheader: s.t('reminder.preheader', { sender: p.sender, left }),
+    heading: s.t('reminder.heading'),
     blocks: [
       greeting(p),
-      paragraph(...t.intro({ sender: p.sender, title: p.title }), ' ', left),
-      button(p, t.button, url),
+      paragraph(...s.rich('reminder.intro', { sender: p.sender, title: p.title }), ' ', left),
+      button(p, s.t('reminder.button'), url),
       securityNote(p, m.otpRequired),
     ],
-    details: [{ label: s.labels.signBy, value: expires }],
-    footer: [s.footer.participant],
+    details: [{ label: s.t('label.signBy'), value: expires }],
+    footer: [s.t('footer.participant')],
   });
 }

@@ -26,20 +26,13 @@ export function addSignaturePlaceholder(
   options: SealOptions,
   contentsBytes: number,
 ): PDFRef[] {
-  const { context } = doc;
-  const changed: PDFRef[] = [];
-  const acroFormEntry = doc.catalog.get(PDFName.of('AcroForm'));
-  const acroForm = doc.catalog.lookupMaybe(PDFName.of('AcroForm'), PDFDict);
-  const fieldCount = acroForm?.lookupMaybe(PDFName.of('Fields'), PDFArray)?.size() ?? 0;
   const text = (value: string) => PDFHexString.fromText(value);
-  const range = PDFName.of(DEFAULT_BYTE_RANGE_PLACEHOLDER);
   // Key order matters to the signer: /ByteRange comes before /Contents.
-  const signature = context.obj({
+  const signature = doc.context.obj({
     Type: 'Sig',
     Filter: 'Adobe.PPKLite',
     SubFilter: SUBFILTER_ETSI_CADES_DETACHED,
-    ByteRange: [0, range, range, range],
-    Contents: PDFHexString.of('0'.repeat(contentsBytes * 2)),
+    ...byteRangeAndContents(contentsBytes),
     M: PDFString.fromDate(options.signingTime ?? new Date()),
     Name: text(options.name),
     Reason: text(options.reason),
@@ -48,31 +41,49 @@ export function addSignaturePlaceholder(
     Prop_Build: { App: { Name: 'Countersign' } },
     ...(options.auditChainHead ? { Countersign_AuditChainHead: PDFString.of(options.auditChainHead) } : {}),
   });
+  return addSignatureField(doc, page, signature, 'Countersign seal');
+}
+
+/** A /ByteRange placeholder for @signpdf to fill, then a zeroed /Contents hole of `contentsBytes`. */
+export function byteRangeAndContents(contentsBytes: number) {
+  const range = PDFName.of(DEFAULT_BYTE_RANGE_PLACEHOLDER);
+  return {
+    ByteRange: [0, range, range, range],
+    Contents: PDFHexString.of('0'.repeat(contentsBytes * 2)),
+  };
+}
+
+/**
+ * Registers `signature` as the value of a new invisible signature field, in the AcroForm and, when `page`
+ * is given, in that page's annotations. Returns the existing objects it changed in place.
+ */
+export function addSignatureField(
+  doc: PDFDocument,
+  page: PDFPage | null,
+  signature: PDFDict,
+  label: string,
+): PDFRef[] {
+  const { context } = doc;
+  const changed: PDFRef[] = [];
+  const acroFormEntry = doc.catalog.get(PDFName.of('AcroForm'));
+  const acroForm = doc.catalog.lookupMaybe(PDFName.of('AcroForm'), PDFDict);
+  const fieldCount = acroForm?.lookupMaybe(PDFName.of('Fields'), PDFArray)?.size() ?? 0;
+  const text = (value: string) => PDFHexString.fromText(value);
   const appearance = context.formXObject([], { BBox: [0, 0, 0, 0], Resources: {} });
   const widget = context.register(
     context.obj({
       Type: 'Annot',
       Subtype: 'Widget',
       FT: 'Sig',
-      T: text(`Countersign seal ${fieldCount + 1}`),
+      T: text(`${label} ${fieldCount + 1}`),
       V: context.register(signature),
       Rect: [0, 0, 0, 0],
       F: PRINT_LOCKED,
-      P: page.ref,
+      ...(page ? { P: page.ref } : {}),
       AP: { N: context.register(appearance) },
     }),
   );
-
-  const annots = page.node.get(PDFName.of('Annots'));
-  const annotsArray = annots ? page.node.lookupMaybe(PDFName.of('Annots'), PDFArray) : undefined;
-  if (annots instanceof PDFRef && annotsArray) {
-    annotsArray.push(widget);
-    changed.push(annots);
-  } else {
-    page.node.set(PDFName.of('Annots'), annotsArray ? annotsArray : context.obj([]));
-    page.node.lookup(PDFName.of('Annots'), PDFArray).push(widget);
-    changed.push(page.ref);
-  }
+  if (page) addToPage(page, widget, changed);
 
   const catalogRef = context.trailerInfo.Root as PDFRef;
   if (!acroForm) {
@@ -93,4 +104,18 @@ export function addSignaturePlaceholder(
     acroForm.set(PDFName.of('Fields'), context.obj([widget]));
   }
   return changed;
+}
+
+/** Appends `widget` to the page's /Annots, noting which existing object that changed. */
+function addToPage(page: PDFPage, widget: PDFRef, changed: PDFRef[]): void {
+  const annots = page.node.get(PDFName.of('Annots'));
+  const annotsArray = annots ? page.node.lookupMaybe(PDFName.of('Annots'), PDFArray) : undefined;
+  if (annots instanceof PDFRef && annotsArray) {
+    annotsArray.push(widget);
+    changed.push(annots);
+  } else {
+    page.node.set(PDFName.of('Annots'), annotsArray ? annotsArray : page.doc.context.obj([]));
+    page.node.lookup(PDFName.of('Annots'), PDFArray).push(widget);
+    changed.push(page.ref);
+  }
 }

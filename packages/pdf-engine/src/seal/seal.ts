@@ -1,7 +1,9 @@
-import { SignPdf } from '@signpdf/signpdf';
 import { Signer } from '@signpdf/utils';
 import { ParseSpeeds, PDFDocument, type PDFPage, type PDFRef } from 'pdf-lib';
-import { cadesDetachedSignature, signatureCapacity } from './cms.ts';
+import { addLongTermValidation } from '../timestamp/long-term.ts';
+import { stampWith } from '../timestamp/stamp.ts';
+import type { Timestamp } from '../timestamp/tsa-client.ts';
+import { cadesDetachedSignature, type StampSignature, signatureCapacity } from './cms.ts';
 import { loadSealIdentity, type SealIdentity } from './identity.ts';
 import {
   appendIncrement,
@@ -12,21 +14,19 @@ import {
   type XrefTail,
 } from './incremental.ts';
 import { addSignaturePlaceholder } from './placeholder.ts';
+import { signPlaceholder } from './sign-placeholder.ts';
 import type { SealOptions } from './types.ts';
 
 class CadesSigner extends Signer {
-  constructor(private readonly identity: SealIdentity) {
+  constructor(
+    private readonly identity: SealIdentity,
+    private readonly stamp?: StampSignature,
+  ) {
     super();
   }
   override async sign(content: Buffer): Promise<Buffer> {
-    return cadesDetachedSignature(content, this.identity);
+    return cadesDetachedSignature(content, this.identity, this.stamp);
   }
-}
-
-/** Fills the signature placeholder: byte range, CMS over everything but /Contents. */
-export async function signPlaceholder(unsigned: Uint8Array, identity: SealIdentity): Promise<Uint8Array> {
-  const signed = await new SignPdf().sign(unsigned, new CadesSigner(identity));
-  return new Uint8Array(signed.buffer, signed.byteOffset, signed.length);
 }
 
 /**
@@ -34,7 +34,8 @@ export async function signPlaceholder(unsigned: Uint8Array, identity: SealIdenti
  * signature field on `page`, appends it with everything changed since `snapshot` as one
  * incremental update, then signs that in place. The snapshot sees new and reassigned objects;
  * objects mutated in place (page-tree nodes) come in `changedInPlace`. Nothing may write the
- * file afterwards.
+ * file afterwards but further incremental updates: with a TSA (options.tsa) the seal carries a
+ * signature time-stamp (B-T), then the validation data and a document time-stamp are appended (B-LTA).
  */
 export async function sealLoadedDocument(
   doc: PDFDocument,
@@ -46,11 +47,15 @@ export async function sealLoadedDocument(
   identity: SealIdentity,
   changedInPlace: PDFRef[] = [],
 ): Promise<Uint8Array> {
-  const changed = addSignaturePlaceholder(doc, page, options, signatureCapacity(identity));
+  const { tsa } = options;
+  const changed = addSignaturePlaceholder(doc, page, options, signatureCapacity(identity, tsa !== undefined));
   await doc.flush();
   const refs = [...changedInPlace, ...changed, ...objectsChangedSince(doc.context, snapshot)];
   const unsigned = appendIncrement(base, doc.context, refs, tail);
-  return signPlaceholder(unsigned, identity);
+  if (!tsa) return signPlaceholder(unsigned, new CadesSigner(identity));
+  const stamps: Timestamp[] = [];
+  const sealed = await signPlaceholder(unsigned, new CadesSigner(identity, stampWith(tsa, stamps)));
+  return addLongTermValidation(doc, sealed, [identity.certificate, ...identity.chain], stamps, tsa);
 }
 
 /**

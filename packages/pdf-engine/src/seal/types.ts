@@ -1,3 +1,5 @@
+import type { TsaOptions } from '../timestamp/types.ts';
+
 /** How to seal a document: the certificate (PKCS#12) and what the signature dictionary says. */
 export interface SealOptions {
   /** PKCS#12 (.p12/.pfx) holding an RSA private key and its certificate (plus, optionally, its chain). */
@@ -15,4 +17,9 @@ export interface SealOptions {
   signingTime?: Date;
   /** The audit trail's chain head, written as /Countersign_AuditChainHead in the signed dictionary for verifiers. */
   auditChainHead?: string | null;
+  /**
+   * An RFC 3161 timestamp authority: the seal then carries a signature time-stamp (PAdES B-T), and the file
+   * gets the validation data (DSS) and a document time-stamp as incremental updates (B-LTA).
+   */
+  tsa?: TsaOptions;
 }

@@ -1,3 +1,4 @@
 export { drawFieldMarks, MARK_COLOR } from './field-marks.ts';
 export { type MakePdfOptions, makePdf, makeTextDocument, type PageSizeOption } from './make-pdf.ts';
 export { extractedContains, MULTI_SCRIPT_VALUES } from './scripts.ts';
+export { startTestTsa, type TestTsa, type TestTsaMode } from './tsa.ts';

@@ -582,18 +582,21 @@ function place(node, f, base) {
 function sizeText(node, f) {
   const fit = state.fits.get(f.id);
   node.classList.toggle('fitted', !!fit);
-  const points = fit ? fit.size : Math.min(f.rect.height * 0.62, 14);
+  const points = fit ? fit.size : Math.min(f.rect.height * 0.62, 14) * Number(node.dataset.shrink || 1);
   if (node.dataset.pageWidth) node.style.fontSize = `${points * (100 / Number(node.dataset.pageWidth))}cqw`;
 }
 
 function refreshOverlays() {
   const byId = new Map(state.view.fields.map((f) => [f.id, f]));
   const current = state.current === null ? null : fillOrder()[state.current];
+  const painted = [];
   for (const node of document.querySelectorAll('.field')) {
     const f = byId.get(node.dataset.field);
     if (!f) continue;
-    paintField(node, f, current?.id === f.id);
+    paintField(node, f, current?.id === f.id, false);
+    painted.push([node, f]);
   }
+  shrinkToFit(painted);
   updateProgress();
 }
 
@@ -601,7 +604,7 @@ function refreshOverlays() {
  * A field's content: visible text, then (for buttons) what a screen reader adds, so the accessible name starts
  * with what is seen (WCAG 2.5.3, axe `label-content-name-mismatch`).
  */
-function paintField(node, f, current = node.classList.contains('current')) {
+function paintField(node, f, current = node.classList.contains('current'), shrink = true) {
   const signed = !!f.adopted || (f.automatic && f.value !== null);
   const filled = signed || (f.mine && (isFillable(f) || isAdopted(f)) && isFilled(f));
   node.classList.toggle('filled', filled);
@@ -611,6 +614,31 @@ function paintField(node, f, current = node.classList.contains('current')) {
   const parts = [fieldContent(f)];
   if (node.tagName === 'BUTTON') parts.push(el('span', { class: 'sr-only', text: ` ${describe(f)}` }));
   node.replaceChildren(...parts);
+  if (shrink) shrinkToFit([[node, f]]);
+}
+
+const overflows = (node) => node.clientWidth > 0 && node.scrollWidth > node.clientWidth + 1;
+
+/**
+ * What the server has not laid out for this signer (a date or name the service adds, another signer's
+ * value, a hint) shrinks to half its size, then wraps, as the PDF does: nothing on the page is cut.
+ * Writes and reads are batched, so a document with many fields costs three layouts, not one per field.
+ */
+function shrinkToFit(painted) {
+  const mine = painted.filter(([, f]) => !state.fits.has(f.id));
+  for (const [node, f] of mine) {
+    delete node.dataset.shrink;
+    node.classList.remove('wrapped');
+    sizeText(node, f);
+  }
+  const over = mine
+    .filter(([node]) => overflows(node))
+    .map(([node, f]) => [node, f, Math.max((node.clientWidth / node.scrollWidth) * 0.95, 0.5)]);
+  for (const [node, f, factor] of over) {
+    node.dataset.shrink = String(factor);
+    sizeText(node, f);
+  }
+  for (const [node] of over) node.classList.toggle('wrapped', overflows(node));
 }
 
 function fieldContent(f) {

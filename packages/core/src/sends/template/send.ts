@@ -1,6 +1,11 @@
 import { bulkBatches } from '@countersign/db';
 import { validateMessageTemplate } from '@countersign/emails';
-import type { TemplateSendInvite, TemplateSendRequest, TemplateSendResponse } from '@countersign/schemas';
+import {
+  localeOf,
+  type TemplateSendInvite,
+  type TemplateSendRequest,
+  type TemplateSendResponse,
+} from '@countersign/schemas';
 import {
   allowanceHeaders,
   allowanceState,
@@ -66,7 +71,8 @@ export async function sendTemplate(
     sendInitialNotification: request.sendInitialNotification,
     remindersEnabled: request.remindersEnabled,
     reminderDaysBeforeExpiry: request.reminderDaysBeforeExpiry,
-    locale: request.locale,
+    // The template's default language stands in for a send that names none (the page and emails read this).
+    locale: request.locale ?? localeOf(template.template.defaultLocale) ?? undefined,
   };
   const expiresAt = ctx.clock.now() + request.expiresInDays * DAY_MS;
   const documents = template.documents.map((d) => ({
@@ -126,11 +132,12 @@ export async function sendTemplate(
         toResponse(ctx, request, template, entries.length, made, problems, new Map()),
       ),
   });
-  // The rest of what was queued (cc copies) goes out with the outbox's next pass, not in this call.
-  ctx.outbox.kick();
   if (created.invites.length === 0) return created.provisional;
 
   const delivered = await deliverInvites(ctx, created.invites);
+  // The rest of what was queued (cc copies) goes out with the outbox's next pass. Kicked only now: a pass
+  // started earlier would claim the invites this call delivers itself, and they would read as failed.
+  ctx.outbox.kick();
   const outcome = outcomeOf(
     ctx,
     accountId,

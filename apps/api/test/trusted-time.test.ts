@@ -1,0 +1,141 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { COMPLETION_MAX_ATTEMPTS, completionRetryDelay, sweep } from '@countersign/core';
+import { startTestTsa, type TestTsa } from '@countersign/pdf-engine/testing';
+import { until } from '@countersign/test-support';
+import { verifyPdf } from '@countersign/verify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SigningWorld, signBody, startSigningWorld } from './signing-setup.ts';
+
+// Trusted time end to end (docs/evidence.md, "Trusted time"): with TSA_URL set to a real RFC 3161 TSA on
+// loopback (openssl ts -reply), a session sent, signed and completed through the API ends in a PDF whose seal
+// is time-stamped and which carries a DSS and a document time-stamp; a TSA that is down delays completion
+// through the retry path (no B-B file is ever kept) and, if it stays down, the session ends failed naming it.
+
+let w: SigningWorld;
+let tsa: TestTsa;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'trusted-time-'));
+  tsa = await startTestTsa({ credentials: { username: 'countersign', password: 'tsa secret' } });
+  w = await startSigningWorld({
+    env: { TSA_URL: tsa.url, TSA_USERNAME: 'countersign', TSA_PASSWORD: 'tsa secret' },
+  });
+});
+afterAll(async () => {
+  await w.close();
+  await tsa.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const row = (sessionId: string) =>
+  w.api.runtime.db.$client
+    .prepare(
+      'SELECT status, completion_failures AS failures, completion_error AS error, completion_claimed_until AS retryAt FROM sessions WHERE id = ?',
+    )
+    .get(sessionId) as { status: string; failures: number; error: string | null; retryAt: number | null };
+
+const finals = (sessionId: string) =>
+  (
+    w.api.runtime.db.$client
+      .prepare('SELECT final_sha256 AS sha FROM documents WHERE session_id = ?')
+      .all(sessionId) as { sha: string | null }[]
+  ).map((d) => d.sha);
+
+/** Sends a one-signer session and signs it through the signer API; completion starts on its own. */
+async function sendAndSign(title: string) {
+  const s = await w.send({ recipients: [{ name: 'Tia Timely' }], authRequirement: 'public', title });
+  const signer = w.signer(s.tokens[0]!);
+  const done = await signer.sign(signBody(await signer.view()));
+  expect(done.status).toBe(200);
+  return s;
+}
+
+function tool(name: string, args: string[], bytes: Uint8Array) {
+  const file = join(dir, `${name}-${Math.random().toString(36).slice(2)}.pdf`);
+  writeFileSync(file, bytes);
+  const run = spawnSync(name, [...args, file], { encoding: 'utf8' });
+  return { code: run.status, out: `${run.stdout}${run.stderr}` };
+}
+
+/** The final PDF checked by pdfsig, qpdf and the verifier: a time-stamped seal and a document time-stamp. */
+function expectTimestamped(sessionId: string) {
+  const [sha] = finals(sessionId);
+  expect(sha).toBeTruthy();
+  const bytes = w.api.runtime.ctx.blobs.read(sha!);
+  const pdfsig = tool('pdfsig', [], bytes).out;
+  const [seal, docTimestamp] = pdfsig.split('Signature #2:');
+  expect(seal).toContain('Signature is Valid.');
+  expect(seal).toContain('ETSI.CAdES.detached');
+  expect(docTimestamp).toContain('Countersign document timestamp');
+  expect(docTimestamp).toContain('Signer Certificate Common Name: Countersign Test TSA');
+  expect(docTimestamp).toContain('Total document signed');
+  expect(tool('qpdf', ['--check'], bytes).code).toBe(0);
+  const report = verifyPdf(Buffer.from(bytes), { requireTimestamp: true });
+  expect(report.checks.filter((c) => c.ok === false)).toEqual([]);
+  const tsaName = tsa.subject.replaceAll('\n', ', ');
+  expect(report.timestamp).toMatchObject({ tsa: tsaName, signatureOk: true, imprintMatches: true });
+  expect(report.documentTimestamp).toMatchObject({ tsa: tsaName, coversWholeFile: true });
+  return report;
+}
+
+describe('completion with a timestamp authority', () => {
+  it('send, sign, complete: the final PDF is time-stamped (B-T) with a DSS and a document time-stamp (B-LTA)', async () => {
+    const granted = tsa.granted;
+    const s = await sendAndSign('Stamped');
+    await until('the session completed', () => row(s.sessionId).status === 'completed', 90_000);
+    expect(tsa.granted - granted).toBe(2);
+    const report = expectTimestamped(s.sessionId);
+    // The time-stamp is the TSA's clock (real time), not the service's claimed /M (the test's manual clock).
+    expect(Math.abs(Date.parse(report.timestamp!.time) - Date.now())).toBeLessThan(10 * 60_000);
+  }, 180_000);
+
+  it('a TSA that is down delays completion through the back-off; nothing is kept until it answers again', async () => {
+    tsa.mode = 'down';
+    const s = await sendAndSign('Delayed');
+    await until('the first failed attempt', () => row(s.sessionId).failures >= 1, 90_000);
+    const waiting = row(s.sessionId);
+    expect(waiting.status).toBe('active');
+    expect(waiting.error).toBe(`timestamp authority ${tsa.url}: answered HTTP 503`);
+    expect(finals(s.sessionId)).toEqual([null]); // never a B-B document in its place
+
+    tsa.mode = 'up';
+    // The next attempt is due only after the back-off; the sweep then completes it.
+    await sweep(w.api.runtime.ctx);
+    expect(row(s.sessionId).status).toBe('active');
+    w.clock.advance(completionRetryDelay(1));
+    await sweep(w.api.runtime.ctx);
+    await until('the session completed', () => row(s.sessionId).status === 'completed', 90_000);
+    expectTimestamped(s.sessionId);
+  }, 180_000);
+
+  it('a TSA that stays down ends the session failed after the bounded attempts, with a reason naming the TSA', async () => {
+    tsa.mode = 'garbage';
+    const s = await sendAndSign('Never stamped');
+    for (let attempt = 1; attempt < COMPLETION_MAX_ATTEMPTS; attempt++) {
+      await until(`failed attempt ${attempt}`, () => row(s.sessionId).failures >= attempt, 90_000);
+      w.clock.advance(completionRetryDelay(attempt));
+      await sweep(w.api.runtime.ctx).catch(() => undefined);
+    }
+    await until('the session failed', () => row(s.sessionId).status === 'failed', 90_000);
+    const res = await w.api.fetch(`/api/sessions/${s.sessionId}`, {
+      headers: { authorization: `Bearer ${await w.accessToken()}` },
+    });
+    const detail = (await res.json()) as {
+      status: string;
+      completionFailure: { attempts: number; reason: string };
+    };
+    expect(detail.status).toBe('failed');
+    expect(detail.completionFailure.attempts).toBe(COMPLETION_MAX_ATTEMPTS);
+    expect(detail.completionFailure.reason).toMatch(
+      new RegExp(
+        `^timestamp authority ${tsa.url.replaceAll('.', '\\.')}: answered with something that is not a time-stamp response`,
+      ),
+    );
+    expect(finals(s.sessionId)).toEqual([null]);
+    tsa.mode = 'up';
+  }, 300_000);
+});

@@ -1,0 +1,79 @@
+import { createAccount, createTemplate, getTemplateDetail } from '@countersign/core';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../harness.ts';
+import { agreementPdf, signInWithPrintedLink } from './app-support.ts';
+import { expectAccessible, launchChromium, newContext, screenshot, VIEWPORTS } from './browser.ts';
+
+// The template designer on a 375 px phone: the page fits the screen, pdf.js draws it, a field is added from the
+// palette and saved, and axe finds nothing serious.
+
+let api: TestApi;
+let browser: Browser;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  api = await startTestApi({ worker: false });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await api?.close();
+});
+
+describe('the template designer at 375 px', () => {
+  it('shows page 1 within the screen, places a field with click-to-place, saves', async () => {
+    const { accountId, ownerMemberId } = createAccount(api.runtime.ctx, {
+      name: 'Phone Designs',
+      email: 'owner@phone-designer.test',
+    });
+    const template = await createTemplate(api.runtime.ctx, accountId, {
+      name: 'Phone template',
+      documents: [{ filename: 'agreement.pdf', bytes: await agreementPdf(2) }],
+      roles: ['Client'],
+      fields: [
+        {
+          document: 'agreement.pdf',
+          label: 'Client signature',
+          type: 'signature',
+          page: 1,
+          x: 130,
+          y: 470,
+          width: 200,
+          height: 40,
+          role: 'Client',
+        },
+      ],
+    });
+    const context = await newContext(browser, problems, VIEWPORTS.phone);
+    const page = await context.newPage();
+    await signInWithPrintedLink(page, api, ownerMemberId);
+    await page.goto(`${api.url}/app/templates/${template.templateId}`);
+    const page1 = page.locator('.dz-page[data-page="1"]');
+    await page.locator('.dz-page[data-page="1"][data-rendered="true"]').waitFor();
+    // Page 1 is drawn no wider than the screen, and the document itself does not scroll sideways.
+    const box = (await page1.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+      VIEWPORTS.phone.width,
+    );
+    await expectAccessible(page, 'designer at 375');
+    await screenshot(page, 'designer-375.png');
+
+    // Click-to-place: the palette entry arms, a click on the page places the field there.
+    await page.locator('[data-field-type="text"]').click();
+    await page.getByText('Click on a page to place the text field').waitFor();
+    await page1.click({ position: { x: 60, y: 120 } });
+    await expect.poll(() => page.locator('.dz-field').count()).toBe(2);
+    await expectAccessible(page, 'designer at 375 with a new field');
+    await screenshot(page, 'designer-field-375.png');
+    await expect
+      .poll(() => getTemplateDetail(api.runtime.ctx, accountId, template.templateId).fields.length, {
+        timeout: 30_000,
+      })
+      .toBe(2);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+});

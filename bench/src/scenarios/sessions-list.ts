@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { startTestApi, type TestApi } from '@countersign/api/testing';
+import { createAccount } from '@countersign/core';
+import { type BenchRow, interleavedMedians, ms } from '../report.ts';
+
+const RUNS = 21;
+const SMALL = 1_000;
+const LARGE = 100_000;
+const PAGE = 50;
+
+/**
+ * Seeds `count` sessions for an account with one prepared insert in one transaction (the list reads only the
+ * sessions table): a few statuses, timestamps one second apart, newest last.
+ */
+function seedSessions(api: TestApi, accountId: string, count: number): void {
+  const sqlite = api.runtime.db.$client;
+  const insert = sqlite.prepare(
+    `INSERT INTO sessions (id, account_id, source, send_job_id, row_index, title, status, signing_type, auth_requirement, notify, options, expires_at, created_at, updated_at)
+     VALUES (?, ?, 'own_pdf', ?, ?, ?, ?, 'parallel', 'public', 0, '{}', ?, ?, ?)`,
+  );
+  const job = randomUUID();
+  const start = Date.now() - count * 1000;
+  const statuses = ['active', 'completed', 'active', 'cancelled'];
+  sqlite.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const at = start + i * 1000;
+      insert.run(randomUUID(), accountId, job, i, `Agreement ${i}`, statuses[i % 4], at + 86_400_000, at, at);
+    }
+  })();
+}
+
+/** The cursor the API hands out for the row at `offset` of the newest-first list (its own format). */
+function cursorAt(api: TestApi, accountId: string, offset: number): string {
+  const row = api.runtime.db.$client
+    .prepare(
+      'SELECT created_at AS createdAt, id FROM sessions WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET ?',
+    )
+    .get(accountId, offset) as { createdAt: number; id: string };
+  return Buffer.from(JSON.stringify([row.createdAt, row.id])).toString('base64url');
+}
+
+/**
+ * Issue 12: the sessions list of an account with 100,000 sessions answers its first page and a deep page within
+ * 1.5x the time for an account with 1,000. Both accounts live in the same database; GET /api/sessions over HTTP
+ * with a bearer token, interleaved rounds.
+ */
+export async function run(): Promise<BenchRow[]> {
+  const api = await startTestApi({ worker: false });
+  try {
+    // Accounts and rows first, tokens after: seeding blocks the event loop for seconds, and a keep-alive socket
+    // the server timed out meanwhile would reset the first request.
+    const small = createAccount(api.runtime.ctx, { name: 'small', email: 'small@list.test' });
+    const large = createAccount(api.runtime.ctx, { name: 'large', email: 'large@list.test' });
+    const t = performance.now();
+    seedSessions(api, small.accountId, SMALL);
+    seedSessions(api, large.accountId, LARGE);
+    const seedMs = performance.now() - t;
+    const tokenOf = async (refreshToken: string) =>
+      (
+        (await (await api.post('/connect/token', { refresh_token: refreshToken })).json()) as {
+          access_token: string;
+        }
+      ).access_token;
+    const smallToken = await tokenOf(small.refreshToken);
+    const largeToken = await tokenOf(large.refreshToken);
+    const list = (token: string, cursor?: string) => async () => {
+      const res = await api.fetch(`/api/sessions?limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const body = (await res.json()) as { sessions: unknown[] };
+      if (res.status !== 200 || body.sessions.length !== PAGE) throw new Error(`list answered ${res.status}`);
+    };
+    const smallDeep = cursorAt(api, small.accountId, SMALL - PAGE - 10);
+    const largeDeep = cursorAt(api, large.accountId, LARGE - PAGE - 10);
+    const [sFirst, lFirst, sDeep, lDeep] = await interleavedMedians(RUNS, [
+      list(smallToken),
+      list(largeToken),
+      list(smallToken, smallDeep),
+      list(largeToken, largeDeep),
+    ]);
+    return [
+      {
+        scenario: `sessions list, first page of ${PAGE}, account with 100,000 sessions (seeded in ${ms(seedMs)})`,
+        figure: ms(lFirst!),
+        floor: `${ms(sFirst!)} (account with 1,000)`,
+        ratio: lFirst! / sFirst!,
+        target: '≤ 1.5x',
+        pass: lFirst! / sFirst! <= 1.5,
+      },
+      {
+        scenario: `sessions list, deep page (after ${(LARGE - PAGE - 10).toLocaleString('en-US')}), account with 100,000 sessions`,
+        figure: ms(lDeep!),
+        floor: `${ms(sDeep!)} (account with 1,000, after ${SMALL - PAGE - 10})`,
+        ratio: lDeep! / sDeep!,
+        target: '≤ 1.5x',
+        pass: lDeep! / sDeep! <= 1.5,
+      },
+    ];
+  } finally {
+    await api.close();
+  }
+}

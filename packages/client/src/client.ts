@@ -1,0 +1,261 @@
+import { pathOf, type Query, Transport } from './http.ts';
+import { items, pages } from './pages.ts';
+import { RETRY_DEFAULTS, type RetryEvent, type RetryOptions } from './retry.ts';
+import { AccessTokens } from './token.ts';
+import type {
+  AuditTrail,
+  DriveFileList,
+  SessionDetail,
+  SessionList,
+  SessionListQuery,
+  SessionSummary,
+  SessionsCancelRequest,
+  SessionsCancelResponse,
+  SessionsSendRequest,
+  SessionsSendResponse,
+  TemplateCreated,
+  TemplateDetail,
+  TemplateList,
+  TemplateManifest,
+  TemplateSendRequest,
+  TemplateSendResponse,
+  TokenResponse,
+  WebhookCreated,
+  WebhookCreateRequest,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookRedeliveryQueued,
+  WebhookSecretRotated,
+  WebhookTestQueued,
+  WebhookUpdateRequest,
+} from './types.ts';
+
+export interface ClientOptions {
+  /** Where the API is, e.g. `https://sign.example.com`. */
+  baseUrl: string;
+  /** The integration account's refresh token (the web app's integration page, or `pnpm cli tokens`). */
+  refreshToken: string;
+  /** Renew the access token this long before it expires (default 60 s; at most half its lifetime). */
+  renewBeforeSeconds?: number;
+  retry?: RetryOptions;
+  /** Told before each retry's wait: log it, count it. */
+  onRetry?: (event: RetryEvent) => void;
+  /** Defaults to the global fetch (Node 20+). */
+  fetch?: typeof fetch;
+  /** The clock token expiry is measured with, in epoch milliseconds (default Date.now). */
+  now?: () => number;
+  userAgent?: string;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface SendOptions extends CallOptions {
+  /**
+   * The Idempotency-Key of this send or cancel (1-255 printable ASCII characters). Default: a new UUID per
+   * call. Give your own (an order id) to make the call safe to repeat across process restarts too.
+   */
+  idempotencyKey?: string;
+}
+
+/** A PDF to upload: its file name and bytes. */
+export interface PdfFile {
+  filename: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * A client for one integration account.
+ *
+ * @example
+ * const client = new CountersignClient({ baseUrl: 'https://sign.example.com', refreshToken });
+ * const sent = await client.templates.send({ templateId, signingRequests: [{ recipients }] });
+ */
+export class CountersignClient {
+  private readonly http: Transport;
+
+  constructor(options: ClientOptions) {
+    const now = options.now ?? Date.now;
+    this.http = new Transport({
+      baseUrl: options.baseUrl,
+      fetch: options.fetch ?? globalThis.fetch,
+      retry: { ...RETRY_DEFAULTS, ...options.retry },
+      onRetry: options.onRetry,
+      userAgent: options.userAgent ?? 'countersign-client/0.1 (node)',
+      now,
+    });
+    const refreshToken = options.refreshToken;
+    this.http.tokens = new AccessTokens(
+      async () =>
+        (
+          await this.http.send<TokenResponse>({
+            method: 'POST',
+            path: '/connect/token',
+            body: { refresh_token: refreshToken },
+            auth: false,
+            expect: 'json',
+          })
+        ).body,
+      now,
+      (options.renewBeforeSeconds ?? 60) * 1000,
+    );
+  }
+
+  private async json<T>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    extra: { body?: unknown; query?: Query; form?: FormData; idempotencyKey?: string } & CallOptions = {},
+  ): Promise<T> {
+    return (await this.http.send<T>({ method, path, auth: true, expect: 'json', ...extra })).body;
+  }
+
+  private empty(method: 'DELETE', path: string, options: CallOptions = {}): Promise<unknown> {
+    return this.http.send({ method, path, auth: true, expect: 'empty', ...options });
+  }
+
+  /** The Idempotency-Key of a send or cancel: the caller's, or a new one that every retry of this call reuses. */
+  private static key(options: SendOptions): string {
+    return options.idempotencyKey ?? crypto.randomUUID();
+  }
+
+  readonly templates = {
+    /** `POST /api/templates/send`: one session per `signingRequests` entry (row failures are in the body). */
+    send: (body: TemplateSendRequest, options: SendOptions = {}): Promise<TemplateSendResponse> =>
+      this.json('POST', '/api/templates/send', {
+        body,
+        idempotencyKey: CountersignClient.key(options),
+        signal: options.signal,
+      }),
+    list: (options: CallOptions = {}): Promise<TemplateList> => this.json('GET', '/api/templates', options),
+    get: (templateId: string, options: CallOptions = {}): Promise<TemplateDetail> =>
+      this.json('GET', pathOf('/api/templates/{templateId}', { templateId }), options),
+    /** `POST /api/templates` (multipart): the manifest and one part per PDF, named as the manifest lists them. */
+    create: (
+      manifest: TemplateManifest,
+      documents: PdfFile[],
+      options: CallOptions = {},
+    ): Promise<TemplateCreated> =>
+      this.json('POST', '/api/templates', { form: pdfForm('documents', documents, manifest), ...options }),
+  };
+
+  readonly sessions = {
+    /**
+     * `POST /api/sessions/send`: sessions from the account drive's PDFs. A 207 (some rows failed) resolves too:
+     * check `rows[].status` and send the failed entries again. 422 (documents rejected, every row failed) throws.
+     */
+    send: (body: SessionsSendRequest, options: SendOptions = {}): Promise<SessionsSendResponse> =>
+      this.json('POST', '/api/sessions/send', {
+        body,
+        idempotencyKey: CountersignClient.key(options),
+        signal: options.signal,
+      }),
+    /** `POST /api/sessions/cancel`; a completed session throws `session_completed`. */
+    cancel: (body: SessionsCancelRequest, options: SendOptions = {}): Promise<SessionsCancelResponse> =>
+      this.json('POST', '/api/sessions/cancel', {
+        body,
+        idempotencyKey: CountersignClient.key(options),
+        signal: options.signal,
+      }),
+    get: (sessionId: string, options: CallOptions = {}): Promise<SessionDetail> =>
+      this.json('GET', pathOf('/api/sessions/{sessionId}', { sessionId }), options),
+    /** Every page of `GET /api/sessions` (newest first), fetched as you iterate. */
+    pages: (query: SessionListQuery = {}, options: CallOptions = {}): AsyncGenerator<SessionList> =>
+      pages((cursor) =>
+        this.json<SessionList>('GET', '/api/sessions', { query: { ...query, cursor }, ...options }),
+      ),
+    /** Every session matching `query`, across pages: `for await (const session of client.sessions.list())`. */
+    list: (query: SessionListQuery = {}, options: CallOptions = {}): AsyncGenerator<SessionSummary> =>
+      items(this.sessions.pages(query, options), (page) => page.sessions),
+    audit: (sessionId: string, options: CallOptions = {}): Promise<AuditTrail> =>
+      this.json('GET', pathOf('/api/sessions/{sessionId}/audit', { sessionId }), options),
+    /** The PDF's bytes: the prepared document while signing, the sealed one once the session is completed. */
+    document: async (sessionId: string, documentId: string, options: CallOptions = {}): Promise<Uint8Array> =>
+      (
+        await this.http.send<Uint8Array>({
+          method: 'GET',
+          path: pathOf('/api/sessions/{sessionId}/documents/{documentId}', { sessionId, documentId }),
+          auth: true,
+          expect: 'bytes',
+          ...options,
+        })
+      ).body,
+  };
+
+  readonly drive = {
+    /** Uploads PDFs to the account drive; their `cloudFileId`s go into `sessions.send`. */
+    upload: (files: PdfFile[], options: CallOptions = {}): Promise<DriveFileList> =>
+      this.json('POST', '/api/drive/files', { form: pdfForm('files', files), ...options }),
+    list: (options: CallOptions = {}): Promise<DriveFileList> =>
+      this.json('GET', '/api/drive/files', options),
+    delete: async (cloudFileId: string, options: CallOptions = {}): Promise<void> => {
+      await this.empty('DELETE', pathOf('/api/drive/files/{cloudFileId}', { cloudFileId }), options);
+    },
+  };
+
+  readonly webhooks = {
+    /** Registers an endpoint; the answer's `secret` is shown only here: store it for `verifyWebhookEvent`. */
+    create: (body: WebhookCreateRequest, options: CallOptions = {}): Promise<WebhookCreated> =>
+      this.json('POST', '/api/webhooks', { body, ...options }),
+    list: async (options: CallOptions = {}): Promise<WebhookEndpoint[]> =>
+      (await this.json<{ webhooks: WebhookEndpoint[] }>('GET', '/api/webhooks', options)).webhooks,
+    get: (webhookId: string, options: CallOptions = {}): Promise<WebhookEndpoint> =>
+      this.json('GET', pathOf('/api/webhooks/{webhookId}', { webhookId }), options),
+    /** Changes the URL or the event types of an endpoint. */
+    update: (
+      webhookId: string,
+      body: WebhookUpdateRequest,
+      options: CallOptions = {},
+    ): Promise<WebhookEndpoint> =>
+      this.json('PATCH', pathOf('/api/webhooks/{webhookId}', { webhookId }), { body, ...options }),
+    delete: async (webhookId: string, options: CallOptions = {}): Promise<void> => {
+      await this.empty('DELETE', pathOf('/api/webhooks/{webhookId}', { webhookId }), options);
+    },
+    /** Queues a `webhook.test` event to the endpoint, to check your receiver. */
+    test: (webhookId: string, options: CallOptions = {}): Promise<WebhookTestQueued> =>
+      this.json('POST', pathOf('/api/webhooks/{webhookId}/test', { webhookId }), options),
+    rotateSecret: (webhookId: string, options: CallOptions = {}): Promise<WebhookSecretRotated> =>
+      this.json('POST', pathOf('/api/webhooks/{webhookId}/rotate-secret', { webhookId }), options),
+    enable: (webhookId: string, options: CallOptions = {}): Promise<WebhookEndpoint> =>
+      this.json('POST', pathOf('/api/webhooks/{webhookId}/enable', { webhookId }), options),
+    /** Every delivery attempt of an endpoint, newest first, across pages. */
+    deliveries: (
+      webhookId: string,
+      options: CallOptions & { limit?: number } = {},
+    ): AsyncGenerator<WebhookDelivery> =>
+      items(
+        pages((cursor) =>
+          this.json<{ deliveries: WebhookDelivery[]; nextCursor: string | null }>(
+            'GET',
+            pathOf('/api/webhooks/{webhookId}/deliveries', { webhookId }),
+            { query: { limit: options.limit, cursor }, signal: options.signal },
+          ),
+        ),
+        (page) => page.deliveries,
+      ),
+    redeliver: (
+      webhookId: string,
+      deliveryId: string,
+      options: CallOptions = {},
+    ): Promise<WebhookRedeliveryQueued> =>
+      this.json(
+        'POST',
+        pathOf('/api/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver', { webhookId, deliveryId }),
+        options,
+      ),
+  };
+}
+
+/** A multipart form of PDFs under `field`, with the template manifest first when given. */
+function pdfForm(field: string, files: PdfFile[], manifest?: TemplateManifest): FormData {
+  const form = new FormData();
+  if (manifest) form.append('manifest', JSON.stringify(manifest));
+  for (const file of files) {
+    form.append(
+      field,
+      new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),
+      file.filename,
+    );
+  }
+  return form;
+}

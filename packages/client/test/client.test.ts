@@ -1,0 +1,300 @@
+import { randomUUID } from 'node:crypto';
+import { startTestApi, type TestApi } from '@countersign/api/testing';
+import { createAccount, ManualClock, setAllowance } from '@countersign/core';
+import { oneSignatureManifest, textPdf } from '@countersign/test-support';
+import { signWebhook } from '@countersign/webhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CountersignApiError,
+  CountersignClient,
+  isApiError,
+  type RetryEvent,
+  verifyWebhookEvent,
+  WebhookVerificationError,
+} from '../src/index.ts';
+import { recordingFetch, startPeer } from './support.ts';
+
+// The client against a real API on loopback (its own SQLite file and in-process worker), through real HTTP.
+
+let api: TestApi;
+const clock = new ManualClock();
+/** The account most tests share, and its template (made here: the first template warms up the PDF workers). */
+let shared: { accountId: string; refreshToken: string };
+let templateId: string;
+
+beforeAll(async () => {
+  api = await startTestApi({ clock });
+  shared = newAccount();
+  templateId = await withTemplate(newClient().client);
+}, 120_000); // the first template starts the PDF worker threads: slow on a loaded machine
+afterAll(() => api.close());
+
+const newAccount = () =>
+  createAccount(api.runtime.ctx, {
+    name: 'Client tests',
+    email: `ops-${randomUUID().slice(0, 8)}@acme.test`,
+  });
+
+/** A client (of the shared account unless told otherwise); its `fetch` records what it sends. */
+function newClient(
+  options: {
+    now?: () => number;
+    baseUrl?: string;
+    onRetry?: (e: RetryEvent) => void;
+    account?: { accountId: string; refreshToken: string };
+  } = {},
+) {
+  const { accountId, refreshToken } = options.account ?? shared;
+  const recorder = recordingFetch();
+  const client = new CountersignClient({
+    baseUrl: options.baseUrl ?? api.url,
+    refreshToken,
+    fetch: recorder.fetch,
+    now: options.now ?? (() => clock.now()),
+    onRetry: options.onRetry,
+  });
+  const exchanges = () => recorder.sent.filter((s) => s.path === '/connect/token').length;
+  return { client, accountId, refreshToken, sent: recorder.sent, exchanges };
+}
+
+async function withTemplate(client: CountersignClient) {
+  const created = await client.templates.create(oneSignatureManifest('Contract', 'contract.pdf', 'Client'), [
+    { filename: 'contract.pdf', bytes: await textPdf(`contract-${randomUUID()}`) },
+  ]);
+  return created.templateId;
+}
+
+const recipient = (name = 'Dana Client') => ({
+  label: 'Client',
+  name,
+  email: `${name.toLowerCase().replace(/\W+/g, '.')}.${randomUUID().slice(0, 8)}@example.test`,
+});
+
+describe('access tokens', () => {
+  it('exchanges the refresh token once for concurrent calls, and renews before the token expires', async () => {
+    const { client, sent, exchanges } = newClient();
+    await Promise.all(Array.from({ length: 8 }, () => client.templates.list()));
+    expect(exchanges()).toBe(1);
+
+    // 30 s before expiry (inside the 60 s renewal window) the token still works, but the client renews.
+    clock.advance((900 - 30) * 1000);
+    const before = sent.findLast((s) => s.path === '/api/templates')!.headers.get('authorization')!;
+    const stillValid = await api.fetch('/api/templates', { headers: { authorization: before } });
+    expect(stillValid.status).toBe(200);
+    await Promise.all(Array.from({ length: 4 }, () => client.templates.list()));
+    expect(exchanges()).toBe(2);
+    const after = sent.findLast((s) => s.path === '/api/templates')!.headers.get('authorization')!;
+    expect(after).not.toBe(before);
+
+    // Long past the first token's expiry: the server refuses it, the client never sent it again.
+    clock.advance(600 * 1000);
+    expect((await api.fetch('/api/templates', { headers: { authorization: before } })).status).toBe(401);
+    await client.templates.list();
+    expect(sent.filter((s) => s.headers.get('authorization') === before).length).toBe(8);
+  });
+
+  it('renews once and retries when the server refuses a token the client thought valid', async () => {
+    let skew = 0;
+    const { client, exchanges } = newClient({ now: () => clock.now() - skew });
+    await client.templates.list();
+    skew = 3600 * 1000; // the client's clock lags an hour: it believes its expired token is fresh
+    clock.advance(1000 * 1000);
+    expect(await client.templates.list()).toMatchObject({ templates: [{ templateId }] });
+    expect(exchanges()).toBe(2);
+  });
+
+  it('a refused refresh token is a typed invalid_grant, not retried', async () => {
+    const client = new CountersignClient({ baseUrl: api.url, refreshToken: 'rt_not-a-real-token' });
+    const error = await client.templates.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CountersignApiError);
+    expect(error).toMatchObject({ status: 400, code: 'invalid_grant', retryAfterSeconds: null });
+    expect((error as CountersignApiError).requestId).toMatch(/\S/);
+  });
+});
+
+describe('sends and cancels', () => {
+  it('sends a template with an Idempotency-Key; a caller key repeated gets the first answer again', async () => {
+    const { client, sent } = newClient();
+    const signer = recipient();
+    const body = { templateId, notify: false, signingRequests: [{ recipients: [signer] }] };
+    const first = await client.templates.send(body);
+    expect(first.instantiation.sessions[0]).toMatchObject({ status: 'created' });
+    const generated = sent.findLast((s) => s.path === '/api/templates/send')!.headers.get('idempotency-key');
+    expect(generated).toMatch(/^[0-9a-f-]{36}$/);
+
+    const key = `order-${randomUUID()}`;
+    const once = await client.templates.send(body, { idempotencyKey: key });
+    const again = await client.templates.send(body, { idempotencyKey: key });
+    expect(again).toEqual(once);
+    expect(sent.filter((s) => s.headers.get('idempotency-key') === key).length).toBe(2);
+    const sessions = [];
+    for await (const s of client.sessions.list({ q: signer.email })) sessions.push(s.sessionId);
+    expect(sessions.sort()).toEqual(
+      [first.instantiation.sessions[0]!.sessionId, once.instantiation.sessions[0]!.sessionId].sort(),
+    );
+  });
+
+  it('sends own PDFs from the drive, downloads a document, and cancels with a key', async () => {
+    const { client, sent } = newClient();
+    const { files } = await client.drive.upload([{ filename: 'Offer.pdf', bytes: await textPdf('offer') }]);
+    const cloudFileId = files[0]!.cloudFileId;
+    const { rows } = await client.sessions.send({
+      cloudFileIds: [cloudFileId],
+      signingRequests: [{ recipients: [{ name: 'Sam Signer', email: 'sam@example.test' }] }],
+    });
+    expect(rows[0]).toMatchObject({ status: 'sent', documents: [{ cloudFileId, filename: 'Offer.pdf' }] });
+    const sessionId = rows[0]!.sessionId!;
+    const pdf = await client.sessions.document(sessionId, rows[0]!.documents![0]!.documentId);
+    expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+
+    const cancelled = await client.sessions.cancel({ sessionId, reason: 'sent by mistake' });
+    expect(cancelled).toEqual({ sessionId, cancelled: true, alreadyCancelled: false });
+    expect(sent.findLast((s) => s.path === '/api/sessions/cancel')!.headers.get('idempotency-key')).toMatch(
+      /\S/,
+    );
+    expect(await client.sessions.get(sessionId)).toMatchObject({ sessionId, status: 'cancelled' });
+  });
+
+  it('errors carry the spec code, the status and the request id', async () => {
+    const { client } = newClient();
+    const error = await client.templates
+      .send({ templateId: 'tpl_missing', signingRequests: [{ recipients: [recipient()] }] })
+      .catch((e: unknown) => e);
+    expect(isApiError(error, 'template_not_found')).toBe(true);
+    expect(error).toMatchObject({ status: 404, code: 'template_not_found' });
+    expect((error as CountersignApiError).requestId).toMatch(/\S/);
+    const invalid = await client.sessions.cancel({ sessionId: 'not-a-uuid' }).catch((e: unknown) => e);
+    expect(invalid).toMatchObject({ status: 400, code: 'invalid_request' });
+    expect((invalid as CountersignApiError).body.message).toMatch(/^sessionId: /);
+  });
+});
+
+describe('cursor pages', () => {
+  it('iterates every session of a bulk send across pages, in order, each once', async () => {
+    const { client, sent } = newClient();
+    const sentBody = await client.templates.send({
+      templateId,
+      notify: false,
+      signingRequests: Array.from({ length: 5 }, (_, i) => ({ recipients: [recipient(`Signer ${i}`)] })),
+    });
+    const batch = sentBody.instantiation.bulkSendBatchId!;
+    const pageSizes = [];
+    for await (const page of client.sessions.pages({ bulkSendBatchId: batch, limit: 2 })) {
+      pageSizes.push(page.sessions.length);
+    }
+    expect(pageSizes).toEqual([2, 2, 1]);
+    const listed = [];
+    for await (const session of client.sessions.list({ bulkSendBatchId: batch, limit: 2 }))
+      listed.push(session);
+    expect(listed.map((s) => s.sessionId).sort()).toEqual(
+      sentBody.instantiation.sessions.map((s) => s.sessionId!).sort(),
+    );
+    // Breaking out of the loop stops fetching.
+    const before = sent.filter((s) => s.path === '/api/sessions').length;
+    for await (const _ of client.sessions.list({ bulkSendBatchId: batch, limit: 2 })) break;
+    expect(sent.filter((s) => s.path === '/api/sessions').length).toBe(before + 1);
+  });
+});
+
+describe('retries', () => {
+  it('retries 429 and 503 after their Retry-After, with the same Idempotency-Key, creating one session', async () => {
+    const refusals = [
+      { status: 429, headers: { 'retry-after': '1' }, body: { error: 'rate_limited', message: 'slow down' } },
+      {
+        status: 503,
+        headers: { 'retry-after': new Date(clock.now() + 1000).toUTCString() },
+        body: { error: 'service_unavailable', message: 'try again' },
+      },
+    ];
+    let refused = 0;
+    const peer = await startPeer(api.url, (req) =>
+      req.url === '/api/templates/send' && refused < refusals.length ? refusals[refused++]! : 'forward',
+    );
+    try {
+      const retries: RetryEvent[] = [];
+      const { client } = newClient({ baseUrl: peer.url, onRetry: (e) => retries.push(e) });
+      const signer = recipient();
+      const answer = await client.templates.send({
+        templateId,
+        notify: false,
+        signingRequests: [{ recipients: [signer] }],
+      });
+      expect(answer.instantiation.sessions).toMatchObject([{ status: 'created' }]);
+      const attempts = peer.seen.filter((r) => r.url === '/api/templates/send');
+      expect(attempts).toHaveLength(3);
+      expect(new Set(attempts.map((r) => r.headers['idempotency-key'])).size).toBe(1);
+      expect(retries.map((r) => [r.status, r.attempt, r.retryAfterSeconds])).toEqual([
+        [429, 1, 1],
+        [503, 2, expect.any(Number)],
+      ]);
+      expect(retries[0]!.delayMs).toBe(1000);
+      expect(retries[1]!.delayMs).toBeLessThanOrEqual(1000);
+      const created = [];
+      for await (const s of client.sessions.list({ q: signer.email })) created.push(s);
+      expect(created).toHaveLength(1);
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('without Retry-After it backs off exponentially, and gives up after maxRetries with the typed error', async () => {
+    const peer = await startPeer(api.url, (req) =>
+      req.url === '/api/templates' ? { status: 503, body: { error: 'service_unavailable' } } : 'forward',
+    );
+    try {
+      const retries: RetryEvent[] = [];
+      const client = new CountersignClient({
+        baseUrl: peer.url,
+        refreshToken: shared.refreshToken,
+        retry: { maxRetries: 2, baseDelayMs: 20 },
+        onRetry: (e) => retries.push(e),
+      });
+      const error = await client.templates.list().catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 503, code: 'service_unavailable', retryAfterSeconds: null });
+      expect(peer.seen.filter((r) => r.url === '/api/templates')).toHaveLength(3);
+      // Equal jitter: 50-100 % of 20 ms, then of 40 ms.
+      expect(retries[0]!.delayMs).toBeGreaterThanOrEqual(10);
+      expect(retries[0]!.delayMs).toBeLessThanOrEqual(20);
+      expect(retries[1]!.delayMs).toBeGreaterThanOrEqual(20);
+      expect(retries[1]!.delayMs).toBeLessThanOrEqual(40);
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('an exhausted allowance (Retry-After past maxDelayMs) is thrown at once, not slept through', async () => {
+    const retries: RetryEvent[] = [];
+    const { client, accountId, sent } = newClient({ account: newAccount(), onRetry: (e) => retries.push(e) });
+    const templateId = await withTemplate(client);
+    setAllowance(api.runtime.ctx, accountId, 0, 24 * 3600 * 1000);
+    const error = await client.templates
+      .send({ templateId, signingRequests: [{ recipients: [recipient()] }] })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 429, code: 'allowance_exhausted' });
+    expect((error as CountersignApiError).retryAfterSeconds).toBeGreaterThan(60);
+    expect(retries).toEqual([]);
+    expect(sent.filter((s) => s.path === '/api/templates/send')).toHaveLength(1);
+  });
+});
+
+describe('webhook verification (re-exported)', () => {
+  const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+  const event = {
+    id: 'evt_1',
+    type: 'session.completed',
+    createdAt: new Date().toISOString(),
+    data: { sessionId: randomUUID(), title: 'Contract', documents: [] },
+  };
+
+  it('returns the typed event of a genuine delivery and refuses a tampered one with its reason', () => {
+    const rawBody = JSON.stringify(event);
+    const timestamp = Math.floor(Date.now() / 1000);
+    const headers = signWebhook({ id: event.id, timestamp, body: rawBody, secrets: [secret] });
+    const header = headers['X-Service-Signature'];
+    expect(verifyWebhookEvent({ rawBody: Buffer.from(rawBody), header, secret })).toEqual(event);
+    const tampered = () =>
+      verifyWebhookEvent({ rawBody: rawBody.replace('Contract', 'Contrakt'), header, secret });
+    expect(tampered).toThrow(WebhookVerificationError);
+    expect(tampered).toThrow(expect.objectContaining({ code: 'signature_mismatch' }));
+  });
+});

@@ -18,6 +18,7 @@ const LABELS: Record<Check['name'], string> = {
   'nothing-appended': 'Nothing appended after sealing',
   'certificate-chain': 'Certificate chain',
   timestamp: 'Trusted timestamp',
+  'document-timestamp': 'Document timestamp',
   'audit-chain': 'Audit trail chain',
 };
 
@@ -91,6 +92,8 @@ function render(file: string, report: VerifyReport): void {
       ? `${report.timestamp.time}, by ${report.timestamp.tsa}`
       : 'none: the time above is the signer’s claim, not a trusted time',
   );
+  if (report.documentTimestamp)
+    fact('Document timestamp', `${report.documentTimestamp.time}, by ${report.documentTimestamp.tsa}`);
   for (const cert of report.chain)
     fact(cert.selfSigned ? 'Root certificate' : 'Certificate', `${cert.subject} (valid to ${cert.validTo})`);
   fact('Audit chain head sealed in the PDF', report.auditChainHead ?? 'none');

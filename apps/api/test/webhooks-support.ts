@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { textPdf } from '@countersign/test-support';
 
 /** One request a receiver got, body exactly as sent. */
 export interface Received {
@@ -94,14 +94,7 @@ export async function startReceiver(): Promise<Receiver> {
 }
 
 /** A small text PDF, unique per call (so each is a new document). */
-export async function makeTestPdf(title = `webhooks-${randomUUID()}`): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([612, 792]);
-  page.drawText(title, { x: 72, y: 720, size: 14, font });
-  page.drawText('The parties agree to the terms set out here.', { x: 72, y: 690, size: 10, font });
-  return doc.save();
-}
+export const makeTestPdf = (title = `webhooks-${randomUUID()}`): Promise<Uint8Array> => textPdf(title);
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

@@ -101,6 +101,29 @@ describe('loadConfig defaults', () => {
     expect(config.limits.maxEntries).toBe(10_000);
   });
 
+  it('reads the timestamp authority: unset by default, with optional basic-auth credentials', () => {
+    expect(loadConfig({}).seal.tsa).toBeUndefined();
+    expect(loadConfig({ TSA_URL: 'https://tsa.example/tsr' }).seal.tsa).toEqual({
+      url: 'https://tsa.example/tsr',
+      timeoutMs: 10_000,
+    });
+    const env = {
+      TSA_URL: 'http://tsa.example',
+      TSA_USERNAME: 'u',
+      TSA_PASSWORD: 'p',
+      TSA_TIMEOUT_MS: '2500',
+    };
+    expect(loadConfig(env).seal.tsa).toEqual({
+      url: 'http://tsa.example',
+      username: 'u',
+      password: 'p',
+      timeoutMs: 2500,
+    });
+    expect(configError({ TSA_URL: 'http://tsa.example', TSA_PASSWORD: 'p' }).message).toMatch(
+      /^\s*TSA_PASSWORD: needs TSA_USERNAME/m,
+    );
+  });
+
   it('ignores variables it does not know', () => {
     expect(loadConfig({ HOME: '/root', NODE_ENV: 'production' }).port).toBe(3000);
   });
@@ -131,6 +154,9 @@ describe('loadConfig rejects bad values with a ConfigError naming the variable',
     ['TRUST_PROXY', '-1'],
     ['TRUST_PROXY', '11'],
     ['WORKER_CONCURRENCY', '0'],
+    ['TSA_URL', 'ftp://tsa.example'],
+    ['TSA_TIMEOUT_MS', '0'],
+    ['TSA_USERNAME', 'without a TSA_URL'],
   ])('%s=%s', (name, value) => {
     const err = configError({ [name]: value });
     expect(err.name).toBe('ConfigError');

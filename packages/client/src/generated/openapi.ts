@@ -5814,6 +5814,11 @@ export interface components {
              * @default []
              */
             fields?: components["schemas"]["ManifestField"][];
+            /**
+             * @description Extension: language of this template's signing pages and emails when a send gives no `locale`. Null or absent: the account's `defaultLocale`, else English (emails) or the signer's browser (page).
+             * @enum {string|null}
+             */
+            defaultLocale?: "en" | "de" | "fr" | "es" | "pt" | "it" | "nl" | "pl" | "ja" | "ar" | null;
         };
         /** @description A fillable field placed on a page of a template document. */
         ManifestField: {
@@ -6710,7 +6715,7 @@ export interface components {
              */
             expiresInDays?: number;
             /**
-             * @description Countersign extension (not in the contract): the language of the signing page and of every email of these sessions. Without it: the account's `defaultLocale`, else the signer's browser (page) or English.
+             * @description Countersign extension (not in the contract): the language of the signing page and of every email of these sessions. Without it: the template's `defaultLocale`, else the account's, else the signer's browser (page) or English (emails).
              * @enum {string}
              */
             locale?: "en" | "de" | "fr" | "es" | "pt" | "it" | "nl" | "pl" | "ja" | "ar";
@@ -6824,6 +6829,11 @@ export interface components {
              * @example 2026-11-22T12:00:00.000Z
              */
             updatedAt: string | null;
+            /**
+             * @description Extension: the template's default language for signing pages and emails (null: the account's).
+             * @enum {string|null}
+             */
+            defaultLocale: "en" | "de" | "fr" | "es" | "pt" | "it" | "nl" | "pl" | "ja" | "ar" | null;
             roles: string[];
             documents: {
                 filename: string;
@@ -6854,6 +6864,11 @@ export interface components {
             fields?: components["schemas"]["ManifestField"][];
             /** @description The `version` this edit is based on. */
             version: number;
+            /**
+             * @description Extension: the template's default language; absent keeps it, null clears it.
+             * @enum {string|null}
+             */
+            defaultLocale?: "en" | "de" | "fr" | "es" | "pt" | "it" | "nl" | "pl" | "ja" | "ar" | null;
         };
         TemplateTestSent: {
             /** @description The member address every role was sent to. */

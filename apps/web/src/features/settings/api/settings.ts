@@ -1,3 +1,4 @@
+import type { Branding, BrandingUpdateRequest } from '@countersign/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { type Account, type Member, meKey } from '../../auth/api/auth.ts';
@@ -37,5 +38,20 @@ export function useRemoveMember() {
     mutationFn: (memberId: string) =>
       api<void>(`/api/members/${encodeURIComponent(memberId)}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['members'] }),
+  });
+}
+
+export const brandingKey = ['branding'] as const;
+
+export const useBranding = () =>
+  useQuery({ queryKey: brandingKey, queryFn: () => api<Branding>('/api/account/branding') });
+
+/** Only the properties given change (PUT /api/account/branding). */
+export function useUpdateBranding() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: BrandingUpdateRequest) =>
+      api<Branding>('/api/account/branding', { method: 'PUT', json: patch }),
+    onSuccess: (branding) => client.setQueryData(brandingKey, branding),
   });
 }

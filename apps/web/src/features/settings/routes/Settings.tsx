@@ -11,6 +11,7 @@ import {
   useRemoveMember,
   useUpdateAccount,
 } from '../api/settings.ts';
+import { BrandingForm } from '../components/BrandingForm.tsx';
 
 export default function Settings() {
   const me = useMe();
@@ -71,6 +72,8 @@ export default function Settings() {
           <ErrorNotice error={update.error} inline />
         </form>
       ) : null}
+
+      <BrandingForm isOwner={isOwner} />
 
       <section className="card stack" aria-labelledby="members-title">
         <h2 id="members-title">Members</h2>

@@ -1,0 +1,144 @@
+import type { Branding, BrandingUpdateRequest, Locale } from '@countersign/schemas';
+import { useState } from 'react';
+import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
+import { Loading } from '../../../components/Loading.tsx';
+import { useBranding, useUpdateBranding } from '../api/settings.ts';
+
+/** Every language of the signing page and emails, named in itself (a missing one fails the type check). */
+const LANGUAGES: Record<Locale, string> = {
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  es: 'Español',
+  pt: 'Português',
+  it: 'Italiano',
+  nl: 'Nederlands',
+  pl: 'Polski',
+  ja: '日本語',
+  ar: 'العربية',
+};
+
+/** A chosen PNG or JPEG as the API takes it; the server checks the type, size and image itself. */
+async function logoOf(file: File): Promise<NonNullable<BrandingUpdateRequest['logo']>> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return { contentType: file.type as 'image/png' | 'image/jpeg', base64: btoa(binary) };
+}
+
+/** The signing page's and emails' look, who may frame the page, and the default language. */
+export function BrandingForm({ isOwner }: { isOwner: boolean }) {
+  const branding = useBranding();
+  const update = useUpdateBranding();
+  if (branding.isPending) return <Loading />;
+  if (!branding.data) return <ErrorNotice error={branding.error} />;
+  return (
+    <Form key={JSON.stringify(branding.data)} branding={branding.data} isOwner={isOwner} update={update} />
+  );
+}
+
+function Form({
+  branding,
+  isOwner,
+  update,
+}: {
+  branding: Branding;
+  isOwner: boolean;
+  update: ReturnType<typeof useUpdateBranding>;
+}) {
+  const [color, setColor] = useState(branding.accentColor ?? '');
+  const [logo, setLogo] = useState<File | null>(null);
+  const [removeLogo, setRemoveLogo] = useState(false);
+
+  return (
+    <form
+      className="card stack"
+      aria-labelledby="branding-title"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const data = new FormData(e.currentTarget);
+        const origins = String(data.get('frameOrigins') ?? '')
+          .split(/\s+/)
+          .filter(Boolean);
+        const locale = String(data.get('defaultLocale') ?? '');
+        const patch: BrandingUpdateRequest = {
+          accentColor: color.trim() || null,
+          frameOrigins: origins,
+          defaultLocale: locale ? (locale as Locale) : null,
+        };
+        if (logo) patch.logo = await logoOf(logo);
+        else if (removeLogo) patch.logo = null;
+        update.mutate(patch);
+      }}
+    >
+      <h2 id="branding-title">Signing page and emails</h2>
+      <fieldset disabled={!isOwner} className="stack plain">
+        <legend className="visually-hidden">Branding</legend>
+        <div className="field">
+          <label htmlFor="accent-color">Accent colour (#rrggbb; empty: the default blue)</label>
+          <div className="row">
+            <input
+              id="accent-color"
+              value={color}
+              onChange={(e) => setColor(e.target.value)}
+              pattern="#[0-9a-fA-F]{6}"
+              placeholder="#0f766e"
+              maxLength={7}
+              aria-describedby="accent-help"
+            />
+            <input
+              type="color"
+              aria-label="Pick the accent colour"
+              value={/^#[0-9a-fA-F]{6}$/.test(color) ? color : '#1d4ed8'}
+              onChange={(e) => setColor(e.target.value)}
+            />
+          </div>
+          <p id="accent-help" className="muted">
+            White text sits on it, so it needs 4.5:1 contrast against white.
+          </p>
+        </div>
+        <div className="field">
+          <span id="logo-label">Logo (PNG or JPEG, at most 100 KB, shown 32 px high)</span>
+          {branding.logoUrl && !removeLogo ? (
+            <div className="row">
+              <img src={branding.logoUrl} alt="Current logo" height={32} />
+              <button type="button" className="small" onClick={() => setRemoveLogo(true)}>
+                Remove logo
+              </button>
+            </div>
+          ) : null}
+          <input
+            type="file"
+            accept="image/png,image/jpeg"
+            aria-labelledby="logo-label"
+            onChange={(e) => setLogo(e.target.files?.[0] ?? null)}
+          />
+        </div>
+        <label className="field">
+          <span>Default language (sends without a locale; a template's own default comes first)</span>
+          <select name="defaultLocale" defaultValue={branding.defaultLocale ?? ''}>
+            <option value="">The signer's browser</option>
+            {Object.entries(LANGUAGES).map(([code, name]) => (
+              <option key={code} value={code} lang={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>Origins allowed to embed the signing page (one per line, like https://app.example.com)</span>
+          <textarea name="frameOrigins" rows={3} defaultValue={branding.frameOrigins.join('\n')} />
+        </label>
+      </fieldset>
+      {isOwner ? (
+        <button type="submit" className="primary" disabled={update.isPending}>
+          Save branding
+        </button>
+      ) : (
+        <p className="muted">Only an owner can change these.</p>
+      )}
+      {update.isSuccess ? <p role="status">Branding saved.</p> : null}
+      <ErrorNotice error={update.error} inline />
+    </form>
+  );
+}

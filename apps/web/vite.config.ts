@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -19,9 +20,21 @@ const proxied = ['/api', '/auth', '/connect', '/assets', '/docs', '/openapi.json
 export default defineConfig({
   base: '/app/',
   plugins: [react()],
+  // The public /verify page (verify.html) runs @countersign/verify in the browser: its node:crypto calls go to
+  // a node-forge implementation, and Buffer is the `buffer` package (set by src/verify/main.ts).
+  resolve: {
+    alias: { 'node:crypto': fileURLToPath(new URL('./src/verify/node-crypto.ts', import.meta.url)) },
+  },
   define: { __PDFJS_BASE__: JSON.stringify(`/assets/pdfjs/${pdfjsVersion}/`) },
   // The manifest lets `pnpm bench` follow the import graph of a first load.
-  build: { outDir: 'dist', assetsDir: 'assets', sourcemap: false, target: 'es2022', manifest: true },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    sourcemap: false,
+    target: 'es2022',
+    manifest: true,
+    rollupOptions: { input: { main: 'index.html', verify: 'verify.html' } },
+  },
   server: {
     port: Number(process.env.WEB_DEV_PORT ?? 5173),
     // The API's CSRF check wants writes from its own origin: present them as such (dev only).

@@ -22,8 +22,10 @@ import { registerMembers } from './routes/members/members.ts';
 import { registerMetrics } from './routes/metrics.ts';
 import { registerSessionAudit } from './routes/sessions/audit.ts';
 import { registerSessionsCancel } from './routes/sessions/cancel.ts';
+import { registerSessionDelete } from './routes/sessions/delete.ts';
 import { registerSessionDocument } from './routes/sessions/document.ts';
 import { registerSessionGet } from './routes/sessions/get.ts';
+import { registerSessionLegalHold } from './routes/sessions/legal-hold.ts';
 import { registerSessionsList } from './routes/sessions/list.ts';
 import { registerSessionParticipants } from './routes/sessions/participants.ts';
 import { registerTestSessionsPurge } from './routes/sessions/purge-test.ts';
@@ -81,6 +83,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerSessionGet(app);
   registerSessionParticipants(app);
   registerSessionAudit(app);
+  registerSessionDelete(app);
+  registerSessionLegalHold(app);
   registerSessionDocument(app);
   registerTemplatesSend(app);
   // Templates: create (multipart), list, show.

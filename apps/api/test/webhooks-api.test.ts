@@ -12,6 +12,7 @@ const ALL_TYPES = [
   'session.cancelled',
   'session.expired',
   'session.completion_failed',
+  'session.purged',
 ];
 
 type Account = Awaited<ReturnType<TestApi['newAccount']>>;

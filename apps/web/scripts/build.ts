@@ -7,7 +7,15 @@ import path from 'node:path';
 export const WEB_DIR = path.resolve(import.meta.dirname, '..');
 export const WEB_DIST_DIR = path.join(WEB_DIR, 'dist');
 const STAMP = path.join(WEB_DIST_DIR, '.source-hash');
-const INPUTS = ['src', 'index.html', 'vite.config.ts', 'package.json'];
+// The /verify page bundles the verifier's sources too: a change there must rebuild it.
+const INPUTS = [
+  'src',
+  'index.html',
+  'verify.html',
+  'vite.config.ts',
+  'package.json',
+  '../../packages/verify/src',
+];
 
 function listFiles(p: string): string[] {
   if (!statSync(p).isDirectory()) return [p];

@@ -113,6 +113,14 @@ export {
 export { linkTokenHash, participantLink, signingUrl } from './sessions/links.ts';
 export { TEST_NOTICE } from './sessions/notifications.ts';
 export { participantSigningUrl, resendInvite } from './sessions/participant-actions.ts';
+export {
+  PURGED_TITLE,
+  purgePending,
+  purgeSession,
+  requestDuePurges,
+  requestPurge,
+  setLegalHold,
+} from './sessions/purge.ts';
 export { getSessionDetail, listSessions, sessionDocumentFile, sessionOf } from './sessions/read.ts';
 export { sealCertificate as ensureSealCertificate } from './sessions/seal-certificate.ts';
 export { type SweepLog, type SweepResult, sweep } from './sessions/sweep.ts';

@@ -1,10 +1,11 @@
 import type { JobRegistry } from '@countersign/queue';
-import { sessionCompleteJob, sessionsSendJob, templatesSendJob } from '@countersign/schemas';
+import { sessionCompleteJob, sessionPurgeJob, sessionsSendJob, templatesSendJob } from '@countersign/schemas';
 import type { ServiceContext } from './context.ts';
 import { runSend } from './sends/job-result.ts';
 import { sendOwnPdfs } from './sends/own-pdf/send.ts';
 import { sendTemplate } from './sends/template/send.ts';
 import { completeSession } from './sessions/complete.ts';
+import { purgeSession } from './sessions/purge.ts';
 
 /** Registers the session jobs; the same handlers run in-process (embedded) and in BullMQ workers. */
 export function registerSessionJobs(ctx: ServiceContext, jobs: JobRegistry): void {
@@ -19,4 +20,5 @@ export function registerSessionJobs(ctx: ServiceContext, jobs: JobRegistry): voi
     ),
   );
   jobs.register(sessionCompleteJob, (payload) => completeSession(ctx, payload.sessionId));
+  jobs.register(sessionPurgeJob, async (payload) => purgeSession(ctx, payload.sessionId));
 }

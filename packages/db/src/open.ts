@@ -32,10 +32,11 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   sqlite.pragma('foreign_keys = ON');
   // WAL + NORMAL is durable across application crashes; only an OS crash can lose the last commits.
   sqlite.pragma('synchronous = NORMAL');
-  // Deleted and overwritten content is zeroed, not left in free space: a purged session's personal data
-  // must not stay readable in the file (docs/evidence.md "Retention and purging").
-  sqlite.pragma('secure_delete = ON');
   if (options.migrate !== false) migrate(sqlite);
+  // Deleted and overwritten content is zeroed, not left in free space: a purged session's personal data
+  // must not stay readable in the file (docs/evidence.md "Retention and purging"). After migrating: a
+  // migration's schema change resets it.
+  sqlite.pragma('secure_delete = ON');
   cacheStatements(sqlite);
   const db = drizzle(sqlite, { schema }) as Db;
   return db;

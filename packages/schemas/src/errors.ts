@@ -83,6 +83,11 @@ const catalog = {
     status: 409,
     description: 'Every signer has completed the session; it cannot be cancelled.',
   },
+  session_active: {
+    status: 409,
+    description: 'The session is still active; only an ended session can be purged.',
+  },
+  legal_hold: { status: 409, description: 'The session is under legal hold; it cannot be purged.' },
   idempotency_in_progress: {
     status: 409,
     description: 'A request with the same Idempotency-Key is still being processed.',
@@ -124,6 +129,7 @@ const catalog = {
   session_cancelled: { status: 410, description: 'The session was cancelled; its links no longer work.' },
   session_expired: { status: 410, description: 'The session expired before every signer signed.' },
   session_declined: { status: 410, description: 'A signer declined the session; its links no longer work.' },
+  session_purged: { status: 410, description: 'The session was purged; only its tombstone remains.' },
   download_expired: {
     status: 410,
     description: 'The session was completed too long ago for its link to offer the signed PDF.',

@@ -8,6 +8,7 @@ export * from './jobs.ts';
 export * from './limits.ts';
 export * from './locales.ts';
 export * from './members.ts';
+export * from './retention.ts';
 export * from './sessions-cancel.ts';
 export * from './sessions-read.ts';
 export * from './sessions-send.ts';

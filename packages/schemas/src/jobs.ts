@@ -35,6 +35,13 @@ export const templatesSendJob = {
   attempts: 3,
 } as const;
 
+/** Purges an ended session (docs/evidence.md): runs to its end once, however often it is started. */
+export const sessionPurgeJob = {
+  name: 'sessions.purge',
+  payload: z.strictObject({ sessionId: z.string() }),
+  attempts: 5,
+} as const;
+
 /** Produces the sealed final PDFs of a fully signed session, once. */
 export const sessionCompleteJob = {
   name: 'sessions.complete',

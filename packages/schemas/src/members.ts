@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { emailString, nullableString, oneOf, PathIdSchema, strictObject, textString } from './common.ts';
+import { retentionDays } from './retention.ts';
 
 // The web app's people: members of an account, sign-in by emailed link, cookie sessions. Our own API (the spec
 // only says the web app exists).
@@ -46,6 +47,10 @@ export const AccountSchema = z
     name: z.string(),
     email: z.string(),
     defaultSenderName: z.string().nullable(),
+    retentionDays: z.int().nullable().openapi({
+      description:
+        'Extension: days an ended session is kept before it is purged (a send may set its own); null: kept.',
+    }),
     createdAt: isoTime,
   })
   .openapi('Account');
@@ -55,6 +60,15 @@ export const AccountUpdateRequestSchema = strictObject({
   defaultSenderName: nullableString(100).optional().openapi({
     description: 'Sender name of invite emails when a send gives none; null: the account name.',
   }),
+  retentionDays: retentionDays()
+    .nullable()
+    .optional()
+    .openapi({
+      description:
+        'Extension: days after a session ends (completed, cancelled, declined, expired, failed) before it is ' +
+        'purged, for sessions sent without their own `retentionDays`; null: kept (the default). Changing it ' +
+        'applies to sessions already ended too.',
+    }),
 }).openapi('AccountUpdateRequest');
 
 export const MeSchema = z

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { AuthRequirementSchema, SigningTypeSchema } from './common.ts';
+import { SessionPurgeSchema } from './retention.ts';
 
 // GET /api/sessions, GET /api/sessions/{sessionId}: "complete session record: not shown" by the spec, so
 // this is our record, shaped like the send responses (ids, names) plus the lifecycle the spec names.
@@ -113,6 +114,21 @@ export const SessionDetailSchema = SessionSummarySchema.extend({
     }),
   documents: z.array(SessionDocumentSchema),
   participants: z.array(SessionParticipantSchema),
+  retentionDays: z
+    .int()
+    .nullable()
+    .openapi({
+      description:
+        "Extension: days after the session ended before it is purged (the send's `retentionDays`, else the " +
+        "account's); null: kept.",
+    }),
+  purgeAt: isoTimeOrNull.openapi({
+    description: 'Extension: when retention will purge it; null while active, kept, on legal hold or purged.',
+  }),
+  legalHold: z.boolean().openapi({ description: 'Extension: under legal hold, nothing purges it.' }),
+  purge: SessionPurgeSchema.nullable().openapi({
+    description: 'Extension: null unless a purge was asked for; then its state and the tombstone.',
+  }),
   events: z
     .array(
       z.object({

@@ -29,6 +29,7 @@ import {
   TEXT_MAX_LENGTH,
 } from './limits.ts';
 import { SUPPORTED_LOCALES } from './locales.ts';
+import { sendRetentionDaysField } from './retention.ts';
 
 // 4.3 POST /api/sessions/send
 
@@ -92,6 +93,7 @@ export const SessionsSendRequestSchema = strictObject({
         'Countersign extension (not in the contract): the language of the signing page and of every email of ' +
         "these sessions. Without it: the account's `defaultLocale`, else the signer's browser (page) or English.",
     }),
+  retentionDays: sendRetentionDaysField(),
   notify: booleanValue()
     .default(false)
     .openapi({

@@ -32,6 +32,7 @@ import {
   TEXT_MAX_LENGTH,
 } from './limits.ts';
 import { SUPPORTED_LOCALES } from './locales.ts';
+import { sendRetentionDaysField } from './retention.ts';
 
 // 4.2 POST /api/templates/send
 
@@ -164,6 +165,7 @@ export const TemplateSendRequestSchema = strictObject({
         "these sessions. Without it: the template's `defaultLocale`, else the account's, else the signer's browser " +
         '(page) or English (emails).',
     }),
+  retentionDays: sendRetentionDaysField(),
   notify: booleanValue()
     .default(true)
     .openapi({

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { arrayOf, booleanValue, oneOf, PathIdSchema, strictObject } from './common.ts';
+import { PurgedDocumentSchema } from './retention.ts';
 
 // Webhook registration, delivery log and event bodies. The spec (part 6) leaves all of this open:
 // "event type names, payload fields, signed string, registration, retries: not shown".
@@ -11,6 +12,7 @@ export const webhookEventTypes = [
   'session.cancelled',
   'session.expired',
   'session.completion_failed',
+  'session.purged',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -20,7 +22,9 @@ export const WebhookEventTypeSchema = oneOf(webhookEventTypes).openapi('WebhookE
     '`session.completed`: every participant signed; the sealed PDFs are ready. `session.cancelled`: cancelled ' +
     'through the API. `session.expired`: `expiresInDays` passed before everyone signed. ' +
     '`session.completion_failed` (extension): every participant signed but the sealed PDFs could not be produced ' +
-    'after the bounded attempts; `reason` says why; the session is `failed` until the operator retries or it is cancelled.',
+    'after the bounded attempts; `reason` says why; the session is `failed` until the operator retries or it is cancelled. ' +
+    '`session.purged` (extension): the session was purged (on request or by retention); `purge` carries the ' +
+    "tombstone: the documents' hashes and the audit chain head.",
 });
 
 /** Longest webhook URL accepted: generous for query strings, small enough to show in a list. */
@@ -289,6 +293,19 @@ export const WebhookEventSchema = z
             'Extension, `session.completed`: hash of the session.completed audit event, the head of the hash-chained ' +
             'audit trail (GET /api/sessions/{sessionId}/audit ends in it).',
         }),
+      purge: z
+        .object({
+          reason: z.enum(['requested', 'retention']),
+          purgedAt: isoTime,
+          auditEvents: z.int().nullable(),
+          documents: z.array(PurgedDocumentSchema),
+        })
+        .optional()
+        .openapi({
+          description:
+            'Extension, `session.purged`: why, when, how many audit events were deleted and the hashes kept ' +
+            "(`auditChainHead` is the deleted trail's head).",
+        }),
       test: z.literal(true).optional().openapi({
         description:
           'Present (true) on the events of a test session, sent with a test token (docs/test-mode.md).',
@@ -359,6 +376,8 @@ export type WebhookTestQueued = z.output<typeof WebhookTestQueuedSchema>;
  */
 export const WebhookOutboxPayloadSchema = z.object({
   endpointId: z.string().min(1),
+  /** Readable beside the sealed payload: a purge deletes the session's rows. */
+  sessionId: z.string().optional(),
   event: z.union([WebhookEventSchema.loose(), WebhookTestEventSchema.loose()]),
 });
 export type WebhookOutboxPayload = z.output<typeof WebhookOutboxPayloadSchema>;

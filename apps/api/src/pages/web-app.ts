@@ -33,6 +33,22 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json']);
 
+/**
+ * The public /verify page: the same build's own scripts, and no connection anywhere (connect-src and
+ * form-action 'none'), so the PDF it checks cannot leave the browser.
+ */
+const VERIFY_PAGE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+export const VERIFY_PAGE_PATH = '/verify';
+
 interface Asset {
   type: string;
   raw: Buffer;
@@ -117,4 +133,13 @@ export function registerWebApp(app: OpenAPIHono<AppEnv>, distDir = WEB_DIST_DIR)
   };
   app.get(WEB_APP_BASE, handler);
   app.get(`${WEB_APP_BASE}/*`, handler);
+  app.get(VERIFY_PAGE_PATH, (c) => {
+    const page = current()?.get('verify.html');
+    if (!page) return c.text('The verify page is not built yet: `pnpm start` builds it.', 503);
+    return respond(c, page, 'no-cache', {
+      'Content-Security-Policy': VERIFY_PAGE_CSP,
+      'Referrer-Policy': 'no-referrer',
+      'X-Frame-Options': 'DENY',
+    });
+  });
 }

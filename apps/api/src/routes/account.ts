@@ -19,7 +19,7 @@ export const accountUpdateRoute = apiRoute({
   method: 'patch',
   path: '/api/account',
   tags: ['Account'],
-  summary: "Change the account's name or default sender name",
+  summary: "Change the account's name, default sender name or retention of ended sessions",
   request: {
     body: { required: true, content: { 'application/json': { schema: AccountUpdateRequestSchema } } },
   },

@@ -8,6 +8,7 @@ export interface AccountView {
   name: string;
   email: string;
   defaultSenderName: string | null;
+  retentionDays: number | null;
   createdAt: string;
 }
 
@@ -18,20 +19,29 @@ export function accountView(ctx: ServiceContext, accountId: string): AccountView
     name: a.name,
     email: a.email,
     defaultSenderName: a.defaultSenderName,
+    retentionDays: a.retentionDays,
     createdAt: new Date(a.createdAt).toISOString(),
   };
 }
 
-/** The settings the web app edits: the account's name and the invite emails' default sender name. */
+/**
+ * The settings the web app and the API edit: the account's name, the invite emails' default sender name and
+ * how long ended sessions are kept (null: kept; docs/evidence.md).
+ */
 export async function updateAccountSettings(
   ctx: ServiceContext,
   accountId: string,
-  changes: { name?: string | undefined; defaultSenderName?: string | null | undefined },
+  changes: {
+    name?: string | undefined;
+    defaultSenderName?: string | null | undefined;
+    retentionDays?: number | null | undefined;
+  },
 ): Promise<AccountView> {
   const set: Partial<typeof accounts.$inferInsert> = {};
   if (changes.name !== undefined) set.name = changes.name.trim() || getAccount(ctx, accountId).name;
   if (changes.defaultSenderName !== undefined)
     set.defaultSenderName = changes.defaultSenderName?.trim() || null;
+  if (changes.retentionDays !== undefined) set.retentionDays = changes.retentionDays;
   if (Object.keys(set).length > 0) await ctx.db.update(accounts).set(set).where(eq(accounts.id, accountId));
   return accountView(ctx, accountId);
 }

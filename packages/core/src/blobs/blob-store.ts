@@ -47,6 +47,11 @@ export class BlobStore {
     return fs.createReadStream(this.pathOf(sha256));
   }
 
+  /** Deletes the file (a purge; see blob-refs.ts for which): gone already is fine, so a rerun is harmless. */
+  unlink(sha256: string): void {
+    fs.rmSync(this.pathOf(sha256), { force: true });
+  }
+
   size(sha256: string): number {
     return fs.statSync(this.pathOf(sha256)).size;
   }

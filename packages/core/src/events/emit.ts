@@ -39,7 +39,12 @@ export function emitSessionEvent(
   ctx: ServiceContext,
   sessionId: string,
   type: WebhookEventType,
-  extra: { participantId?: string; reason?: string | null; auditChainHead?: string } = {},
+  extra: {
+    participantId?: string;
+    reason?: string | null;
+    auditChainHead?: string | null;
+    purge?: WebhookEventBody['data']['purge'];
+  } = {},
 ): WebhookEventBody | undefined {
   const session = sessionById(ctx.db).get({ sessionId });
   if (!session) return undefined;
@@ -83,11 +88,12 @@ export function emitSessionEvent(
       })),
       ...(extra.reason ? { reason: extra.reason } : {}),
       ...(extra.auditChainHead ? { auditChainHead: extra.auditChainHead } : {}),
+      ...(extra.purge ? { purge: extra.purge } : {}),
       ...(session.test ? { test: true } : {}),
     },
   };
   for (const endpoint of endpoints) {
-    const payload: WebhookOutboxPayload = { endpointId: endpoint.id, event };
+    const payload: WebhookOutboxPayload = { endpointId: endpoint.id, sessionId, event };
     addToOutbox(ctx, { kind: 'webhook', accountId: session.accountId, payload });
   }
   return event;

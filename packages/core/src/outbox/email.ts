@@ -21,6 +21,8 @@ export const emailPayloadSchema = z.object({
   headers: z.record(z.string(), z.string()).optional(),
   /** Of a test session: delivered only to the account's own addresses, the rest to the dev mailbox. */
   test: z.boolean().optional(),
+  /** The session the email is about: a purge deletes its rows (docs/evidence.md). */
+  sessionId: z.string().optional(),
   /** The participant this email invites: its final outcome becomes their stored `inviteStatus`. */
   inviteOf: z.string().optional(),
   /** Files by blob hash, read at delivery time so the outbox row stays small. */

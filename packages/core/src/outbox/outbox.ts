@@ -14,8 +14,8 @@ export type OutboxRow = typeof outbox.$inferSelect;
  * for status and audit queries.
  */
 const READABLE: Record<OutboxKind, readonly string[]> = {
-  email: ['to', 'cc', 'subject', 'inviteOf'],
-  webhook: ['endpointId'],
+  email: ['to', 'cc', 'subject', 'inviteOf', 'sessionId'],
+  webhook: ['endpointId', 'sessionId'],
 };
 /** Whether the sealed payload outlives delivery: a webhook redelivery sends the stored event again. */
 const KEPT_WHEN_DONE: Record<OutboxKind, boolean> = { email: false, webhook: true };

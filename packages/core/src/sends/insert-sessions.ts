@@ -40,6 +40,8 @@ export interface NewSession {
   prefill?: { fieldId: string; value: string }[];
   /** Sent with a test token (docs/test-mode.md). */
   test?: boolean;
+  /** The send's `retentionDays` (docs/evidence.md); absent: the account's. */
+  retentionDays?: number | undefined;
 }
 
 /** How a send was made: with a test token, its sessions are test sessions and cost nothing. */
@@ -86,6 +88,7 @@ const SESSION_COLUMNS = [
   'createdAt',
   'updatedAt',
   'test',
+  'retentionDays',
 ] as const;
 const DOCUMENT_COLUMNS = [
   'id',
@@ -164,6 +167,7 @@ export function insertSessions(ctx: ServiceContext, batch: NewSession[]): Create
       createdAt: now,
       updatedAt: now,
       test: s.test ?? false,
+      retentionDays: s.retentionDays ?? null,
     });
     const docs = s.documents.map((d, position) => {
       const documentId = newId();

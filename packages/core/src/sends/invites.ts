@@ -37,6 +37,7 @@ export function queueInvites(
     const senderName = senderNameFor(ctx, accountId, options);
     const email = {
       accountId,
+      sessionId: s.sessionId,
       sessionTitle: spec.title,
       options,
       expiresAt: spec.expiresAt,

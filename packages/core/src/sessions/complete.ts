@@ -192,6 +192,7 @@ async function produce(
         const senderName = senderNameFor(ctx, session.accountId, options);
         const email = {
           accountId: session.accountId,
+          sessionId,
           sessionTitle: session.title,
           options,
           expiresAt: session.expiresAt,

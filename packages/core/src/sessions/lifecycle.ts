@@ -42,6 +42,7 @@ export const emailContext = (ctx: ServiceContext, session: SessionRow) => {
   const options = session.options as SessionEmailOptions;
   return {
     accountId: session.accountId,
+    sessionId: session.id,
     sessionTitle: session.title,
     options,
     expiresAt: session.expiresAt,

@@ -20,6 +20,8 @@ export interface SessionEmailOptions {
 
 export interface EmailContext {
   accountId: string;
+  /** Kept readable on the outbox row, so a purge finds the session's emails. */
+  sessionId: string;
   sessionTitle: string;
   options: SessionEmailOptions;
   expiresAt: number;
@@ -75,6 +77,7 @@ export function queueSessionEmail(
   const { options } = email;
   const marked = email.test ? markAsTest(rendered) : rendered;
   return queueEmail(ctx, email.accountId, {
+    sessionId: email.sessionId,
     to: [email.to.email],
     ...(email.inviteOf ? { inviteOf: email.inviteOf } : {}),
     ...(options.replyToEmail ? { replyTo: options.replyToEmail } : {}),

@@ -1,8 +1,9 @@
-import { documents, participants, preparedQuery, sessions } from '@countersign/db';
+import { accounts, documents, participants, preparedQuery, sessions } from '@countersign/db';
 import type { SessionDetail, SessionList, SessionListQuery, SessionSummary } from '@countersign/schemas';
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { DomainError } from '../support/errors.ts';
+import { purgeView, retentionPurgeAt } from './purge.ts';
 import { sessionTimeline } from './timeline.ts';
 
 type SessionRow = typeof sessions.$inferSelect;
@@ -153,6 +154,7 @@ export function getSessionDetail(ctx: ServiceContext, accountId: string, session
       downloadUrl: `${ctx.config.publicUrl}/api/sessions/${row.id}/documents/${d.id}`,
     })),
     events: sessionTimeline(ctx, row.id),
+    ...lifecycleView(ctx, row),
     participants: people.map((p) => ({
       participantId: p.id,
       name: p.name,
@@ -168,6 +170,21 @@ export function getSessionDetail(ctx: ServiceContext, accountId: string, session
   };
 }
 
+/** Retention, legal hold and the tombstone (docs/evidence.md "Retention and purging"). */
+function lifecycleView(ctx: ServiceContext, row: SessionRow) {
+  const account = ctx.db
+    .select({ retentionDays: accounts.retentionDays })
+    .from(accounts)
+    .where(eq(accounts.id, row.accountId))
+    .get();
+  return {
+    retentionDays: row.retentionDays ?? account?.retentionDays ?? null,
+    purgeAt: iso(retentionPurgeAt(row, account?.retentionDays ?? null)),
+    legalHold: row.legalHoldAt !== null,
+    purge: purgeView(ctx, row),
+  };
+}
+
 /** The PDF of a session document: the sealed final once completed, the prepared one before. */
 export function sessionDocumentFile(
   ctx: ServiceContext,
@@ -176,6 +193,8 @@ export function sessionDocumentFile(
   documentId: string,
 ) {
   const row = sessionOf(ctx, accountId, sessionId);
+  if (row.purgeRequestedAt !== null)
+    throw new DomainError('session_purged', `session ${sessionId} was purged; its documents are deleted`);
   const doc = ctx.db
     .select()
     .from(documents)

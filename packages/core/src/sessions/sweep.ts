@@ -4,6 +4,7 @@ import type { ServiceContext } from '../context.ts';
 import { completeSession } from './complete.ts';
 import { completionDue } from './completion-claim.ts';
 import { expireDueSessions, queueDueReminders } from './lifecycle.ts';
+import { purgePending, requestDuePurges } from './purge.ts';
 
 export interface SweepResult {
   expired: number;
@@ -11,6 +12,8 @@ export interface SweepResult {
   completed: number;
   /** Completions attempted by this pass that failed (logged; each session retried after its back-off). */
   failed: number;
+  /** Sessions purged: retention that ran out, and asked-for purges whose job was lost or crashed. */
+  purged: number;
 }
 
 /** Where a sweep reports a session it could not complete (the worker's logger). */
@@ -22,8 +25,8 @@ export interface SweepLog {
 const COMPLETIONS_PER_PASS = 20;
 
 /**
- * One pass over the durable state that time drives: expiry, reminders, and completions whose job was
- * lost (a crash between the last signature and its job) or whose run died. Every step re-checks inside its
+ * One pass over the durable state that time drives: expiry, reminders, retention purges, and completions
+ * (and purges) whose job was lost (a crash between the last signature and its job) or whose run died. Every step re-checks inside its
  * own write transaction, and a completion claims its session first, so any number of workers may sweep at
  * once. A completion that fails is logged and the pass goes on with the next session; the failed one is
  * not due again before its back-off (see completeSession), and sessions that never failed come first.
@@ -48,5 +51,7 @@ export async function sweep(ctx: ServiceContext, log?: SweepLog): Promise<SweepR
       log?.error({ err, sessionId: id }, 'session completion failed');
     }
   }
-  return { expired, reminders, completed, failed };
+  requestDuePurges(ctx);
+  const purged = purgePending(ctx, log);
+  return { expired, reminders, completed, failed, purged };
 }

@@ -133,6 +133,7 @@ export function requestCode(
         ctx,
         {
           accountId: session.accountId,
+          sessionId: session.id,
           sessionTitle: session.title,
           options,
           expiresAt: session.expiresAt,

@@ -35,6 +35,9 @@ export function openLink(ctx: ServiceContext, token: string): OpenLink {
   if (!participant) throw new DomainError('link_not_found', 'no signing link matches this address');
   const session = ctx.db.select().from(sessions).where(eq(sessions.id, participant.sessionId)).get();
   if (!session) throw new DomainError('link_not_found', 'no signing link matches this address');
+  // A purged session's link shows nothing of it, whatever its status was (docs/evidence.md).
+  if (session.purgeRequestedAt !== null)
+    throw new DomainError('session_purged', 'this signing request was deleted by the sender');
   const now = ctx.clock.now();
 
   switch (session.status) {

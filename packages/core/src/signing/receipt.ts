@@ -27,6 +27,7 @@ export function queueSigningReceipt(
     ctx,
     {
       accountId: session.accountId,
+      sessionId: session.id,
       sessionTitle: session.title,
       options,
       expiresAt: session.expiresAt,

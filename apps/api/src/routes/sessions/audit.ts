@@ -12,7 +12,9 @@ export const sessionAuditRoute = apiRoute({
   request: { params: z.object({ sessionId: PathIdSchema }) },
   responses: {
     200: {
-      description: 'Every audit event, oldest first, each chained to the one before it.',
+      description:
+        'Every audit event, oldest first, each chained to the one before it. For a purged session: no events ' +
+        'and the head the deleted trail ended in.',
       content: { 'application/json': { schema: AuditTrailSchema } },
     },
     404: errorResponseFor('No such session for this account.'),
@@ -23,6 +25,9 @@ export function registerSessionAudit(app: OpenAPIHono<AppEnv>): void {
   app.openapi(sessionAuditRoute, (c) => {
     const { ctx } = c.get('deps').runtime;
     const session = sessionOf(ctx, c.get('accountId'), c.req.valid('param').sessionId);
+    // A purged session's trail is deleted: its tombstone keeps the head (and GET /api/sessions/{id} the count).
+    if (session.purgedAt !== null)
+      return c.json({ sessionId: session.id, chainHead: session.purgedChainHead, events: [] }, 200);
     const events = auditTrail(ctx, session.id);
     return c.json({ sessionId: session.id, chainHead: events.at(-1)?.hash ?? null, events }, 200);
   });

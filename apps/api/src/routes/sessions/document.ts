@@ -20,6 +20,7 @@ export const sessionDocumentRoute = apiRoute({
       content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
     },
     404: errorResponseFor('No such session or document for this account.'),
+    410: errorResponseFor('`session_purged` (extension): the session was purged; its documents are deleted.'),
   },
 });
 

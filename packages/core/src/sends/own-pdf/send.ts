@@ -121,6 +121,7 @@ export async function sendOwnPdfs(
           signingOrder: rowOrders[i]!,
         })),
         test: mode.test,
+        retentionDays: request.retentionDays,
       });
     }
     const sessions = insertSessions(ctx, batch);

@@ -112,6 +112,7 @@ export async function sendTemplate(
       participants: participants.list,
       prefill: prefill.values,
       test: mode.test,
+      retentionDays: request.retentionDays,
     });
   }
 

@@ -19,6 +19,7 @@ const EVENT_HINTS: Record<WebhookEventType, string> = {
   'session.cancelled': 'cancelled by the account',
   'session.expired': 'expired before everyone signed',
   'session.completion_failed': 'signed, but sealing failed',
+  'session.purged': 'purged; only its tombstone remains',
 };
 export const WEBHOOK_EVENTS = Object.keys(EVENT_HINTS) as WebhookEventType[];
 export const eventHint = (type: WebhookEventType) => EVENT_HINTS[type];

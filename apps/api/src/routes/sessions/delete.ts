@@ -1,0 +1,52 @@
+import { getSessionDetail, requestPurge } from '@countersign/core';
+import {
+  PathIdSchema,
+  SessionDetailSchema,
+  SessionErrorResponseSchema,
+  sessionPurgeJob,
+} from '@countersign/schemas';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+
+const sessionError = (description: string) =>
+  errorResponseFor(description, { schema: SessionErrorResponseSchema });
+
+export const sessionDeleteRoute = apiRoute({
+  method: 'delete',
+  path: '/api/sessions/{sessionId}',
+  tags: ['Sessions'],
+  summary: 'Purge an ended session, keeping a tombstone (extension)',
+  description:
+    'Extension. For a completed, cancelled, declined, expired or failed session: deletes its documents (the ' +
+    'stored PDFs), field values, drafts and audit trail, replaces every name and email, revokes its links, and ' +
+    "keeps a tombstone: ids, status, times, the documents' SHA-256 hashes and the audit chain head " +
+    '(`purge` in the answer and in `GET /api/sessions/{sessionId}`). The purge runs as a durable job: the ' +
+    'answer says `purge.state` `pending` until it is done, then a `session.purged` webhook is sent once. ' +
+    'Repeating the call is safe. Irreversible.',
+  request: { params: z.object({ sessionId: PathIdSchema }) },
+  responses: {
+    202: {
+      description: 'Purge accepted (or already done): the session with its `purge` state.',
+      content: { 'application/json': { schema: SessionDetailSchema } },
+    },
+    404: sessionError('No such session for this account.'),
+    409: sessionError(
+      '`session_active`: the session has not ended (cancel it first). `legal_hold`: the session is under legal hold.',
+    ),
+  },
+});
+
+export function registerSessionDelete(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(sessionDeleteRoute, async (c) => {
+    const { runtime, queue, logger } = c.get('deps');
+    const accountId = c.get('accountId');
+    const { sessionId } = c.req.valid('param');
+    requestPurge(runtime.ctx, accountId, sessionId);
+    // After the commit; the job id makes a repeat a no-op, and a sweep finishes a purge whose job is lost.
+    await queue.enqueue(sessionPurgeJob, { sessionId }, { jobId: `purge-${sessionId}` }).catch((err) => {
+      logger.warn({ err, sessionId }, 'purge job not queued; the sweep will purge it');
+    });
+    return c.json(getSessionDetail(runtime.ctx, accountId, sessionId), 202);
+  });
+}

@@ -1,0 +1,51 @@
+import { setLegalHold } from '@countersign/core';
+import { LegalHoldSchema, PathIdSchema, SessionErrorResponseSchema } from '@countersign/schemas';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+
+const sessionError = (description: string) =>
+  errorResponseFor(description, { schema: SessionErrorResponseSchema });
+
+const legalHoldRoute = (method: 'put' | 'delete') =>
+  apiRoute({
+    method,
+    path: '/api/sessions/{sessionId}/legal-hold',
+    tags: ['Sessions'],
+    summary:
+      method === 'put'
+        ? 'Put a session under legal hold: nothing purges it (extension)'
+        : 'Release the legal hold of a session (extension)',
+    description:
+      method === 'put'
+        ? 'Extension. While held, `DELETE /api/sessions/{sessionId}` answers 409 `legal_hold` and retention ' +
+          'does not purge it. Holding a held session keeps its original `legalHoldSince`.'
+        : 'Extension. Retention applies again from the next sweep (a session past its retention is purged then). ' +
+          'Releasing a session that is not held is harmless.',
+    request: { params: z.object({ sessionId: PathIdSchema }) },
+    responses: {
+      200: {
+        description: 'The hold as it now stands.',
+        content: { 'application/json': { schema: LegalHoldSchema } },
+      },
+      404: sessionError('No such session for this account.'),
+      410: sessionError('`session_purged`: the session was purged, or its purge is under way.'),
+    },
+  });
+
+export const legalHoldPutRoute = legalHoldRoute('put');
+export const legalHoldDeleteRoute = legalHoldRoute('delete');
+
+export function registerSessionLegalHold(app: OpenAPIHono<AppEnv>): void {
+  for (const [route, hold] of [
+    [legalHoldPutRoute, true],
+    [legalHoldDeleteRoute, false],
+  ] as const) {
+    app.openapi(route, (c) =>
+      c.json(
+        setLegalHold(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').sessionId, hold),
+        200,
+      ),
+    );
+  }
+}

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import { completeSession, localDrive, type ServiceContext, signAsParticipant } from '@countersign/core';
+import { expect } from 'vitest';
+import { makePdf } from './fixtures/pdfs.ts';
+
+/** How the purge tests reach a service: the API over HTTP, the service context for setup and inspection. */
+export interface PurgeTarget {
+  ctx: ServiceContext;
+  post(path: string, body: unknown, token?: string): Promise<Response>;
+}
+
+export interface SentSession {
+  sessionId: string;
+  signingToken: string;
+}
+
+/** Sends a one-signer public own-PDF session with emails on (so the outbox holds rows about the signer). */
+export async function sendSession(
+  target: PurgeTarget,
+  token: string,
+  accountId: string,
+  who: { title: string; name: string; email: string; retentionDays?: number },
+): Promise<SentSession> {
+  const file = await localDrive(target.ctx, accountId).put(`${who.title}.pdf`, await makePdf(1, who.title));
+  const res = await target.post(
+    '/api/sessions/send',
+    {
+      cloudFileIds: [file.cloudFileId],
+      title: who.title,
+      authRequirement: 'public',
+      notify: true,
+      signingRequests: [{ recipients: [{ name: who.name, email: who.email }] }],
+      ...(who.retentionDays === undefined ? {} : { retentionDays: who.retentionDays }),
+    },
+    token,
+  );
+  expect(res.status).toBe(200);
+  const row = (
+    (await res.json()) as { rows: { sessionId: string; participants: { signingUrl: string }[] }[] }
+  ).rows[0]!;
+  return { sessionId: row.sessionId, signingToken: row.participants[0]!.signingUrl.split('/s/')[1]! };
+}
+
+/** Signs a sent session as its signer and produces its sealed PDF. */
+export async function signAndComplete(ctx: ServiceContext, sent: SentSession, name: string): Promise<void> {
+  await signAsParticipant(
+    ctx,
+    sent.signingToken,
+    { values: [], signature: { kind: 'typed', value: name } },
+    { origin: { ip: '198.51.100.7', userAgent: 'PurgeTest/1.0' }, cookieToken: null },
+  );
+  await completeSession(ctx, sent.sessionId);
+}
+
+/** Every blob hash of a session's documents (source, prepared, final). */
+export function blobHashes(ctx: ServiceContext, sessionId: string): string[] {
+  const rows = ctx.db.$client
+    .prepare('SELECT source_sha256, prepared_sha256, final_sha256 FROM documents WHERE session_id = ?')
+    .all(sessionId) as { source_sha256: string; prepared_sha256: string; final_sha256: string | null }[];
+  return [...new Set(rows.flatMap((r) => [r.source_sha256, r.prepared_sha256, r.final_sha256 ?? []].flat()))];
+}
+
+export const blobExists = (ctx: ServiceContext, sha: string) => fs.existsSync(ctx.blobs.pathOf(sha));
+
+/** The SQLite file and its WAL as bytes, to search for what a purge must have removed. */
+export function databaseBytes(dataDir: string): Buffer {
+  const file = `${dataDir}/countersign.db`;
+  return Buffer.concat([file, `${file}-wal`].filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f)));
+}

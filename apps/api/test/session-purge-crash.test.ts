@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { loadConfig } from '@countersign/config';
+import { createAccount, createRuntime, type Runtime } from '@countersign/core';
+import { outbox } from '@countersign/db';
+import type { SessionDetail } from '@countersign/schemas';
+import {
+  exitOf,
+  freePort,
+  pidOf,
+  type ServiceProcess,
+  spawnEntry,
+  started,
+  startRedis,
+  type TestRedis,
+  tempDir,
+  until,
+  waitForUrl,
+} from '@countersign/test-support';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { blobExists, blobHashes, sendSession, signAndComplete } from './purge-support.ts';
+import { bearer, type Receiver, startReceiver } from './webhooks-support.ts';
+
+// A purge killed in the middle: an API (--no-worker) and a worker on one DATA_DIR and one Redis. The test
+// holds SQLite's write lock while the worker runs the purge job, so the job deletes the blob files (step 1)
+// and then waits for the lock to commit the rest (step 2); the worker is killed with SIGKILL right then. A new
+// worker must finish the purge, and session.purged must be sent exactly once.
+
+let redis: TestRedis;
+let receiver: Receiver;
+let runtime: Runtime;
+let env: Record<string, string>;
+let base: string;
+const processes: ServiceProcess[] = [];
+
+beforeAll(async () => {
+  [redis, receiver] = await Promise.all([startRedis(), startReceiver()]);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  env = {
+    DATA_DIR: tempDir('countersign-purge-crash-'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    REDIS_URL: redis.url,
+    QUEUE_PREFIX: `purge${randomUUID().slice(0, 8)}`,
+    WEBHOOK_ALLOW_PRIVATE: '1',
+    LOG_LEVEL: 'info',
+  };
+  // The test's own connection to the same SQLite file: setup, the write lock, inspection.
+  runtime = createRuntime(loadConfig(env));
+});
+
+afterAll(async () => {
+  for (const p of processes) {
+    if (p.child.exitCode !== null || p.child.signalCode !== null) continue;
+    const pid = pidOf(p);
+    if (pid) {
+      try {
+        process.kill(pid, 'SIGCONT');
+        process.kill(pid, 'SIGKILL');
+      } catch {}
+    }
+    p.signal('SIGKILL');
+    await p.exited;
+  }
+  await runtime?.close();
+  await Promise.all([redis?.stop(), receiver?.close()]);
+});
+
+function start(entry: 'api' | 'worker'): ServiceProcess {
+  const p =
+    entry === 'api'
+      ? spawnEntry('apps/api/src/main.ts', env, ['--no-worker'])
+      : spawnEntry('apps/worker/src/main.ts', env);
+  processes.push(p);
+  return p;
+}
+
+it('a worker killed between deleting the files and committing the purge: a new worker finishes it, session.purged once', async () => {
+  const api = start('api');
+  const firstWorker = start('worker');
+  // Generous: three processes start at once on a loaded machine.
+  const firstWorkerPid = await started(firstWorker, 'countersign worker started', 150_000);
+  await waitForUrl(`${base}/healthz`, 150_000);
+
+  const { accountId, refreshToken } = createAccount(runtime.ctx, {
+    name: 'Crash Purge Ltd',
+    email: 'ops@crash.test',
+  });
+  const post = (path: string, body: unknown, token?: string) =>
+    fetch(base + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? bearer(token) : {}) },
+      body: JSON.stringify(body),
+    });
+  const token = (
+    (await (await post('/connect/token', { refresh_token: refreshToken })).json()) as { access_token: string }
+  ).access_token;
+  expect((await post('/api/webhooks', { url: receiver.url }, token)).status).toBe(201);
+  const who = { title: 'Crash purge contract', name: 'Cressida Crashwell', email: 'cressida@crash.test' };
+  const sent = await sendSession({ ctx: runtime.ctx, post }, token, accountId, who);
+  await signAndComplete(runtime.ctx, sent, who.name);
+  const hashes = blobHashes(runtime.ctx, sent.sessionId);
+  expect(hashes).toHaveLength(3);
+  const detail = async () =>
+    (await (
+      await fetch(`${base}/api/sessions/${sent.sessionId}`, { headers: bearer(token) })
+    ).json()) as SessionDetail;
+
+  // The worker cannot act while the purge is accepted and its job queued; then it runs into our write lock.
+  process.kill(firstWorkerPid, 'SIGSTOP');
+  const accepted = await fetch(`${base}/api/sessions/${sent.sessionId}`, {
+    method: 'DELETE',
+    headers: bearer(token),
+  });
+  expect(accepted.status).toBe(202);
+  const sqlite = runtime.db.$client;
+  sqlite.prepare('BEGIN IMMEDIATE').run();
+  try {
+    process.kill(firstWorkerPid, 'SIGCONT');
+    await until(
+      'step 1 deleted the blob files',
+      () => hashes.every((sha) => !blobExists(runtime.ctx, sha)),
+      20_000,
+    );
+    process.kill(firstWorkerPid, 'SIGKILL');
+    await exitOf(firstWorker);
+  } finally {
+    sqlite.prepare('ROLLBACK').run();
+  }
+
+  // Half done: files gone, nothing committed; the session says the purge is pending and serves no document.
+  expect((await detail()).purge).toMatchObject({ state: 'pending', purgedAt: null });
+  expect(receiver.received.filter((r) => r.event.type === 'session.purged')).toHaveLength(0);
+
+  // A new worker finishes it (the stalled job or its sweep, whichever comes first; both are safe).
+  const secondWorker = start('worker');
+  await until('the purge finished', async () => (await detail()).purge?.state === 'purged', 180_000);
+  const after = await detail();
+  expect(after.title).toBe('Purged session');
+  expect(after.participants[0]!.name).toBe('Signer 1');
+  expect(after.purge!.documents).toHaveLength(1);
+  await receiver.waitFor(
+    (r) => r.event.type === 'session.purged' && r.event.data.sessionId === sent.sessionId,
+    30_000,
+  );
+  const purgedRows = () =>
+    runtime.db
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.accountId, accountId),
+          sql`json_extract(${outbox.payload}, '$.sessionId') = ${sent.sessionId}`,
+        ),
+      )
+      .all();
+  await until('the event marked delivered', () => purgedRows().every((r) => r.deliveredAt !== null));
+  // One committed purge wrote one event row; its delivery reached the receiver once.
+  expect(purgedRows()).toHaveLength(1);
+  expect(
+    runtime.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.accountId, accountId), isNull(outbox.deliveredAt)))
+      .all(),
+  ).toEqual([]);
+  expect(
+    receiver.received.filter(
+      (r) => r.event.type === 'session.purged' && r.event.data.sessionId === sent.sessionId,
+    ),
+  ).toHaveLength(1);
+
+  process.kill(await started(secondWorker, 'countersign worker started', 150_000), 'SIGTERM');
+  process.kill(await started(api, 'countersign api listening', 150_000), 'SIGTERM');
+  expect(await exitOf(secondWorker)).toBe(0);
+  expect(await exitOf(api)).toBe(0);
+}, 600_000);

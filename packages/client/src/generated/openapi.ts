@@ -539,7 +539,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: called with a bearer token (these routes are about the signed-in member), or a write without a valid `X-CSRF-Token` / from another origin. */
+                /** @description `forbidden`: called with a bearer token (these routes are about the signed-in member), or a write without a valid `X-CSRF-Token` / from another origin. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -687,7 +687,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: called with a bearer token (these routes are about the signed-in member), or a write without a valid `X-CSRF-Token` / from another origin. */
+                /** @description `forbidden`: called with a bearer token (these routes are about the signed-in member), or a write without a valid `X-CSRF-Token` / from another origin. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -821,7 +821,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: only an owner may do this (or a CSRF/origin check failed). */
+                /** @description `forbidden`: only an owner may do this (or a CSRF/origin check failed). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -922,7 +922,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: only an owner may do this (or a CSRF/origin check failed). */
+                /** @description `forbidden`: only an owner may do this (or a CSRF/origin check failed). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1023,7 +1023,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the account's name or default sender name */
+        /** Change the account's name, default sender name or retention of ended sessions */
         patch: {
             parameters: {
                 query?: never;
@@ -1067,7 +1067,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: only an owner may do this (or a CSRF/origin check failed). */
+                /** @description `forbidden`: only an owner may do this (or a CSRF/origin check failed). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1197,7 +1197,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: only an owner may do this (or a CSRF/origin check failed). */
+                /** @description `forbidden`: only an owner may do this (or a CSRF/origin check failed). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1333,7 +1333,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: a test token cannot create a real one (docs/test-mode.md). */
+                /** @description `forbidden`: a test token cannot create a real one (docs/test-mode.md). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1416,6 +1416,16 @@ export interface paths {
                 };
                 /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
                 401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
@@ -1605,6 +1615,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
                 /** @description `payload_too_large`: the request is larger than MAX_FILE_BYTES (default 50 MB) of PDFs plus 1 MB of form; `message` gives the limit in bytes. */
                 413: {
                     headers: {
@@ -1678,6 +1698,16 @@ export interface paths {
                 };
                 /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
                 401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
@@ -1812,7 +1842,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: only an owner may change the drive (or a CSRF/origin check failed). */
+                /** @description `forbidden`: only an owner may change the drive (or a CSRF/origin check failed). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1961,7 +1991,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: only an owner may change the drive (or a CSRF/origin check failed). */
+                /** @description `forbidden`: only an owner may change the drive (or a CSRF/origin check failed). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2061,6 +2091,16 @@ export interface paths {
                 };
                 /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
                 401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
@@ -2218,6 +2258,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
                 /** @description No such session for this account. */
                 404: {
                     headers: {
@@ -2333,6 +2383,16 @@ export interface paths {
                 };
                 /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
                 401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
@@ -2520,7 +2580,93 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Purge an ended session, keeping a tombstone (extension)
+         * @description Extension. For a completed, cancelled, declined, expired or failed session: deletes its documents (the stored PDFs), field values, drafts and audit trail, replaces every name and email, revokes its links, and keeps a tombstone: ids, status, times, the documents' SHA-256 hashes and the audit chain head (`purge` in the answer and in `GET /api/sessions/{sessionId}`). The purge runs as a durable job: the answer says `purge.state` `pending` until it is done, then a `session.purged` webhook is sent once. Repeating the call is safe. Irreversible.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Purge accepted (or already done): the session with its `purge` state. */
+                202: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SessionDetail"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description No such session for this account. */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SessionErrorResponse"];
+                    };
+                };
+                /** @description `session_active`: the session has not ended (cancel it first). `legal_hold`: the session is under legal hold. */
+                409: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SessionErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -2578,6 +2724,16 @@ export interface paths {
                 };
                 /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
                 401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
@@ -2726,7 +2882,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Every audit event, oldest first, each chained to the one before it. */
+                /** @description Every audit event, oldest first, each chained to the one before it. For a purged session: no events and the head the deleted trail ended in. */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2781,6 +2937,194 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{sessionId}/legal-hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a session under legal hold: nothing purges it (extension)
+         * @description Extension. While held, `DELETE /api/sessions/{sessionId}` answers 409 `legal_hold` and retention does not purge it. Holding a held session keeps its original `legalHoldSince`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The hold as it now stands. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LegalHold"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description No such session for this account. */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SessionErrorResponse"];
+                    };
+                };
+                /** @description `session_purged`: the session was purged, or its purge is under way. */
+                410: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SessionErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Release the legal hold of a session (extension)
+         * @description Extension. Retention applies again from the next sweep (a session past its retention is purged then). Releasing a session that is not held is harmless.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The hold as it now stands. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LegalHold"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description No such session for this account. */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SessionErrorResponse"];
+                    };
+                };
+                /** @description `session_purged`: the session was purged, or its purge is under way. */
+                410: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SessionErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -2841,6 +3185,16 @@ export interface paths {
                 };
                 /** @description No such session or document for this account. */
                 404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `session_purged` (extension): the session was purged; its documents are deleted. */
+                410: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
@@ -2928,6 +3282,16 @@ export interface paths {
                 };
                 /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
                 401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
@@ -3118,6 +3482,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
                 /** @description `payload_too_large`: the request is larger than MAX_FILE_BYTES (default 50 MB) of PDFs plus 1 MB of form; `message` gives the limit in bytes. */
                 413: {
                     headers: {
@@ -3279,6 +3653,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
                 /** @description `template_not_found`. */
                 404: {
                     headers: {
@@ -3357,6 +3741,16 @@ export interface paths {
                 };
                 /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
                 401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
@@ -3531,7 +3925,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: not a signed-in member. */
+                /** @description `forbidden`: not a signed-in member. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4529,6 +4923,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
                 /** @description `webhook_limit_reached`: the account already has the maximum number of endpoints. */
                 409: {
                     headers: {
@@ -4683,6 +5087,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
                 /** @description `webhook_not_found`: no such endpoint for this account. */
                 404: {
                     headers: {
@@ -4748,6 +5162,16 @@ export interface paths {
                 };
                 /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
                 401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
@@ -4844,6 +5268,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
                 /** @description `webhook_not_found`: no such endpoint for this account. */
                 404: {
                     headers: {
@@ -4918,6 +5352,16 @@ export interface paths {
                 };
                 /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
                 401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
@@ -5096,6 +5540,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
                 /** @description `webhook_not_found` or `webhook_delivery_not_found`. */
                 404: {
                     headers: {
@@ -5180,6 +5634,16 @@ export interface paths {
                 };
                 /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
                 401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
@@ -5570,6 +6034,63 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "session.purged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * session.purged event
+         * @description POST with `Content-Type: application/json` and a 10 s timeout. Any 2xx acknowledges it; redirects are not followed. Otherwise it is retried with exponential backoff and jitter (about 1, 2, 4, 8, 16, 32 min, 1 h, 2 h, 4 h, then every 4-8 h) for 3 days. 410 Gone disables the endpoint at once; an endpoint whose deliveries all failed for over 3 days is disabled too (see `disabledReason`). Order is not guaranteed: use `createdAt`; deduplicate on `webhook-id`. Refuse timestamps more than 5 minutes from your clock.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(key, "<t>.<raw body>")>`; the key is the base64-decoded part of the `whsec_` secret. During a secret rotation a second `v1=` is appended (one per secret): accept if any matches. */
+                    "x-service-signature": string;
+                    /** @description The event id: the same on every retry and redelivery. */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt (Standard Webhooks). */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256(key, "<id>.<t>.<raw body>")>`, space-separated when two secrets sign. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx status acknowledges the event. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the service disables the endpoint and stops delivering to it. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -5678,6 +6199,18 @@ export interface components {
                 reason?: string;
                 /** @description Extension, `session.completed`: hash of the session.completed audit event, the head of the hash-chained audit trail (GET /api/sessions/{sessionId}/audit ends in it). */
                 auditChainHead?: string;
+                /** @description Extension, `session.purged`: why, when, how many audit events were deleted and the hashes kept (`auditChainHead` is the deleted trail's head). */
+                purge?: {
+                    /** @enum {string} */
+                    reason: "requested" | "retention";
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-22T12:00:00.000Z
+                     */
+                    purgedAt: string;
+                    auditEvents: number | null;
+                    documents: components["schemas"]["PurgedDocument"][];
+                };
                 /**
                  * @description Present (true) on the events of a test session, sent with a test token (docs/test-mode.md).
                  * @enum {boolean}
@@ -5686,10 +6219,10 @@ export interface components {
             };
         };
         /**
-         * @description `session.signed`: one participant signed. `session.declined`: a participant declined (the session ends). `session.completed`: every participant signed; the sealed PDFs are ready. `session.cancelled`: cancelled through the API. `session.expired`: `expiresInDays` passed before everyone signed. `session.completion_failed` (extension): every participant signed but the sealed PDFs could not be produced after the bounded attempts; `reason` says why; the session is `failed` until the operator retries or it is cancelled.
+         * @description `session.signed`: one participant signed. `session.declined`: a participant declined (the session ends). `session.completed`: every participant signed; the sealed PDFs are ready. `session.cancelled`: cancelled through the API. `session.expired`: `expiresInDays` passed before everyone signed. `session.completion_failed` (extension): every participant signed but the sealed PDFs could not be produced after the bounded attempts; `reason` says why; the session is `failed` until the operator retries or it is cancelled. `session.purged` (extension): the session was purged (on request or by retention); `purge` carries the tombstone: the documents' hashes and the audit chain head.
          * @enum {string}
          */
-        WebhookEventType: "session.signed" | "session.declined" | "session.completed" | "session.cancelled" | "session.expired" | "session.completion_failed";
+        WebhookEventType: "session.signed" | "session.declined" | "session.completed" | "session.cancelled" | "session.expired" | "session.completion_failed" | "session.purged";
         /** @description Who signed or declined (`session.signed`, `session.declined`). */
         WebhookEventParticipant: {
             participantId: string;
@@ -5697,6 +6230,15 @@ export interface components {
             email: string;
             /** @description The participant status after the event (`signed`, `declined`). */
             status: string;
+        };
+        PurgedDocument: {
+            documentId: string;
+            /** @description SHA-256 (hex) of the PDF as sent. */
+            sourceSha256: string;
+            /** @description SHA-256 of the document the signers were shown. */
+            preparedSha256: string;
+            /** @description SHA-256 of the sealed, signed PDF; null when the session never completed. */
+            finalSha256: string | null;
         };
         /**
          * @description Sent by `POST /api/webhooks/{webhookId}/test` to that endpoint only, signed and delivered like any event (retries included). It concerns no session: acknowledge it and ignore it.
@@ -5868,7 +6410,7 @@ export interface components {
          * @description Machine-readable error code; the list may grow, so treat an unknown code by its HTTP status.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_grant" | "unmapped_placeholders" | "unknown_recipient_label" | "unknown_field_label" | "invalid_field_value" | "template_invalid" | "drive_not_connected" | "cloud_file_not_found" | "cloud_file_too_large" | "cloud_file_not_pdf" | "idempotency_key_reused" | "unsafe_webhook_url" | "unauthorized" | "not_found" | "template_not_found" | "session_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "session_completed" | "idempotency_in_progress" | "webhook_disabled" | "webhook_limit_reached" | "payload_too_large" | "documents_rejected" | "all_rows_failed" | "rate_limited" | "allowance_exhausted" | "internal_error" | "drive_unavailable" | "service_unavailable" | "send_timeout" | "link_not_found" | "link_revoked" | "session_cancelled" | "session_expired" | "session_declined" | "download_expired" | "verification_required" | "code_not_required" | "code_invalid" | "code_expired" | "code_locked" | "not_your_turn" | "already_signed" | "fields_missing" | "field_not_allowed" | "insufficient_contrast" | "invalid_logo" | "invalid_signature" | "sign_in_link_invalid" | "forbidden" | "member_not_found" | "member_exists" | "last_owner" | "member_session_not_found" | "passkey_not_found" | "passkey_failed" | "template_version_conflict" | "refresh_token_not_found" | "drive_file_not_found" | "drive_oauth_failed" | "drive_oauth_not_configured" | "document_not_ready";
+        ErrorCode: "invalid_request" | "invalid_grant" | "unmapped_placeholders" | "unknown_recipient_label" | "unknown_field_label" | "invalid_field_value" | "template_invalid" | "drive_not_connected" | "cloud_file_not_found" | "cloud_file_too_large" | "cloud_file_not_pdf" | "idempotency_key_reused" | "unsafe_webhook_url" | "unauthorized" | "not_found" | "template_not_found" | "session_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "session_completed" | "session_active" | "legal_hold" | "idempotency_in_progress" | "webhook_disabled" | "webhook_limit_reached" | "payload_too_large" | "documents_rejected" | "all_rows_failed" | "rate_limited" | "allowance_exhausted" | "internal_error" | "drive_unavailable" | "service_unavailable" | "send_timeout" | "link_not_found" | "link_revoked" | "session_cancelled" | "session_expired" | "session_declined" | "session_purged" | "download_expired" | "verification_required" | "code_not_required" | "code_invalid" | "code_expired" | "code_locked" | "not_your_turn" | "already_signed" | "fields_missing" | "field_not_allowed" | "insufficient_contrast" | "invalid_logo" | "invalid_signature" | "sign_in_link_invalid" | "forbidden" | "member_not_found" | "member_exists" | "last_owner" | "member_session_not_found" | "passkey_not_found" | "passkey_failed" | "template_version_conflict" | "refresh_token_not_found" | "drive_file_not_found" | "drive_oauth_failed" | "drive_oauth_not_configured" | "document_not_ready";
         /** @description Whether the process and its dependencies answer. */
         Readiness: {
             /** @enum {string} */
@@ -5930,6 +6472,8 @@ export interface components {
             name: string;
             email: string;
             defaultSenderName: string | null;
+            /** @description Extension: days an ended session is kept before it is purged (a send may set its own); null: kept. */
+            retentionDays: number | null;
             /**
              * Format: date-time
              * @example 2026-11-22T12:00:00.000Z
@@ -6003,6 +6547,8 @@ export interface components {
             name?: string;
             /** @description Sender name of invite emails when a send gives none; null: the account name. */
             defaultSenderName?: string | null;
+            /** @description Extension: days after a session ends (completed, cancelled, declined, expired, failed) before it is purged, for sessions sent without their own `retentionDays`; null: kept (the default). Changing it applies to sessions already ended too. */
+            retentionDays?: number | null;
         };
         Branding: {
             /** @example #0f766e */
@@ -6297,6 +6843,8 @@ export interface components {
              * @enum {string}
              */
             locale?: "en" | "de" | "fr" | "es" | "pt" | "it" | "nl" | "pl" | "ja" | "ar";
+            /** @description Countersign extension (not in the contract): days after each session ends (completed, cancelled, declined, expired or failed) before it is purged. Without it: the account's `retentionDays` (default: kept). A legal hold stops it. */
+            retentionDays?: number;
             /**
              * @description false: no emails, the caller delivers links and updates. true: invites and lifecycle emails (next-signer invites, signed, completed) are sent from the integration account. One-time code emails are always sent.
              * @default false
@@ -6438,6 +6986,17 @@ export interface components {
             } | null;
             documents: components["schemas"]["SessionDocument"][];
             participants: components["schemas"]["SessionParticipant"][];
+            /** @description Extension: days after the session ended before it is purged (the send's `retentionDays`, else the account's); null: kept. */
+            retentionDays: number | null;
+            /**
+             * Format: date-time
+             * @description Extension: when retention will purge it; null while active, kept, on legal hold or purged.
+             * @example 2026-11-22T12:00:00.000Z
+             */
+            purgeAt: string | null;
+            /** @description Extension: under legal hold, nothing purges it. */
+            legalHold: boolean;
+            purge: components["schemas"]["SessionPurge"];
             /** @description Extension: the audit trail, oldest first (created, invites, views, signatures...). */
             events: {
                 /** @example participant.signed */
@@ -6491,6 +7050,34 @@ export interface components {
              */
             declinedAt: string | null;
         };
+        /** @description Extension: null unless a purge was asked for; then its state and the tombstone. */
+        SessionPurge: {
+            /**
+             * @description `pending`: accepted, the purge job has not finished yet. `purged`: only this tombstone remains.
+             * @enum {string}
+             */
+            state: "pending" | "purged";
+            /**
+             * @description `requested`: `DELETE /api/sessions/{sessionId}`. `retention`: its retention period passed.
+             * @enum {string}
+             */
+            reason: "requested" | "retention";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T12:00:00.000Z
+             */
+            requestedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T12:00:00.000Z
+             */
+            purgedAt: string | null;
+            /** @description The hash of the last audit event before the trail was deleted (the head of the chain). */
+            auditChainHead: string | null;
+            /** @description How many events the deleted trail held. */
+            auditEvents: number | null;
+            documents: components["schemas"]["PurgedDocument"][];
+        } | null;
         /** @description Extension: the session's hash-chained audit trail, oldest first. */
         AuditTrail: {
             sessionId: string;
@@ -6519,6 +7106,16 @@ export interface components {
             prevHash: string | null;
             /** @description SHA-256 (hex) of the canonical JSON of this event without `hash` plus `"v": 1` (docs/evidence.md). */
             hash: string;
+        };
+        /** @description Extension: whether the session is under legal hold (no purge). */
+        LegalHold: {
+            sessionId: string;
+            legalHold: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T12:00:00.000Z
+             */
+            legalHoldSince: string | null;
         };
         /**
          * @description Per-entry results. Entries that failed are reported inside the body (`status` `error`), not by status.
@@ -6719,6 +7316,8 @@ export interface components {
              * @enum {string}
              */
             locale?: "en" | "de" | "fr" | "es" | "pt" | "it" | "nl" | "pl" | "ja" | "ar";
+            /** @description Countersign extension (not in the contract): days after each session ends (completed, cancelled, declined, expired or failed) before it is purged. Without it: the account's `retentionDays` (default: kept). A legal hold stops it. */
+            retentionDays?: number;
             /**
              * @description true: invites and signing-lifecycle updates are emailed from the integration account. false: no emails, the caller delivers the signing links. One-time code emails are always sent.
              * @default true
@@ -7382,7 +7981,7 @@ export interface components {
          * @description A session event type, or `webhook.test` for a test event.
          * @enum {string}
          */
-        WebhookDeliveryEventType: "session.signed" | "session.declined" | "session.completed" | "session.cancelled" | "session.expired" | "session.completion_failed" | "webhook.test";
+        WebhookDeliveryEventType: "session.signed" | "session.declined" | "session.completed" | "session.cancelled" | "session.expired" | "session.completion_failed" | "session.purged" | "webhook.test";
         /** @description The event is queued for delivery again, with the usual retries; watch the deliveries list. */
         WebhookRedeliveryQueued: {
             /**

@@ -146,6 +146,8 @@ function bodyFor(op: Operation, ids: Ids): unknown {
       return { version: 1, name: 'Taken over', roles: ['Client'], fields: [] };
     case 'POST /api/webhooks':
       return { url: `${receiver.url}/intruder` };
+    case 'PATCH /api/webhooks/{webhookId}':
+      return { enabled: false };
     default:
       return op.method === 'GET' || op.method === 'DELETE' ? undefined : {};
   }

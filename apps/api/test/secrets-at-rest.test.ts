@@ -55,11 +55,12 @@ describe('the outbox at rest', () => {
     expect(invite.subject).toContain('Offer letter');
     const [inviteRow] = emailRows(email);
     expect(inviteRow!.delivered_at).not.toBeNull();
-    // What stays is whom it went to, its subject, and whose invite it was.
+    // What stays is whom it went to, its subject, whose invite it was and its session (a purge finds it).
     expect(JSON.parse(inviteRow!.payload)).toEqual({
       to: [email],
       subject: invite.subject,
       inviteOf: expect.any(String),
+      sessionId: sent.sessionId,
       sealed: null,
     });
 

@@ -642,8 +642,13 @@ describe.each([
       expect(from?.value[0]?.name).toBe('Harbour Lettings');
       expect(mail.subject).toBe('Your lease for 12 Quay Street');
       expect(mail.text).toContain('Call us on 020 7946 0018 with any question.');
-      expect(addressesOf(mail.cc).sort()).toEqual([...cc].sort());
       expect(addressesOf(mail.replyTo)).toEqual(['lettings@harbour.example']);
+      // A cc is never copied on the signer's invite (it holds their link); each gets a linkless copy of its own.
+      expect(addressesOf(mail.cc)).toEqual([]);
+      for (const copy of await Promise.all(cc.map((c) => waitForMail(c)))) {
+        expect(copy.subject).toBe('Copy: “Lease” from Harbour Lettings');
+        expect(copy.text).not.toContain('/s/');
+      }
 
       const sessionId = body.invites[0]!.sessionId;
       const stored = api.runtime.db.$client

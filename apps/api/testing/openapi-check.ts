@@ -27,7 +27,14 @@ export interface OpenApiDocument {
 }
 
 /** What the server answers outside the API: the pages, their assets, the reference page and the document. */
-const OUTSIDE_API = [/^\/s\//, /^\/app(\/|$)/, /^\/assets\//, /^\/docs(\/|$)/, /^\/openapi\.json$/];
+const OUTSIDE_API = [
+  /^\/verify$/,
+  /^\/s\//,
+  /^\/app(\/|$)/,
+  /^\/assets\//,
+  /^\/docs(\/|$)/,
+  /^\/openapi\.json$/,
+];
 
 /** The id under which `components.schemas` are registered with Ajv, as `$defs`. */
 const COMPONENTS_ID = 'countersign-openapi-components';
@@ -115,8 +122,8 @@ export class ResponseChecker {
   ): Promise<string[]> {
     const path = new URL(url, 'http://localhost').pathname;
     if (OUTSIDE_API.some((pattern) => pattern.test(path))) return [];
-    // HEAD is GET without a body (RFC 9110 9.3.2; Hono answers it from the GET route): GET's statuses and headers.
-    const head = method.toLowerCase() === 'head';
+    // HEAD is answered as GET without the body (Hono does so for every GET route).
+    const head = method.toUpperCase() === 'HEAD';
     const verb = head ? 'get' : method.toLowerCase();
     const route = this.routes.find((r) => r.pattern.test(path) && r.item[verb]);
     if (!route) return this.unrouted(method, path, status, headers, body);

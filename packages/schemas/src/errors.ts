@@ -264,6 +264,13 @@ export const ErrorResponseSchema = strictObject({
 });
 export type ErrorResponse = z.output<typeof ErrorResponseSchema>;
 
+/** 409 `template_version_conflict` of a template save: the version it should have been based on. */
+export const TemplateVersionConflictSchema = strictObject({
+  error: errorField(),
+  message: textString().optional().openapi({ description: 'Human-readable detail.' }),
+  currentVersion: z.number().int().min(1).openapi({ description: 'The latest version of the template.' }),
+}).openapi('TemplateVersionConflict', { description: 'Error body of a stale template save.' });
+
 /** Spec 4.3 / 4.4 / 7: the session endpoints' error body, which may name the cloud file at fault. */
 export const SessionErrorResponseSchema = strictObject({
   error: errorField(),

@@ -3680,7 +3680,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["TemplateVersionConflict"];
                     };
                 };
                 /** @description `payload_too_large`: the request body is larger than the configured limit. */
@@ -3899,6 +3899,9 @@ export interface paths {
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -7446,6 +7449,14 @@ export interface components {
             /** @description In template order. */
             fields: components["schemas"]["TemplateFieldView"][];
             examplePayload: components["schemas"]["TemplateSendRequest"] & unknown;
+        };
+        /** @description Error body of a stale template save. */
+        TemplateVersionConflict: {
+            error: components["schemas"]["ErrorCode"];
+            /** @description Human-readable detail. */
+            message?: string;
+            /** @description The latest version of the template. */
+            currentVersion: number;
         };
         /** @description Replaces name, roles (in signing order) and fields. The PDFs stay; `fields[].document` names one by file name. Sessions already sent keep the version they were sent with. */
         TemplateUpdateRequest: {

@@ -1,5 +1,10 @@
 import { deleteTemplate, templateDocumentFile, updateTemplate } from '@countersign/core';
-import { PathIdSchema, TemplateDetailSchema, TemplateUpdateRequestSchema } from '@countersign/schemas';
+import {
+  PathIdSchema,
+  TemplateDetailSchema,
+  TemplateUpdateRequestSchema,
+  TemplateVersionConflictSchema,
+} from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
@@ -26,7 +31,9 @@ export const templateUpdateRoute = apiRoute({
       content: { 'application/json': { schema: TemplateDetailSchema } },
     },
     404: errorResponseFor('`template_not_found`.'),
-    409: errorResponseFor('`template_version_conflict`: `currentVersion` is the latest version.'),
+    409: errorResponseFor('`template_version_conflict`: `currentVersion` is the latest version.', {
+      schema: TemplateVersionConflictSchema,
+    }),
   },
 });
 

@@ -9,7 +9,7 @@ import { PathIdSchema, templatesSendJob } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { requireMember } from '../../http/member-access.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, rateLimitHeaders } from '../../http/openapi.ts';
 import { sendOutcome } from '../../http/send-response.ts';
 
 const TemplateTestSentSchema = z
@@ -33,7 +33,11 @@ export const templateTestRoute = apiRoute({
     body: { required: true, content: { 'application/json': { schema: z.strictObject({}) } } },
   },
   responses: {
-    200: { description: 'Sent.', content: { 'application/json': { schema: TemplateTestSentSchema } } },
+    200: {
+      description: 'Sent.',
+      content: { 'application/json': { schema: TemplateTestSentSchema } },
+      headers: rateLimitHeaders,
+    },
     400: errorResponseFor('`template_invalid`: the template cannot be sent yet (the reason).'),
     403: errorResponseFor('`forbidden`: not a signed-in member.'),
     404: errorResponseFor('`template_not_found`.'),

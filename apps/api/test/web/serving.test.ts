@@ -30,7 +30,7 @@ describe('the web app under /app', () => {
 
   it('serves hashed assets compressed and cached for good; unknown assets are 404', async () => {
     const html = await (await api.fetch('/app/')).text();
-    const script = /src="(\/app\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
+    const script = /src="(\/app\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();
     const res = await fetch(api.url + script, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.status).toBe(200);

@@ -55,6 +55,7 @@ describe('the webhooks page', () => {
         await page.getByRole('checkbox', { name: ev }).uncheck();
       }
       await page.getByRole('checkbox', { name: 'session.completion_failed' }).uncheck();
+      await page.getByRole('checkbox', { name: 'session.purged' }).uncheck();
       await page.getByRole('button', { name: 'Add endpoint' }).click();
       const secret = await takeSecret(page);
       expect(secret).toMatch(/^whsec_/);

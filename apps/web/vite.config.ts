@@ -21,9 +21,13 @@ export default defineConfig({
   base: '/app/',
   plugins: [react()],
   // The public /verify page (verify.html) runs @countersign/verify in the browser: its node:crypto calls go to
-  // a node-forge implementation, and Buffer is the `buffer` package (set by src/verify/main.ts).
+  // a node-forge implementation, node:zlib's inflate to pako, and Buffer is the `buffer` package (set by
+  // src/verify/main.ts).
   resolve: {
-    alias: { 'node:crypto': fileURLToPath(new URL('./src/verify/node-crypto.ts', import.meta.url)) },
+    alias: {
+      'node:crypto': fileURLToPath(new URL('./src/verify/node-crypto.ts', import.meta.url)),
+      'node:zlib': fileURLToPath(new URL('./src/verify/node-zlib.ts', import.meta.url)),
+    },
   },
   define: { __PDFJS_BASE__: JSON.stringify(`/assets/pdfjs/${pdfjsVersion}/`) },
   // The manifest lets `pnpm bench` follow the import graph of a first load.

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { CHROMIUM_PATH } from './src/chromium.ts';
 
 // Fail fast with one clear message when a system tool the suite drives is missing, naming the Debian package
 // that provides it. `.ci/run` installs them on a fresh machine.
@@ -12,7 +13,7 @@ const REQUIRED: { what: string; present: () => boolean; debian: string }[] = [
   },
   { what: 'qpdf', present: () => onPath('qpdf'), debian: 'qpdf' },
   // The browser tests drive this exact binary with playwright-core (which downloads no browser).
-  { what: '/usr/bin/chromium', present: () => fs.existsSync('/usr/bin/chromium'), debian: 'chromium' },
+  { what: CHROMIUM_PATH, present: () => fs.existsSync(CHROMIUM_PATH), debian: 'chromium' },
 ];
 
 function onPath(tool: string): boolean {

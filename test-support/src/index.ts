@@ -1,3 +1,4 @@
+export { CHROMIUM_PATH, launchChromium } from './chromium.ts';
 export { oneSignatureManifest, textPdf } from './pdfs.ts';
 export { freePort } from './ports.ts';
 export { runCli, type ServiceProcess, spawnEntry, waitForUrl } from './processes.ts';

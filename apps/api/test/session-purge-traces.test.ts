@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { completeSession, DataKey, ManualClock, signAsParticipant, sweep } from '@countersign/core';
+import { completeSession, DataKey, type ManualClock, signAsParticipant, sweep } from '@countersign/core';
 import type { WebhookDeliveryList } from '@countersign/schemas';
 import { until } from '@countersign/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestTemplate } from './fixtures/templates.ts';
-import { startTestApi, type TestApi } from './harness.ts';
-import { databaseBytes } from './purge-support.ts';
-import { type Receiver, startReceiver } from './webhooks-support.ts';
+import type { TestApi } from './harness.ts';
+import { type ClockedWorld, databaseBytes, startClockedWorld } from './purge-support.ts';
+import type { Receiver } from './webhooks-support.ts';
 
 // After a purge no personal data of the session is left anywhere in DATA_DIR (docs/evidence.md "Retention and
 // purging"): not in the SQLite file or its WAL, not in the dev mailbox's copies of its emails, and not inside
@@ -15,6 +15,7 @@ import { type Receiver, startReceiver } from './webhooks-support.ts';
 // which the test opens with the service's own data key. A replay of the send's Idempotency-Key still answers,
 // naming the purged session as its tombstone does.
 
+let world: ClockedWorld;
 let clock: ManualClock;
 let api: TestApi;
 let receiver: Receiver;
@@ -22,20 +23,10 @@ let accessToken: string;
 let accountId: string;
 
 beforeAll(async () => {
-  receiver = await startReceiver();
-  clock = new ManualClock();
-  api = await startTestApi({
-    clock,
-    worker: false,
-    env: { WEBHOOK_ALLOW_PRIVATE: '1', ACCESS_TOKEN_TTL_SECONDS: '86400' },
-  });
-  ({ accountId, accessToken } = await api.newAccount('Traces Ltd', 'ops@traces.test'));
-  expect((await api.post('/api/webhooks', { url: receiver.url }, accessToken)).status).toBe(201);
+  world = await startClockedWorld('Traces Ltd', 'ops@traces.test');
+  ({ clock, api, receiver, accessToken, accountId } = world);
 });
-afterAll(async () => {
-  await api.close();
-  await receiver.close();
-});
+afterAll(() => world.close());
 
 const auth = () => ({ authorization: `Bearer ${accessToken}` });
 const json = (res: Response) => res.json() as Promise<Record<string, unknown>>;

@@ -9,6 +9,10 @@ it('makes an empty database of its own and drops it', async () => {
   expect(a.name).not.toBe(b.name);
   const client = new pg.Client({ connectionString: a.url });
   await client.connect();
+  // Dropping the database ends this connection from the server's side (57P01, admin_shutdown).
+  const ended = new Promise<string | undefined>((resolve) =>
+    client.on('error', (err) => resolve((err as { code?: string }).code)),
+  );
   const { rows } = await client.query<{ db: string; tables: string }>(
     "SELECT current_database() AS db, (SELECT count(*) FROM pg_tables WHERE schemaname = 'public') AS tables",
   );
@@ -17,7 +21,7 @@ it('makes an empty database of its own and drops it', async () => {
 
   await a.drop(); // with the client still connected
   await b.drop();
-  client.on('error', () => {}); // the server ends the dropped database's connection
+  expect(await ended).toBe('57P01');
   const admin = new pg.Client({ connectionString: a.url.replace(a.name, 'postgres') });
   await admin.connect();
   const left = await admin.query('SELECT datname FROM pg_database WHERE datname = ANY($1)', [

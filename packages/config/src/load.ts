@@ -26,6 +26,8 @@ export interface Config {
     googleClient: { id: string; secret: string } | undefined;
   };
   workerConcurrency: number;
+  /** The memory budget of one process's PDF work, in MB (PDF_MEMORY_MB). */
+  pdfMemoryMb: number;
   webhookAllowPrivate: boolean;
   /** Proxies in front of the API whose X-Forwarded-For entries are trusted (0: use the socket's peer). */
   trustedProxies: number;
@@ -87,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : undefined,
     },
     workerConcurrency: e.WORKER_CONCURRENCY,
+    pdfMemoryMb: e.PDF_MEMORY_MB,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     trustedProxies: e.TRUST_PROXY,
     seal: {

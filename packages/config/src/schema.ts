@@ -41,6 +41,8 @@ export const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   WORKER_CONCURRENCY: positiveInt.max(64).default(4),
+  /** The memory all PDF work of one process may hold at once, in MB (docs/topologies.md, "Memory"). */
+  PDF_MEMORY_MB: positiveInt.default(3072),
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   /** How many proxies in front of the API append to X-Forwarded-For: 0 (none), 1 (also `true`), 2, ... */
   TRUST_PROXY: z

@@ -36,7 +36,7 @@ export async function run(): Promise<BenchRow[]> {
     const drive = localDrive(api.runtime.ctx, account.accountId);
     const ids: string[] = [];
     for (let i = 0; i < SENDS; i++) {
-      const bytes = manyObjectPdf(OBJECTS + i, config.limits.maxFileBytes - MB);
+      const bytes = manyObjectPdf(OBJECTS + i, config.limits.maxFileBytes);
       ids.push((await drive.put(`many-${i}.pdf`, bytes)).cloudFileId);
     }
     const pid = workers[0]!.child.pid!;
@@ -54,7 +54,8 @@ export async function run(): Promise<BenchRow[]> {
           },
           account.accessToken,
         );
-        const body = (await res.json()) as { failedDocuments?: { reason: string }[] };
+        const body = (await res.json()) as { failedDocuments?: { reason: string }[]; message?: string };
+        if (res.status !== 200 && !body.failedDocuments) process.stderr.write(`${body.message}\n`);
         return res.status === 200 ? '200' : `${res.status} ${body.failedDocuments?.[0]?.reason ?? ''}`.trim();
       }),
     );

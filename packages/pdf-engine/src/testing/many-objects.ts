@@ -12,15 +12,15 @@ export function manyObjectPdf(objects: number, bytes: number): Uint8Array {
     '<< /Length 0 >>\nstream\n\nendstream',
   ];
   const count = fixed.length + objects;
-  // Each filler's string is padded so that the file reaches `bytes` (objects plus their 20-byte xref rows).
-  const perObject = Math.max(0, Math.floor(bytes / Math.max(1, objects)) - 20 - 52);
-  const pad = 'x'.repeat(perObject);
+  // Each filler's string is padded so that the file stays within `bytes` (objects plus their 20-byte xref rows).
+  const filler = (i: number, pad: string) => `${i} 0 obj\n<< /Type /Filler /N ${i} /S (${pad}) >>\nendobj\n`;
+  const overhead = filler(count, '').length + 20;
+  const pad = 'x'.repeat(Math.max(0, Math.floor((bytes - 1024) / Math.max(1, objects)) - overhead));
   const chunks: string[] = [head];
   const offsets: number[] = [];
   let length = head.length;
   for (let i = 1; i <= count; i++) {
-    const body = fixed[i - 1] ?? `<< /Type /Filler /N ${i} /S (${pad}) >>`;
-    const text = `${i} 0 obj\n${body}\nendobj\n`;
+    const text = i <= fixed.length ? `${i} 0 obj\n${fixed[i - 1]}\nendobj\n` : filler(i, pad);
     offsets.push(length);
     chunks.push(text);
     length += text.length;

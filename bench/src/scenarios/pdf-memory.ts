@@ -27,7 +27,8 @@ function procMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
  */
 export async function run(): Promise<BenchRow[]> {
   const redis = await startRedis();
-  const api = await startTestApi({ redisUrl: redis.url, worker: false });
+  // The sends answer when their jobs end, however long a busy machine makes them (not 503 after 2 minutes).
+  const api = await startTestApi({ redisUrl: redis.url, worker: false, env: { SEND_TIMEOUT_MS: '900000' } });
   const concurrency = SENDS;
   const workers = await startWorkers(api, 1, { WORKER_CONCURRENCY: String(concurrency) });
   try {

@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { Config } from '@countersign/config';
 import { type Db, openDatabase } from '@countersign/db';
 import { createDevMailbox, createMailer, type Mailer } from '@countersign/mail';
-import { JobRegistry } from '@countersign/queue';
+// The registry alone: a job thread builds a runtime and never needs BullMQ (loading it costs a thread's start).
+import { JobRegistry } from '@countersign/queue/registry';
 import { outboxDispatchJob } from '@countersign/schemas';
 import { AccessTokens } from './auth/access-tokens.ts';
 import { BlobStore } from './blobs/blob-store.ts';

@@ -28,6 +28,8 @@ export interface Config {
   workerConcurrency: number;
   /** The memory budget of one process's PDF work, in MB (PDF_MEMORY_MB). */
   pdfMemoryMb: number;
+  /** Milliseconds between two sweeps of a worker (expiry, reminders, lost completions, retention purges). */
+  sweepIntervalMs: number;
   webhookAllowPrivate: boolean;
   /** Proxies in front of the API whose X-Forwarded-For entries are trusted (0: use the socket's peer). */
   trustedProxies: number;
@@ -90,6 +92,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     workerConcurrency: e.WORKER_CONCURRENCY,
     pdfMemoryMb: e.PDF_MEMORY_MB,
+    sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     trustedProxies: e.TRUST_PROXY,
     seal: {

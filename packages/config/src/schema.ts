@@ -43,6 +43,8 @@ export const envSchema = z.object({
   WORKER_CONCURRENCY: positiveInt.max(64).default(4),
   /** The memory all PDF work of one process may hold at once, in MB (docs/topologies.md, "Memory"). */
   PDF_MEMORY_MB: positiveInt.default(3072),
+  /** How often each worker sweeps time-driven state (expiry, reminders, lost completions, retention). */
+  SWEEP_INTERVAL_MS: positiveInt.min(1_000).max(3_600_000).default(30_000),
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   /** How many proxies in front of the API append to X-Forwarded-For: 0 (none), 1 (also `true`), 2, ... */
   TRUST_PROXY: z

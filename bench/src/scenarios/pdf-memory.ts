@@ -34,7 +34,7 @@ export async function run(): Promise<BenchRow[]> {
   try {
     const { config } = api;
     const account = await benchAccount(api);
-    const drive = localDrive(api.runtime.ctx, account.accountId);
+    const drive = await localDrive(api.runtime.ctx, account.accountId);
     const ids: string[] = [];
     for (let i = 0; i < SENDS; i++) {
       const bytes = manyObjectPdf(OBJECTS + i, config.limits.maxFileBytes);

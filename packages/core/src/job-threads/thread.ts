@@ -27,7 +27,7 @@ const telemetry: Telemetry = {
 };
 const pdf = remotePdfTools(port);
 const { config } = workerData as ThreadData;
-const runtime = createRuntime(config, { telemetry, pdf });
+const runtime = await createRuntime(config, { telemetry, pdf });
 
 // A stray rejection is a bug to report, not a reason to lose the thread and the job it runs.
 process.on('unhandledRejection', (error) => post({ type: 'stray-error', error: serializeError(error) }));

@@ -156,6 +156,8 @@ describe('completion with an operator CA-issued seal certificate', () => {
         TSA_PASSWORD: 'tsa secret',
         SEAL_P12_PATH: p12Path,
         SEAL_P12_PASSPHRASE: ca.passphrase,
+        // openssl starts a process per answer: slow on a loaded machine.
+        TSA_TIMEOUT_MS: '60000',
       },
     });
   }, 60_000);

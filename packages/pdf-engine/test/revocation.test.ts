@@ -40,12 +40,13 @@ function tool(name: string, args: string[], file?: { bytes: Uint8Array; ext: str
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'revocation-'));
   [ca, tsa] = await Promise.all([startTestCa(), startTestTsa()]);
+  // A generous timeout: openssl starts a process per answer, slow on a loaded machine.
   seal = {
     p12: ca.p12,
     passphrase: ca.passphrase,
     reason: 'Signed',
     name: 'Countersign',
-    tsa: { url: tsa.url },
+    tsa: { url: tsa.url, timeoutMs: 60_000 },
   };
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);

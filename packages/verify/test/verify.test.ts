@@ -241,7 +241,11 @@ describe('verifyPdf', () => {
   it('an operator CA-issued seal (B-LT with revocation data): the OCSP response and CRLs in the DSS are reported', async () => {
     const ca = await startTestCa();
     try {
-      const sealed = await sealWith({ p12: ca.p12, passphrase: ca.passphrase, tsa: { url: tsa.url } });
+      const sealed = await sealWith({
+        p12: ca.p12,
+        passphrase: ca.passphrase,
+        tsa: { url: tsa.url, timeoutMs: 60_000 },
+      });
       const report = verifyPdf(Buffer.from(sealed.bytes), { requireTimestamp: true });
       expect(failed(report)).toEqual([]);
       expect(report.chain.map((c) => c.subject)).toEqual([

@@ -140,6 +140,38 @@ export function retentionPurgeAt(row: SessionRow, accountRetentionDays: number |
   return ended + days * DAY_MS;
 }
 
+/** Ended sessions past their retention at `now`, not held and not already purging: what the sweep purges. */
+const retentionDue = (now: number) =>
+  and(
+    ne(sessions.status, 'active'),
+    isNull(sessions.purgeRequestedAt),
+    isNull(sessions.legalHoldAt),
+    sql`${retentionSql} is not null`,
+    sql`${endedAtSql} + ${retentionSql} * ${DAY_MS} <= ${now}`,
+  );
+
+/** What a retention sweep at `at` would purge (oldest first; one account's or all), for the operator's CLI. */
+export function retentionPreview(ctx: ServiceContext, at: number, accountId?: string) {
+  return ctx.db
+    .select({
+      sessionId: sessions.id,
+      accountId: sessions.accountId,
+      status: sessions.status,
+      title: sessions.title,
+      endedAt: sql<number>`${endedAtSql}`,
+      retentionDays: sql<number>`${retentionSql}`,
+    })
+    .from(sessions)
+    .where(and(retentionDue(at), accountId ? eq(sessions.accountId, accountId) : undefined))
+    .orderBy(asc(endedAtSql))
+    .all()
+    .map((r) => ({
+      ...r,
+      endedAt: new Date(r.endedAt).toISOString(),
+      purgeAt: new Date(r.endedAt + r.retentionDays * DAY_MS).toISOString(),
+    }));
+}
+
 /**
  * The sweeper's retention pass: asks for the purge of every ended session past its retention and not held.
  * The purges themselves follow in the same sweep (purgePending). Returns how many were asked for.
@@ -151,15 +183,7 @@ export function requestDuePurges(ctx: ServiceContext, limit = 100): number {
       const due = ctx.db
         .select({ id: sessions.id })
         .from(sessions)
-        .where(
-          and(
-            ne(sessions.status, 'active'),
-            isNull(sessions.purgeRequestedAt),
-            isNull(sessions.legalHoldAt),
-            sql`${retentionSql} is not null`,
-            sql`${endedAtSql} + ${retentionSql} * ${DAY_MS} <= ${now}`,
-          ),
-        )
+        .where(retentionDue(now))
         .limit(limit)
         .all()
         .map((r) => r.id);

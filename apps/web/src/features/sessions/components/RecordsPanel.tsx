@@ -16,7 +16,7 @@ export function RecordsPanel({ session: s, isOwner }: { session: SessionDetail; 
 
   if (s.purge) {
     return (
-      <section className="stack" aria-labelledby="records-title">
+      <section aria-labelledby="records-title">
         <h3 id="records-title">Records</h3>
         <p data-testid="purge-state">
           {s.purge.state === 'purged'
@@ -42,7 +42,7 @@ export function RecordsPanel({ session: s, isOwner }: { session: SessionDetail; 
         ? `Kept ${s.retentionDays} days after it ends.`
         : 'Kept until someone purges it (no retention period).';
   return (
-    <section className="stack" aria-labelledby="records-title">
+    <section aria-labelledby="records-title">
       <h3 id="records-title">Records</h3>
       <p data-testid="records-state">{kept}</p>
       {isOwner ? (

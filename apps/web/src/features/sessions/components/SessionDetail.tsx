@@ -112,9 +112,14 @@ export function SessionDetailPanel({ sessionId, onClose }: { sessionId: string; 
       <ul>
         {s.documents.map((d) => (
           <li key={d.documentId}>
-            <a href={d.downloadUrl} download={d.filename} data-signed={d.signed}>
-              {d.filename} ({d.signed ? 'signed and sealed' : 'prepared'})
-            </a>
+            {s.purge ? (
+              // Purged: the file is gone (410); its SHA-256 stays in the tombstone.
+              <span>{d.filename} (purged)</span>
+            ) : (
+              <a href={d.downloadUrl} download={d.filename} data-signed={d.signed}>
+                {d.filename} ({d.signed ? 'signed and sealed' : 'prepared'})
+              </a>
+            )}
           </li>
         ))}
       </ul>

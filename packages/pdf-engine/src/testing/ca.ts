@@ -42,6 +42,9 @@ const openssl = (args: string[], cwd: string) => run('openssl', args, { cwd });
 export async function startTestCa(): Promise<TestCa> {
   const dir = mkdtempSync(join(tmpdir(), 'test-ca-'));
   const server = createServer();
+  // Longer than the client's idle timeout (undici's is 4 s): otherwise a request sent on a kept-alive connection
+  // as the server closes it (both timers late on a loaded machine) fails with ECONNRESET.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -46,7 +46,10 @@ afterAll(() => api.close());
 
 describe('pnpm cli: retention, legal hold and purge', () => {
   it('accounts set-retention: validated, then the API and retention-due follow it', async () => {
-    for (const bad of [['--days', '36501'], ['--days', '2', '--keep']]) {
+    for (const bad of [
+      ['--days', '36501'],
+      ['--days', '2', '--keep'],
+    ]) {
       const refused = await cli('accounts', 'set-retention', '--account', accountId, ...bad);
       expect(refused.code, bad.join(' ')).toBe(1);
       expect(refused.stderr).toMatch(/--days|--keep/);

@@ -67,7 +67,7 @@ export function RecordsPanel({ session: s, isOwner }: { session: SessionDetail; 
       )}
       {!ended && isOwner ? <p className="muted">A session can be purged once it has ended.</p> : null}
       {confirming && !s.legalHold ? (
-        <div className="card stack" role="group" aria-labelledby="purge-confirm">
+        <fieldset className="card stack" aria-labelledby="purge-confirm">
           <p id="purge-confirm">
             <strong>Purge “{s.title}” permanently?</strong> Its documents, field values, signatures, audit
             trail and every name and email are deleted. Only the document hashes and the audit chain head are
@@ -86,7 +86,7 @@ export function RecordsPanel({ session: s, isOwner }: { session: SessionDetail; 
               Keep it
             </button>
           </div>
-        </div>
+        </fieldset>
       ) : null}
       <ErrorNotice error={hold.error ?? purge.error} inline />
     </section>

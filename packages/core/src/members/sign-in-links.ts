@@ -33,8 +33,8 @@ export async function createSignInLink(
   return { url: `${ctx.config.publicUrl}/app/sign-in#token=${token}`, expiresAt };
 }
 
-function throttle(ctx: ServiceContext, key: string, limit: number): void {
-  const { count, resetAt } = countHits(ctx, key, SIGN_IN_WINDOW_MS);
+async function throttle(ctx: ServiceContext, key: string, limit: number): Promise<void> {
+  const { count, resetAt } = await countHits(ctx, key, SIGN_IN_WINDOW_MS);
   if (count >= limit) {
     const seconds = Math.max(1, Math.ceil((resetAt - ctx.clock.now()) / 1000));
     throw new DomainError(
@@ -44,7 +44,7 @@ function throttle(ctx: ServiceContext, key: string, limit: number): void {
       { 'Retry-After': String(seconds) },
     );
   }
-  recordHit(ctx, key, SIGN_IN_WINDOW_MS);
+  await recordHit(ctx, key, SIGN_IN_WINDOW_MS);
 }
 
 /**
@@ -54,8 +54,8 @@ function throttle(ctx: ServiceContext, key: string, limit: number): void {
  */
 export async function requestSignInEmail(ctx: ServiceContext, email: string, client: string): Promise<void> {
   const address = normalEmail(email);
-  throttle(ctx, `sign-in:client:${client}`, SIGN_IN_REQUESTS_PER_CLIENT);
-  throttle(ctx, `sign-in:address:${address}`, SIGN_IN_EMAILS_PER_ADDRESS);
+  await throttle(ctx, `sign-in:client:${client}`, SIGN_IN_REQUESTS_PER_CLIENT);
+  await throttle(ctx, `sign-in:address:${address}`, SIGN_IN_EMAILS_PER_ADDRESS);
   const rows = await ctx.db
     .select({ member: members, accountName: accounts.name })
     .from(members)
@@ -66,7 +66,7 @@ export async function requestSignInEmail(ctx: ServiceContext, email: string, cli
   for (const row of rows) {
     links.push({ accountName: row.accountName, url: (await createSignInLink(ctx, row.member.id)).url });
   }
-  queueEmail(ctx, null, signInEmail(address, links, SIGN_IN_LINK_TTL_MS / 60_000));
+  await queueEmail(ctx, null, signInEmail(address, links, SIGN_IN_LINK_TTL_MS / 60_000));
   ctx.outbox.kick();
 }
 
@@ -77,7 +77,7 @@ export async function emailInvite(
   accountName: string,
 ): Promise<void> {
   const { url } = await createSignInLink(ctx, member.id);
-  queueEmail(
+  await queueEmail(
     ctx,
     member.accountId,
     signInEmail(member.email, [{ accountName, url }], SIGN_IN_LINK_TTL_MS / 60_000, accountName),

@@ -28,7 +28,7 @@ export const accountsSetRetention: Command = {
       !(Number.isInteger(retentionDays) && retentionDays >= 1 && retentionDays <= RETENTION_DAYS_MAX)
     )
       throw new CliError(`--days must be a whole number of days from 1 to ${RETENTION_DAYS_MAX}`);
-    getAccount(runtime.ctx, accountId);
+    await getAccount(runtime.ctx, accountId);
     const { retentionDays: set } = await updateAccountSettings(runtime.ctx, accountId, { retentionDays });
     return { accountId, retentionDays: set };
   },
@@ -42,30 +42,30 @@ const SESSION_OPTIONS = { account: { type: 'string' }, session: { type: 'string'
 export const sessionsHold: Command = {
   usage: 'pnpm cli sessions hold --account ID --session ID',
   options: SESSION_OPTIONS,
-  run(args, runtime) {
+  async run(args, runtime) {
     const { accountId, sessionId } = target(args, this.usage);
-    return setLegalHold(runtime.ctx, accountId, sessionId, true);
+    return await setLegalHold(runtime.ctx, accountId, sessionId, true);
   },
 };
 
 export const sessionsRelease: Command = {
   usage: 'pnpm cli sessions release --account ID --session ID',
   options: SESSION_OPTIONS,
-  run(args, runtime) {
+  async run(args, runtime) {
     const { accountId, sessionId } = target(args, this.usage);
-    return setLegalHold(runtime.ctx, accountId, sessionId, false);
+    return await setLegalHold(runtime.ctx, accountId, sessionId, false);
   },
 };
 
 export const sessionsPurge: Command = {
   usage: 'pnpm cli sessions purge --account ID --session ID',
   options: SESSION_OPTIONS,
-  run(args, runtime) {
+  async run(args, runtime) {
     const { accountId, sessionId } = target(args, this.usage);
-    requestPurge(runtime.ctx, accountId, sessionId);
+    await requestPurge(runtime.ctx, accountId, sessionId);
     // Carried out here and now (the same durable steps as the job; a crash midway is finished by a sweep).
-    purgeSession(runtime.ctx, sessionId);
-    const { purge } = getSessionDetail(runtime.ctx, accountId, sessionId);
+    await purgeSession(runtime.ctx, sessionId);
+    const { purge } = await getSessionDetail(runtime.ctx, accountId, sessionId);
     return { sessionId, purge };
   },
 };
@@ -73,12 +73,15 @@ export const sessionsPurge: Command = {
 export const sessionsRetentionDue: Command = {
   usage: 'pnpm cli sessions retention-due [--account ID] [--at ISO-8601]',
   options: { account: { type: 'string' }, at: { type: 'string' } },
-  run(args, runtime) {
+  async run(args, runtime) {
     const accountId = optional(args, 'account');
     const at = optional(args, 'at');
     const when = at === undefined ? runtime.ctx.clock.now() : Date.parse(at);
     if (Number.isNaN(when)) throw new CliError(`--at must be a date and time, e.g. 2027-01-31T00:00:00Z`);
-    if (accountId !== undefined) accountView(runtime.ctx, accountId);
-    return { at: new Date(when).toISOString(), sessions: retentionPreview(runtime.ctx, when, accountId) };
+    if (accountId !== undefined) await accountView(runtime.ctx, accountId);
+    return {
+      at: new Date(when).toISOString(),
+      sessions: await retentionPreview(runtime.ctx, when, accountId),
+    };
   },
 };

@@ -45,10 +45,15 @@ export function registerSessionLegalHold(app: OpenAPIHono<AppEnv>): void {
     [legalHoldPutRoute, true],
     [legalHoldDeleteRoute, false],
   ] as const) {
-    app.openapi(route, (c) => {
+    app.openapi(route, async (c) => {
       requireOwner(c);
       return c.json(
-        setLegalHold(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').sessionId, hold),
+        await setLegalHold(
+          c.get('deps').runtime.ctx,
+          c.get('accountId'),
+          c.req.valid('param').sessionId,
+          hold,
+        ),
         200,
       );
     });

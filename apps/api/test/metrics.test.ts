@@ -138,7 +138,9 @@ describe('/metrics', () => {
 
     const busy = metrics.get('countersign_db_busy_wait_seconds');
     expect(sampleValue(busy, { outcome: 'acquired' }, '_count')).toBeGreaterThanOrEqual(1);
-    expect(sampleValue(busy, { outcome: 'acquired' }, '_sum')).toBeGreaterThan(0.05); // waited for the other commit
+    // Waited for the other commit. How long depends on when the API reached its write inside the 150 ms hold,
+    // which a loaded machine delays: only that the wait was timed is certain.
+    expect(sampleValue(busy, { outcome: 'acquired' }, '_sum')).toBeGreaterThan(0);
     expect(metrics.get('countersign_process_cpu_seconds_total')).toBeDefined();
   }, 60_000);
 });

@@ -51,4 +51,6 @@ it('answers 200 to the last signature while the queue is down; the sweep complet
     headers: { authorization: `Bearer ${accessToken}` },
   });
   expect(((await detail.json()) as { status: string }).status).toBe('completed');
-});
+  // A send, a signature and a completion through real Redis and the PDF pool: more than the default 30 s on a
+  // loaded 2-core machine, and a retry cannot help once Redis is stopped.
+}, 120_000);

@@ -4,7 +4,6 @@ export {
   type BrandingRow,
   brandingOf,
   brandingView,
-  contrastRatio,
   logoByHash,
   logoPath,
   updateBranding,

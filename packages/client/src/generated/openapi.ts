@@ -6360,6 +6360,16 @@ export interface components {
              */
             fields?: components["schemas"]["ManifestField"][];
             /**
+             * @description Extension: the colour the web app's designer shows each role's fields in, by role name (case-insensitive), as `#rrggbb`; at least 3:1 contrast against white (400 `template_invalid` otherwise). A role left out keeps its colour (an update) or gets the default for its position in the signing order.
+             * @example {
+             *       "Tenant": "#0b5cad",
+             *       "Landlord": "#b4400a"
+             *     }
+             */
+            roleColors?: {
+                [key: string]: string;
+            };
+            /**
              * @description Extension: language of this template's signing pages and emails when a send gives no `locale`. Null or absent: the account's `defaultLocale`, else English (emails) or the signer's browser (page).
              * @enum {string|null}
              */
@@ -7437,6 +7447,16 @@ export interface components {
              */
             defaultLocale: "en" | "de" | "fr" | "es" | "pt" | "it" | "nl" | "pl" | "ja" | "ar" | null;
             roles: string[];
+            /**
+             * @description Extension: every role's designer colour (`#rrggbb`), chosen or the default for its position.
+             * @example {
+             *       "Tenant": "#0b5cad",
+             *       "Landlord": "#b4400a"
+             *     }
+             */
+            roleColors: {
+                [key: string]: string;
+            };
             documents: {
                 filename: string;
                 pageCount: number;
@@ -7472,6 +7492,16 @@ export interface components {
              * @default []
              */
             fields?: components["schemas"]["ManifestField"][];
+            /**
+             * @description Extension: the colour the web app's designer shows each role's fields in, by role name (case-insensitive), as `#rrggbb`; at least 3:1 contrast against white (400 `template_invalid` otherwise). A role left out keeps its colour (an update) or gets the default for its position in the signing order.
+             * @example {
+             *       "Tenant": "#0b5cad",
+             *       "Landlord": "#b4400a"
+             *     }
+             */
+            roleColors?: {
+                [key: string]: string;
+            };
             /** @description The `version` this edit is based on. */
             version: number;
             /**

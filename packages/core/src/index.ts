@@ -63,6 +63,15 @@ export {
   normalEmail,
   removeMember,
 } from './members/members.ts';
+export {
+  listPasskeys,
+  passkeyRegistrationOptions,
+  passkeySignInOptions,
+  registerPasskey,
+  removePasskey,
+  renamePasskey,
+  signInWithPasskey,
+} from './members/passkeys.ts';
 export * as memberPolicy from './members/policy.ts';
 export {
   consumeSignInLink,

@@ -9,6 +9,7 @@ export * from './jobs.ts';
 export * from './limits.ts';
 export * from './locales.ts';
 export * from './members.ts';
+export * from './passkeys.ts';
 export * from './retention.ts';
 export * from './role-colors.ts';
 export * from './sessions-cancel.ts';

@@ -112,3 +112,5 @@ export const PasskeySchema = z
 export const PasskeyListSchema = z.object({ passkeys: z.array(PasskeySchema) }).openapi('PasskeyList');
 
 export const PasskeyIdParamsSchema = z.object({ passkeyId: PathIdSchema });
+export type Passkey = z.output<typeof PasskeySchema>;
+export type PasskeyList = z.output<typeof PasskeyListSchema>;

@@ -12,6 +12,7 @@ import {
   useUpdateAccount,
 } from '../api/settings.ts';
 import { BrandingForm } from '../components/BrandingForm.tsx';
+import { PasskeysSection } from '../components/PasskeysSection.tsx';
 
 export default function Settings() {
   const me = useMe();
@@ -74,6 +75,8 @@ export default function Settings() {
       ) : null}
 
       <BrandingForm isOwner={isOwner} />
+
+      <PasskeysSection />
 
       <section className="card stack" aria-labelledby="members-title">
         <h2 id="members-title">Members</h2>

@@ -93,7 +93,7 @@ describe('passkeys', () => {
     expect(await json<Problem>(await web.delete(`/api/me/passkeys/${passkeyId}`), 404)).toMatchObject({
       error: 'passkey_not_found',
     });
-  });
+  }, 60_000);
 
   it('refuses a replayed, expired or forged answer, and a counter that went back', async () => {
     const { web, passkey } = await memberWithPasskey('Forgery');
@@ -150,7 +150,7 @@ describe('passkeys', () => {
     expect(api.runtime.db.select().from(memberSessions).all().length).toBe(sessionsBefore + 1);
     // The passkey still works with a good answer.
     expect((await signIn(passkey.get(await signInOptions(), { origin }))).status).toBe(200);
-  });
+  }, 60_000);
 
   it("keeps passkeys to their member: another member's challenge or passkey id, bearer tokens, CSRF", async () => {
     const alice = await memberWithPasskey('Alice');
@@ -226,7 +226,7 @@ describe('passkeys', () => {
       400,
     );
     expect(garbage.message).toMatch(/clientDataJSON: must be base64url/);
-  });
+  }, 60_000);
 
   it('throttles passkey sign-in starts per client address', async () => {
     clock.advance(memberPolicy.SIGN_IN_WINDOW_MS);
@@ -235,5 +235,5 @@ describe('passkeys', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await limited.json()) as Problem).message).toMatch(/too many passkey sign-ins requested/);
-  });
+  }, 60_000);
 });

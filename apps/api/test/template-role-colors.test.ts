@@ -121,5 +121,5 @@ describe('role colours and the default language', () => {
     });
     expect(cleared.status).toBe(200);
     expect((await read()).defaultLocale).toBeNull();
-  });
+  }, 120_000);
 });

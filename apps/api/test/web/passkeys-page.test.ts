@@ -4,6 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../harness.ts';
+import { FIRST_LOAD_TIMEOUT_MS } from './app-support.ts';
 import { expectAccessible, launchChromium, newContext, screenshot, VIEWPORTS } from './browser.ts';
 
 // Passkeys in Chromium with its virtual authenticator (CDP WebAuthn domain: CTAP2, internal transport, resident
@@ -70,7 +71,7 @@ describe('passkeys in the browser', () => {
     page.on('dialog', (d) => void d.accept());
 
     const { url } = await createSignInLink(api.runtime.ctx, ownerMemberId);
-    await page.goto(url);
+    await page.goto(url, { timeout: FIRST_LOAD_TIMEOUT_MS });
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${base}/app/sessions`);
 

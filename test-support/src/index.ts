@@ -1,5 +1,12 @@
+export { CHROMIUM_PATH, launchChromium } from './chromium.ts';
 export { oneSignatureManifest, textPdf } from './pdfs.ts';
 export { freePort } from './ports.ts';
+export {
+  createTestDatabase,
+  dropStaleTestDatabases,
+  POSTGRES_ADMIN_URL,
+  type TestDatabase,
+} from './postgres.ts';
 export { runCli, type ServiceProcess, spawnEntry, waitForUrl } from './processes.ts';
 export { type PromFamily, type PromSample, parsePrometheusText } from './prometheus.ts';
 export { startRedis, type TestRedis } from './redis.ts';

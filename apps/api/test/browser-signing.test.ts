@@ -4,9 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createTemplate } from '@countersign/core';
-import { tempDir } from '@countersign/test-support';
+import { launchChromium, tempDir } from '@countersign/test-support';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SigningWorld, startSigningWorld } from './signing-setup.ts';
 
@@ -21,19 +21,7 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   w = await startSigningWorld();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

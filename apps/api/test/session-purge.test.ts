@@ -1,17 +1,19 @@
-import { ManualClock, PURGED_TITLE, sweep } from '@countersign/core';
+import { type ManualClock, PURGED_TITLE, sweep } from '@countersign/core';
 import type { LegalHold, SessionDetail } from '@countersign/schemas';
 import { until } from '@countersign/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from './harness.ts';
+import type { TestApi } from './harness.ts';
 import {
   blobExists,
   blobHashes,
+  type ClockedWorld,
   databaseBytes,
   type PurgeTarget,
   sendSession,
   signAndComplete,
+  startClockedWorld,
 } from './purge-support.ts';
-import { type Receiver, startReceiver } from './webhooks-support.ts';
+import type { Receiver } from './webhooks-support.ts';
 
 // Records with a lifecycle (docs/evidence.md "Retention and purging"): DELETE /api/sessions/{id} purges an
 // ended session (blobs deleted from disk, personal data gone from the SQLite file), a tombstone stays, the
@@ -19,6 +21,7 @@ import { type Receiver, startReceiver } from './webhooks-support.ts';
 // (manual) clock passes. No background worker: the sweep runs when the test calls it.
 
 const DAY_MS = 86_400_000;
+let world: ClockedWorld;
 let clock: ManualClock;
 let api: TestApi;
 let receiver: Receiver;
@@ -27,21 +30,11 @@ let accessToken: string;
 let accountId: string;
 
 beforeAll(async () => {
-  receiver = await startReceiver();
-  clock = new ManualClock();
-  api = await startTestApi({
-    clock,
-    worker: false,
-    env: { WEBHOOK_ALLOW_PRIVATE: '1', ACCESS_TOKEN_TTL_SECONDS: '86400' },
-  });
+  world = await startClockedWorld('Purge Ltd', 'ops@purge.test');
+  ({ clock, api, receiver, accessToken, accountId } = world);
   target = { ctx: api.runtime.ctx, post: api.post };
-  ({ accountId, accessToken } = await api.newAccount('Purge Ltd', 'ops@purge.test'));
-  expect((await api.post('/api/webhooks', { url: receiver.url }, accessToken)).status).toBe(201);
 });
-afterAll(async () => {
-  await api.close();
-  await receiver.close();
-});
+afterAll(() => world.close());
 
 const auth = (token = accessToken) => ({ authorization: `Bearer ${token}` });
 const call = (method: string, path: string, token = accessToken) =>

@@ -1,6 +1,7 @@
 import { startTestApi, type TestApi } from '@countersign/api/testing';
 import { localDrive } from '@countersign/core';
-import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
+import { launchChromium } from '@countersign/test-support';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { textPdf } from '../pdfs.ts';
 import { type BenchRow, ms } from '../report.ts';
 import { benchAccount } from './fixtures.ts';
@@ -84,20 +85,7 @@ const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.fl
 
 export async function run(): Promise<BenchRow[]> {
   const api = await startTestApi({});
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const account = await benchAccount(api);
     const html = await (await api.fetch(`/s/${await sendOne(api, account, 1)}`)).text();

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { startTestApi } from '@countersign/api/testing';
 import { createAccount, createSignInLink, createTemplate } from '@countersign/core';
+import { launchChromium } from '@countersign/test-support';
 import { ensureWebBuilt } from '@countersign/web/build';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { textPdf } from '../pdfs.ts';
 import type { BenchRow } from '../report.ts';
 import { ms } from '../report.ts';
@@ -60,20 +61,7 @@ export async function run(): Promise<BenchRow[]> {
       fields: [],
     });
     const documentUrl = `/api/templates/${encodeURIComponent(template.templateId)}/documents/0`;
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     // Signed in once; each round's fresh context starts from this cookie and an empty cache.
     const login = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await login.newPage();

@@ -26,6 +26,8 @@ export interface Config {
     googleClient: { id: string; secret: string } | undefined;
   };
   workerConcurrency: number;
+  /** Milliseconds between two sweeps of a worker (expiry, reminders, lost completions, retention purges). */
+  sweepIntervalMs: number;
   webhookAllowPrivate: boolean;
   /** Proxies in front of the API whose X-Forwarded-For entries are trusted (0: use the socket's peer). */
   trustedProxies: number;
@@ -87,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : undefined,
     },
     workerConcurrency: e.WORKER_CONCURRENCY,
+    sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     trustedProxies: e.TRUST_PROXY,
     seal: {

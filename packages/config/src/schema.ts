@@ -41,6 +41,8 @@ export const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   WORKER_CONCURRENCY: positiveInt.max(64).default(4),
+  /** How often each worker sweeps time-driven state (expiry, reminders, lost completions, retention). */
+  SWEEP_INTERVAL_MS: positiveInt.min(1_000).max(3_600_000).default(30_000),
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   /** How many proxies in front of the API append to X-Forwarded-For: 0 (none), 1 (also `true`), 2, ... */
   TRUST_PROXY: z

@@ -33,6 +33,7 @@ describe('loadConfig defaults', () => {
     });
     expect(config.queuePrefix).toBe('countersign');
     expect(config.workerConcurrency).toBe(4);
+    expect(config.sweepIntervalMs).toBe(30_000);
     expect(config.webhookAllowPrivate).toBe(false);
     expect(config.trustedProxies).toBe(0);
   });
@@ -154,6 +155,9 @@ describe('loadConfig rejects bad values with a ConfigError naming the variable',
     ['TRUST_PROXY', '-1'],
     ['TRUST_PROXY', '11'],
     ['WORKER_CONCURRENCY', '0'],
+    ['SWEEP_INTERVAL_MS', '999'],
+    ['SWEEP_INTERVAL_MS', '3600001'],
+    ['SWEEP_INTERVAL_MS', 'often'],
     ['TSA_URL', 'ftp://tsa.example'],
     ['TSA_TIMEOUT_MS', '0'],
     ['TSA_USERNAME', 'without a TSA_URL'],

@@ -137,6 +137,7 @@ export * from './signing/index.ts';
 export { type Clock, ManualClock, systemClock } from './support/clock.ts';
 export { constantTimeEqual } from './support/crypto.ts';
 export { DATA_DIR_MODE, DATA_FILE_MODE, logDataDirModes, secureDataDir } from './support/data-dir.ts';
+export { DataKey } from './support/data-key.ts';
 export { DomainError, isDomainError } from './support/errors.ts';
 export { loadOrCreateSecret } from './support/secrets.ts';
 export { noTelemetry, type Telemetry } from './support/telemetry.ts';

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Config } from '@countersign/config';
 import { type Db, openDatabase } from '@countersign/db';
 import { createDevMailbox, createMailer, type Mailer } from '@countersign/mail';
@@ -14,6 +13,7 @@ import { outboxPasses } from './outbox/passes.ts';
 import { createPdfTools } from './pdf-tools.ts';
 import { type Clock, systemClock } from './support/clock.ts';
 import { secureDataDir } from './support/data-dir.ts';
+import { databaseFile, devMailboxDir } from './support/data-paths.ts';
 import { loadOrCreateSecret } from './support/secrets.ts';
 import { noTelemetry, type Telemetry } from './support/telemetry.ts';
 import { webhookDeliverer } from './webhooks/deliverer.ts';
@@ -40,8 +40,7 @@ export interface RuntimeOptions {
   telemetry?: Telemetry;
 }
 
-export const databaseFile = (config: Config): string => path.join(config.dataDir, 'countersign.db');
-export const devMailboxDir = (config: Config): string => path.join(config.dataDir, 'mailbox');
+export { databaseFile, devMailboxDir };
 
 export function createRuntime(config: Config, options: RuntimeOptions = {}): Runtime {
   const tightened = secureDataDir(config.dataDir);

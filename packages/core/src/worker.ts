@@ -15,8 +15,6 @@ export interface WorkerLog {
 
 /** How often each worker looks at the outbox without being kicked. */
 const POLL_MS = 2_000;
-/** How often each worker sweeps time-driven state (expiry, reminders, lost completions). */
-const SWEEP_MS = 30_000;
 
 /**
  * The work a worker process does, whichever process hosts it: BullMQ jobs when Redis is configured
@@ -59,7 +57,7 @@ export function startWorker(
         sweeping = false;
       });
   };
-  const sweepTimer = setInterval(sweepTick, SWEEP_MS);
+  const sweepTimer = setInterval(sweepTick, config.sweepIntervalMs);
   sweepTimer.unref();
 
   return {

@@ -36,6 +36,12 @@ function idFor(messageId: string): string {
   return createHash('sha256').update(messageId).digest('hex').slice(0, 32);
 }
 
+/** The files a dev mailbox in `mailboxDir` keeps for a message (whether or not it holds that message). */
+export const devMailFiles = (mailboxDir: string, messageId: string): string[] => {
+  const id = idFor(messageId);
+  return [join(resolve(mailboxDir), `${id}.json`), join(resolve(mailboxDir), `${id}.eml`)];
+};
+
 async function exists(path: string): Promise<boolean> {
   try {
     await stat(path);

@@ -1,5 +1,5 @@
 export { createMailer, type MailerConfig } from './create-mailer.ts';
-export { createDevMailbox, type DevMailbox, type StoredMail } from './dev-mailbox.ts';
+export { createDevMailbox, type DevMailbox, devMailFiles, type StoredMail } from './dev-mailbox.ts';
 export {
   type MailError,
   type MailRejectedCode,

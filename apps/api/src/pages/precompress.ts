@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { compressAsset, ownFiles, pdfjsFiles } from './assets.ts';
+import { ownFiles, pdfjsFiles } from './assets.ts';
+import { compressAsset } from './static-files.ts';
 
 /**
  * `pnpm precompress` (run by `pnpm install`): brotli (quality 11) and gzip copies of the signing page's assets

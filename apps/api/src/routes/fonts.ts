@@ -1,7 +1,7 @@
 import { SIGNATURE_FONT, signatureFontPath } from '@countersign/pdf-engine';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/env.ts';
-import { type Asset, IMMUTABLE, loadAsset, SHORT, serve } from '../pages/assets.ts';
+import { type Asset, IMMUTABLE, loadAsset, SHORT, serve } from '../pages/static-files.ts';
 
 /** Where the fonts the signed PDF uses are served as web fonts (see docs/signing-text.md). */
 export const FONTS_BASE = '/assets/fonts/';

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { launchChromium } from '@countersign/test-support';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 const require = createRequire(import.meta.url);
@@ -13,27 +14,12 @@ const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
 /** DOCS_SCREENSHOTS=1 rewrites the README's pictures in docs/ (off by default so test runs leave the tree clean). */
 const DOCS_SCREENSHOTS = process.env.DOCS_SCREENSHOTS === '1';
 
+export { launchChromium };
+
 export const VIEWPORTS = {
   phone: { width: 375, height: 740 },
   desktop: { width: 1280, height: 860 },
 } as const;
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
 
 /**
  * A context with the clipboard allowed; every console error or page error is recorded in `problems`.

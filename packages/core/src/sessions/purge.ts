@@ -18,12 +18,16 @@ import { emitSessionEvent } from '../events/emit.ts';
 import { DAY_MS } from '../support/clock.ts';
 import { DomainError } from '../support/errors.ts';
 import { auditChainHead } from './audit.ts';
+import { forgetDevMail, type Replacements, scrubStoredAnswers, sessionEmailIds } from './purge-traces.ts';
 import { sessionOf } from './read.ts';
 
 type SessionRow = typeof sessions.$inferSelect;
 
-/** What a purged session's title and people read as: the tombstone keeps no personal data. */
+/** What a purged session's title, people and files read as: the tombstone keeps no personal data. */
 export const PURGED_TITLE = 'Purged session';
+const purgedName = (position: number) => `Signer ${position + 1}`;
+const purgedEmail = (participantId: string) => `${participantId}@purged.invalid`;
+const purgedFilename = (position: number) => `document-${position + 1}.pdf`;
 
 /** When the session ended (the time its retention counts from); null while active. */
 export const endedAt = (row: SessionRow): number | null =>
@@ -210,6 +214,7 @@ export function purgeSession(ctx: ServiceContext, sessionId: string): { purged: 
   const candidates = docs.flatMap((d) => [d.sourceSha256, d.preparedSha256, d.finalSha256 ?? []].flat());
   const unused = blobsOnlyUsedBy(ctx, sessionId, candidates);
   for (const sha of unused) ctx.blobs.unlink(sha);
+  forgetDevMail(ctx, sessionEmailIds(ctx, row.accountId, sessionId));
 
   const purged = ctx.db.transaction(
     () => {
@@ -259,11 +264,24 @@ export function purgeSession(ctx: ServiceContext, sessionId: string): { purged: 
 function scrubSession(ctx: ServiceContext, row: SessionRow, docs: (typeof documents.$inferSelect)[]): void {
   const sessionId = row.id;
   const people = ctx.db
-    .select({ id: participants.id, position: participants.position })
+    .select({
+      id: participants.id,
+      position: participants.position,
+      name: participants.name,
+      email: participants.email,
+    })
     .from(participants)
     .where(eq(participants.sessionId, sessionId))
     .all();
   const ids = people.map((p) => p.id);
+  // Each value that names the session's people or files, and what replaces it in the tombstone.
+  const replacements: Replacements = new Map([[row.title, PURGED_TITLE]]);
+  for (const p of people) {
+    replacements.set(p.name, purgedName(p.position));
+    replacements.set(p.email, purgedEmail(p.id));
+  }
+  for (const d of docs) replacements.set(d.filename, purgedFilename(d.position));
+  scrubStoredAnswers(ctx, row.accountId, sessionId, replacements);
   if (ids.length > 0) {
     ctx.db.delete(signingDrafts).where(inArray(signingDrafts.participantId, ids)).run();
     ctx.db.delete(otpCodes).where(inArray(otpCodes.participantId, ids)).run();
@@ -274,8 +292,8 @@ function scrubSession(ctx: ServiceContext, row: SessionRow, docs: (typeof docume
     ctx.db
       .update(participants)
       .set({
-        name: `Signer ${p.position + 1}`,
-        email: `${p.id}@purged.invalid`,
+        name: purgedName(p.position),
+        email: purgedEmail(p.id),
         roleLabel: null,
         linkTokenSealed: '',
         linkRevokedAt: now,
@@ -293,7 +311,7 @@ function scrubSession(ctx: ServiceContext, row: SessionRow, docs: (typeof docume
   for (const d of docs) {
     ctx.db
       .update(documents)
-      .set({ filename: `document-${d.position + 1}.pdf`, cloudFileId: null })
+      .set({ filename: purgedFilename(d.position), cloudFileId: null })
       .where(eq(documents.id, d.id))
       .run();
   }

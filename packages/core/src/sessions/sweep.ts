@@ -5,6 +5,7 @@ import { completeSession } from './complete.ts';
 import { completionDue } from './completion-claim.ts';
 import { expireDueSessions, queueDueReminders } from './lifecycle.ts';
 import { purgePending, requestDuePurges } from './purge.ts';
+import { deleteExpiredAnswers } from './purge-traces.ts';
 
 export interface SweepResult {
   expired: number;
@@ -53,5 +54,6 @@ export async function sweep(ctx: ServiceContext, log?: SweepLog): Promise<SweepR
   }
   requestDuePurges(ctx);
   const purged = purgePending(ctx, log);
+  deleteExpiredAnswers(ctx);
   return { expired, reminders, completed, failed, purged };
 }

@@ -126,7 +126,12 @@ export function redeliverWebhook(
       addToOutbox(ctx, {
         kind: 'webhook',
         accountId,
-        payload: { endpointId: webhookId, event: storedEvent },
+        // Its sessionId (when the event is a session's) lets a purge find the copy as well.
+        payload: {
+          endpointId: webhookId,
+          sessionId: (original.payload as { sessionId?: string }).sessionId,
+          event: storedEvent,
+        },
       });
       return { webhookId, eventId: event.id, eventType: event.type };
     },

@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import { ConfirmButton } from '../../../components/ConfirmButton.tsx';
 import { CopyButton } from '../../../components/CopyButton.tsx';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Loading } from '../../../components/Loading.tsx';
+import { QueryStatus } from '../../../components/QueryStatus.tsx';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 import {
   useConnectGoogle,
@@ -104,46 +107,38 @@ export default function Drive() {
       <ErrorNotice error={failure} />
 
       <h2>Files</h2>
-      {files.isPending ? <Loading /> : null}
-      <ErrorNotice error={files.error} />
-      {files.data?.files.length === 0 ? <p className="muted">No files yet.</p> : null}
+      <QueryStatus query={files} empty={files.data?.files.length === 0} emptyText="No files yet." />
       {files.data?.files.length ? (
-        <table className="responsive">
-          <thead>
-            <tr>
-              <th scope="col">File</th>
-              <th scope="col">cloudFileId</th>
-              <th scope="col">Size</th>
-              <th scope="col">Uploaded</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {files.data.files.map((f) => (
-              <tr key={f.cloudFileId}>
-                <td data-label="File">{f.filename}</td>
-                <td data-label="cloudFileId">
+        <DataTable
+          rows={files.data.files}
+          rowKey={(f) => f.cloudFileId}
+          columns={[
+            { label: 'File', cell: (f) => f.filename },
+            {
+              label: 'cloudFileId',
+              cell: (f) => (
+                <>
                   <code>{f.cloudFileId}</code> <CopyButton text={f.cloudFileId} label="Copy" />
-                </td>
-                <td data-label="Size">{formatBytes(f.size)}</td>
-                <td data-label="Uploaded">{formatDateTime(f.createdAt)}</td>
-                <td data-label="Actions">
-                  <button
-                    type="button"
-                    className="small danger"
-                    onClick={() => {
-                      if (confirm(`Delete ${f.filename}?`)) remove.mutate(f.cloudFileId);
-                    }}
-                  >
-                    Delete <span className="visually-hidden">{f.filename}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { label: 'Size', cell: (f) => formatBytes(f.size) },
+            { label: 'Uploaded', cell: (f) => formatDateTime(f.createdAt) },
+            {
+              label: 'Actions',
+              hideLabel: true,
+              cell: (f) => (
+                <ConfirmButton
+                  subject={f.filename}
+                  question={`Delete ${f.filename}?`}
+                  onConfirm={() => remove.mutate(f.cloudFileId)}
+                >
+                  Delete
+                </ConfirmButton>
+              ),
+            },
+          ]}
+        />
       ) : null}
     </main>
   );

@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import { ConfirmButton } from '../../../components/ConfirmButton.tsx';
 import { CopyButton } from '../../../components/CopyButton.tsx';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Loading } from '../../../components/Loading.tsx';
+import { QueryStatus } from '../../../components/QueryStatus.tsx';
 import { SecretOnce } from '../../../components/SecretOnce.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAllowance, useCreateToken, useRevokeToken, useTokens } from '../api/integration.ts';
@@ -60,48 +63,31 @@ export default function Integration() {
           </button>
         </form>
         <ErrorNotice error={create.error} inline />
-        {tokens.isPending ? <Loading /> : null}
-        <ErrorNotice error={tokens.error} />
+        <QueryStatus query={tokens} empty={tokens.data?.tokens.length === 0} emptyText="No tokens yet." />
         {tokens.data?.tokens.length ? (
-          <table className="responsive">
-            <thead>
-              <tr>
-                <th scope="col">Label</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.data.tokens.map((t) => (
-                <tr key={t.tokenId}>
-                  <td data-label="Label">{t.label || <span className="muted">(no label)</span>}</td>
-                  <td data-label="Created">{formatDateTime(t.createdAt)}</td>
-                  <td data-label="Last used">{t.lastUsedAt ? formatDateTime(t.lastUsedAt) : 'never'}</td>
-                  <td data-label="Actions">
-                    <button
-                      type="button"
-                      className="small danger"
-                      disabled={revoke.isPending}
-                      onClick={() => {
-                        if (
-                          confirm(`Revoke ${t.label || 'this token'}? Integrations using it stop working.`)
-                        ) {
-                          revoke.mutate(t.tokenId);
-                        }
-                      }}
-                    >
-                      Revoke <span className="visually-hidden">{t.label ?? t.tokenId}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : tokens.isSuccess ? (
-          <p className="muted">No tokens yet.</p>
+          <DataTable
+            rows={tokens.data.tokens}
+            rowKey={(t) => t.tokenId}
+            columns={[
+              { label: 'Label', cell: (t) => t.label || <span className="muted">(no label)</span> },
+              { label: 'Created', cell: (t) => formatDateTime(t.createdAt) },
+              { label: 'Last used', cell: (t) => (t.lastUsedAt ? formatDateTime(t.lastUsedAt) : 'never') },
+              {
+                label: 'Actions',
+                hideLabel: true,
+                cell: (t) => (
+                  <ConfirmButton
+                    subject={t.label || t.tokenId}
+                    question={`Revoke ${t.label || 'this token'}? Integrations using it stop working.`}
+                    onConfirm={() => revoke.mutate(t.tokenId)}
+                    disabled={revoke.isPending}
+                  >
+                    Revoke
+                  </ConfirmButton>
+                ),
+              },
+            ]}
+          />
         ) : null}
       </section>
 

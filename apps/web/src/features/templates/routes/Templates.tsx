@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { ConfirmButton } from '../../../components/ConfirmButton.tsx';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
-import { Loading } from '../../../components/Loading.tsx';
+import { QueryStatus } from '../../../components/QueryStatus.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCreateTemplate, useDeleteTemplate, useTemplates } from '../api/templates.ts';
 
@@ -70,49 +72,36 @@ export default function Templates() {
       </form>
 
       <h2>Your templates</h2>
-      {templates.isPending ? <Loading /> : null}
-      <ErrorNotice error={templates.error} />
-      {templates.data?.templates.length === 0 ? <p className="muted">No templates yet.</p> : null}
+      <QueryStatus
+        query={templates}
+        empty={templates.data?.templates.length === 0}
+        emptyText="No templates yet."
+      />
       {templates.data?.templates.length ? (
-        <table className="responsive">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Roles</th>
-              <th scope="col">Fields</th>
-              <th scope="col">Created</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {templates.data.templates.map((t) => (
-              <tr key={t.templateId}>
-                <td data-label="Name">
-                  <Link href={`/templates/${t.templateId}`}>{t.name}</Link>
-                </td>
-                <td data-label="Roles">{t.roles.join(', ') || '—'}</td>
-                <td data-label="Fields">{t.fieldCount}</td>
-                <td data-label="Created">{formatDateTime(t.createdAt)}</td>
-                <td data-label="Actions">
-                  <button
-                    type="button"
-                    className="small danger"
-                    disabled={remove.isPending}
-                    onClick={() => {
-                      if (confirm(`Delete the template ${t.name}? Sessions already sent from it are kept.`)) {
-                        remove.mutate(t.templateId);
-                      }
-                    }}
-                  >
-                    Delete <span className="visually-hidden">{t.name}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          rows={templates.data.templates}
+          rowKey={(t) => t.templateId}
+          columns={[
+            { label: 'Name', cell: (t) => <Link href={`/templates/${t.templateId}`}>{t.name}</Link> },
+            { label: 'Roles', cell: (t) => t.roles.join(', ') || '—' },
+            { label: 'Fields', cell: (t) => t.fieldCount },
+            { label: 'Created', cell: (t) => formatDateTime(t.createdAt) },
+            {
+              label: 'Actions',
+              hideLabel: true,
+              cell: (t) => (
+                <ConfirmButton
+                  subject={t.name}
+                  question={`Delete the template ${t.name}? Sessions already sent from it are kept.`}
+                  onConfirm={() => remove.mutate(t.templateId)}
+                  disabled={remove.isPending}
+                >
+                  Delete
+                </ConfirmButton>
+              ),
+            },
+          ]}
+        />
       ) : null}
       <ErrorNotice error={remove.error} />
     </main>

@@ -1,3 +1,4 @@
+import { DataTable } from '../../../components/DataTable.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -18,59 +19,64 @@ export function Deliveries({ webhookId, disabled }: { webhookId: string; disable
           Queued again: the new attempt appears below.
         </p>
       ) : null}
-      <table className="responsive deliveries">
-        <caption className="visually-hidden">Deliveries, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Event</th>
-            <th scope="col">Outcome</th>
-            <th scope="col">Details</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.data.deliveries.map((d) => (
-            <tr key={d.deliveryId}>
-              <td data-label="When">{formatDateTime(d.at)}</td>
-              <td data-label="Event">
+      <DataTable
+        className="deliveries"
+        caption="Deliveries, newest first"
+        rows={deliveries.data.deliveries}
+        rowKey={(d) => d.deliveryId}
+        columns={[
+          { label: 'When', cell: (d) => formatDateTime(d.at) },
+          {
+            label: 'Event',
+            cell: (d) => (
+              <>
                 {d.eventType}
                 {d.attempt > 1 ? <span className="muted"> · attempt {d.attempt}</span> : null}
-              </td>
-              <td data-label="Outcome">
+              </>
+            ),
+          },
+          {
+            label: 'Outcome',
+            cell: (d) => (
+              <>
                 <span className={`badge ${d.outcome === 'succeeded' ? 'completed' : 'failed'}`}>
                   {d.outcome}
                 </span>
                 {d.httpStatus !== null ? <span data-testid="http-status"> HTTP {d.httpStatus}</span> : null}
-              </td>
-              <td data-label="Details">
-                <div className="delivery-details">
-                  <span className={d.error ? 'error-text' : 'muted'}>{d.error ?? `${d.durationMs} ms`}</span>
-                  {d.requestBody !== null ? (
-                    <details>
-                      <summary>Request body</summary>
-                      <pre>{prettyJson(d.requestBody)}</pre>
-                    </details>
-                  ) : null}
-                </div>
-              </td>
-              <td data-label="Actions">
-                <button
-                  type="button"
-                  className="small"
-                  disabled={redeliver.isPending || disabled}
-                  aria-label={`Redeliver ${d.eventType} of ${formatDateTime(d.at)}`}
-                  onClick={() => redeliver.mutate({ webhookId, deliveryId: d.deliveryId })}
-                >
-                  Redeliver
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          {
+            label: 'Details',
+            cell: (d) => (
+              <div className="delivery-details">
+                <span className={d.error ? 'error-text' : 'muted'}>{d.error ?? `${d.durationMs} ms`}</span>
+                {d.requestBody !== null ? (
+                  <details>
+                    <summary>Request body</summary>
+                    <pre>{prettyJson(d.requestBody)}</pre>
+                  </details>
+                ) : null}
+              </div>
+            ),
+          },
+          {
+            label: 'Actions',
+            hideLabel: true,
+            cell: (d) => (
+              <button
+                type="button"
+                className="small"
+                disabled={redeliver.isPending || disabled}
+                aria-label={`Redeliver ${d.eventType} of ${formatDateTime(d.at)}`}
+                onClick={() => redeliver.mutate({ webhookId, deliveryId: d.deliveryId })}
+              >
+                Redeliver
+              </button>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

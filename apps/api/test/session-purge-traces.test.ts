@@ -1,0 +1,188 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { completeSession, DataKey, type ManualClock, signAsParticipant, sweep } from '@countersign/core';
+import type { WebhookDeliveryList } from '@countersign/schemas';
+import { until } from '@countersign/test-support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestTemplate } from './fixtures/templates.ts';
+import type { TestApi } from './harness.ts';
+import { type ClockedWorld, databaseBytes, startClockedWorld } from './purge-support.ts';
+import type { Receiver } from './webhooks-support.ts';
+
+// After a purge no personal data of the session is left anywhere in DATA_DIR (docs/evidence.md "Retention and
+// purging"): not in the SQLite file or its WAL, not in the dev mailbox's copies of its emails, and not inside
+// what is stored encrypted (send results, Idempotency-Key answers, outbox rows, a webhook redelivery's copy),
+// which the test opens with the service's own data key. A replay of the send's Idempotency-Key still answers,
+// naming the purged session as its tombstone does.
+
+let world: ClockedWorld;
+let clock: ManualClock;
+let api: TestApi;
+let receiver: Receiver;
+let accessToken: string;
+let accountId: string;
+
+beforeAll(async () => {
+  world = await startClockedWorld('Traces Ltd', 'ops@traces.test');
+  ({ clock, api, receiver, accessToken, accountId } = world);
+});
+afterAll(() => world.close());
+
+const auth = () => ({ authorization: `Bearer ${accessToken}` });
+const json = (res: Response) => res.json() as Promise<Record<string, unknown>>;
+
+/** Every file under the dev mailbox, as text. */
+function mailboxText(): string {
+  const dir = path.join(api.config.dataDir, 'mailbox');
+  if (!fs.existsSync(dir)) return '';
+  return fs
+    .readdirSync(dir)
+    .map((f) => fs.readFileSync(path.join(dir, f), 'latin1'))
+    .join('\n');
+}
+
+/** Everything stored encrypted with the data key, opened: send results, replay answers, outbox payloads. */
+function openedSecrets(): string {
+  const key = new DataKey(api.config.dataDir);
+  const db = api.runtime.db.$client;
+  const open = (value: string | null) => {
+    if (!value) return '';
+    try {
+      return key.decrypt(value);
+    } catch {
+      return '';
+    }
+  };
+  const results = db.prepare('SELECT result FROM send_results').all() as { result: string }[];
+  const answers = db.prepare('SELECT response_body FROM idempotency_keys').all() as {
+    response_body: string;
+  }[];
+  const outbox = db.prepare('SELECT payload FROM outbox').all() as { payload: string }[];
+  return [
+    ...results.map((r) => open(r.result)),
+    ...answers.map((r) => open(r.response_body)),
+    ...outbox.map((r) => {
+      const payload = JSON.parse(r.payload) as { sealed?: string | null };
+      return `${r.payload}\n${open(payload.sealed ?? null)}`;
+    }),
+  ].join('\n');
+}
+
+describe('a purge leaves no personal data anywhere in DATA_DIR', () => {
+  it('database file and WAL, dev mailbox, encrypted answers and outbox rows: none names the signer', async () => {
+    const who = { name: 'Philippa Quennell-Oyelaran', email: 'p.quennell@traces.test' };
+    const value = 'Zanzibar Widgets 4417';
+    const template = await createTestTemplate(api, accountId, {
+      name: 'Supply agreement',
+      roles: ['Client'],
+      fields: [
+        { label: 'Company', type: 'text', page: 1, x: 72, y: 100, width: 200, height: 20, role: 'Client' },
+        { label: 'Sign', type: 'signature', page: 1, x: 72, y: 600, width: 150, height: 36, role: 'Client' },
+      ],
+    });
+    // Sent with an Idempotency-Key (its answer is stored) and emails on (the dev mailbox keeps copies).
+    const body = {
+      templateId: template.templateId,
+      signingRequests: [{ recipients: [{ label: 'Client', ...who }] }],
+      authRequirement: 'public',
+      notify: true,
+    };
+    const send = () =>
+      api.fetch('/api/templates/send', {
+        method: 'POST',
+        headers: { ...auth(), 'content-type': 'application/json', 'idempotency-key': 'traces-send-1' },
+        body: JSON.stringify(body),
+      });
+    const sent = await send();
+    expect(sent.status).toBe(200);
+    const answer = (await sent.json()) as {
+      instantiation: { sessions: { sessionId: string }[] };
+      invites: { participants: { name: string; email: string }[] }[];
+    };
+    const sessionId = answer.instantiation.sessions[0]!.sessionId;
+    expect(answer.invites[0]!.participants[0]).toMatchObject(who);
+
+    // The invite from the dev mailbox carries the link; the signer fills the field and signs.
+    await api.runtime.dispatchOutbox();
+    const dir = path.join(api.config.dataDir, 'mailbox');
+    const invite = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { text: string })
+      .find((m) => m.text.includes('/s/'));
+    const token = /\/s\/([A-Za-z0-9_-]+)/.exec(invite?.text ?? '')?.[1];
+    expect(token).toBeDefined();
+    const view = (await json(await api.fetch(`/api/signing/${token}`))) as {
+      fields: { id: string; label: string }[];
+    };
+    const company = view.fields.find((f) => f.label === 'Company')!.id;
+    await signAsParticipant(
+      api.runtime.ctx,
+      token!,
+      { values: [{ fieldId: company, value }], signature: { kind: 'typed', value: who.name } },
+      { origin: { ip: '198.51.100.9', userAgent: 'TracesTest/1.0' }, cookieToken: null },
+    );
+    await completeSession(api.runtime.ctx, sessionId);
+    await api.runtime.dispatchOutbox();
+    // A webhook event delivered, then redelivered: the redelivery is a second copy of the event.
+    const completed = await receiver.waitFor(
+      (r) => r.event.type === 'session.completed' && r.event.data.sessionId === sessionId,
+      20_000,
+    );
+    const hooks = (await json(await api.fetch('/api/webhooks', { headers: auth() }))) as {
+      webhooks: { webhookId: string }[];
+    };
+    const webhookId = hooks.webhooks[0]!.webhookId;
+    const deliveries = (await (
+      await api.fetch(`/api/webhooks/${webhookId}/deliveries`, { headers: auth() })
+    ).json()) as WebhookDeliveryList;
+    const delivery = deliveries.deliveries.find((d) => d.eventId === completed.event.id)!;
+    const redeliver = await api.fetch(
+      `/api/webhooks/${webhookId}/deliveries/${delivery.deliveryId}/redeliver`,
+      { method: 'POST', headers: auth() },
+    );
+    expect(redeliver.status).toBe(202);
+    await api.runtime.dispatchOutbox();
+
+    // Before: each place holds the signer's data (so the checks after mean something).
+    const secret = [who.name, who.email, value];
+    const mail = mailboxText();
+    for (const text of [who.name, who.email]) expect(mail).toContain(text);
+    expect(openedSecrets()).toContain(who.email);
+    for (const text of secret) expect(databaseBytes(api.config.dataDir).includes(text)).toBe(true);
+
+    const purge = await api.fetch(`/api/sessions/${sessionId}`, { method: 'DELETE', headers: auth() });
+    expect(purge.status).toBe(202);
+    await until('purged', async () => {
+      const detail = await json(await api.fetch(`/api/sessions/${sessionId}`, { headers: auth() }));
+      return (detail.purge as { state?: string } | null)?.state === 'purged';
+    });
+    await api.runtime.dispatchOutbox();
+
+    const after = { db: databaseBytes(api.config.dataDir), mail: mailboxText(), opened: openedSecrets() };
+    for (const text of secret) {
+      expect(after.db.includes(text), `database bytes hold ${text}`).toBe(false);
+      expect(after.mail.includes(text), `the mailbox holds ${text}`).toBe(false);
+      expect(after.opened.includes(text), `an encrypted row holds ${text}`).toBe(false);
+    }
+
+    // The replay still answers 200, in the tombstone's words.
+    const replay = await send();
+    expect(replay.status).toBe(200);
+    const replayed = (await replay.json()) as typeof answer;
+    expect(replayed.instantiation.sessions[0]!.sessionId).toBe(sessionId);
+    expect(replayed.invites[0]!.participants[0]).toMatchObject({
+      name: 'Signer 1',
+      email: expect.stringMatching(/@purged\.invalid$/),
+    });
+  }, 120_000);
+
+  it('the sweep deletes Idempotency-Key answers once their 24 hours are over', async () => {
+    const db = api.runtime.db.$client;
+    const count = () => (db.prepare('SELECT count(*) AS n FROM idempotency_keys').get() as { n: number }).n;
+    expect(count()).toBeGreaterThan(0);
+    clock.advance(24 * 3600_000 + 1);
+    await sweep(api.runtime.ctx);
+    expect(count()).toBe(0);
+  });
+});

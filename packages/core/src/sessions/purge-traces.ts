@@ -1,0 +1,109 @@
+import { rmSync } from 'node:fs';
+import { idempotencyKeys, outbox, sendResults } from '@countersign/db';
+import { devMailFiles } from '@countersign/mail';
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import type { ServiceContext } from '../context.ts';
+import { messageIdFor } from '../outbox/email.ts';
+import { DataKey } from '../support/data-key.ts';
+import { devMailboxDir } from '../support/data-paths.ts';
+
+/**
+ * What else still names a purged session's people besides its own rows (docs/evidence.md "Retention and
+ * purging"): copies of its emails in the dev mailbox, and the stored answers of the send that created it
+ * (send results and Idempotency-Key replays, encrypted, one answer may cover several sessions).
+ */
+
+/** The session's outbox emails: their ids name the dev mailbox files. */
+export function sessionEmailIds(ctx: ServiceContext, accountId: string, sessionId: string): string[] {
+  return ctx.db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.accountId, accountId),
+        eq(outbox.kind, 'email'),
+        sql`json_extract(${outbox.payload}, '$.sessionId') = ${sessionId}`,
+      ),
+    )
+    .all()
+    .map((r) => r.id);
+}
+
+/** Deletes the dev mailbox's copies of these outbox emails (test sessions and SMTP-less setups keep them). */
+export function forgetDevMail(ctx: ServiceContext, outboxIds: string[]): void {
+  const dir = devMailboxDir(ctx.config);
+  for (const id of outboxIds) {
+    for (const file of devMailFiles(dir, messageIdFor(ctx, id))) rmSync(file, { force: true });
+  }
+}
+
+/** What the purge replaces, value for value: a name with `Signer N`, an email with its placeholder, ... */
+export type Replacements = Map<string, string>;
+
+/**
+ * Rewrites every stored answer of the account that names the session: inside each JSON object whose
+ * `sessionId` is the session, string values found in `replacements` become their tombstone values. The answer
+ * keeps its shape (a replay still answers, naming the purged session as the tombstone does) and the other
+ * sessions of a bulk answer are left as they were. Call it inside the purge's transaction.
+ */
+export function scrubStoredAnswers(
+  ctx: ServiceContext,
+  accountId: string,
+  sessionId: string,
+  replacements: Replacements,
+): void {
+  const key = new DataKey(ctx.config.dataDir);
+  const scrub = (encrypted: string): string | null => {
+    let plain: string;
+    try {
+      plain = key.decrypt(encrypted);
+    } catch {
+      return null; // another data key: nothing this process can read or rewrite
+    }
+    if (!plain.includes(sessionId)) return null;
+    return key.encrypt(JSON.stringify(replaceWithin(JSON.parse(plain), sessionId, replacements, false)));
+  };
+  const results = ctx.db
+    .select({ jobId: sendResults.jobId, result: sendResults.result })
+    .from(sendResults)
+    .where(eq(sendResults.accountId, accountId))
+    .all();
+  for (const row of results) {
+    const result = scrub(row.result);
+    if (result) ctx.db.update(sendResults).set({ result }).where(eq(sendResults.jobId, row.jobId)).run();
+  }
+  const answers = ctx.db
+    .select({ key: idempotencyKeys.key, body: idempotencyKeys.responseBody })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.accountId, accountId), isNotNull(idempotencyKeys.responseBody)))
+    .all();
+  for (const row of answers) {
+    let body: string | null = null;
+    try {
+      body = scrub(row.body!);
+    } catch {
+      // Not JSON (no answer of ours is anything else): leave it to expire.
+    }
+    if (body === null) continue;
+    ctx.db
+      .update(idempotencyKeys)
+      .set({ responseBody: body })
+      .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, row.key)))
+      .run();
+  }
+}
+
+function replaceWithin(value: unknown, sessionId: string, map: Replacements, inside: boolean): unknown {
+  if (typeof value === 'string') return inside ? (map.get(value) ?? value) : value;
+  if (Array.isArray(value)) return value.map((v) => replaceWithin(v, sessionId, map, inside));
+  if (value === null || typeof value !== 'object') return value;
+  const here = inside || (value as { sessionId?: unknown }).sessionId === sessionId;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, replaceWithin(v, sessionId, map, here)]),
+  );
+}
+
+/** Idempotency-Key answers past their 24 hours are never replayed: the sweep deletes them. */
+export function deleteExpiredAnswers(ctx: ServiceContext): number {
+  return ctx.db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, ctx.clock.now())).run().changes;
+}

@@ -1,7 +1,9 @@
 import type { Passkey } from '@countersign/schemas';
 import { useState } from 'react';
+import { ConfirmButton } from '../../../components/ConfirmButton.tsx';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
-import { Loading } from '../../../components/Loading.tsx';
+import { QueryStatus } from '../../../components/QueryStatus.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import {
   passkeysSupported,
@@ -26,27 +28,34 @@ export function PasskeysSection() {
         Sign in with your device's fingerprint, face or PIN instead of an emailed link. A passkey works for
         you in this account only.
       </p>
-      {passkeys.isPending ? <Loading /> : null}
-      <ErrorNotice error={passkeys.error} />
-      {passkeys.data && passkeys.data.passkeys.length === 0 ? <p>No passkeys yet.</p> : null}
+      <QueryStatus
+        query={passkeys}
+        empty={passkeys.data?.passkeys.length === 0}
+        emptyText="No passkeys yet."
+      />
       {passkeys.data && passkeys.data.passkeys.length > 0 ? (
-        <table className="responsive">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Added</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {passkeys.data.passkeys.map((p) => (
-              <PasskeyRow key={p.passkeyId} passkey={p} onRemove={() => remove.mutate(p.passkeyId)} />
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          rows={passkeys.data.passkeys}
+          rowKey={(p) => p.passkeyId}
+          columns={[
+            { label: 'Name', cell: (p) => <PasskeyName passkey={p} /> },
+            { label: 'Added', cell: (p) => formatDateTime(p.createdAt) },
+            { label: 'Last used', cell: (p) => (p.lastUsedAt ? formatDateTime(p.lastUsedAt) : 'never') },
+            {
+              label: 'Actions',
+              hideLabel: true,
+              cell: (p) => (
+                <ConfirmButton
+                  subject={p.label}
+                  question={`Remove the passkey "${p.label}"? It will no longer sign you in.`}
+                  onConfirm={() => remove.mutate(p.passkeyId)}
+                >
+                  Remove
+                </ConfirmButton>
+              ),
+            },
+          ]}
+        />
       ) : null}
       <ErrorNotice error={remove.error} inline />
       {supported ? (
@@ -80,62 +89,45 @@ export function PasskeysSection() {
   );
 }
 
-function PasskeyRow({ passkey: p, onRemove }: { passkey: Passkey; onRemove(): void }) {
+/** A passkey's name, and renaming it in place. */
+function PasskeyName({ passkey: p }: { passkey: Passkey }) {
   const rename = useRenamePasskey();
   const [editing, setEditing] = useState(false);
+  if (!editing) {
+    return (
+      <span className="row">
+        {p.label}
+        <button type="button" className="small" onClick={() => setEditing(true)}>
+          Rename <span className="visually-hidden">{p.label}</span>
+        </button>
+      </span>
+    );
+  }
   return (
-    <tr>
-      <td data-label="Name">
-        {editing ? (
-          <form
-            className="row"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const label = String(new FormData(e.currentTarget).get('label') ?? '').trim();
-              rename.mutate({ passkeyId: p.passkeyId, label }, { onSuccess: () => setEditing(false) });
-            }}
-          >
-            <input
-              name="label"
-              defaultValue={p.label}
-              maxLength={100}
-              required
-              aria-label={`New name for ${p.label}`}
-              // biome-ignore lint/a11y/noAutofocus: the field the member just asked to edit
-              autoFocus
-            />
-            <button type="submit" className="small primary" disabled={rename.isPending}>
-              Save
-            </button>
-            <button type="button" className="small" onClick={() => setEditing(false)}>
-              Cancel
-            </button>
-          </form>
-        ) : (
-          p.label
-        )}
-        <ErrorNotice error={rename.error} inline />
-      </td>
-      <td data-label="Added">{formatDateTime(p.createdAt)}</td>
-      <td data-label="Last used">{p.lastUsedAt ? formatDateTime(p.lastUsedAt) : 'never'}</td>
-      <td data-label="Actions">
-        <div className="row">
-          {editing ? null : (
-            <button type="button" className="small" onClick={() => setEditing(true)}>
-              Rename <span className="visually-hidden">{p.label}</span>
-            </button>
-          )}
-          <button
-            type="button"
-            className="small danger"
-            onClick={() => {
-              if (confirm(`Remove the passkey "${p.label}"? It will no longer sign you in.`)) onRemove();
-            }}
-          >
-            Remove <span className="visually-hidden">{p.label}</span>
-          </button>
-        </div>
-      </td>
-    </tr>
+    <form
+      className="row"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const label = String(new FormData(e.currentTarget).get('label') ?? '').trim();
+        rename.mutate({ passkeyId: p.passkeyId, label }, { onSuccess: () => setEditing(false) });
+      }}
+    >
+      <input
+        name="label"
+        defaultValue={p.label}
+        maxLength={100}
+        required
+        aria-label={`New name for ${p.label}`}
+        // biome-ignore lint/a11y/noAutofocus: the field the member just asked to edit
+        autoFocus
+      />
+      <button type="submit" className="small primary" disabled={rename.isPending}>
+        Save
+      </button>
+      <button type="button" className="small" onClick={() => setEditing(false)}>
+        Cancel
+      </button>
+      <ErrorNotice error={rename.error} inline />
+    </form>
   );
 }

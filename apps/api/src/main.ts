@@ -15,7 +15,7 @@ import { createApp } from './app.ts';
  * `pnpm start`: the API and a worker in one process (embedded: SQLite + in-process queue; with REDIS_URL
  * the worker consumes BullMQ). `pnpm start:api` (--no-worker): the API alone, for the scaled topology.
  */
-function main(): void {
+async function main(): Promise<void> {
   const withWorker = !process.argv.includes('--no-worker');
   const config = loadConfigOrExit(
     withWorker
@@ -24,7 +24,7 @@ function main(): void {
   );
   const logger = pino({ level: config.logLevel, base: { service: 'api', pid: process.pid } });
   const metrics = config.metrics.token ? createMetrics({ service: 'api' }) : undefined;
-  const runtime = createRuntime(config, { telemetry: metrics?.telemetry });
+  const runtime = await createRuntime(config, { telemetry: metrics?.telemetry });
   logDataDirModes(logger, config.dataDir, runtime.tightened);
   // The JWT key (runtime) and the seal certificate (here) are made at start; the data and code keys on first use,
   // race-free across processes (created exclusively, then read by everyone).
@@ -68,4 +68,4 @@ function main(): void {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main();
+await main();

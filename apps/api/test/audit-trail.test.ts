@@ -53,7 +53,10 @@ async function trail(sessionId: string) {
 }
 
 async function sendAndSign() {
-  const file = await localDrive(api.runtime.ctx, accountId).put('Lease.pdf', await makePdf(2, 'audit-trail'));
+  const file = await (await localDrive(api.runtime.ctx, accountId)).put(
+    'Lease.pdf',
+    await makePdf(2, 'audit-trail'),
+  );
   const res = await api.post(
     '/api/sessions/send',
     {

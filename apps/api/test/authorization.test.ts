@@ -54,7 +54,7 @@ const json = (method: string, token: string | undefined, body?: unknown): Reques
 /** An account with a template, two sessions from one bulk send (one cancelled), a drive file and a webhook with a delivery. */
 async function provision(account: Account, label: string): Promise<Ids> {
   const { templateId } = await createTestTemplate(api, account.accountId, { roles: ['Client'] });
-  const { cloudFileId } = await localDrive(api.runtime.ctx, account.accountId).put(
+  const { cloudFileId } = await (await localDrive(api.runtime.ctx, account.accountId)).put(
     `${label}.pdf`,
     new TextEncoder().encode('%PDF-1.7 never read: the drive lookup fails first'),
   );
@@ -105,7 +105,7 @@ async function provision(account: Account, label: string): Promise<Ids> {
     bulkSendBatchId: body.instantiation.bulkSendBatchId,
     cloudFileId,
     memberId: account.ownerMemberId,
-    tokenId: listRefreshTokens(api.runtime.ctx, account.accountId)[0]!.tokenId,
+    tokenId: (await listRefreshTokens(api.runtime.ctx, account.accountId))[0]!.tokenId,
     linkToken: body.invites
       .find((i) => i.sessionId === kept!.sessionId)!
       .participants[0]!.signingUrl.split('/s/')[1]!,

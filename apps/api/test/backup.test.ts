@@ -61,7 +61,7 @@ async function sendOwnPdf(api: TestApi, token: string, cloudFileId: string, auth
 
 describe('backup and restore', () => {
   it('copies a deployment while it sends, and the restored copy signs and seals', async () => {
-    const drive = localDrive(source.runtime.ctx, account.accountId);
+    const drive = await localDrive(source.runtime.ctx, account.accountId);
     const files = [];
     for (let i = 0; i < 4; i++)
       files.push((await drive.put(`doc-${i}.pdf`, await makePdf(1, `backup-${i}`))).cloudFileId);

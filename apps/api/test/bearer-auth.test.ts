@@ -128,13 +128,17 @@ describe('bearer authentication on /api/*', () => {
   });
 
   it('stops access tokens of a revoked refresh token at once', async () => {
-    const { tokenId, refreshToken } = createRefreshToken(api.runtime.ctx, good.accountId, 'short-lived');
+    const { tokenId, refreshToken } = await createRefreshToken(
+      api.runtime.ctx,
+      good.accountId,
+      'short-lived',
+    );
     const res = await api.post('/connect/token', { refresh_token: refreshToken });
     const { access_token } = (await res.json()) as { access_token: string };
     expect(
       (await api.fetch(PROBE, { headers: { authorization: `Bearer ${access_token}` } })).status,
     ).not.toBe(401);
-    revokeRefreshToken(api.runtime.ctx, good.accountId, tokenId);
+    await revokeRefreshToken(api.runtime.ctx, good.accountId, tokenId);
     await expect401(
       await api.fetch(PROBE, { headers: { authorization: `Bearer ${access_token}` } }),
       'revoked',

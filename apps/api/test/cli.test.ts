@@ -115,13 +115,13 @@ describe('errors', () => {
 
 describe('mail list', () => {
   it('lists the dev mailbox as JSON, optionally filtered by recipient', async () => {
-    const first = queueEmail(api.runtime.ctx, account.accountId, {
+    const first = await queueEmail(api.runtime.ctx, account.accountId, {
       to: ['alice@example.test'],
       subject: 'Please sign: NDA',
       text: 'Sign here',
       html: '<p>Sign here</p>',
     });
-    const second = queueEmail(api.runtime.ctx, account.accountId, {
+    const second = await queueEmail(api.runtime.ctx, account.accountId, {
       to: ['bob@example.test'],
       subject: 'Please sign: MSA',
       text: 'Sign there',

@@ -67,7 +67,7 @@ let sent = 0;
 /** A one-signer session, signed, whose stored signature finalize cannot embed; returns its id and the good one. */
 async function stuckSession(): Promise<{ sessionId: string; goodSignature: string }> {
   const n = ++sent;
-  const file = await localDrive(api.runtime.ctx, accountId).put(
+  const file = await (await localDrive(api.runtime.ctx, accountId)).put(
     `Stuck ${n}.pdf`,
     await makePdf(1, `stuck-${n}`),
   );

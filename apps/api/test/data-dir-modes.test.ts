@@ -47,13 +47,13 @@ afterAll(() => {
 describe('DATA_DIR modes under umask 022', () => {
   it('creates DATA_DIR 0700 and every file its writers make 0600', async () => {
     const dataDir = path.join(tempDir('countersign-modes-'), 'data');
-    const runtime = createRuntime(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SMTP_URL: '' }));
+    const runtime = await createRuntime(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SMTP_URL: '' }));
     try {
       expect(runtime.tightened).toEqual([]);
       const { ctx } = runtime;
       // Each writer of DATA_DIR once: the database (and its WAL), a blob, the dev mailbox, the drive, secrets.
-      const { accountId } = createAccount(ctx, { name: 'Modes', email: 'modes@example.test' });
-      ctx.blobs.put(await makePdf(1, 'blob'));
+      const { accountId } = await createAccount(ctx, { name: 'Modes', email: 'modes@example.test' });
+      await ctx.blobs.put(await makePdf(1, 'blob'));
       await runtime.mailer.send({
         messageId: '<modes@example.test>',
         from: { address: 'noreply@example.test' },
@@ -62,7 +62,7 @@ describe('DATA_DIR modes under umask 022', () => {
         text: 'https://example.test/s/secret',
         html: '<p>https://example.test/s/secret</p>',
       });
-      await localDrive(ctx, accountId).put('contract.pdf', await makePdf(1, 'drive'));
+      await (await localDrive(ctx, accountId)).put('contract.pdf', await makePdf(1, 'drive'));
       ensureSealCertificate(ctx);
       loadOrCreateSecret(dataDir, 'data.key');
       const db = databaseFile(ctx.config);

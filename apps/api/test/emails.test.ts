@@ -58,7 +58,7 @@ beforeAll(async () => {
   });
   templateId = template.templateId;
   const pdf = await makePdf(1, 'emails');
-  cloudFileId = (await localDrive(api.runtime.ctx, account.accountId).put('Offer letter.pdf', pdf))
+  cloudFileId = (await (await localDrive(api.runtime.ctx, account.accountId)).put('Offer letter.pdf', pdf))
     .cloudFileId;
 });
 
@@ -259,9 +259,9 @@ function expectPdfAttachment(m: ParsedMail, filename: string, bytes: Uint8Array)
 
 const outboxIdOf = (messageId: string) => /^<([^@>]+)@/.exec(messageId)![1]!;
 
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 25));
-  expect(condition()).toBe(true);
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 200 && !(await condition()); i++) await new Promise((r) => setTimeout(r, 25));
+  expect(await condition()).toBe(true);
 }
 
 async function documentBytes(sessionId: string, documentId: string): Promise<Uint8Array> {
@@ -570,11 +570,11 @@ describe('emails', () => {
 
     // Not due yet.
     clock.advance(2 * DAY - 60_000);
-    expect(queueDueReminders(api.runtime.ctx)).toBe(0);
+    expect(await queueDueReminders(api.runtime.ctx)).toBe(0);
 
     clock.advance(2 * 60_000); // 3 days and a minute before expiry
-    expect(queueDueReminders(api.runtime.ctx)).toBe(1);
-    expect(queueDueReminders(api.runtime.ctx)).toBe(0);
+    expect(await queueDueReminders(api.runtime.ctx)).toBe(1);
+    expect(await queueDueReminders(api.runtime.ctx)).toBe(0);
     const first = await mailTo(rita, `Reminder: please sign “${TEMPLATE}”`);
     expectWellFormed(first, { title: TEMPLATE, sender: ACCOUNT });
     expect(first.text).toContain('expires in 3 days');
@@ -582,16 +582,16 @@ describe('emails', () => {
     expect(first.html).toContain(`href="${api.config.publicUrl}/s/${ritaToken}"`);
 
     clock.advance(2 * DAY); // a day and a minute before expiry
-    expect(queueDueReminders(api.runtime.ctx)).toBe(1);
-    expect(queueDueReminders(api.runtime.ctx)).toBe(0);
+    expect(await queueDueReminders(api.runtime.ctx)).toBe(1);
+    expect(await queueDueReminders(api.runtime.ctx)).toBe(0);
     await smtp.waitFor(() => reminders().length === 2);
     expect(reminders()[1]!.text).toContain('expires in 1 day,');
 
     // Sam's turn has not come: no reminder (and no invite) for him.
     expect(mailsTo(sam)).toEqual([]);
     clock.advance(DAY);
-    expect(expireDueSessions(api.runtime.ctx)).toBeGreaterThanOrEqual(1);
-    expect(queueDueReminders(api.runtime.ctx)).toBe(0);
+    expect(await expireDueSessions(api.runtime.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await queueDueReminders(api.runtime.ctx)).toBe(0);
     await waitForStatus(sent.sessions[0]!.sessionId, 'expired');
     await api.runtime.dispatchOutbox();
     expect(reminders()).toHaveLength(2);
@@ -654,7 +654,7 @@ describe('emails', () => {
 
     // Template: the reminder day passes, Jo signs (next signer's turn), Kim declines; the other is cancelled.
     clock.advance(DAY + 60_000);
-    queueDueReminders(api.runtime.ctx);
+    await queueDueReminders(api.runtime.ctx);
     const joSigner = signer(tplLink(0, 0));
     expectWellFormed(await joSigner.verify(jo), { title: TEMPLATE, sender: 'Silent Sender' });
     await joSigner.sign('Jo Jones');
@@ -704,15 +704,15 @@ describe('emails', () => {
     const outboxId = outboxIdOf(messageId);
     // Oto's email of the same pass is not part of the crash: let it finish and be marked.
     const otoRow = outboxIdOf((await mailTo(oto, 'Cancelled')).messageId!);
-    await until(() => getOutboxRow(api.runtime.ctx, otoRow)?.deliveredAt != null);
-    expect(getOutboxRow(api.runtime.ctx, outboxId)).toMatchObject({
+    await until(async () => (await getOutboxRow(api.runtime.ctx, otoRow))?.deliveredAt != null);
+    expect(await getOutboxRow(api.runtime.ctx, outboxId)).toMatchObject({
       deliveredAt: null,
       attempts: 1,
       lockedUntil: clock.now() + 60_000,
     });
 
     // A new process on the same data: nothing to do while the lease holds; afterwards it delivers again.
-    const restarted = createRuntime(api.config, { clock });
+    const restarted = await createRuntime(api.config, { clock });
     try {
       expect(await restarted.dispatchOutbox()).toMatchObject({ delivered: 0 });
       clock.advance(60_001);
@@ -729,8 +729,8 @@ describe('emails', () => {
       a!.html,
       addressesIn(a!.to),
     ]);
-    expect(getOutboxRow(api.runtime.ctx, outboxId)).toMatchObject({ attempts: 2, lockedUntil: null });
-    expect(getOutboxRow(api.runtime.ctx, outboxId)?.deliveredAt).toBe(clock.now());
+    expect(await getOutboxRow(api.runtime.ctx, outboxId)).toMatchObject({ attempts: 2, lockedUntil: null });
+    expect((await getOutboxRow(api.runtime.ctx, outboxId))?.deliveredAt).toBe(clock.now());
 
     // Released, the stalled process only marks its row: nothing goes out a third time, Oto's went once.
     stall.release();

@@ -200,9 +200,9 @@ async function deploy(options: {
     ...options.env,
   };
   // The test's own connection: it migrates the fresh file first, then only sets up and inspects.
-  const runtime = createRuntime(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
+  const runtime = await createRuntime(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
   cleanups.push(() => runtime.close());
-  const { accountId, refreshToken } = createAccount(runtime.ctx, {
+  const { accountId, refreshToken } = await createAccount(runtime.ctx, {
     name: 'Faults Ltd',
     email: 'ops@faults.test',
   });

@@ -39,7 +39,9 @@ beforeAll(async () => {
   const account = await api.newAccount();
   token = account.accessToken;
   const [{ cloudFileId }, template] = await Promise.all([
-    makePdf(1, 'hostile').then((pdf) => localDrive(api.runtime.ctx, account.accountId).put('Lease.pdf', pdf)),
+    makePdf(1, 'hostile').then(async (pdf) =>
+      (await localDrive(api.runtime.ctx, account.accountId)).put('Lease.pdf', pdf),
+    ),
     createTestTemplate(api, account.accountId, {
       roles: ['Client'],
       fields: [{ label: 'Company', type: 'text', page: 1, x: 72, y: 600, width: 200, height: 20 }],

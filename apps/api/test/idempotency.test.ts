@@ -144,10 +144,11 @@ describe.each([
   beforeAll(async () => {
     api = await startTestApi({ ...driverOptions(), env: { GDRIVE_BASE_URL: drive.url } });
     [owner, remote] = await Promise.all([api.newAccount('Owner'), api.newAccount('Remote drive')]);
-    fileId = (await localDrive(api.runtime.ctx, owner.accountId).put('Offer.pdf', await makePdf(2, driver)))
-      .cloudFileId;
+    fileId = (
+      await (await localDrive(api.runtime.ctx, owner.accountId)).put('Offer.pdf', await makePdf(2, driver))
+    ).cloudFileId;
     templateId = (await createTestTemplate(api, owner.accountId, { roles: ['Client'] })).templateId;
-    connectGoogleDrive(api.runtime.ctx, remote.accountId, { accessToken: 'ya29.gated' });
+    await connectGoogleDrive(api.runtime.ctx, remote.accountId, { accessToken: 'ya29.gated' });
   });
   afterAll(() => api.close());
 
@@ -215,10 +216,9 @@ describe.each([
     const key = `shared-${driver}`;
     const other = await api.newAccount('Other');
     const theirFile = (
-      await localDrive(api.runtime.ctx, other.accountId).put(
-        'Theirs.pdf',
-        await makePdf(1, `theirs-${driver}`),
-      )
+      await (
+        await localDrive(api.runtime.ctx, other.accountId)
+      ).put('Theirs.pdf', await makePdf(1, `theirs-${driver}`))
     ).cloudFileId;
     const mine = await api.post(
       TEMPLATE_SEND,
@@ -257,7 +257,7 @@ describe.each([
     const id = drive.add(`timeout-${driver}`, true);
     try {
       const account = await slow.newAccount();
-      connectGoogleDrive(slow.runtime.ctx, account.accountId, { accessToken: 'ya29.gated' });
+      await connectGoogleDrive(slow.runtime.ctx, account.accountId, { accessToken: 'ya29.gated' });
       const body = { cloudFileIds: [id], signingRequests: [entry('Ann'), entry('Bob'), entry('Cid')] };
       const key = `timeout-${driver}`;
       const call = (b: unknown = body) => slow.post(SEND, b, account.accessToken, withKey(key));
@@ -308,7 +308,7 @@ describe.each([
   it('does not keep answers a retry may change: a 429 is answered afresh once the allowance renews', async () => {
     const account = await api.newAccount('Thrifty');
     const own = (await createTestTemplate(api, account.accountId, { roles: ['Client'] })).templateId;
-    setAllowance(api.runtime.ctx, account.accountId, 0, 86_400_000);
+    await setAllowance(api.runtime.ctx, account.accountId, 0, 86_400_000);
     const body = templateBody(own, 'Ann');
     const key = `allowance-${driver}`;
     const refused = await api.post(TEMPLATE_SEND, body, account.accessToken, withKey(key));
@@ -317,7 +317,7 @@ describe.each([
     // Not kept, but still bound to its request.
     const other = await api.post(TEMPLATE_SEND, templateBody(own, 'Bob'), account.accessToken, withKey(key));
     expect(other.status).toBe(422);
-    setAllowance(api.runtime.ctx, account.accountId, 10, 86_400_000);
+    await setAllowance(api.runtime.ctx, account.accountId, 10, 86_400_000);
     const retried = await api.post(TEMPLATE_SEND, body, account.accessToken, withKey(key));
     expect(retried.status).toBe(200);
     expect(retried.headers.get('idempotent-replayed')).toBeNull();

@@ -36,9 +36,9 @@ afterAll(async () => {
 it('delivers a webhook while every email is stuck on a mail server that never answers', async () => {
   const ctx = api.runtime.ctx;
   const { accountId, accessToken } = await api.newAccount('Stuck mail');
-  setAllowance(ctx, accountId, 1e6, 86_400_000);
+  await setAllowance(ctx, accountId, 1e6, 86_400_000);
   await createWebhookEndpoint(ctx, accountId, { url: receiver.url });
-  const { cloudFileId } = await localDrive(ctx, accountId).put('nda.pdf', await makePdf(1));
+  const { cloudFileId } = await (await localDrive(ctx, accountId)).put('nda.pdf', await makePdf(1));
   const sent = await api.post(
     '/api/sessions/send',
     {
@@ -49,9 +49,14 @@ it('delivers a webhook while every email is stuck on a mail server that never an
     accessToken,
   );
   const { sessionId } = ((await sent.json()) as { rows: { sessionId: string }[] }).rows[0]!;
-  ctx.db.transaction(() => {
+  await ctx.db.transaction(async () => {
     for (let i = 0; i < 120; i++)
-      queueEmail(ctx, accountId, { to: [`p${i}@example.test`], subject: 'Hi', text: 'x', html: '<p>x</p>' });
+      await queueEmail(ctx, accountId, {
+        to: [`p${i}@example.test`],
+        subject: 'Hi',
+        text: 'x',
+        html: '<p>x</p>',
+      });
   });
   ctx.outbox.kick();
   await firstConnection; // the email pass is now waiting on the silent server

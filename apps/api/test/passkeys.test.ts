@@ -68,11 +68,10 @@ describe('passkeys', () => {
     const me = await json<{ member: { memberId: string }; csrfToken: string }>(res, 200);
     expect(me.member.memberId).toBe(account.ownerMemberId);
     expect(res.headers.get('set-cookie')).toMatch(/^cs_session=csms_.*HttpOnly/i);
-    const sessions = api.runtime.db
+    const sessions = await api.runtime.db
       .select()
       .from(memberSessions)
-      .where(eq(memberSessions.memberId, account.ownerMemberId))
-      .all();
+      .where(eq(memberSessions.memberId, account.ownerMemberId));
     expect(sessions.map((s) => s.method).sort()).toEqual(['link', 'passkey']);
 
     const renamed = await json<{ label: string; lastUsedAt: string }>(
@@ -97,7 +96,7 @@ describe('passkeys', () => {
 
   it('refuses a replayed, expired or forged answer, and a counter that went back', async () => {
     const { web, passkey } = await memberWithPasskey('Forgery');
-    const sessionsBefore = api.runtime.db.select().from(memberSessions).all().length;
+    const sessionsBefore = (await api.runtime.db.select().from(memberSessions)).length;
 
     // One answer works once: the challenge is spent by the first use.
     const answer = passkey.get(await signInOptions(), { origin });
@@ -147,7 +146,7 @@ describe('passkeys', () => {
     ).toMatch(/challenge is unknown/);
 
     // Only the first answer started a session.
-    expect(api.runtime.db.select().from(memberSessions).all().length).toBe(sessionsBefore + 1);
+    expect((await api.runtime.db.select().from(memberSessions)).length).toBe(sessionsBefore + 1);
     // The passkey still works with a good answer.
     expect((await signIn(passkey.get(await signInOptions(), { origin }))).status).toBe(200);
   }, 60_000);

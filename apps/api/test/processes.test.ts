@@ -138,10 +138,10 @@ describe('embedded topology (pnpm start)', () => {
   });
 
   it('delivers outbox mail with its in-process worker', async () => {
-    const runtime = createRuntime(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+    const runtime = await createRuntime(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
     try {
       const subject = `embedded ${Date.now()}`;
-      const id = queueEmail(runtime.ctx, null, {
+      const id = await queueEmail(runtime.ctx, null, {
         to: ['e@example.test'],
         subject,
         text: 't',
@@ -203,20 +203,23 @@ describe('scaled topology (start:api --no-worker + two start:worker on one Redis
   });
 
   it('delivers mail queued by the API side exactly once through the workers', async () => {
-    const runtime: Runtime = createRuntime(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
+    const runtime: Runtime = await createRuntime(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
     const queue: JobQueue = createBullQueue({ redisUrl: redis.url, prefix: env.QUEUE_PREFIX });
     try {
       const tag = `scaled ${Date.now()}`;
-      const ids = runtime.db.transaction(() =>
-        Array.from({ length: 10 }, (_, i) =>
-          queueEmail(runtime.ctx, null, {
-            to: ['s@example.test'],
-            subject: `${tag} #${i}`,
-            text: 't',
-            html: 't',
-          }),
-        ),
-      );
+      const ids = await runtime.db.transaction(async () => {
+        const queued: string[] = [];
+        for (let i = 0; i < 10; i++)
+          queued.push(
+            await queueEmail(runtime.ctx, null, {
+              to: ['s@example.test'],
+              subject: `${tag} #${i}`,
+              text: 't',
+              html: 't',
+            }),
+          );
+        return queued;
+      });
       await until(() => queue.ready(), 5_000, 'producer connected');
       await queue.enqueue(outboxDispatchJob, {});
 
@@ -226,7 +229,7 @@ describe('scaled topology (start:api --no-worker + two start:worker on one Redis
       await new Promise((r) => setTimeout(r, 2_500));
       expect(mine()).toHaveLength(ids.length);
       expect(new Set(mine().map((m) => m.messageId))).toEqual(new Set(ids.map((id) => `<${id}@localhost>`)));
-      for (const id of ids) expect(getOutboxRow(runtime.ctx, id)).toMatchObject({ attempts: 1 });
+      for (const id of ids) expect(await getOutboxRow(runtime.ctx, id)).toMatchObject({ attempts: 1 });
     } finally {
       await queue.close();
       await runtime.close();

@@ -29,7 +29,10 @@ export async function sendSession(
   accountId: string,
   who: { title: string; name: string; email: string; retentionDays?: number },
 ): Promise<SentSession> {
-  const file = await localDrive(target.ctx, accountId).put(`${who.title}.pdf`, await makePdf(1, who.title));
+  const file = await (await localDrive(target.ctx, accountId)).put(
+    `${who.title}.pdf`,
+    await makePdf(1, who.title),
+  );
   const res = await target.post(
     '/api/sessions/send',
     {

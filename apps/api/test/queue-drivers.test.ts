@@ -64,7 +64,7 @@ describe.each([
   it('delivers an outbox email through the outbox.dispatch job', async () => {
     const { accountId } = await api.newAccount();
     const subject = `via ${driver} ${Date.now()}`;
-    const id = queueEmail(api.runtime.ctx, accountId, {
+    const id = await queueEmail(api.runtime.ctx, accountId, {
       to: ['signer@example.test'],
       subject,
       text: 'Please sign',
@@ -76,8 +76,8 @@ describe.each([
 
     const got = await smtp.waitFor((m) => m.subject === subject, 10_000);
     expect(got.messageId).toBe(`<${id}@${new URL(api.config.publicUrl).hostname}>`);
-    expect(getOutboxRow(api.runtime.ctx, id)).toMatchObject({ attempts: 1 });
-    expect(getOutboxRow(api.runtime.ctx, id)?.deliveredAt).not.toBeNull();
+    expect(await getOutboxRow(api.runtime.ctx, id)).toMatchObject({ attempts: 1 });
+    expect((await getOutboxRow(api.runtime.ctx, id))?.deliveredAt).not.toBeNull();
     expect(smtp.messages.filter((m) => m.subject === subject)).toHaveLength(1);
   });
 

@@ -149,7 +149,7 @@ describe('a send job result in Redis (BullMQ)', () => {
   it('carries the links sealed; the API answers them, and a retry with the same key gets the same', async () => {
     const { accountId, accessToken } = await api.newAccount();
     const pdf = await makePdf(1, `at-rest-${randomUUID()}`);
-    const { cloudFileId } = await localDrive(api.runtime.ctx, accountId).put('Lease.pdf', pdf);
+    const { cloudFileId } = await (await localDrive(api.runtime.ctx, accountId)).put('Lease.pdf', pdf);
     const body = {
       cloudFileIds: [cloudFileId],
       title: 'Lease',

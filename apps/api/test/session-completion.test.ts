@@ -16,7 +16,7 @@ import {
   sweep,
 } from '@countersign/core';
 import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
-import { spawnEntry } from '@countersign/test-support';
+import { spawnEntry, until } from '@countersign/test-support';
 import type { ParsedMail } from 'mailparser';
 import { PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -49,7 +49,7 @@ beforeAll(async () => {
     worker: false,
     env: { SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE: '1', ACCESS_TOKEN_TTL_SECONDS: '86400' },
   });
-  other = createRuntime(api.config, { clock: otherClock });
+  other = await createRuntime(api.config, { clock: otherClock });
   ({ accountId, accessToken } = await api.newAccount('Completion'));
   const hook = await api.post(
     '/api/webhooks',
@@ -76,7 +76,7 @@ let sent = 0;
 /** An own-PDF session with fresh documents (so every final is a new blob) and fresh signer addresses. */
 async function send(documents: number, notify = true) {
   const n = ++sent;
-  const drive = localDrive(api.runtime.ctx, accountId);
+  const drive = await localDrive(api.runtime.ctx, accountId);
   const files: string[] = [];
   for (let d = 0; d < documents; d++)
     files.push((await drive.put(`Doc ${n}-${d}.pdf`, await makePdf(2, `completion-${n}-${d}`))).cloudFileId);
@@ -156,8 +156,8 @@ function recordBlobWrites() {
   ] as const) {
     const { blobs } = runtime.ctx;
     const put = blobs.put;
-    blobs.put = (bytes, known) => {
-      const sha = put.call(blobs, bytes, known);
+    blobs.put = async (bytes, known) => {
+      const sha = await put.call(blobs, bytes, known);
       writes.push(`${name}:${sha}`);
       return sha;
     };
@@ -238,8 +238,9 @@ describe('overlapping completions of one session', () => {
     const before = blobFiles();
     const blobWrites = recordBlobWrites();
 
-    // The job in this process starts and claims the session (synchronously, before its first await)...
+    // The job in this process starts and claims the session...
     const job = completeSession(api.runtime.ctx, s.sessionId);
+    await until('the first run holds its claim', () => row(s.sessionId).claim !== null);
     // ...while the other process re-runs the stalled job and sweeps, seconds later by its clock.
     otherClock.set(clock.now() + 2_000);
     const rerun = completeSession(other.ctx, s.sessionId);
@@ -266,11 +267,13 @@ describe('overlapping completions of one session', () => {
     const blobWrites = recordBlobWrites();
 
     const first = completeSession(api.runtime.ctx, s.sessionId);
-    const decided = row(s.sessionId).completionTime;
+    await until('the first run holds its claim', () => row(s.sessionId).claim !== null);
+    const { completionTime: decided, claim: firstClaim } = row(s.sessionId);
     expect(decided).toBe(clock.now());
     // The other process sees the first run's lease lapsed (the first is slow, not dead) and takes over.
     otherClock.set(clock.now() + COMPLETION_LEASE_MS + 1);
     const second = completeSession(other.ctx, s.sessionId);
+    await until('the second run took over', () => row(s.sessionId).claim !== firstClaim);
     expect(row(s.sessionId).completionTime).toBe(decided); // the completion time stays the first run's
     const results = await Promise.all([first, second]);
     blobWrites.restore();

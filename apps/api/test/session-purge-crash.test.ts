@@ -48,7 +48,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'info',
   };
   // The test's own connection to the same SQLite file: setup, the write lock, inspection.
-  runtime = createRuntime(loadConfig(env));
+  runtime = await createRuntime(loadConfig(env));
 });
 
 afterAll(async () => {
@@ -84,7 +84,7 @@ it('a worker killed between deleting the files and committing the purge: a new w
   const firstWorkerPid = await started(firstWorker, 'countersign worker started', 150_000);
   await waitForUrl(`${base}/healthz`, 150_000);
 
-  const { accountId, refreshToken } = createAccount(runtime.ctx, {
+  const { accountId, refreshToken } = await createAccount(runtime.ctx, {
     name: 'Crash Purge Ltd',
     email: 'ops@crash.test',
   });
@@ -145,8 +145,8 @@ it('a worker killed between deleting the files and committing the purge: a new w
     (r) => r.event.type === 'session.purged' && r.event.data.sessionId === sent.sessionId,
     30_000,
   );
-  const purgedRows = () =>
-    runtime.db
+  const purgedRows = async () =>
+    await runtime.db
       .select()
       .from(outbox)
       .where(
@@ -154,17 +154,17 @@ it('a worker killed between deleting the files and committing the purge: a new w
           eq(outbox.accountId, accountId),
           sql`json_extract(${outbox.payload}, '$.sessionId') = ${sent.sessionId}`,
         ),
-      )
-      .all();
-  await until('the event marked delivered', () => purgedRows().every((r) => r.deliveredAt !== null));
+      );
+  await until('the event marked delivered', async () =>
+    (await purgedRows()).every((r) => r.deliveredAt !== null),
+  );
   // One committed purge wrote one event row; its delivery reached the receiver once.
-  expect(purgedRows()).toHaveLength(1);
+  expect(await purgedRows()).toHaveLength(1);
   expect(
-    runtime.db
+    await runtime.db
       .select()
       .from(outbox)
-      .where(and(eq(outbox.accountId, accountId), isNull(outbox.deliveredAt)))
-      .all(),
+      .where(and(eq(outbox.accountId, accountId), isNull(outbox.deliveredAt))),
   ).toEqual([]);
   expect(
     receiver.received.filter(

@@ -54,7 +54,7 @@ describe('POST /api/sessions/cancel (spec 4.4 and the transition table)', () => 
       expiresInDays: 1,
     });
     w.clock.advance(86_400_000 + 1000);
-    expect(expireDueSessions(w.api.runtime.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await expireDueSessions(w.api.runtime.ctx)).toBeGreaterThanOrEqual(1);
     expect(await cancel({ sessionId: expiring.sessionId })).toMatchObject({
       status: 200,
       body: { alreadyCancelled: true },
@@ -77,7 +77,7 @@ describe('POST /api/sessions/cancel (spec 4.4 and the transition table)', () => 
     const types = w.auditOf(due.sessionId).map((e) => e.type);
     expect(types).toContain('session.expired');
     expect(types).not.toContain('session.cancelled');
-    expect(expireDueSessions(w.api.runtime.ctx)).toBe(0);
+    expect(await expireDueSessions(w.api.runtime.ctx)).toBe(0);
   });
 
   it('answers 409 once every signer has completed, and the signed documents stand', async () => {

@@ -43,7 +43,7 @@ describe.each([
   beforeAll(async () => {
     api = await startTestApi(options());
     account = await api.newAccount();
-    const drive = localDrive(api.runtime.ctx, account.accountId);
+    const drive = await localDrive(api.runtime.ctx, account.accountId);
     fileId = (await drive.put('Master agreement.pdf', await makePdf(3, `master-${_driver}`))).cloudFileId;
     secondFileId = (await drive.put('Annex.pdf', await makePdf(1, `annex-${_driver}`))).cloudFileId;
   });
@@ -215,7 +215,7 @@ describe.each([
   });
 
   it('rejects encrypted and unreadable documents with 422 failedDocuments before creating anything', async () => {
-    const drive = localDrive(api.runtime.ctx, account.accountId);
+    const drive = await localDrive(api.runtime.ctx, account.accountId);
     const locked = (await drive.put('locked.pdf', await makeEncryptedPdf())).cloudFileId;
     const junk = (await drive.put('junk.pdf', new TextEncoder().encode('%PDF-1.7\nnot really a pdf')))
       .cloudFileId;
@@ -242,7 +242,7 @@ describe.each([
   it("answers 400 with cloudFileId for a file the drive does not know (another account's file included)", async () => {
     const other = await api.newAccount('Other');
     const theirs = (
-      await localDrive(api.runtime.ctx, other.accountId).put('theirs.pdf', await makePdf(1, 'theirs'))
+      await (await localDrive(api.runtime.ctx, other.accountId)).put('theirs.pdf', await makePdf(1, 'theirs'))
     ).cloudFileId;
     for (const id of ['lf_00000000000000000000000000000000', theirs]) {
       const res = await send({ cloudFileIds: [id], signingRequests: [{ recipients: recipients('Ann') }] });
@@ -318,7 +318,7 @@ describe('allowance, invites and drive failures', () => {
 
   it('answers 502 with cloudFileId when the connected drive fails', async () => {
     const account = await api.newAccount();
-    connectGoogleDrive(api.runtime.ctx, account.accountId, { accessToken: 'ya29.test' });
+    await connectGoogleDrive(api.runtime.ctx, account.accountId, { accessToken: 'ya29.test' });
     const res = await api.post(
       '/api/sessions/send',
       { cloudFileIds: ['1AbC'], signingRequests: [{ recipients: recipients('A') }] },
@@ -332,9 +332,9 @@ describe('allowance, invites and drive failures', () => {
     const account = await api.newAccount();
     const { setAllowance, PRICES } = await import('@countersign/core');
     const perEntry = PRICES.ownPdfSendEntry + PRICES.ownPdfSendDocument;
-    setAllowance(api.runtime.ctx, account.accountId, perEntry * 2, 86_400_000);
+    await setAllowance(api.runtime.ctx, account.accountId, perEntry * 2, 86_400_000);
     const id = (
-      await localDrive(api.runtime.ctx, account.accountId).put('a.pdf', await makePdf(1, 'allowance'))
+      await (await localDrive(api.runtime.ctx, account.accountId)).put('a.pdf', await makePdf(1, 'allowance'))
     ).cloudFileId;
     const res = await api.post(
       '/api/sessions/send',
@@ -359,7 +359,9 @@ describe('allowance, invites and drive failures', () => {
   it('with notify true, emails the invites and fails the row whose invite the mail server refuses', async () => {
     const account = await api.newAccount();
     const id = (
-      await localDrive(api.runtime.ctx, account.accountId).put('Offer.pdf', await makePdf(1, 'notify'))
+      await (
+        await localDrive(api.runtime.ctx, account.accountId)
+      ).put('Offer.pdf', await makePdf(1, 'notify'))
     ).cloudFileId;
     smtp.reject('refused@example.test', 550);
     const res = await api.post(
@@ -396,7 +398,7 @@ describe('Redis down in the scaled topology', () => {
     try {
       const account = await api.newAccount();
       const id = (
-        await localDrive(api.runtime.ctx, account.accountId).put('a.pdf', await makePdf(1, 'redis'))
+        await (await localDrive(api.runtime.ctx, account.accountId)).put('a.pdf', await makePdf(1, 'redis'))
       ).cloudFileId;
       const body = { cloudFileIds: [id], signingRequests: [{ recipients: recipients('Ann') }] };
       expect((await api.post('/api/sessions/send', body, account.accessToken)).status).toBe(200);

@@ -16,8 +16,11 @@ afterAll(async () => {
 
 it('answers 200 to the last signature while the queue is down; the sweep completes the session', async () => {
   const { accountId, accessToken } = await api.newAccount('Outage');
-  setAllowance(api.runtime.ctx, accountId, 1e6, 86_400_000);
-  const { cloudFileId } = await localDrive(api.runtime.ctx, accountId).put('nda.pdf', await makePdf(2));
+  await setAllowance(api.runtime.ctx, accountId, 1e6, 86_400_000);
+  const { cloudFileId } = await (await localDrive(api.runtime.ctx, accountId)).put(
+    'nda.pdf',
+    await makePdf(2),
+  );
   const sent = await api.post(
     '/api/sessions/send',
     {

@@ -111,7 +111,7 @@ describe('one-time codes', () => {
       const { localDrive } = await import('@countersign/core');
       const { makePdf } = await import('./fixtures/pdfs.ts');
       const account = await api.newAccount();
-      const { cloudFileId } = await localDrive(api.runtime.ctx, account.accountId).put(
+      const { cloudFileId } = await (await localDrive(api.runtime.ctx, account.accountId)).put(
         'a.pdf',
         await makePdf(1, 'secure-cookie'),
       );

@@ -78,7 +78,7 @@ export async function startSigningWorld(
   const api = await startTestApi({ clock, env: { SMTP_URL: smtp.url, ...options.env } });
   const { accountId, refreshToken } = await api.newAccount();
   const pdf = await makePdf(2, `signing-${randomUUID()}`);
-  const { cloudFileId } = await localDrive(api.runtime.ctx, accountId).put('Offer letter.pdf', pdf);
+  const { cloudFileId } = await (await localDrive(api.runtime.ctx, accountId)).put('Offer letter.pdf', pdf);
 
   const accessToken = async () => {
     const res = await api.post('/connect/token', { refresh_token: refreshToken });

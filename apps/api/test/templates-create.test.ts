@@ -38,16 +38,16 @@ async function expectError(res: Response, status: number, error: string): Promis
   return body.message ?? '';
 }
 
-const templateCount = () => listTemplates(api.runtime.ctx, account.accountId).templates.length;
+const templateCount = async () => (await listTemplates(api.runtime.ctx, account.accountId)).templates.length;
 
-const storedDocument = (templateId: string, filename: string) =>
-  loadTemplate(api.runtime.ctx, account.accountId, templateId).documents.find(
+const storedDocument = async (templateId: string, filename: string) =>
+  (await loadTemplate(api.runtime.ctx, account.accountId, templateId)).documents.find(
     (d) => d.filename === filename,
   )!;
 
 /** The prepared PDF (what signers see) of a template's document. */
-const preparedBytes = (templateId: string, filename: string): Uint8Array =>
-  api.runtime.ctx.blobs.read(storedDocument(templateId, filename).preparedSha256);
+const preparedBytes = async (templateId: string, filename: string): Promise<Uint8Array> =>
+  api.runtime.ctx.blobs.read((await storedDocument(templateId, filename)).preparedSha256);
 
 /** Darkest gray level (0..255) poppler renders in a display rectangle (points) of page 1 at 50 dpi. */
 function darkest(pdf: Uint8Array, r: { x: number; y: number; width: number; height: number }): number {
@@ -184,7 +184,7 @@ describe('POST /api/templates (multipart)', () => {
       },
     ]);
     // Without tags, the prepared document is the source itself.
-    const doc = storedDocument(body.templateId, 'contract.pdf');
+    const doc = await storedDocument(body.templateId, 'contract.pdf');
     expect(doc.preparedSha256).toBe(doc.sourceSha256);
     expect(doc.pageSizes).toEqual([
       { width: 612, height: 792 },
@@ -286,7 +286,7 @@ describe('POST /api/templates (multipart)', () => {
       '"Name 2" would address both the repeat of "Name" and the field labelled "Name 2"',
     ],
   ])('rejects %s with 400 template_invalid naming it, creating nothing', async (_name, change, message) => {
-    const before = templateCount();
+    const before = await templateCount();
     const manifest = {
       name: 'Bad',
       documents: ['contract.pdf'],
@@ -296,7 +296,7 @@ describe('POST /api/templates (multipart)', () => {
     };
     const res = await upload(manifest, [{ name: 'contract.pdf', bytes: await templatePdf(2, 'contract') }]);
     expect(await expectError(res, 400, 'template_invalid')).toContain(message);
-    expect(templateCount()).toBe(before);
+    expect(await templateCount()).toBe(before);
   });
 
   it('lists every problem at once', async () => {
@@ -383,7 +383,7 @@ describe('POST /api/templates (multipart)', () => {
   });
 
   it('answers 422 documents_rejected for encrypted and unreadable PDFs and creates nothing', async () => {
-    const before = templateCount();
+    const before = await templateCount();
     const res = await upload(
       { name: 'T', documents: ['ok.pdf', 'locked.pdf', 'garbage.pdf'], roles: ['R'] },
       [
@@ -400,7 +400,7 @@ describe('POST /api/templates (multipart)', () => {
       { cloudFileId: null, filename: 'garbage.pdf', reason: 'load-failed', message: expect.any(String) },
     ]);
     expect(body.message).toContain('locked.pdf');
-    expect(templateCount()).toBe(before);
+    expect(await templateCount()).toBe(before);
   });
 });
 
@@ -520,7 +520,7 @@ describe('detection in the PDFs', () => {
     expect(company.y).toBeGreaterThan(792 - 700 - 12);
     expect(company.y).toBeLessThan(792 - 700);
 
-    const prepared = preparedBytes(body.templateId, 'tagged.pdf');
+    const prepared = await preparedBytes(body.templateId, 'tagged.pdf');
     expect(prepared).not.toEqual(source);
     // The tags are gone from the text (removed from the content stream, not just painted over)...
     const text = pdftotext(prepared);

@@ -877,7 +877,7 @@ describe.each([
     it('fails the rows beyond a small allowance, then answers 429 with Retry-After', async () => {
       const small = await api.newAccount('Small');
       const template = await createTestTemplate(api, small.accountId, { roles: ['Tenant', 'Landlord'] });
-      setAllowance(api.runtime.ctx, small.accountId, 2 * PRICES.templateSendEntry, DAY_MS);
+      await setAllowance(api.runtime.ctx, small.accountId, 2 * PRICES.templateSendEntry, DAY_MS);
       const res = await send(
         {
           templateId: template.templateId,

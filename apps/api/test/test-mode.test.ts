@@ -33,13 +33,13 @@ beforeAll(async () => {
   receiver = await startReceiver();
   api = await startTestApi({ env: { SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE: '1' } });
   ({ accountId, accessToken: realToken } = await api.newAccount());
-  ({ cloudFileId } = await localDrive(api.runtime.ctx, accountId).put(
+  ({ cloudFileId } = await (await localDrive(api.runtime.ctx, accountId)).put(
     'Lease.pdf',
     await makePdf(1, 'test-mode'),
   ));
   expect((await api.post('/api/webhooks', { url: receiver.url }, realToken)).status).toBe(201);
   // No allowance left: a real send is refused, a test send is not.
-  setAllowance(api.runtime.ctx, accountId, 0, 86_400_000);
+  await setAllowance(api.runtime.ctx, accountId, 0, 86_400_000);
 }, 60_000);
 afterAll(async () => {
   await api?.close();
@@ -203,7 +203,7 @@ describe('test mode', () => {
   }, 60_000);
 
   it('purges test sessions only', async () => {
-    setAllowance(api.runtime.ctx, accountId, 1000, 86_400_000);
+    await setAllowance(api.runtime.ctx, accountId, 1000, 86_400_000);
     const real = await sendTo(realToken, OWN);
     expect(real.status).toBe(200);
     const realId = ((await real.json()) as SendBody).rows[0]!.sessionId;

@@ -68,9 +68,9 @@ describe('POST /connect/token', () => {
 
     const { accountId } = await api.newAccount();
     const { createRefreshToken, revokeRefreshToken } = await import('@countersign/core');
-    const { tokenId, refreshToken } = createRefreshToken(api.runtime.ctx, accountId, 'to revoke');
+    const { tokenId, refreshToken } = await createRefreshToken(api.runtime.ctx, accountId, 'to revoke');
     expect((await api.post('/connect/token', { refresh_token: refreshToken })).status).toBe(200);
-    revokeRefreshToken(api.runtime.ctx, accountId, tokenId);
+    await revokeRefreshToken(api.runtime.ctx, accountId, tokenId);
     const revoked = await api.post('/connect/token', { refresh_token: refreshToken });
     expect(revoked.status).toBe(400);
     expect(((await revoked.json()) as { error: string }).error).toBe('invalid_grant');

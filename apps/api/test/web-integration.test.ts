@@ -224,11 +224,13 @@ describe('Google Drive connection', () => {
       provider: 'gdrive',
       account: 'drive.owner@gmail.test',
     });
-    const row = api.runtime.db
-      .select()
-      .from(driveConnections)
-      .where(eq(driveConnections.accountId, acme.accountId))
-      .get()!;
+    const row = (
+      await api.runtime.db
+        .select()
+        .from(driveConnections)
+        .where(eq(driveConnections.accountId, acme.accountId))
+        .limit(1)
+    )[0]!;
     expect(row.settings).not.toContain('1//refresh'); // encrypted at rest
 
     // The same state again (replayed redirect): refused, and the connection stays as it is.

@@ -30,7 +30,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const sessionCount = () => api.runtime.db.select().from(memberSessions).all().length;
+const sessionCount = async () => (await api.runtime.db.select().from(memberSessions)).length;
 const mailTo = (address: string) => (m: { to?: unknown }) => JSON.stringify(m.to).includes(address);
 const emailedLink = (text: string | undefined) =>
   /https?:\/\/\S+#token=[A-Za-z0-9_-]+/.exec(text ?? '')?.[0] ?? '';
@@ -54,11 +54,11 @@ describe('signing in', () => {
     expect(me.account.name).toBe('Acme Sign-in');
 
     // The same link again: refused, no second session.
-    const before = sessionCount();
+    const before = await sessionCount();
     const again = await api.post('/api/auth/sign-in/verify', { token: linkToken(url) });
     expect(again.status).toBe(400);
     expect(((await again.json()) as { error: string }).error).toBe('sign_in_link_invalid');
-    expect(sessionCount()).toBe(before);
+    expect(await sessionCount()).toBe(before);
   });
 
   it('emails a link through the outbox to a member address; the link signs in', async () => {
@@ -73,10 +73,10 @@ describe('signing in', () => {
   });
 
   it('answers an unknown address the same way and sends nothing', async () => {
-    const rowsBefore = api.runtime.db.select().from(outbox).all().length;
+    const rowsBefore = (await api.runtime.db.select().from(outbox)).length;
     const res = await api.post('/api/auth/sign-in', { email: 'nobody@signin.test' });
     expect(res.status).toBe(202);
-    expect(api.runtime.db.select().from(outbox).all().length).toBe(rowsBefore);
+    expect((await api.runtime.db.select().from(outbox)).length).toBe(rowsBefore);
   });
 
   it('an expired link is refused with a clear error and starts no session', async () => {
@@ -84,13 +84,13 @@ describe('signing in', () => {
     const { createSignInLink } = await import('@countersign/core');
     const { url } = await createSignInLink(api.runtime.ctx, acme.ownerMemberId);
     clock.advance(memberPolicy.SIGN_IN_LINK_TTL_MS + 1);
-    const before = sessionCount();
+    const before = await sessionCount();
     const res = await api.post('/api/auth/sign-in/verify', { token: linkToken(url) });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: string; message: string };
     expect(body.error).toBe('sign_in_link_invalid');
     expect(body.message).toMatch(/expired/);
-    expect(sessionCount()).toBe(before);
+    expect(await sessionCount()).toBe(before);
   });
 
   it('throttles sign-in emails per address', async () => {
@@ -98,12 +98,12 @@ describe('signing in', () => {
     for (let i = 0; i < memberPolicy.SIGN_IN_EMAILS_PER_ADDRESS; i++) {
       expect((await api.post('/api/auth/sign-in', { email: 'throttle@signin.test' })).status).toBe(202);
     }
-    const rowsBefore = api.runtime.db.select().from(outbox).all().length;
+    const rowsBefore = (await api.runtime.db.select().from(outbox)).length;
     const res = await api.post('/api/auth/sign-in', { email: 'throttle@signin.test' });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await res.json()) as { error: string }).error).toBe('rate_limited');
-    expect(api.runtime.db.select().from(outbox).all().length).toBe(rowsBefore);
+    expect((await api.runtime.db.select().from(outbox)).length).toBe(rowsBefore);
   });
 
   it('refuses a sign-in posted from another site', async () => {
@@ -119,8 +119,8 @@ describe('cookie sessions', () => {
   it('refuses cross-origin and token-less writes and changes nothing', async () => {
     const acme = await api.newAccount('Csrf Ltd', 'csrf@signin.test');
     const web = await WebClient.forMember(api, acme.ownerMemberId);
-    const name = () =>
-      api.runtime.db.select().from(accounts).where(eq(accounts.id, acme.accountId)).get()!.name;
+    const name = async () =>
+      (await api.runtime.db.select().from(accounts).where(eq(accounts.id, acme.accountId)).limit(1))[0]!.name;
     const attempts: Record<string, string>[] = [
       { 'x-csrf-token': '' }, // no token
       { 'x-csrf-token': 'forged' },
@@ -141,10 +141,10 @@ describe('cookie sessions', () => {
       body: JSON.stringify({ name: 'Hijacked' }),
     });
     expect(form.status).toBe(403);
-    expect(name()).toBe('Csrf Ltd');
+    expect(await name()).toBe('Csrf Ltd');
     const ok = await web.patch('/api/account', { name: 'Csrf Renamed', defaultSenderName: 'Csrf Sales' });
     expect(ok.status).toBe(200);
-    expect(name()).toBe('Csrf Renamed');
+    expect(await name()).toBe('Csrf Renamed');
   });
 
   it('lists own sessions, revokes one (401 after), and signs out', async () => {
@@ -164,9 +164,9 @@ describe('cookie sessions', () => {
 
     expect((await laptop.post('/api/auth/sign-out')).status).toBe(204);
     expect((await laptop.get('/api/me')).status).toBe(401);
-    expect(api.runtime.db.select().from(accounts).where(eq(accounts.id, acme.accountId)).get()!.name).toBe(
-      'Revoke Ltd',
-    );
+    expect(
+      (await api.runtime.db.select().from(accounts).where(eq(accounts.id, acme.accountId)).limit(1))[0]!.name,
+    ).toBe('Revoke Ltd');
   });
 
   it('ends after the idle limit, and after the absolute limit despite activity', async () => {

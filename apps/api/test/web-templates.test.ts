@@ -56,7 +56,7 @@ describe('template editing', () => {
     const sessionId = body.instantiation.sessions[0]!.sessionId;
     // The fields signing and completion use for this session.
     const signerView = async () =>
-      sessionFields(api.runtime.ctx, sessionId).map((f) => [
+      (await sessionFields(api.runtime.ctx, sessionId)).map((f) => [
         f.label,
         f.type,
         f.page,

@@ -52,7 +52,7 @@ async function register(token: string, body: unknown = { url: receiver.url }) {
 
 /** A real session (own-PDF send, no emails) cancelled through the API: one session.cancelled event. */
 async function cancelledSession(account: Account, reason = 'Deal fell through') {
-  const { cloudFileId } = await localDrive(api.runtime.ctx, account.accountId).put(
+  const { cloudFileId } = await (await localDrive(api.runtime.ctx, account.accountId)).put(
     'Offer.pdf',
     await makeTestPdf(),
   );
@@ -87,11 +87,13 @@ describe('POST /api/webhooks', () => {
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
       createdAt: new Date(clock.now()).toISOString(),
     });
-    const row = api.runtime.db
-      .select()
-      .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.id, created.webhookId))
-      .get()!;
+    const row = (
+      await api.runtime.db
+        .select()
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.id, created.webhookId))
+        .limit(1)
+    )[0]!;
     expect(row.secret).not.toContain(created.secret.slice(6));
     expect(row.secret).toMatch(/^v1\./);
   });

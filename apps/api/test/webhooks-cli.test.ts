@@ -10,8 +10,8 @@ let accountId: string;
 
 beforeAll(async () => {
   env = { DATA_DIR: tempDir('countersign-webhooks-cli-'), LOG_LEVEL: 'silent' };
-  const runtime = createRuntime(loadConfig(env));
-  accountId = createAccount(runtime.ctx, { name: 'CLI Hooks', email: 'ops@cli.test' }).accountId;
+  const runtime = await createRuntime(loadConfig(env));
+  accountId = (await createAccount(runtime.ctx, { name: 'CLI Hooks', email: 'ops@cli.test' })).accountId;
   await runtime.close();
 });
 

@@ -58,7 +58,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'info',
   };
   // The test's own connection to the same SQLite file: setup and inspection only, it never dispatches.
-  runtime = createRuntime(loadConfig(env));
+  runtime = await createRuntime(loadConfig(env));
 });
 
 afterAll(async () => {
@@ -93,11 +93,14 @@ it('a worker killed between the state change and the delivery: the webhook and t
   const firstWorkerPid = await started(firstWorker, 'countersign worker started');
   await waitForUrl(`${base}/healthz`, 60_000);
 
-  const { accountId, refreshToken } = createAccount(runtime.ctx, {
+  const { accountId, refreshToken } = await createAccount(runtime.ctx, {
     name: 'Crash Test Ltd',
     email: 'ops@crash.test',
   });
-  const { cloudFileId } = await localDrive(runtime.ctx, accountId).put('Contract.pdf', await makeTestPdf());
+  const { cloudFileId } = await (await localDrive(runtime.ctx, accountId)).put(
+    'Contract.pdf',
+    await makeTestPdf(),
+  );
   const post = async (path: string, body: unknown, token?: string) =>
     checkedFetch(base + path, {
       method: 'POST',
@@ -123,13 +126,12 @@ it('a worker killed between the state change and the delivery: the webhook and t
   expect(sent.status).toBe(200);
   const sessionId = ((await sent.json()) as { rows: { sessionId: string }[] }).rows[0]!.sessionId;
   await smtp.waitFor((m) => m.subject?.includes('Crash-safe contract') === true, 20_000);
-  const pending = () =>
-    runtime.db
+  const pending = async () =>
+    await runtime.db
       .select()
       .from(outbox)
-      .where(and(eq(outbox.accountId, accountId), isNull(outbox.deliveredAt)))
-      .all();
-  await until('the invite marked delivered', () => pending().length === 0);
+      .where(and(eq(outbox.accountId, accountId), isNull(outbox.deliveredAt)));
+  await until('the invite marked delivered', async () => (await pending()).length === 0);
 
   // Freeze the worker, then change the state: the cancellation, its webhook and its email commit together.
   process.kill(firstWorkerPid, 'SIGSTOP');
@@ -139,7 +141,7 @@ it('a worker killed between the state change and the delivery: the webhook and t
     token,
   );
   expect(cancelled.status).toBe(200);
-  const queued = pending();
+  const queued = await pending();
   expect(queued.map((r) => r.kind).sort()).toEqual(['email', 'webhook']);
   expect(queued.every((r) => r.attempts === 0)).toBe(true);
 
@@ -148,7 +150,8 @@ it('a worker killed between the state change and the delivery: the webhook and t
   const webhookRow = queued.find((r) => r.kind === 'webhook')!;
   const emailRow = queued.find((r) => r.kind === 'email')!;
   // Payloads are sealed at rest: read the event through the outbox, which opens it.
-  const eventId = (getOutboxRow(runtime.ctx, webhookRow.id)!.payload as { event: { id: string } }).event.id;
+  const eventId = ((await getOutboxRow(runtime.ctx, webhookRow.id))!.payload as { event: { id: string } })
+    .event.id;
   const messageId = messageIdFor(runtime.ctx, emailRow.id);
   expect(receiver.received).toHaveLength(0);
   expect(smtp.messages.filter((m) => m.messageId === messageId)).toHaveLength(0);
@@ -162,7 +165,7 @@ it('a worker killed between the state change and the delivery: the webhook and t
   });
   const mail = await smtp.waitFor((m) => m.messageId === messageId, 30_000);
   expect(mail.text).toContain('Signed on paper instead');
-  await until('both outbox rows delivered', () => pending().length === 0);
+  await until('both outbox rows delivered', async () => (await pending()).length === 0);
 
   // Let more than one poll interval pass: a duplicate would show up now.
   await new Promise((r) => setTimeout(r, 3_000));

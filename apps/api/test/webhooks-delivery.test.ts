@@ -43,7 +43,7 @@ async function setup(events?: string[]) {
 }
 
 async function send(account: Account, options: Record<string, unknown> = {}) {
-  const { cloudFileId } = await localDrive(api.runtime.ctx, account.accountId).put(
+  const { cloudFileId } = await (await localDrive(api.runtime.ctx, account.accountId)).put(
     'Lease.pdf',
     await makeTestPdf(),
   );
@@ -358,20 +358,22 @@ describe('retries and disabling', () => {
       receiver.answer = () => ({ status: 503, body: 'maintenance' });
       const started = clock.now();
       await cancel(account, (await send(account)).sessionId);
-      const row = () =>
-        api.runtime.db
-          .select()
-          .from(outbox)
-          .where(and(eq(outbox.kind, 'webhook'), eq(outbox.accountId, account.accountId)))
-          .get()!;
+      const row = async () =>
+        (
+          await api.runtime.db
+            .select()
+            .from(outbox)
+            .where(and(eq(outbox.kind, 'webhook'), eq(outbox.accountId, account.accountId)))
+            .limit(1)
+        )[0]!;
       const times: number[] = [];
       // Follow the schedule the dispatcher sets: jump to each retry time, run a pass. Bounded.
-      for (let i = 0; i < 40 && row().failedAt === null; i++) {
-        clock.set(Math.max(clock.now(), row().availableAt));
+      for (let i = 0; i < 40 && (await row()).failedAt === null; i++) {
+        clock.set(Math.max(clock.now(), (await row()).availableAt));
         times.push(clock.now() - started);
         await api.runtime.dispatchOutbox();
       }
-      const final = row();
+      const final = await row();
       expect(final.failedAt).not.toBeNull();
       expect(receiver.received).toHaveLength(times.length);
       expect(new Set(receiver.received.map((r) => headerOf(r, 'webhook-id'))).size).toBe(1);
@@ -414,11 +416,10 @@ describe('retries and disabling', () => {
       clock.advance(DAY);
       await api.runtime.dispatchOutbox();
       expect(receiver.received).toHaveLength(1);
-      const rows = api.runtime.db
+      const rows = await api.runtime.db
         .select({ failedAt: outbox.failedAt, lastError: outbox.lastError })
         .from(outbox)
-        .where(and(eq(outbox.kind, 'webhook'), eq(outbox.accountId, account.accountId)))
-        .all();
+        .where(and(eq(outbox.kind, 'webhook'), eq(outbox.accountId, account.accountId)));
       expect(rows).toEqual([
         { failedAt: expect.any(Number), lastError: expect.stringMatching(/was deleted/) },
       ]);
@@ -530,7 +531,7 @@ describe('event bodies', () => {
     try {
       const session = await send(account, { expiresInDays: 1 });
       clock.advance(DAY + 60_000);
-      expect(expireDueSessions(api.runtime.ctx)).toBeGreaterThanOrEqual(1);
+      expect(await expireDueSessions(api.runtime.ctx)).toBeGreaterThanOrEqual(1);
       await api.runtime.dispatchOutbox();
       const got = await receiver.waitFor((r) => r.event.data.sessionId === session.sessionId);
       expect(got.event).toEqual({

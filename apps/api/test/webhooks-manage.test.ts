@@ -40,8 +40,14 @@ async function register(account: Account, events?: string[]) {
   return (await res.json()) as { webhookId: string; secret: string };
 }
 
-const stored = (webhookId: string) =>
-  api.runtime.ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, webhookId)).get()!;
+const stored = async (webhookId: string) =>
+  (
+    await api.runtime.ctx.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, webhookId))
+      .limit(1)
+  )[0]!;
 
 interface Delivery {
   deliveryId: string;
@@ -74,11 +80,11 @@ describe('PATCH /api/webhooks/{webhookId}', () => {
       status: 'enabled',
     });
     expect(body).not.toHaveProperty('secret');
-    expect(stored(webhookId).events).toEqual(['session.signed', 'session.declined']);
+    expect((await stored(webhookId)).events).toEqual(['session.signed', 'session.declined']);
 
     const all = await call('PATCH', `/api/webhooks/${webhookId}`, alice.accessToken, { events: null });
     expect(((await all.json()) as { events: string[] }).events).toEqual([...webhookEventTypes]);
-    expect(stored(webhookId).events).toBeNull();
+    expect((await stored(webhookId)).events).toBeNull();
   });
 
   it('turns an endpoint off and on; off, nothing is queued for it and a test event is refused', async () => {
@@ -97,7 +103,7 @@ describe('PATCH /api/webhooks/{webhookId}', () => {
 
     const on = await call('PATCH', `/api/webhooks/${webhookId}`, alice.accessToken, { enabled: true });
     expect(await on.json()).toMatchObject({ status: 'enabled', disabledReason: null, failingSince: null });
-    expect(stored(webhookId).disabledAt).toBeNull();
+    expect((await stored(webhookId)).disabledAt).toBeNull();
   });
 
   it('refuses bad bodies with the reason and changes nothing', async () => {
@@ -116,7 +122,7 @@ describe('PATCH /api/webhooks/{webhookId}', () => {
       expect(answer.error).toBe('invalid_request');
       expect(answer.message).toMatch(message);
     }
-    expect(stored(webhookId)).toMatchObject({ events: ['session.completed'], disabledAt: null });
+    expect(await stored(webhookId)).toMatchObject({ events: ['session.completed'], disabledAt: null });
   });
 
   it("answers 404 for another account's endpoint and leaves it alone", async () => {
@@ -129,7 +135,7 @@ describe('PATCH /api/webhooks/{webhookId}', () => {
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ error: 'webhook_not_found' });
     }
-    expect(stored(webhookId).disabledAt).toBeNull();
+    expect((await stored(webhookId)).disabledAt).toBeNull();
     expect(await deliveriesOf(alice.accessToken, webhookId)).toEqual([]);
   });
 });

@@ -77,7 +77,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     ...options.env,
   });
   const metrics = config.metrics.token ? createMetrics({ service: 'api' }) : undefined;
-  const runtime = createRuntime(config, {
+  const runtime = await createRuntime(config, {
     clock: options.clock,
     mailer: options.mailer,
     telemetry: metrics?.telemetry,
@@ -150,7 +150,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
         }),
       ),
     async newAccount(name = 'Acme Integrations', email = 'ops@acme.test') {
-      const { accountId, refreshToken, ownerMemberId } = createAccount(runtime.ctx, { name, email });
+      const { accountId, refreshToken, ownerMemberId } = await createAccount(runtime.ctx, { name, email });
       const res = await api.post('/connect/token', { refresh_token: refreshToken });
       const { access_token } = (await res.json()) as { access_token: string };
       return { accountId, refreshToken, accessToken: access_token, ownerMemberId };

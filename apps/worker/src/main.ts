@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   // A worker has no HTTP API: with WORKER_METRICS_PORT it serves its own /metrics there (same token).
   const { token, workerPort } = config.metrics;
   const metrics = token && workerPort !== undefined ? createMetrics({ service: 'worker' }) : undefined;
-  const runtime = createRuntime(config, { telemetry: metrics?.telemetry });
+  const runtime = await createRuntime(config, { telemetry: metrics?.telemetry });
   logDataDirModes(logger, config.dataDir, runtime.tightened);
   // The JWT key (runtime) and the seal certificate (here) are made at start; the data and code keys on first use,
   // race-free across processes (created exclusively, then read by everyone).

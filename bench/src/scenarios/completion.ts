@@ -30,7 +30,7 @@ export async function run(): Promise<BenchRow[]> {
     const multi = await signedSession(api, account.accessToken, cloudFileId, MULTI_SCRIPT);
     const { db } = api.runtime.ctx;
     const prepared = api.runtime.ctx.blobs.read(
-      db.select().from(documents).where(eq(documents.sessionId, latin)).get()!.preparedSha256,
+      (await db.select().from(documents).where(eq(documents.sessionId, latin)).limit(1))[0]!.preparedSha256,
     );
     const floor = await median(RUNS, () => loadSave(prepared), WARMUPS);
     const complete = await median(RUNS, () => completeAgain(api, latin), WARMUPS);
@@ -63,8 +63,8 @@ type Api = Awaited<ReturnType<typeof startTestApi>>;
 /** An account with no sending limit and a fresh `pages`-page contract on its drive. */
 export async function accountWithContract(api: Api, pages: number, name: string) {
   const account = await api.newAccount('bench');
-  setAllowance(api.runtime.ctx, account.accountId, 1e9, 86_400_000);
-  const { cloudFileId } = await localDrive(api.runtime.ctx, account.accountId).put(
+  await setAllowance(api.runtime.ctx, account.accountId, 1e9, 86_400_000);
+  const { cloudFileId } = await (await localDrive(api.runtime.ctx, account.accountId)).put(
     'contract.pdf',
     await textPdf(pages, `${name}-${Date.now()}`),
   );
@@ -91,8 +91,9 @@ export async function signedSession(
   const sessionId = ((await res.json()) as { rows: { sessionId: string }[] }).rows[0]!.sessionId;
   const { db } = api.runtime.ctx;
   const now = Date.now();
-  for (const p of db.select().from(participants).where(eq(participants.sessionId, sessionId)).all()) {
-    db.update(participants)
+  for (const p of await db.select().from(participants).where(eq(participants.sessionId, sessionId))) {
+    await db
+      .update(participants)
       .set({
         status: 'signed',
         signedAt: now,
@@ -102,8 +103,7 @@ export async function signedSession(
         signedIp: '203.0.113.10',
         signedUserAgent: 'bench',
       })
-      .where(eq(participants.id, p.id))
-      .run();
+      .where(eq(participants.id, p.id));
   }
   return sessionId;
 }
@@ -111,8 +111,8 @@ export async function signedSession(
 /** Completes the session again from scratch (its final PDF forgotten). */
 export async function completeAgain(api: Api, sessionId: string): Promise<void> {
   const { db } = api.runtime.ctx;
-  db.update(documents).set({ finalSha256: null }).where(eq(documents.sessionId, sessionId)).run();
-  db.update(sessions).set({ status: 'active', completedAt: null }).where(eq(sessions.id, sessionId)).run();
+  await db.update(documents).set({ finalSha256: null }).where(eq(documents.sessionId, sessionId));
+  await db.update(sessions).set({ status: 'active', completedAt: null }).where(eq(sessions.id, sessionId));
   const { completed } = await completeSession(api.runtime.ctx, sessionId);
   if (!completed) throw new Error('the session did not complete');
 }

@@ -12,7 +12,7 @@ export interface BenchAccount {
 /** An account whose allowance never limits a benchmark. */
 export async function benchAccount(api: TestApi): Promise<BenchAccount> {
   const account = await api.newAccount('bench');
-  setAllowance(api.runtime.ctx, account.accountId, 1e9, 86_400_000);
+  await setAllowance(api.runtime.ctx, account.accountId, 1e9, 86_400_000);
   return account;
 }
 
@@ -72,7 +72,7 @@ export async function uploadPdfs(
   pages: number,
   tag: string,
 ): Promise<string[]> {
-  const drive = localDrive(api.runtime.ctx, accountId);
+  const drive = await localDrive(api.runtime.ctx, accountId);
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const { cloudFileId } = await drive.put(

@@ -18,7 +18,10 @@ async function timeSend(
   bytes?: Uint8Array,
 ) {
   const pdf = bytes ?? (await textPdf(pages, `bench-${pages}-${++counter}-${Date.now()}`));
-  const { cloudFileId } = await localDrive(api.runtime.ctx, account.accountId).put('contract.pdf', pdf);
+  const { cloudFileId } = await (await localDrive(api.runtime.ctx, account.accountId)).put(
+    'contract.pdf',
+    pdf,
+  );
   const body = {
     cloudFileIds: [cloudFileId],
     signingRequests: Array.from({ length: entries }, (_, i) => ({
@@ -41,7 +44,7 @@ export async function run(): Promise<BenchRow[]> {
   const api = await startTestApi();
   try {
     const account = await api.newAccount('bench');
-    setAllowance(api.runtime.ctx, account.accountId, 1e9, 86_400_000);
+    await setAllowance(api.runtime.ctx, account.accountId, 1e9, 86_400_000);
     const sample = await textPdf(100, 'floor');
     const floor = await median(RUNS, () => loadSave(sample));
     const one = await median(RUNS, () => timeSend(api, account, 100, 1));

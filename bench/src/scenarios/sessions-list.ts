@@ -49,8 +49,8 @@ export async function run(): Promise<BenchRow[]> {
   try {
     // Accounts and rows first, tokens after: seeding blocks the event loop for seconds, and a keep-alive socket
     // the server timed out meanwhile would reset the first request.
-    const small = createAccount(api.runtime.ctx, { name: 'small', email: 'small@list.test' });
-    const large = createAccount(api.runtime.ctx, { name: 'large', email: 'large@list.test' });
+    const small = await createAccount(api.runtime.ctx, { name: 'small', email: 'small@list.test' });
+    const large = await createAccount(api.runtime.ctx, { name: 'large', email: 'large@list.test' });
     const t = performance.now();
     seedSessions(api, small.accountId, SMALL);
     seedSessions(api, large.accountId, LARGE);

@@ -36,7 +36,7 @@ performance.mark('countersign:page1');
 
 async function sendOne(api: TestApi, account: { accountId: string; accessToken: string }, pages: number) {
   const pdf = await textPdf(pages, `page-bench-${pages}-${Date.now()}-${Math.random()}`);
-  const { cloudFileId } = await localDrive(api.runtime.ctx, account.accountId).put('lease.pdf', pdf);
+  const { cloudFileId } = await (await localDrive(api.runtime.ctx, account.accountId)).put('lease.pdf', pdf);
   const res = await api.post(
     '/api/sessions/send',
     {

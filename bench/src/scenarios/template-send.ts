@@ -25,8 +25,8 @@ async function timeSend(api: TestApi, token: string, templateId: string, entries
  * value and the `session.created` audit event) written with raw prepared statements in one transaction, on a
  * fresh database file.
  */
-function rawInserts(entries: number): number {
-  const db = openDatabase(path.join(tempDir('bench-floor-'), 'floor.db'));
+async function rawInserts(entries: number): Promise<number> {
+  const db = await openDatabase(path.join(tempDir('bench-floor-'), 'floor.db'));
   const sqlite = db.$client;
   const now = Date.now();
   sqlite.prepare("INSERT INTO accounts (id, name, email, created_at) VALUES ('a', 'a', 'a@x', ?)").run(now);
@@ -71,12 +71,12 @@ export async function run(): Promise<BenchRow[]> {
   const api = await startTestApi();
   try {
     const account = await api.newAccount('bench');
-    setAllowance(api.runtime.ctx, account.accountId, 1e9, 86_400_000);
+    await setAllowance(api.runtime.ctx, account.accountId, 1e9, 86_400_000);
     const templateId = await benchTemplate(api, account.accountId);
     const [t100, t1000, floor] = (await interleavedMedians(RUNS, [
       () => timeSend(api, account.accessToken, templateId, 100),
       () => timeSend(api, account.accessToken, templateId, 1000),
-      async () => rawInserts(1000),
+      async () => await rawInserts(1000),
     ])) as [number, number, number];
     const t10000 = await timeSend(api, account.accessToken, templateId, 10_000);
     return [

@@ -31,7 +31,10 @@ beforeAll(async () => {
   smtp = await startTestSmtpServer();
   // Webhooks to 127.0.0.1 are refused in production; the example listens there.
   api = await startTestApi({ env: { SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE: '1' } });
-  const { refreshToken } = createAccount(api.runtime.ctx, { name: 'Example Ltd', email: 'ops@example.test' });
+  const { refreshToken } = await createAccount(api.runtime.ctx, {
+    name: 'Example Ltd',
+    email: 'ops@example.test',
+  });
 
   // The integrator's one-time setup: a template designed for the account, and a webhook endpoint.
   const setup = new CountersignClient({ baseUrl: api.url, refreshToken });

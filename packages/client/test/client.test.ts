@@ -24,13 +24,13 @@ let templateId: string;
 
 beforeAll(async () => {
   api = await startTestApi({ clock });
-  shared = newAccount();
+  shared = await newAccount();
   templateId = await withTemplate(newClient().client);
 }, 120_000); // the first template starts the PDF worker threads: slow on a loaded machine
 afterAll(() => api.close());
 
-const newAccount = () =>
-  createAccount(api.runtime.ctx, {
+const newAccount = async () =>
+  await createAccount(api.runtime.ctx, {
     name: 'Client tests',
     email: `ops-${randomUUID().slice(0, 8)}@acme.test`,
   });
@@ -264,9 +264,12 @@ describe('retries', () => {
 
   it('an exhausted allowance (Retry-After past maxDelayMs) is thrown at once, not slept through', async () => {
     const retries: RetryEvent[] = [];
-    const { client, accountId, sent } = newClient({ account: newAccount(), onRetry: (e) => retries.push(e) });
+    const { client, accountId, sent } = newClient({
+      account: await newAccount(),
+      onRetry: (e) => retries.push(e),
+    });
     const templateId = await withTemplate(client);
-    setAllowance(api.runtime.ctx, accountId, 0, 24 * 3600 * 1000);
+    await setAllowance(api.runtime.ctx, accountId, 0, 24 * 3600 * 1000);
     const error = await client.templates
       .send({ templateId, signingRequests: [{ recipients: [recipient()] }] })
       .catch((e: unknown) => e);

@@ -20,5 +20,5 @@ export function registerSessionJobs(ctx: ServiceContext, jobs: JobRegistry): voi
     ),
   );
   jobs.register(sessionCompleteJob, (payload) => completeSession(ctx, payload.sessionId));
-  jobs.register(sessionPurgeJob, async (payload) => purgeSession(ctx, payload.sessionId));
+  jobs.register(sessionPurgeJob, async (payload) => await purgeSession(ctx, payload.sessionId));
 }

@@ -1,5 +1,5 @@
 import type { Config } from '@countersign/config';
-import { type Db, openDatabase } from '@countersign/db';
+import { closeDatabase, type Db, openDatabase } from '@countersign/db';
 import { createDevMailbox, createMailer, type Mailer } from '@countersign/mail';
 import { JobRegistry } from '@countersign/queue';
 import { outboxDispatchJob } from '@countersign/schemas';
@@ -42,10 +42,10 @@ export interface RuntimeOptions {
 
 export { databaseFile, devMailboxDir };
 
-export function createRuntime(config: Config, options: RuntimeOptions = {}): Runtime {
+export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const tightened = secureDataDir(config.dataDir);
   const telemetry = options.telemetry ?? noTelemetry;
-  const db = openDatabase(databaseFile(config), {
+  const db = await openDatabase(databaseFile(config), {
     onBusyWait: (waitedMs, outcome) => telemetry.busyWait(waitedMs, outcome),
   });
   const ctx = { db, config, clock: options.clock ?? systemClock, telemetry } as ServiceContext;
@@ -65,7 +65,9 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
 
   ctx.outbox = {
     kick: () => {
-      dispatch().catch(() => {}); // failures are recorded on the rows and retried by the poll
+      // A pass of its own, never part of a transaction the caller may be in; failures are recorded on the
+      // rows and retried by the poll.
+      db.detached(() => dispatch()).catch(() => {});
     },
     deliverNow: (ids) => deliverNow(ctx, deliverers, ids),
   };
@@ -86,7 +88,7 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
       await passes.settled();
       await mailer.close();
       await ctx.pdf.close();
-      db.$client.close();
+      closeDatabase(db);
     },
   };
 }

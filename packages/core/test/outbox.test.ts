@@ -43,14 +43,18 @@ afterEach(async () => {
 });
 
 /** A runtime on `dataDir` (fresh by default); several may share one DATA_DIR like several processes. */
-function runtime(options: { clock: ManualClock; smtpUrl?: string; dataDir?: string }): Runtime {
+async function runtime(options: {
+  clock: ManualClock;
+  smtpUrl?: string;
+  dataDir?: string;
+}): Promise<Runtime> {
   const config = loadConfig({
     DATA_DIR: options.dataDir ?? tempDir('countersign-outbox-'),
     PUBLIC_URL: `https://${HOST}`,
     LOG_LEVEL: 'silent',
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
   });
-  const r = createRuntime(config, { clock: options.clock });
+  const r = await createRuntime(config, { clock: options.clock });
   opened.push(r);
   return r;
 }
@@ -67,25 +71,25 @@ const received = (server: TestSmtpServer, subject: string) =>
 describe('queueEmail', () => {
   it('writes nothing when the surrounding transaction rolls back', async () => {
     const clock = new ManualClock();
-    const r = runtime({ clock, smtpUrl: smtp.url });
+    const r = await runtime({ clock, smtpUrl: smtp.url });
     const mail = email();
-    expect(() =>
-      r.db.transaction(() => {
-        queueEmail(r.ctx, null, mail);
+    await expect(
+      r.db.transaction(async () => {
+        await queueEmail(r.ctx, null, mail);
         throw new Error('the state change failed');
       }),
-    ).toThrow('the state change failed');
+    ).rejects.toThrow('the state change failed');
 
-    expect(r.db.select().from(outbox).all()).toEqual([]);
+    expect(await r.db.select().from(outbox)).toEqual([]);
     expect(await r.dispatchOutbox()).toEqual({ delivered: 0, retried: 0, failed: 0 });
     expect(received(smtp, mail.subject)).toEqual([]);
   });
 
-  it('commits with the transaction and stores a due, unclaimed row', () => {
+  it('commits with the transaction and stores a due, unclaimed row', async () => {
     const clock = new ManualClock();
-    const r = runtime({ clock, smtpUrl: smtp.url });
-    const id = r.db.transaction(() => queueEmail(r.ctx, null, email()));
-    expect(getOutboxRow(r.ctx, id)).toMatchObject({
+    const r = await runtime({ clock, smtpUrl: smtp.url });
+    const id = await r.db.transaction(async () => await queueEmail(r.ctx, null, email()));
+    expect(await getOutboxRow(r.ctx, id)).toMatchObject({
       kind: 'email',
       attempts: 0,
       availableAt: clock.now(),
@@ -95,19 +99,19 @@ describe('queueEmail', () => {
     });
   });
 
-  it('refuses a payload without recipients', () => {
-    const r = runtime({ clock: new ManualClock() });
-    expect(() => queueEmail(r.ctx, null, { ...email(), to: [] })).toThrow();
-    expect(r.db.select().from(outbox).all()).toEqual([]);
+  it('refuses a payload without recipients', async () => {
+    const r = await runtime({ clock: new ManualClock() });
+    await expect(queueEmail(r.ctx, null, { ...email(), to: [] })).rejects.toThrow();
+    expect(await r.db.select().from(outbox)).toEqual([]);
   });
 });
 
 describe('dispatchOutbox', () => {
   it('delivers a committed email over SMTP with Message-ID <outboxId@host>, once', async () => {
     const clock = new ManualClock();
-    const r = runtime({ clock, smtpUrl: smtp.url });
+    const r = await runtime({ clock, smtpUrl: smtp.url });
     const mail = { ...email(), cc: ['copy@example.test'], replyTo: 'owner@example.test' };
-    const id = queueEmail(r.ctx, null, mail);
+    const id = await queueEmail(r.ctx, null, mail);
 
     expect(await r.dispatchOutbox()).toEqual({ delivered: 1, retried: 0, failed: 0 });
     const got = await smtp.waitFor((m) => m.subject === mail.subject);
@@ -115,7 +119,11 @@ describe('dispatchOutbox', () => {
     expect(messageIdFor(r.ctx, id)).toBe(`<${id}@${HOST}>`);
     expect(got.text?.trim()).toBe(mail.text);
     expect(got.replyTo?.text).toBe('owner@example.test');
-    expect(getOutboxRow(r.ctx, id)).toMatchObject({ attempts: 1, deliveredAt: clock.now(), lastError: null });
+    expect(await getOutboxRow(r.ctx, id)).toMatchObject({
+      attempts: 1,
+      deliveredAt: clock.now(),
+      lastError: null,
+    });
 
     clock.advance(3600 * SECOND);
     expect(await r.dispatchOutbox()).toEqual({ delivered: 0, retried: 0, failed: 0 });
@@ -125,12 +133,12 @@ describe('dispatchOutbox', () => {
   it('keeps the row for a later pass when the SMTP server is down', async () => {
     const clock = new ManualClock();
     const dataDir = tempDir('countersign-outbox-');
-    const down = runtime({ clock, dataDir, smtpUrl: deadSmtpUrl });
+    const down = await runtime({ clock, dataDir, smtpUrl: deadSmtpUrl });
     const mail = email();
-    const id = queueEmail(down.ctx, null, mail);
+    const id = await queueEmail(down.ctx, null, mail);
 
     expect(await down.dispatchOutbox()).toEqual({ delivered: 0, retried: 1, failed: 0 });
-    const row = getOutboxRow(down.ctx, id)!;
+    const row = (await getOutboxRow(down.ctx, id))!;
     expect(row).toMatchObject({ attempts: 1, deliveredAt: null, failedAt: null, lockedUntil: null });
     expect(row.lastError).toBeTruthy();
     // First retry after about 30 s (with jitter: between 15 and 30 s).
@@ -138,14 +146,14 @@ describe('dispatchOutbox', () => {
     expect(row.availableAt).toBeLessThanOrEqual(clock.now() + 30 * SECOND);
 
     // The server is back (another process on the same DATA_DIR sees it), but the row is not due yet.
-    const up = runtime({ clock, dataDir, smtpUrl: smtp.url });
+    const up = await runtime({ clock, dataDir, smtpUrl: smtp.url });
     expect(await up.dispatchOutbox()).toEqual({ delivered: 0, retried: 0, failed: 0 });
 
     clock.advance(31 * SECOND);
     expect(await up.dispatchOutbox()).toEqual({ delivered: 1, retried: 0, failed: 0 });
     const got = await smtp.waitFor((m) => m.subject === mail.subject);
     expect(got.messageId).toBe(`<${id}@${HOST}>`);
-    expect(getOutboxRow(up.ctx, id)).toMatchObject({
+    expect(await getOutboxRow(up.ctx, id)).toMatchObject({
       attempts: 2,
       deliveredAt: clock.now(),
       lastError: null,
@@ -156,24 +164,24 @@ describe('dispatchOutbox', () => {
     const clock = new ManualClock();
     const dataDir = tempDir('countersign-outbox-');
     picky.reject('busy@example.test', 451, 'Greylisted, try again later');
-    const refusing = runtime({ clock, dataDir, smtpUrl: picky.url });
+    const refusing = await runtime({ clock, dataDir, smtpUrl: picky.url });
     const mail = email('busy@example.test');
-    const id = queueEmail(refusing.ctx, null, mail);
+    const id = await queueEmail(refusing.ctx, null, mail);
 
     expect(await refusing.dispatchOutbox()).toEqual({ delivered: 0, retried: 1, failed: 0 });
-    let row = getOutboxRow(refusing.ctx, id)!;
+    let row = (await getOutboxRow(refusing.ctx, id))!;
     expect(row.lastError).toMatch(/451|Greylisted/);
     expect(row.availableAt).toBeGreaterThan(clock.now());
 
     clock.set(row.availableAt);
     expect(await refusing.dispatchOutbox()).toEqual({ delivered: 0, retried: 1, failed: 0 });
-    row = getOutboxRow(refusing.ctx, id)!;
+    row = (await getOutboxRow(refusing.ctx, id))!;
     expect(row.attempts).toBe(2);
     // Second retry after about 60 s (30 to 60 s with jitter).
     expect(row.availableAt - clock.now()).toBeGreaterThanOrEqual(30 * SECOND);
     expect(row.availableAt - clock.now()).toBeLessThanOrEqual(60 * SECOND);
 
-    const accepting = runtime({ clock, dataDir, smtpUrl: smtp.url });
+    const accepting = await runtime({ clock, dataDir, smtpUrl: smtp.url });
     clock.set(row.availableAt);
     expect(await accepting.dispatchOutbox()).toEqual({ delivered: 1, retried: 0, failed: 0 });
     const got = await smtp.waitFor((m) => m.subject === mail.subject);
@@ -184,29 +192,29 @@ describe('dispatchOutbox', () => {
   it('marks a 550 as failed at once and never retries it', async () => {
     const clock = new ManualClock();
     picky.reject('gone@example.test', 550, 'No such user');
-    const r = runtime({ clock, smtpUrl: picky.url });
+    const r = await runtime({ clock, smtpUrl: picky.url });
     const mail = email('gone@example.test');
-    const id = queueEmail(r.ctx, null, mail);
+    const id = await queueEmail(r.ctx, null, mail);
 
     expect(await r.dispatchOutbox()).toEqual({ delivered: 0, retried: 0, failed: 1 });
-    const row = getOutboxRow(r.ctx, id)!;
+    const row = (await getOutboxRow(r.ctx, id))!;
     expect(row).toMatchObject({ attempts: 1, failedAt: clock.now(), deliveredAt: null, lockedUntil: null });
     expect(row.lastError).toMatch(/550|No such user/);
     expect(row.payload).toBeNull(); // given up: the body is dropped as on delivery
 
     clock.advance(7 * 86_400 * SECOND);
     expect(await r.dispatchOutbox()).toEqual({ delivered: 0, retried: 0, failed: 0 });
-    expect(getOutboxRow(r.ctx, id)?.attempts).toBe(1);
+    expect((await getOutboxRow(r.ctx, id))?.attempts).toBe(1);
   });
 
   it('redelivers with the same Message-ID after a crash between send and mark; the dev mailbox keeps one copy', async () => {
     const clock = new ManualClock();
-    const r = runtime({ clock }); // no SMTP_URL: the dev mailbox
+    const r = await runtime({ clock }); // no SMTP_URL: the dev mailbox
     const mail = email('crash@example.test');
-    const id = queueEmail(r.ctx, null, mail);
+    const id = await queueEmail(r.ctx, null, mail);
 
     // A dispatcher claims the row and sends it, then "crashes" before marking it delivered.
-    const claimed = claimOutbox(r.ctx, { limit: 10, leaseMs: 60 * SECOND });
+    const claimed = await claimOutbox(r.ctx, { limit: 10, leaseMs: 60 * SECOND });
     expect(claimed.map((row) => row.id)).toEqual([id]);
     await emailDeliverer(r.ctx, r.mailer, createDevMailbox(devMailboxDir(r.ctx.config))).deliver(claimed[0]!);
 
@@ -214,7 +222,7 @@ describe('dispatchOutbox', () => {
     expect(await r.dispatchOutbox()).toEqual({ delivered: 0, retried: 0, failed: 0 });
     clock.advance(61 * SECOND);
     expect(await r.dispatchOutbox()).toEqual({ delivered: 1, retried: 0, failed: 0 });
-    expect(getOutboxRow(r.ctx, id)).toMatchObject({ attempts: 2, deliveredAt: clock.now() });
+    expect(await getOutboxRow(r.ctx, id)).toMatchObject({ attempts: 2, deliveredAt: clock.now() });
 
     const stored = await createDevMailbox(devMailboxDir(r.ctx.config)).list({ to: 'crash@example.test' });
     expect(stored).toHaveLength(1);
@@ -223,10 +231,10 @@ describe('dispatchOutbox', () => {
 
   it('sends the same Message-ID to SMTP when redelivering after a lapsed lease', async () => {
     const clock = new ManualClock();
-    const r = runtime({ clock, smtpUrl: smtp.url });
+    const r = await runtime({ clock, smtpUrl: smtp.url });
     const mail = email();
-    const id = queueEmail(r.ctx, null, mail);
-    const [row] = claimOutbox(r.ctx, { limit: 10, leaseMs: 60 * SECOND });
+    const id = await queueEmail(r.ctx, null, mail);
+    const [row] = await claimOutbox(r.ctx, { limit: 10, leaseMs: 60 * SECOND });
     await emailDeliverer(r.ctx, r.mailer, createDevMailbox(devMailboxDir(r.ctx.config))).deliver(row!);
     clock.advance(61 * SECOND);
     expect(await r.dispatchOutbox()).toEqual({ delivered: 1, retried: 0, failed: 0 });
@@ -241,12 +249,15 @@ describe('dispatchOutbox', () => {
   it('never delivers a row twice when dispatch passes run concurrently on one DATA_DIR', async () => {
     const clock = new ManualClock();
     const dataDir = tempDir('countersign-outbox-');
-    const a = runtime({ clock, dataDir, smtpUrl: smtp.url });
-    const b = runtime({ clock, dataDir, smtpUrl: smtp.url });
+    const a = await runtime({ clock, dataDir, smtpUrl: smtp.url });
+    const b = await runtime({ clock, dataDir, smtpUrl: smtp.url });
     const tag = `concurrent ${Math.random().toString(36).slice(2, 8)}`;
-    const ids = a.db.transaction(() =>
-      Array.from({ length: 80 }, (_, i) => queueEmail(a.ctx, null, { ...email(), subject: `${tag} #${i}` })),
-    );
+    const ids = await a.db.transaction(async () => {
+      const queued: string[] = [];
+      for (let i = 0; i < 80; i++)
+        queued.push(await queueEmail(a.ctx, null, { ...email(), subject: `${tag} #${i}` }));
+      return queued;
+    });
 
     const results = await Promise.all([a.dispatchOutbox(), b.dispatchOutbox(), a.dispatchOutbox()]);
     const delivered = results.map((x) => x.delivered);
@@ -259,7 +270,7 @@ describe('dispatchOutbox', () => {
     const got = smtp.messages.filter((m) => m.subject?.startsWith(`${tag} #`));
     expect(got).toHaveLength(ids.length);
     expect(new Set(got.map((m) => m.messageId))).toEqual(new Set(ids.map((id) => `<${id}@${HOST}>`)));
-    for (const id of ids) expect(getOutboxRow(a.ctx, id)?.attempts).toBe(1);
+    for (const id of ids) expect((await getOutboxRow(a.ctx, id))?.attempts).toBe(1);
   });
 });
 
@@ -279,7 +290,7 @@ describe('payloads at rest', () => {
 
   it('seals an email in the database, delivers it opened, then keeps only to, cc and subject', async () => {
     const clock = new ManualClock();
-    const r = runtime({ clock, smtpUrl: smtp.url });
+    const r = await runtime({ clock, smtpUrl: smtp.url });
     const secret = `link-${Math.random().toString(36).slice(2)}-${Date.now()}`;
     const mail = {
       ...email(),
@@ -287,7 +298,7 @@ describe('payloads at rest', () => {
       text: `Sign: /s/${secret}`,
       html: `<a>${secret}</a>`,
     };
-    const id = queueEmail(r.ctx, null, mail);
+    const id = await queueEmail(r.ctx, null, mail);
 
     const stored = storedPayload(r, id);
     expect(stored).toEqual({
@@ -297,20 +308,24 @@ describe('payloads at rest', () => {
       sealed: expect.stringMatching(/^v1\./),
     });
     expect(fileBytes(r).includes(secret)).toBe(false);
-    expect(getOutboxRow(r.ctx, id)?.payload).toMatchObject({ text: mail.text, html: mail.html });
+    expect((await getOutboxRow(r.ctx, id))?.payload).toMatchObject({ text: mail.text, html: mail.html });
 
     expect(await r.dispatchOutbox()).toEqual({ delivered: 1, retried: 0, failed: 0 });
     const got = await smtp.waitFor((m) => m.subject === mail.subject);
     expect(got.text?.trim()).toBe(mail.text);
 
     expect(storedPayload(r, id)).toEqual({ to: mail.to, cc: mail.cc, subject: mail.subject, sealed: null });
-    expect(getOutboxRow(r.ctx, id)).toMatchObject({ payload: null, deliveredAt: clock.now(), attempts: 1 });
+    expect(await getOutboxRow(r.ctx, id)).toMatchObject({
+      payload: null,
+      deliveredAt: clock.now(),
+      attempts: 1,
+    });
     expect(fileBytes(r).includes(secret)).toBe(false);
   });
 
   it('still delivers a plaintext row written before payloads were sealed, and drops its body', async () => {
     const clock = new ManualClock();
-    const r = runtime({ clock, smtpUrl: smtp.url });
+    const r = await runtime({ clock, smtpUrl: smtp.url });
     const mail = email();
     r.db.$client
       .prepare(
@@ -325,7 +340,7 @@ describe('payloads at rest', () => {
 
   it('fails a row whose seal does not open without holding up the others', async () => {
     const clock = new ManualClock();
-    const r = runtime({ clock, smtpUrl: smtp.url });
+    const r = await runtime({ clock, smtpUrl: smtp.url });
     const broken = email();
     const sealed = `v1.${'A'.repeat(16)}.${'B'.repeat(22)}.${'C'.repeat(40)}`; // not sealed with this data key
     r.db.$client
@@ -334,31 +349,31 @@ describe('payloads at rest', () => {
       )
       .run(JSON.stringify({ to: broken.to, subject: broken.subject, sealed }), clock.now(), clock.now());
     const fine = email();
-    queueEmail(r.ctx, null, fine);
+    await queueEmail(r.ctx, null, fine);
 
     expect(await r.dispatchOutbox()).toEqual({ delivered: 1, retried: 0, failed: 1 });
     await smtp.waitFor((m) => m.subject === fine.subject);
-    expect(getOutboxRow(r.ctx, 'unreadable-1')).toMatchObject({
+    expect(await getOutboxRow(r.ctx, 'unreadable-1')).toMatchObject({
       failedAt: clock.now(),
       lastError: 'unreadable email outbox payload',
     });
   });
 
-  it('seals a webhook event too, and keeps it after delivery for redelivery', () => {
-    const r = runtime({ clock: new ManualClock() });
+  it('seals a webhook event too, and keeps it after delivery for redelivery', async () => {
+    const r = await runtime({ clock: new ManualClock() });
     const payload = {
       endpointId: 'endpoint-1',
       event: { id: 'evt_1', type: 'session.signed', data: { x: 1 } },
     };
-    const id = addToOutbox(r.ctx, { kind: 'webhook', accountId: null, payload });
+    const id = await addToOutbox(r.ctx, { kind: 'webhook', accountId: null, payload });
     expect(storedPayload(r, id)).toEqual({
       endpointId: 'endpoint-1',
       sealed: expect.stringMatching(/^v1\./),
     });
 
-    const [row] = claimOutbox(r.ctx, { limit: 10, leaseMs: 60 * SECOND, kind: 'webhook' });
+    const [row] = await claimOutbox(r.ctx, { limit: 10, leaseMs: 60 * SECOND, kind: 'webhook' });
     expect(row?.payload).toEqual(payload);
-    markDelivered(r.ctx, row!);
-    expect(getOutboxRow(r.ctx, id)?.payload).toEqual(payload);
+    await markDelivered(r.ctx, row!);
+    expect((await getOutboxRow(r.ctx, id))?.payload).toEqual(payload);
   });
 });

@@ -55,7 +55,10 @@ async function receiver(answer: (eventId: string) => number | 'hang') {
 
 let events = 0;
 /** Queues one event for an endpoint the way emitSessionEvent does. */
-function queueEvent(accountId: string, endpointId: string): { outboxId: string; eventId: string } {
+async function queueEvent(
+  accountId: string,
+  endpointId: string,
+): Promise<{ outboxId: string; eventId: string }> {
   const eventId = `evt_test${++events}`;
   const event = {
     id: eventId,
@@ -64,20 +67,20 @@ function queueEvent(accountId: string, endpointId: string): { outboxId: string; 
     data: { sessionId: 'session-1', title: 'Contract', documents: [] },
   };
   return {
-    outboxId: addToOutbox(ctx, { kind: 'webhook', accountId, payload: { endpointId, event } }),
+    outboxId: await addToOutbox(ctx, { kind: 'webhook', accountId, payload: { endpointId, event } }),
     eventId,
   };
 }
 
 async function newEndpoint(url: string) {
-  const { accountId } = createAccount(ctx, { name: 'Hooks Ltd', email: 'ops@hooks.test' });
+  const { accountId } = await createAccount(ctx, { name: 'Hooks Ltd', email: 'ops@hooks.test' });
   const { webhookId } = await createWebhookEndpoint(ctx, accountId, { url });
   return { accountId, webhookId };
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   clock = new ManualClock();
-  runtime = createRuntime(
+  runtime = await createRuntime(
     loadConfig({ DATA_DIR: tempDir('countersign-webhooks-'), WEBHOOK_ALLOW_PRIVATE: '1' }),
     { clock },
   );
@@ -90,23 +93,23 @@ describe('webhookDeliverer', () => {
     const hook = await receiver(() => 'hang');
     try {
       const { accountId, webhookId } = await newEndpoint(hook.url);
-      const { outboxId } = queueEvent(accountId, webhookId);
+      const { outboxId } = await queueEvent(accountId, webhookId);
       const started = performance.now();
       const result = await dispatchOutbox(ctx, { webhook: webhookDeliverer(ctx, { timeoutMs: 300 }) });
       expect(performance.now() - started).toBeLessThan(5_000);
       expect(result).toEqual({ delivered: 0, retried: 1, failed: 0 });
       expect(hook.requests).toHaveLength(1);
-      const [attempt] = listWebhookDeliveries(ctx, accountId, webhookId, { limit: 10 }).deliveries;
+      const [attempt] = (await listWebhookDeliveries(ctx, accountId, webhookId, { limit: 10 })).deliveries;
       expect(attempt).toMatchObject({
         outcome: 'failed',
         httpStatus: null,
         error: 'no complete response within 300 ms',
       });
       expect(attempt!.durationMs).toBeGreaterThanOrEqual(250);
-      const row = getOutboxRow(ctx, outboxId)!;
+      const row = (await getOutboxRow(ctx, outboxId))!;
       expect(row.deliveredAt).toBeNull();
       expect(row.availableAt).toBeGreaterThan(clock.now());
-      expect(getWebhookEndpoint(ctx, accountId, webhookId).failingSince).not.toBeNull();
+      expect((await getWebhookEndpoint(ctx, accountId, webhookId)).failingSince).not.toBeNull();
     } finally {
       await hook.close();
     }
@@ -116,14 +119,14 @@ describe('webhookDeliverer', () => {
     const hook = await receiver(() => 204);
     try {
       const { accountId, webhookId } = await newEndpoint(hook.url);
-      const { outboxId } = queueEvent(accountId, webhookId);
+      const { outboxId } = await queueEvent(accountId, webhookId);
       // The same database and clock, with WEBHOOK_ALLOW_PRIVATE off.
       const strict: ServiceContext = { ...ctx, config: { ...ctx.config, webhookAllowPrivate: false } };
       const result = await dispatchOutbox(strict, { webhook: webhookDeliverer(strict) });
       expect(result).toEqual({ delivered: 0, retried: 0, failed: 1 });
       expect(hook.requests).toHaveLength(0);
-      expect(getOutboxRow(ctx, outboxId)!.lastError).toMatch(/loopback/);
-      const [attempt] = listWebhookDeliveries(ctx, accountId, webhookId, { limit: 10 }).deliveries;
+      expect((await getOutboxRow(ctx, outboxId))!.lastError).toMatch(/loopback/);
+      const [attempt] = (await listWebhookDeliveries(ctx, accountId, webhookId, { limit: 10 })).deliveries;
       expect(attempt).toMatchObject({
         outcome: 'failed',
         httpStatus: null,
@@ -141,20 +144,20 @@ describe('webhookDeliverer', () => {
       const { accountId, webhookId } = await newEndpoint(hook.url);
       const deliverers = { webhook: webhookDeliverer(ctx) };
       const queued = clock.now();
-      const { outboxId, eventId } = queueEvent(accountId, webhookId);
+      const { outboxId, eventId } = await queueEvent(accountId, webhookId);
       poison = eventId;
-      for (let i = 0; i < 40 && getOutboxRow(ctx, outboxId)!.failedAt === null; i++) {
+      for (let i = 0; i < 40 && (await getOutboxRow(ctx, outboxId))!.failedAt === null; i++) {
         // Another event succeeds before each retry, so the endpoint's failing streak never reaches 3 days.
-        queueEvent(accountId, webhookId);
+        await queueEvent(accountId, webhookId);
         await dispatchOutbox(ctx, deliverers);
-        clock.set(Math.max(clock.now(), getOutboxRow(ctx, outboxId)!.availableAt));
+        clock.set(Math.max(clock.now(), (await getOutboxRow(ctx, outboxId))!.availableAt));
         await dispatchOutbox(ctx, deliverers);
       }
-      const row = getOutboxRow(ctx, outboxId)!;
+      const row = (await getOutboxRow(ctx, outboxId))!;
       expect(row.failedAt).not.toBeNull();
       expect(row.failedAt! - queued).toBeGreaterThanOrEqual(GIVE_UP_AFTER_MS);
       expect(row.lastError).toBe('given up after 3 days of retries; last error: HTTP 500');
-      expect(getWebhookEndpoint(ctx, accountId, webhookId).status).toBe('enabled');
+      expect((await getWebhookEndpoint(ctx, accountId, webhookId)).status).toBe('enabled');
       expect(hook.requests.filter((r) => r.eventId === poison).length).toBe(row.attempts);
     } finally {
       await hook.close();

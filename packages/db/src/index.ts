@@ -1,6 +1,8 @@
 export { backupDatabase, inspectDatabaseCopy } from './backup.ts';
-export { type Db, migrate, type OpenOptions, openDatabase } from './open.ts';
+export { forgetDeletedPages, ping } from './maintenance.ts';
+export { closeDatabase, type Db, migrate, type OpenOptions, openDatabase, type Tx } from './open.ts';
 export { preparedQuery } from './prepared.ts';
-export { rowInserter } from './row-inserter.ts';
+export { RowBatch, rowInserter } from './row-inserter.ts';
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';
+export type { BusyWaitObserver } from './sqlite/busy.ts';

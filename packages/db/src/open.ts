@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
-import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { type BusyWaitObserver, waitWhenBusy } from './busy-wait.ts';
-import * as schema from './schema/index.ts';
-import { cacheStatements } from './statement-cache.ts';
+import { Database, type Db } from './database.ts';
+import { type BusyWaitObserver, isBusy, untilFree } from './sqlite/busy.ts';
+import { SqliteConnection } from './sqlite/connection.ts';
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+export type { Db, Tx } from './database.ts';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 
@@ -21,41 +19,41 @@ export interface OpenOptions {
 }
 
 /** Opens the SQLite file with the pragmas every process must agree on, then migrates. */
-export function openDatabase(file: string, options: OpenOptions = {}): Db {
+export async function openDatabase(file: string, options: OpenOptions = {}): Promise<Db> {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   // Created 0600 before SQLite opens it: SQLite gives the WAL and shared-memory files the database's mode.
   fs.closeSync(fs.openSync(file, 'a', 0o600));
-  const sqlite = new Database(file);
-  const busyTimeoutMs = options.busyTimeoutMs ?? 10_000;
-  waitWhenBusy(sqlite, busyTimeoutMs, options.onBusyWait);
-  enableWal(sqlite, busyTimeoutMs);
-  sqlite.pragma('foreign_keys = ON');
-  // WAL + NORMAL is durable across application crashes; only an OS crash can lose the last commits.
-  sqlite.pragma('synchronous = NORMAL');
-  if (options.migrate !== false) migrate(sqlite);
-  // Deleted and overwritten content is zeroed, not left in free space: a purged session's personal data
-  // must not stay readable in the file (docs/evidence.md "Retention and purging"). After migrating: a
-  // migration's schema change resets it.
-  sqlite.pragma('secure_delete = ON');
-  cacheStatements(sqlite);
-  const db = drizzle(sqlite, { schema }) as Db;
-  return db;
+  const connection = new SqliteConnection(file, options.busyTimeoutMs ?? 10_000, options.onBusyWait);
+  const { sqlite } = connection;
+  try {
+    await enableWal(connection);
+    sqlite.pragma('foreign_keys = ON');
+    // WAL + NORMAL is durable across application crashes; only an OS crash can lose the last commits.
+    sqlite.pragma('synchronous = NORMAL');
+    const db = new Database(connection);
+    if (options.migrate !== false) await migrate(db);
+    // Deleted and overwritten content is zeroed, not left in free space: a purged session's personal data
+    // must not stay readable in the file (docs/evidence.md "Retention and purging"). After migrating: a
+    // migration's schema change resets it.
+    sqlite.pragma('secure_delete = ON');
+    return db;
+  } catch (err) {
+    connection.close();
+    throw err;
+  }
 }
 
 /**
- * Switches a new file to WAL. SQLite does not run the busy handler when two connections switch the mode at
- * the same moment (two processes starting on a fresh DATA_DIR), so retry SQLITE_BUSY here ourselves.
+ * Switches a new file to WAL. SQLite runs no busy handler when two connections switch the mode at the same
+ * moment (two processes starting on a fresh DATA_DIR), so SQLITE_BUSY is retried like any lock wait.
  */
-function enableWal(sqlite: Database.Database, timeoutMs: number): void {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      sqlite.pragma('journal_mode = WAL');
-      return;
-    } catch (err) {
-      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw err;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10 + Math.random() * 40);
-    }
+async function enableWal(connection: SqliteConnection): Promise<void> {
+  const walOn = () => connection.sqlite.pragma('journal_mode = WAL');
+  try {
+    walOn();
+  } catch (err) {
+    if (!isBusy(err)) throw err;
+    await untilFree(walOn, connection.busyTimeoutMs, undefined);
   }
 }
 
@@ -64,23 +62,27 @@ function enableWal(sqlite: Database.Database, timeoutMs: number): void {
  * starting at once on the same file serialise instead of racing (drizzle's own migrator reads the
  * applied list outside its transaction). Uses drizzle's bookkeeping table, so drizzle-kit stays compatible.
  */
-export function migrate(sqlite: Database.Database): void {
+export async function migrate(db: Db): Promise<void> {
   const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
-  sqlite
-    .transaction(() => {
-      sqlite.exec(
-        'CREATE TABLE IF NOT EXISTS __drizzle_migrations (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, created_at NUMERIC)',
-      );
-      const last = sqlite
-        .prepare('SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1')
-        .get() as { created_at: number } | undefined;
-      for (const m of migrations) {
-        if (last && Number(last.created_at) >= m.folderMillis) continue;
-        for (const statement of m.sql) if (statement.trim()) sqlite.exec(statement);
-        sqlite
-          .prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)')
-          .run(m.hash, m.folderMillis);
-      }
-    })
-    .immediate();
+  const { sqlite } = db.$connection;
+  await db.transaction(async () => {
+    sqlite.exec(
+      'CREATE TABLE IF NOT EXISTS __drizzle_migrations (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, created_at NUMERIC)',
+    );
+    const last = sqlite
+      .prepare('SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1')
+      .get() as { created_at: number } | undefined;
+    for (const m of migrations) {
+      if (last && Number(last.created_at) >= m.folderMillis) continue;
+      for (const statement of m.sql) if (statement.trim()) sqlite.exec(statement);
+      sqlite
+        .prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)')
+        .run(m.hash, m.folderMillis);
+    }
+  });
+}
+
+/** Closes the connection (the process is shutting down; nothing may run on `db` after this). */
+export function closeDatabase(db: Db): void {
+  db.$connection.close();
 }

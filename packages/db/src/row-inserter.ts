@@ -1,41 +1,76 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { getTableConfig } from 'drizzle-orm/sqlite-core';
-import type { Db } from './open.ts';
+import type { Db } from './database.ts';
+
+type Keys<T extends SQLiteTable> = readonly (keyof T['$inferInsert'] & string)[];
 
 /**
- * A single-row INSERT of a fixed set of columns as one compiled statement, for bulk writes (thousands of rows
- * in one send). Building a drizzle insert costs more than SQLite spends writing the row; this keeps the schema
- * as the one source of column names and value encodings (JSON, booleans) and skips the per-call query
- * building. Columns left out take their SQL defaults; a value left undefined is written as NULL.
+ * Single-row INSERTs of a fixed set of columns, for bulk writes (thousands of rows in one send). Building a
+ * drizzle insert costs more than SQLite spends writing the row; this keeps the schema as the one source of
+ * column names and value encodings (JSON, booleans) and skips the per-call query building. Columns left out
+ * take their SQL defaults; a value left undefined is written as NULL.
  */
 export function rowInserter<T extends SQLiteTable>(
   db: Db,
   table: T,
-  keys: readonly (keyof T['$inferInsert'] & string)[],
-): (row: T['$inferInsert']) => void {
-  let made = inserters.get(db);
-  if (!made) {
-    made = new Map();
-    inserters.set(db, made);
+  keys: Keys<T>,
+): (row: T['$inferInsert']) => Promise<void> {
+  const insert = compiled(table, keys);
+  return async (row) => {
+    await db.$connection.query(insert.sql, insert.params(row), 'run');
+  };
+}
+
+/**
+ * Rows for several tables, written in the order they were added (parents before children, as foreign keys
+ * want) by one `write()`: all of them or none. On SQLite that is one synchronous loop over compiled statements;
+ * a PostgreSQL implementation can group them into multi-row inserts per table.
+ */
+export class RowBatch {
+  private readonly statements: { sql: string; params: unknown[] }[] = [];
+
+  constructor(private readonly db: Db) {}
+
+  add<T extends SQLiteTable>(table: T, keys: Keys<T>, row: T['$inferInsert']): void {
+    const insert = compiled(table, keys);
+    this.statements.push({ sql: insert.sql, params: insert.params(row) });
   }
-  const id = `${getTableConfig(table).name}(${keys.join(',')})`;
-  let insert = made.get(id);
+
+  get size(): number {
+    return this.statements.length;
+  }
+
+  async write(): Promise<void> {
+    const statements = this.statements.splice(0);
+    if (statements.length) await this.db.$connection.batch(statements);
+  }
+}
+
+interface CompiledInsert {
+  sql: string;
+  params(row: unknown): unknown[];
+}
+
+/** One compiled insert per table and column list (the SQL text is what the connection's cache keys on). */
+const compiledInserts = new WeakMap<SQLiteTable, Map<string, CompiledInsert>>();
+
+function compiled<T extends SQLiteTable>(table: T, keys: Keys<T>): CompiledInsert {
+  let forTable = compiledInserts.get(table);
+  if (!forTable) {
+    forTable = new Map();
+    compiledInserts.set(table, forTable);
+  }
+  const id = keys.join(',');
+  let insert = forTable.get(id);
   if (!insert) {
-    insert = compile(db, table, keys) as (row: unknown) => void;
-    made.set(id, insert);
+    insert = compile(table, keys);
+    forTable.set(id, insert);
   }
   return insert;
 }
 
-/** Per connection: one inserter per table and column list, so callers may ask for one per row. */
-const inserters = new WeakMap<Db, Map<string, (row: unknown) => void>>();
-
-function compile<T extends SQLiteTable>(
-  db: Db,
-  table: T,
-  keys: readonly (keyof T['$inferInsert'] & string)[],
-): (row: T['$inferInsert']) => void {
+function compile<T extends SQLiteTable>(table: T, keys: Keys<T>): CompiledInsert {
   const all = getTableColumns(table) as Record<string, SQLiteColumn>;
   const columns = keys.map((key) => {
     const column = all[key];
@@ -44,16 +79,16 @@ function compile<T extends SQLiteTable>(
   });
   const names = columns.map((c) => `"${c.name}"`).join(', ');
   const slots = columns.map(() => '?').join(', ');
-  const statement = db.$client.prepare(
-    `insert into "${getTableConfig(table).name}" (${names}) values (${slots})`,
-  );
-  const values: unknown[] = new Array(columns.length);
-  return (row) => {
-    const record = row as Record<string, unknown>;
-    for (let i = 0; i < columns.length; i++) {
-      const value = record[keys[i]!];
-      values[i] = value === undefined || value === null ? null : columns[i]!.mapToDriverValue(value);
-    }
-    statement.run(values);
+  return {
+    sql: `insert into "${getTableConfig(table).name}" (${names}) values (${slots})`,
+    params(row) {
+      const record = row as Record<string, unknown>;
+      const values: unknown[] = new Array(columns.length);
+      for (let i = 0; i < columns.length; i++) {
+        const value = record[keys[i]!];
+        values[i] = value === undefined || value === null ? null : columns[i]!.mapToDriverValue(value);
+      }
+      return values;
+    },
   };
 }

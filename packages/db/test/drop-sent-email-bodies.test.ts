@@ -12,8 +12,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const MIGRATION = '0002_drop_sent_email_bodies';
 
-it('drops the plaintext body of delivered and failed emails, keeping to, cc and subject', () => {
-  const db = openDatabase(path.join(dir, 'countersign.db'));
+it('drops the plaintext body of delivered and failed emails, keeping to, cc and subject', async () => {
+  const db = await openDatabase(path.join(dir, 'countersign.db'));
   const sqlite = db.$client;
   try {
     const body = { text: 'Sign: https://sign.example.test/s/TOKEN', html: '<a>TOKEN</a>', fromName: 'Acme' };

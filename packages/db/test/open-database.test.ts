@@ -31,9 +31,9 @@ const tableNames = (sqlite: Database.Database) =>
   ).map((r) => r.name);
 
 describe('openDatabase', () => {
-  it('creates the file (and its directory) and applies every committed migration once', () => {
+  it('creates the file (and its directory) and applies every committed migration once', async () => {
     const file = freshFile();
-    const db = openDatabase(file);
+    const db = await openDatabase(file);
     try {
       expect(fs.existsSync(file)).toBe(true);
       const applied = appliedMigrations(db.$client);
@@ -46,30 +46,30 @@ describe('openDatabase', () => {
     }
   });
 
-  it('applies nothing again on reopen and keeps the data', () => {
+  it('applies nothing again on reopen and keeps the data', async () => {
     const file = freshFile();
-    const first = openDatabase(file);
-    first.insert(accounts).values({ id: 'a1', name: 'Acme', email: 'ops@acme.test', createdAt: 1 }).run();
+    const first = await openDatabase(file);
+    await first.insert(accounts).values({ id: 'a1', name: 'Acme', email: 'ops@acme.test', createdAt: 1 });
     const before = appliedMigrations(first.$client);
     const schemaBefore = first.$client.prepare('SELECT sql FROM sqlite_master ORDER BY name').all();
     first.$client.close();
 
-    const second = openDatabase(file);
+    const second = await openDatabase(file);
     try {
       expect(appliedMigrations(second.$client)).toEqual(before);
       expect(second.$client.prepare('SELECT sql FROM sqlite_master ORDER BY name').all()).toEqual(
         schemaBefore,
       );
-      expect(second.select().from(accounts).all()).toHaveLength(1);
+      expect(await second.select().from(accounts)).toHaveLength(1);
     } finally {
       second.$client.close();
     }
   });
 
-  it('sets WAL and foreign keys on every connection, and leaves busy waits to busy-wait.ts', () => {
+  it("sets WAL and foreign keys on every connection, and turns off SQLite's own (blocking) busy handler", async () => {
     const file = freshFile();
-    const db = openDatabase(file);
-    const custom = openDatabase(file, { busyTimeoutMs: 1234 });
+    const db = await openDatabase(file);
+    const custom = await openDatabase(file, { busyTimeoutMs: 1234 });
     try {
       expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
@@ -86,29 +86,28 @@ describe('openDatabase', () => {
     }
   });
 
-  it('enforces foreign keys (a token for a missing account is refused)', () => {
-    const db = openDatabase(freshFile());
+  it('enforces foreign keys (a token for a missing account is refused)', async () => {
+    const db = await openDatabase(freshFile());
     try {
-      expect(() =>
+      await expect(
         db
           .insert(refreshTokens)
-          .values({ id: 't1', accountId: 'missing', tokenHash: 'h', hint: 'csrt_', createdAt: 1 })
-          .run(),
-      ).toThrow(/FOREIGN KEY/);
+          .values({ id: 't1', accountId: 'missing', tokenHash: 'h', hint: 'csrt_', createdAt: 1 }),
+      ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/FOREIGN KEY/) } });
       // And cascades: deleting an account deletes its tokens.
-      db.insert(accounts).values({ id: 'a1', name: 'Acme', email: 'ops@acme.test', createdAt: 1 }).run();
-      db.insert(refreshTokens)
-        .values({ id: 't2', accountId: 'a1', tokenHash: 'h2', hint: 'csrt_', createdAt: 1 })
-        .run();
+      await db.insert(accounts).values({ id: 'a1', name: 'Acme', email: 'ops@acme.test', createdAt: 1 });
+      await db
+        .insert(refreshTokens)
+        .values({ id: 't2', accountId: 'a1', tokenHash: 'h2', hint: 'csrt_', createdAt: 1 });
       db.$client.prepare("DELETE FROM accounts WHERE id = 'a1'").run();
-      expect(db.select().from(refreshTokens).all()).toEqual([]);
+      expect(await db.select().from(refreshTokens)).toEqual([]);
     } finally {
       db.$client.close();
     }
   });
 
-  it('leaves the schema alone with migrate: false', () => {
-    const db = openDatabase(freshFile(), { migrate: false });
+  it('leaves the schema alone with migrate: false', async () => {
+    const db = await openDatabase(freshFile(), { migrate: false });
     try {
       expect(tableNames(db.$client)).toEqual([]);
     } finally {

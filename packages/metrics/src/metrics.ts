@@ -77,14 +77,15 @@ export function createMetrics(labels: { service: 'api' | 'worker' }): Metrics {
       for (const [kind, n] of Object.entries(sources.runtime.jobs.active())) this.set({ kind }, n);
     },
   });
-  const backlog = () => (sources ? outboxBacklog(sources.runtime.ctx) : undefined);
+  const backlog = async () => (sources ? await outboxBacklog(sources.runtime.ctx) : undefined);
   new Gauge({
     name: 'countersign_outbox_lag_seconds',
     help: 'How long the oldest due, undelivered outbox row has been waiting, by kind (0: none waiting).',
     labelNames: ['kind'] as const,
     registers: [registry],
-    collect() {
-      for (const [kind, { lagMs }] of Object.entries(backlog() ?? {})) this.set({ kind }, lagMs / 1000);
+    async collect() {
+      for (const [kind, { lagMs }] of Object.entries((await backlog()) ?? {}))
+        this.set({ kind }, lagMs / 1000);
     },
   });
   new Gauge({
@@ -92,8 +93,8 @@ export function createMetrics(labels: { service: 'api' | 'worker' }): Metrics {
     help: 'Due outbox rows not yet delivered, by kind.',
     labelNames: ['kind'] as const,
     registers: [registry],
-    collect() {
-      for (const [kind, { pending }] of Object.entries(backlog() ?? {})) this.set({ kind }, pending);
+    async collect() {
+      for (const [kind, { pending }] of Object.entries((await backlog()) ?? {})) this.set({ kind }, pending);
     },
   });
   const webhooks = new Counter({

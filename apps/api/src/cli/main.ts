@@ -61,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
     await writeAll(process.stdout, `${JSON.stringify(await command.standalone(args), null, 2)}\n`);
     return 0;
   }
-  const runtime = createRuntime(loadConfig());
+  const runtime = await createRuntime(loadConfig());
   try {
     const result = await command.run(args, runtime);
     await writeAll(process.stdout, `${JSON.stringify(result, null, 2)}\n`);

@@ -32,7 +32,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     .update(`${c.req.method} ${c.req.path}\n`)
     .update(body)
     .digest('hex');
-  const start = beginIdempotent(
+  const start = await beginIdempotent(
     runtime.ctx,
     c.get('accountId'),
     key,
@@ -57,7 +57,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   try {
     await next();
   } catch (err) {
-    releaseIdempotent(runtime.ctx, c.get('accountId'), key);
+    await releaseIdempotent(runtime.ctx, c.get('accountId'), key);
     throw err;
   }
   const status = c.res.status;
@@ -65,7 +65,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     // A domain error (429 allowance, 502 drive) ended the job before it created anything: the retry may run
     // as a new job, and must, since the queue would hand it this job's answer again. After a timeout, a queue
     // outage or a failure the job may still run or may have committed: the retry attaches to that same job.
-    releaseIdempotent(runtime.ctx, c.get('accountId'), key, { newJob: isDomainError(c.error) });
+    await releaseIdempotent(runtime.ctx, c.get('accountId'), key, { newJob: isDomainError(c.error) });
     return;
   }
   const text = await c.res.clone().text();
@@ -74,5 +74,5 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     const value = c.res.headers.get(name);
     if (value !== null) headers[name] = value;
   }
-  completeIdempotent(runtime.ctx, c.get('accountId'), key, { status, headers, body: text });
+  await completeIdempotent(runtime.ctx, c.get('accountId'), key, { status, headers, body: text });
 };

@@ -237,8 +237,8 @@ export function registerSigningPage(app: OpenAPIHono<AppEnv>): void {
     const token = c.req.param('token');
     const { ctx } = c.get('deps').runtime;
     try {
-      const { session, participant } = openLink(ctx, token);
-      const branding = brandingOf(ctx, session.accountId);
+      const { session, participant } = await openLink(ctx, token);
+      const branding = await brandingOf(ctx, session.accountId);
       const options = session.options as { locale?: string | null };
       const locale = pageLocale(c, { session: options.locale, account: branding.defaultLocale });
       return respond(

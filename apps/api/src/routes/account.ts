@@ -30,8 +30,8 @@ export const accountUpdateRoute = apiRoute({
 });
 
 export function registerAccount(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(accountGetRoute, (c) =>
-    c.json(accountView(c.get('deps').runtime.ctx, c.get('accountId')), 200),
+  app.openapi(accountGetRoute, async (c) =>
+    c.json(await accountView(c.get('deps').runtime.ctx, c.get('accountId')), 200),
   );
   app.openapi(accountUpdateRoute, async (c) => {
     requireOwner(c);

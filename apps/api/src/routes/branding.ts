@@ -42,7 +42,7 @@ export const brandingUpdateRoute = apiRoute({
 export function registerBranding(app: OpenAPIHono<AppEnv>): void {
   app.openapi(brandingGetRoute, async (c) => {
     const { ctx } = c.get('deps').runtime;
-    return c.json(brandingView(ctx, brandingOf(ctx, c.get('accountId'))), 200);
+    return c.json(brandingView(ctx, await brandingOf(ctx, c.get('accountId'))), 200);
   });
   app.openapi(brandingUpdateRoute, async (c) => {
     requireOwner(c);

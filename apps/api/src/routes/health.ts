@@ -1,3 +1,4 @@
+import { ping } from '@countersign/db';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/env.ts';
 import { apiRoute } from '../http/openapi.ts';
@@ -49,7 +50,7 @@ export function registerHealth(app: OpenAPIHono<AppEnv>): void {
     const { runtime, queue } = c.get('deps');
     const checks: Record<string, 'ok' | 'failing'> = {};
     try {
-      runtime.db.$client.prepare('SELECT 1').get();
+      await ping(runtime.db);
       checks.database = 'ok';
     } catch {
       checks.database = 'failing';

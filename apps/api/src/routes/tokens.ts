@@ -67,8 +67,8 @@ export const allowanceRoute = apiRoute({
 });
 
 export function registerTokens(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(tokensListRoute, (c) => {
-    const rows = listRefreshTokens(c.get('deps').runtime.ctx, c.get('accountId'));
+  app.openapi(tokensListRoute, async (c) => {
+    const rows = await listRefreshTokens(c.get('deps').runtime.ctx, c.get('accountId'));
     const tokens = rows
       .filter((t) => t.revokedAt === null)
       .map((t) => ({
@@ -81,18 +81,23 @@ export function registerTokens(app: OpenAPIHono<AppEnv>): void {
       }));
     return c.json({ tokens }, 200);
   });
-  app.openapi(tokensCreateRoute, (c) => {
+  app.openapi(tokensCreateRoute, async (c) => {
     const body = c.req.valid('json');
     const label = body.label?.trim() || null;
     if (c.get('testMode') && !body.test)
       throw new DomainError('forbidden', 'a test token can create test tokens only');
-    const created = createRefreshToken(c.get('deps').runtime.ctx, c.get('accountId'), label ?? undefined, {
-      test: body.test,
-    });
+    const created = await createRefreshToken(
+      c.get('deps').runtime.ctx,
+      c.get('accountId'),
+      label ?? undefined,
+      {
+        test: body.test,
+      },
+    );
     return c.json({ ...created, label }, 201);
   });
-  app.openapi(tokensRevokeRoute, (c) => {
-    revokeRefreshToken(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').tokenId);
+  app.openapi(tokensRevokeRoute, async (c) => {
+    await revokeRefreshToken(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').tokenId);
     return c.body(null, 204);
   });
   app.openapi(allowanceRoute, async (c) =>

@@ -24,7 +24,7 @@ afterAll(async () => {
 describe('the branding form in settings', () => {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     it(`sets colour, logo, language and frame origins at ${viewport.width} px; a low-contrast colour is refused`, async () => {
-      const { accountId, ownerMemberId } = createAccount(api.runtime.ctx, {
+      const { accountId, ownerMemberId } = await createAccount(api.runtime.ctx, {
         name: `Brand ${size}`,
         email: `brand-${size}@brand.test`,
       });
@@ -42,7 +42,7 @@ describe('the branding form in settings', () => {
         .getByRole('alert')
         .getByText(/contrast/)
         .waitFor();
-      expect(brandingOf(api.runtime.ctx, accountId).accentColor).toBeNull();
+      expect((await brandingOf(api.runtime.ctx, accountId)).accentColor).toBeNull();
       await expectAccessible(page, `branding refused at ${viewport.width}`);
 
       await page.getByLabel(/^Accent colour/).fill('#0f766e');
@@ -59,7 +59,7 @@ describe('the branding form in settings', () => {
       await expectAccessible(page, `branding saved at ${viewport.width}`);
       await screenshot(page, `settings-branding-${viewport.width}.png`);
 
-      const saved = brandingOf(api.runtime.ctx, accountId);
+      const saved = await brandingOf(api.runtime.ctx, accountId);
       expect(saved).toMatchObject({
         accentColor: '#0f766e',
         defaultLocale: 'de',
@@ -70,8 +70,10 @@ describe('the branding form in settings', () => {
       // The logo goes again; the rest stays.
       await page.getByRole('button', { name: 'Remove logo' }).click();
       await page.getByRole('button', { name: 'Save branding' }).click();
-      await expect.poll(() => brandingOf(api.runtime.ctx, accountId).logoHash ?? null).toBeNull();
-      expect(brandingOf(api.runtime.ctx, accountId).accentColor).toBe('#0f766e');
+      await expect
+        .poll(async () => (await brandingOf(api.runtime.ctx, accountId)).logoHash ?? null)
+        .toBeNull();
+      expect((await brandingOf(api.runtime.ctx, accountId)).accentColor).toBe('#0f766e');
       await context.close();
       // The one 400 is the refused colour, asked for above.
       expect(problems.splice(0)).toEqual([

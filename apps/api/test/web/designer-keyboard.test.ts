@@ -98,7 +98,7 @@ describe('the template designer, keyboard only', () => {
 
     // Autosave stores exactly what the keyboard made (strict body: nothing the server would refuse).
     await page.getByText('All changes saved').waitFor();
-    const saved = getTemplateDetail(api.runtime.ctx, accountId, template.templateId);
+    const saved = await getTemplateDetail(api.runtime.ctx, accountId, template.templateId);
     expect(saved.version).toBeGreaterThan(1);
     expect(saved.fields).toEqual([
       expect.objectContaining({

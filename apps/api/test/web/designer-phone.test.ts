@@ -23,7 +23,7 @@ afterAll(async () => {
 
 describe('the template designer at 375 px', () => {
   it('shows page 1 within the screen, places a field with click-to-place, saves', async () => {
-    const { accountId, ownerMemberId } = createAccount(api.runtime.ctx, {
+    const { accountId, ownerMemberId } = await createAccount(api.runtime.ctx, {
       name: 'Phone Designs',
       email: 'owner@phone-designer.test',
     });
@@ -69,9 +69,12 @@ describe('the template designer at 375 px', () => {
     await expectAccessible(page, 'designer at 375 with a new field');
     await screenshot(page, 'designer-field-375.png');
     await expect
-      .poll(() => getTemplateDetail(api.runtime.ctx, accountId, template.templateId).fields.length, {
-        timeout: 30_000,
-      })
+      .poll(
+        async () => (await getTemplateDetail(api.runtime.ctx, accountId, template.templateId)).fields.length,
+        {
+          timeout: 30_000,
+        },
+      )
       .toBe(2);
     expect(problems).toEqual([]);
     await context.close();

@@ -23,10 +23,12 @@ const dir = tempDir('countersign-uploads-');
 beforeAll(async () => {
   api = await startTestApi({ env: { MAX_BODY_BYTES: String(256 * 1024), MAX_FILE_BYTES: String(MiB) } });
   browser = await launchChromium();
-  memberId = createAccount(api.runtime.ctx, {
-    name: 'Upload Errors',
-    email: 'owner@uploads.test',
-  }).ownerMemberId;
+  memberId = (
+    await createAccount(api.runtime.ctx, {
+      name: 'Upload Errors',
+      email: 'owner@uploads.test',
+    })
+  ).ownerMemberId;
   const pdf = await PDFDocument.create();
   pdf.addPage([612, 792]);
   await pdf.attach(randomBytes(MiB + 100 * 1024), 'appendix.bin', { mimeType: 'application/octet-stream' });

@@ -38,7 +38,7 @@ const hookUrl = (tag: string) => `${receiver.url}/${tag}`;
 describe('the webhooks page', () => {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     it(`manages an endpoint at ${viewport.width} px: events, test event, deliveries, redeliver, rotate, off/on`, async () => {
-      const { ownerMemberId } = createAccount(api.runtime.ctx, {
+      const { ownerMemberId } = await createAccount(api.runtime.ctx, {
         name: `Hooks ${size}`,
         email: `hooks-${size}@hooks.test`,
       });

@@ -12,8 +12,8 @@ export interface AccountView {
   createdAt: string;
 }
 
-export function accountView(ctx: ServiceContext, accountId: string): AccountView {
-  const a = getAccount(ctx, accountId);
+export async function accountView(ctx: ServiceContext, accountId: string): Promise<AccountView> {
+  const a = await getAccount(ctx, accountId);
   return {
     accountId: a.id,
     name: a.name,
@@ -38,10 +38,10 @@ export async function updateAccountSettings(
   },
 ): Promise<AccountView> {
   const set: Partial<typeof accounts.$inferInsert> = {};
-  if (changes.name !== undefined) set.name = changes.name.trim() || getAccount(ctx, accountId).name;
+  if (changes.name !== undefined) set.name = changes.name.trim() || (await getAccount(ctx, accountId)).name;
   if (changes.defaultSenderName !== undefined)
     set.defaultSenderName = changes.defaultSenderName?.trim() || null;
   if (changes.retentionDays !== undefined) set.retentionDays = changes.retentionDays;
   if (Object.keys(set).length > 0) await ctx.db.update(accounts).set(set).where(eq(accounts.id, accountId));
-  return accountView(ctx, accountId);
+  return await accountView(ctx, accountId);
 }

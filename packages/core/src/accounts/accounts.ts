@@ -15,25 +15,24 @@ export interface AccountInput {
  * Creates an integration account with its first refresh token (the only time the token is shown) and its
  * owner: the member with the account's email, who signs in to the web app.
  */
-export function createAccount(
+export async function createAccount(
   ctx: ServiceContext,
   input: AccountInput,
-): { accountId: string; refreshToken: string; ownerMemberId: string } {
-  return ctx.db.transaction(() => {
+): Promise<{ accountId: string; refreshToken: string; ownerMemberId: string }> {
+  return await ctx.db.transaction(async () => {
     const accountId = newId();
-    ctx.db
+    await ctx.db
       .insert(accounts)
-      .values({ id: accountId, name: input.name, email: input.email, createdAt: ctx.clock.now() })
-      .run();
+      .values({ id: accountId, name: input.name, email: input.email, createdAt: ctx.clock.now() });
     const owner = newMemberRow(ctx, accountId, { email: input.email, role: 'owner' });
-    ctx.db.insert(members).values(owner).run();
-    const { refreshToken } = createRefreshToken(ctx, accountId, 'initial');
+    await ctx.db.insert(members).values(owner);
+    const { refreshToken } = await createRefreshToken(ctx, accountId, 'initial');
     return { accountId, refreshToken, ownerMemberId: owner.id };
   });
 }
 
-export function getAccount(ctx: ServiceContext, accountId: string) {
-  const account = ctx.db.select().from(accounts).where(eq(accounts.id, accountId)).get();
+export async function getAccount(ctx: ServiceContext, accountId: string) {
+  const account = (await ctx.db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1))[0];
   if (!account) throw new DomainError('not_found', `account ${accountId} not found`);
   return account;
 }

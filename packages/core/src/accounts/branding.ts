@@ -47,18 +47,20 @@ const NONE: BrandingRow = {
 };
 
 /** What an account's signing pages and emails look like, and who may frame them (defaults when never set). */
-export function brandingOf(ctx: ServiceContext, accountId: string): BrandingRow {
-  const row = ctx.db
-    .select({
-      accentColor: accountBranding.accentColor,
-      logoType: accountBranding.logoType,
-      logoHash: accountBranding.logoHash,
-      frameOrigins: accountBranding.frameOrigins,
-      defaultLocale: accountBranding.defaultLocale,
-    })
-    .from(accountBranding)
-    .where(eq(accountBranding.accountId, accountId))
-    .get();
+export async function brandingOf(ctx: ServiceContext, accountId: string): Promise<BrandingRow> {
+  const row = (
+    await ctx.db
+      .select({
+        accentColor: accountBranding.accentColor,
+        logoType: accountBranding.logoType,
+        logoHash: accountBranding.logoHash,
+        frameOrigins: accountBranding.frameOrigins,
+        defaultLocale: accountBranding.defaultLocale,
+      })
+      .from(accountBranding)
+      .where(eq(accountBranding.accountId, accountId))
+      .limit(1)
+  )[0];
   return row
     ? {
         ...row,
@@ -112,9 +114,8 @@ export async function updateBranding(
   await ctx.db
     .insert(accountBranding)
     .values({ accountId, frameOrigins: [], ...set, updatedAt: ctx.clock.now() })
-    .onConflictDoUpdate({ target: accountBranding.accountId, set })
-    .run();
-  return brandingView(ctx, brandingOf(ctx, accountId));
+    .onConflictDoUpdate({ target: accountBranding.accountId, set });
+  return brandingView(ctx, await brandingOf(ctx, accountId));
 }
 
 /** A logo by its content hash (any account's: the hash is the name, the bytes are public on signing pages). */
@@ -122,10 +123,12 @@ export async function logoByHash(
   ctx: ServiceContext,
   hash: string,
 ): Promise<{ type: string; bytes: Buffer } | null> {
-  const row = await ctx.db
-    .select({ type: accountBranding.logoType, base64: accountBranding.logoBase64 })
-    .from(accountBranding)
-    .where(eq(accountBranding.logoHash, hash))
-    .get();
+  const row = await (
+    await ctx.db
+      .select({ type: accountBranding.logoType, base64: accountBranding.logoBase64 })
+      .from(accountBranding)
+      .where(eq(accountBranding.logoHash, hash))
+      .limit(1)
+  )[0];
   return row?.type && row.base64 ? { type: row.type, bytes: Buffer.from(row.base64, 'base64') } : null;
 }

@@ -9,33 +9,30 @@ import { getAccount } from './accounts.ts';
 const PREFIX = 'csrt_';
 
 /** `test`: a test token, whose sends are test sessions (docs/test-mode.md). */
-export function createRefreshToken(
+export async function createRefreshToken(
   ctx: ServiceContext,
   accountId: string,
   label?: string,
   options: { test?: boolean } = {},
 ) {
-  getAccount(ctx, accountId);
+  await getAccount(ctx, accountId);
   const refreshToken = newSecret(PREFIX);
   const tokenId = newId();
-  ctx.db
-    .insert(refreshTokens)
-    .values({
-      id: tokenId,
-      accountId,
-      label: label ?? null,
-      tokenHash: sha256Hex(refreshToken),
-      hint: refreshToken.slice(0, PREFIX.length + 4),
-      createdAt: ctx.clock.now(),
-      test: options.test ?? false,
-    })
-    .run();
+  await ctx.db.insert(refreshTokens).values({
+    id: tokenId,
+    accountId,
+    label: label ?? null,
+    tokenHash: sha256Hex(refreshToken),
+    hint: refreshToken.slice(0, PREFIX.length + 4),
+    createdAt: ctx.clock.now(),
+    test: options.test ?? false,
+  });
   return { tokenId, refreshToken, test: options.test ?? false };
 }
 
-export function listRefreshTokens(ctx: ServiceContext, accountId: string) {
-  getAccount(ctx, accountId);
-  return ctx.db
+export async function listRefreshTokens(ctx: ServiceContext, accountId: string) {
+  await getAccount(ctx, accountId);
+  return await ctx.db
     .select({
       tokenId: refreshTokens.id,
       label: refreshTokens.label,
@@ -47,13 +44,16 @@ export function listRefreshTokens(ctx: ServiceContext, accountId: string) {
     })
     .from(refreshTokens)
     .where(eq(refreshTokens.accountId, accountId))
-    .orderBy(desc(refreshTokens.createdAt))
-    .all();
+    .orderBy(desc(refreshTokens.createdAt));
 }
 
 /** Revoking is immediate: access tokens minted from this refresh token stop working too. */
-export function revokeRefreshToken(ctx: ServiceContext, accountId: string, tokenId: string): void {
-  const result = ctx.db
+export async function revokeRefreshToken(
+  ctx: ServiceContext,
+  accountId: string,
+  tokenId: string,
+): Promise<void> {
+  const result = await ctx.db
     .update(refreshTokens)
     .set({ revokedAt: ctx.clock.now() })
     .where(
@@ -63,24 +63,28 @@ export function revokeRefreshToken(ctx: ServiceContext, accountId: string, token
         isNull(refreshTokens.revokedAt),
       ),
     )
-    .run();
-  if (result.changes === 0) {
-    const exists = ctx.db
-      .select({ id: refreshTokens.id })
-      .from(refreshTokens)
-      .where(and(eq(refreshTokens.id, tokenId), eq(refreshTokens.accountId, accountId)))
-      .get();
+    .returning({ id: refreshTokens.id });
+  if (result.length === 0) {
+    const exists = (
+      await ctx.db
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.id, tokenId), eq(refreshTokens.accountId, accountId)))
+        .limit(1)
+    )[0];
     if (!exists) throw new DomainError('refresh_token_not_found', `refresh token ${tokenId} not found`);
   }
 }
 
 /** Looks a presented token up by its hash: the index lookup reveals nothing about the secret's bytes. */
-export function findActiveRefreshToken(ctx: ServiceContext, presented: string) {
-  const row = ctx.db
-    .select()
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, sha256Hex(presented)))
-    .get();
+export async function findActiveRefreshToken(ctx: ServiceContext, presented: string) {
+  const row = (
+    await ctx.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256Hex(presented)))
+      .limit(1)
+  )[0];
   return row && row.revokedAt === null ? row : undefined;
 }
 
@@ -98,15 +102,18 @@ const refreshTokenState = preparedQuery((db) =>
     .prepare(),
 );
 
-export function isRefreshTokenActive(ctx: ServiceContext, accountId: string, tokenId: string): boolean {
-  const row = refreshTokenState(ctx.db).get({ tokenId, accountId });
+export async function isRefreshTokenActive(
+  ctx: ServiceContext,
+  accountId: string,
+  tokenId: string,
+): Promise<boolean> {
+  const row = (await refreshTokenState(ctx.db).execute({ tokenId, accountId }))[0];
   return row !== undefined && row.revokedAt === null;
 }
 
-export function touchRefreshToken(ctx: ServiceContext, tokenId: string): void {
-  ctx.db
+export async function touchRefreshToken(ctx: ServiceContext, tokenId: string): Promise<void> {
+  await ctx.db
     .update(refreshTokens)
     .set({ lastUsedAt: ctx.clock.now() })
-    .where(eq(refreshTokens.id, tokenId))
-    .run();
+    .where(eq(refreshTokens.id, tokenId));
 }

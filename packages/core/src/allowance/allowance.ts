@@ -24,16 +24,19 @@ export interface AllowanceState {
   resetAt: number;
 }
 
-function settings(ctx: ServiceContext, accountId: string) {
+async function settings(ctx: ServiceContext, accountId: string) {
   return (
-    ctx.db.select().from(allowances).where(eq(allowances.accountId, accountId)).get() ?? DEFAULT_ALLOWANCE
+    (await ctx.db.select().from(allowances).where(eq(allowances.accountId, accountId)).limit(1))[0] ??
+    DEFAULT_ALLOWANCE
   );
 }
 
-export function allowanceState(ctx: ServiceContext, accountId: string): AllowanceState {
-  const { units, periodMs } = settings(ctx, accountId);
+export async function allowanceState(ctx: ServiceContext, accountId: string): Promise<AllowanceState> {
+  const { units, periodMs } = await settings(ctx, accountId);
   const now = ctx.clock.now();
-  const usage = ctx.db.select().from(allowanceUsage).where(eq(allowanceUsage.accountId, accountId)).get();
+  const usage = (
+    await ctx.db.select().from(allowanceUsage).where(eq(allowanceUsage.accountId, accountId)).limit(1)
+  )[0];
   const current = usage && usage.windowStart + periodMs > now ? usage : undefined;
   return {
     limit: units,
@@ -43,8 +46,12 @@ export function allowanceState(ctx: ServiceContext, accountId: string): Allowanc
 }
 
 /** 429 with Retry-After when not even `minimum` units are left: nothing is attempted then. */
-export function requireAllowance(ctx: ServiceContext, accountId: string, minimum: number): AllowanceState {
-  const state = allowanceState(ctx, accountId);
+export async function requireAllowance(
+  ctx: ServiceContext,
+  accountId: string,
+  minimum: number,
+): Promise<AllowanceState> {
+  const state = await allowanceState(ctx, accountId);
   if (state.remaining < minimum) {
     const retryAfter = Math.max(1, Math.ceil((state.resetAt - ctx.clock.now()) / 1000));
     throw new DomainError(
@@ -61,26 +68,24 @@ export function requireAllowance(ctx: ServiceContext, accountId: string, minimum
  * Spends units inside the caller's transaction; false (nothing spent) when they are not available, so a
  * send can fail just the rows the allowance no longer covers.
  */
-export function trySpend(ctx: ServiceContext, accountId: string, units: number): boolean {
-  const state = allowanceState(ctx, accountId);
+export async function trySpend(ctx: ServiceContext, accountId: string, units: number): Promise<boolean> {
+  const state = await allowanceState(ctx, accountId);
   if (state.remaining < units) return false;
-  const { periodMs } = settings(ctx, accountId);
+  const { periodMs } = await settings(ctx, accountId);
   const windowStart = state.resetAt - periodMs;
   const used = state.limit - state.remaining + units;
-  ctx.db
+  await ctx.db
     .insert(allowanceUsage)
     .values({ accountId, windowStart, used })
-    .onConflictDoUpdate({ target: allowanceUsage.accountId, set: { windowStart, used } })
-    .run();
+    .onConflictDoUpdate({ target: allowanceUsage.accountId, set: { windowStart, used } });
   // The per-day record behind the web app's chart (the window above may be any length).
-  ctx.db
+  await ctx.db
     .insert(allowanceDaily)
     .values({ accountId, day: Math.floor(ctx.clock.now() / DAY_MS), units })
     .onConflictDoUpdate({
       target: [allowanceDaily.accountId, allowanceDaily.day],
       set: { units: sql`${allowanceDaily.units} + ${units}` },
-    })
-    .run();
+    });
   return true;
 }
 
@@ -88,24 +93,23 @@ export function trySpend(ctx: ServiceContext, accountId: string, units: number):
  * Spends for as many of `rows` rows at `unitPrice` as the allowance still covers, in one write; returns how
  * many were paid for (the first ones of the call: the rest fail with `allowance_exhausted`).
  */
-export function spendForRows(
+export async function spendForRows(
   ctx: ServiceContext,
   accountId: string,
   unitPrice: number,
   rows: number,
-): number {
-  const state = allowanceState(ctx, accountId);
+): Promise<number> {
+  const state = await allowanceState(ctx, accountId);
   const paid = unitPrice === 0 ? rows : Math.min(rows, Math.floor(state.remaining / unitPrice));
-  if (paid > 0 && !trySpend(ctx, accountId, paid * unitPrice)) return 0;
+  if (paid > 0 && !(await trySpend(ctx, accountId, paid * unitPrice))) return 0;
   return paid;
 }
 
-export function setAllowance(ctx: ServiceContext, accountId: string, units: number, periodMs: number) {
-  ctx.db
+export async function setAllowance(ctx: ServiceContext, accountId: string, units: number, periodMs: number) {
+  await ctx.db
     .insert(allowances)
     .values({ accountId, units, periodMs })
-    .onConflictDoUpdate({ target: allowances.accountId, set: { units, periodMs } })
-    .run();
+    .onConflictDoUpdate({ target: allowances.accountId, set: { units, periodMs } });
   return { accountId, units, periodMs };
 }
 

@@ -8,7 +8,7 @@ const CHART_DAYS = 30;
 
 /** The allowance as the web app shows it: used and left in this period, when it renews, the last 30 days. */
 export async function allowanceUsageView(ctx: ServiceContext, accountId: string) {
-  const state = allowanceState(ctx, accountId);
+  const state = await allowanceState(ctx, accountId);
   const today = Math.floor(ctx.clock.now() / DAY_MS);
   const first = today - CHART_DAYS + 1;
   const rows = await ctx.db

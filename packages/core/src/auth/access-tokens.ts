@@ -49,7 +49,7 @@ export class AccessTokens {
   /** `POST /connect/token`: throttled per client address; unknown and revoked tokens look the same. */
   async exchange(presented: string, clientAddress: string): Promise<AccessTokenResponse> {
     const throttleKey = `token-failures:${clientAddress}`;
-    const { count, resetAt } = countHits(this.ctx, throttleKey, WINDOW_MS);
+    const { count, resetAt } = await countHits(this.ctx, throttleKey, WINDOW_MS);
     if (count >= TOKEN_FAILURES_PER_MINUTE) {
       const retryAfter = Math.max(1, Math.ceil((resetAt - this.ctx.clock.now()) / 1000));
       throw new DomainError(
@@ -61,12 +61,12 @@ export class AccessTokens {
         },
       );
     }
-    const row = findActiveRefreshToken(this.ctx, presented);
+    const row = await findActiveRefreshToken(this.ctx, presented);
     if (!row) {
-      recordHit(this.ctx, throttleKey, WINDOW_MS);
+      await recordHit(this.ctx, throttleKey, WINDOW_MS);
       throw new DomainError('invalid_grant', 'the refresh token is unknown or revoked');
     }
-    touchRefreshToken(this.ctx, row.id);
+    await touchRefreshToken(this.ctx, row.id);
     return this.issue({ accountId: row.accountId, refreshTokenId: row.id, test: row.test });
   }
 
@@ -91,7 +91,7 @@ export class AccessTokens {
   /** Verifies signature, algorithm, type, issuer, audience and expiry, then that its refresh token still stands. */
   async verify(token: string): Promise<BearerIdentity> {
     const identity = this.verified(token) ?? (await this.verifySignature(token));
-    if (!isRefreshTokenActive(this.ctx, identity.accountId, identity.refreshTokenId)) {
+    if (!(await isRefreshTokenActive(this.ctx, identity.accountId, identity.refreshTokenId))) {
       throw new DomainError('unauthorized', 'the access token was revoked');
     }
     return identity;

@@ -7,14 +7,14 @@ import type { ServiceContext } from '../context.ts';
  * session other than `exceptSessionId` whose purge has not been asked for. Blobs are shared by content
  * (blob-store.ts), so a purge deletes only these.
  */
-export function blobsOnlyUsedBy(
+export async function blobsOnlyUsedBy(
   ctx: ServiceContext,
   exceptSessionId: string,
   candidates: string[],
-): string[] {
+): Promise<string[]> {
   if (candidates.length === 0) return [];
   const used = new Set<string>();
-  const liveDocs = ctx.db
+  const liveDocs = await ctx.db
     .select({ s: documents.sourceSha256, p: documents.preparedSha256, f: documents.finalSha256 })
     .from(documents)
     .innerJoin(sessions, eq(sessions.id, documents.sessionId))
@@ -28,10 +28,9 @@ export function blobsOnlyUsedBy(
           inArray(documents.finalSha256, candidates),
         ),
       ),
-    )
-    .all();
+    );
   for (const d of liveDocs) for (const sha of [d.s, d.p, d.f]) if (sha) used.add(sha);
-  const templateDocs = ctx.db
+  const templateDocs = await ctx.db
     .select({ s: templateDocuments.sourceSha256, p: templateDocuments.preparedSha256 })
     .from(templateDocuments)
     .where(
@@ -39,8 +38,7 @@ export function blobsOnlyUsedBy(
         inArray(templateDocuments.sourceSha256, candidates),
         inArray(templateDocuments.preparedSha256, candidates),
       ),
-    )
-    .all();
+    );
   for (const d of templateDocs) used.add(d.s).add(d.p);
   return [...new Set(candidates)].filter((sha) => !used.has(sha));
 }
@@ -49,11 +47,12 @@ export function blobsOnlyUsedBy(
  * Forgets deleted blobs in the caller's transaction: their rows, and the prepared-document cache entries made
  * from or into them (a later send of the same PDF prepares it again rather than point at a missing file).
  */
-export function forgetBlobs(ctx: ServiceContext, shas: string[]): void {
+export async function forgetBlobs(ctx: ServiceContext, shas: string[]): Promise<void> {
   if (shas.length === 0) return;
-  ctx.db
+  await ctx.db
     .delete(preparedDocuments)
-    .where(or(inArray(preparedDocuments.sourceSha256, shas), inArray(preparedDocuments.preparedSha256, shas)))
-    .run();
-  ctx.db.delete(blobs).where(inArray(blobs.sha256, shas)).run();
+    .where(
+      or(inArray(preparedDocuments.sourceSha256, shas), inArray(preparedDocuments.preparedSha256, shas)),
+    );
+  await ctx.db.delete(blobs).where(inArray(blobs.sha256, shas));
 }

@@ -22,7 +22,7 @@ export class BlobStore {
   }
 
   /** Stores bytes (idempotent) and returns their SHA-256. */
-  put(bytes: Uint8Array, knownSha256?: string): string {
+  async put(bytes: Uint8Array, knownSha256?: string): Promise<string> {
     const sha256 = knownSha256 ?? createHash('sha256').update(bytes).digest('hex');
     const file = this.pathOf(sha256);
     if (!fs.existsSync(file)) {
@@ -31,11 +31,10 @@ export class BlobStore {
       fs.writeFileSync(tmp, bytes, { mode: DATA_FILE_MODE });
       fs.renameSync(tmp, file); // atomic: readers see the whole file or none
     }
-    this.ctx.db
+    await this.ctx.db
       .insert(blobs)
       .values({ sha256, size: bytes.byteLength, createdAt: this.ctx.clock.now() })
-      .onConflictDoNothing()
-      .run();
+      .onConflictDoNothing();
     return sha256;
   }
 

@@ -22,14 +22,16 @@ const limits = (ctx: ServiceContext) => ({
 });
 
 /** The embedded drive of an account (`pnpm cli drive put|list|remove`). */
-export function localDrive(ctx: ServiceContext, accountId: string): LocalDrive {
-  getAccount(ctx, accountId);
+export async function localDrive(ctx: ServiceContext, accountId: string): Promise<LocalDrive> {
+  await getAccount(ctx, accountId);
   return createLocalDrive(localRoot(ctx), accountId, limits(ctx));
 }
 
 /** The drive connected to the account: Google Drive when connected, the embedded drive otherwise. */
-export function driveFor(ctx: ServiceContext, accountId: string): DriveProvider {
-  const row = ctx.db.select().from(driveConnections).where(eq(driveConnections.accountId, accountId)).get();
+export async function driveFor(ctx: ServiceContext, accountId: string): Promise<DriveProvider> {
+  const row = (
+    await ctx.db.select().from(driveConnections).where(eq(driveConnections.accountId, accountId)).limit(1)
+  )[0];
   if (!row || row.provider === 'local') {
     return createDriveProvider({ provider: 'local', accountId }, limits(ctx), { localRoot: localRoot(ctx) });
   }
@@ -50,30 +52,29 @@ export function driveFor(ctx: ServiceContext, accountId: string): DriveProvider 
 }
 
 /** Connects Google Drive with the account's OAuth credentials (stored encrypted). */
-export function connectGoogleDrive(
+export async function connectGoogleDrive(
   ctx: ServiceContext,
   accountId: string,
   credentials: z.input<typeof gdriveCredentialsSchema>,
   accountEmail: string | null = null,
 ) {
-  getAccount(ctx, accountId);
+  await getAccount(ctx, accountId);
   const parsed = gdriveCredentialsSchema.parse(credentials);
   const settings = new DataKey(ctx.config.dataDir).encrypt(JSON.stringify(parsed));
-  ctx.db
+  await ctx.db
     .insert(driveConnections)
     .values({ accountId, provider: 'gdrive', settings, accountEmail, updatedAt: ctx.clock.now() })
     .onConflictDoUpdate({
       target: driveConnections.accountId,
       set: { provider: 'gdrive', settings, accountEmail, updatedAt: ctx.clock.now() },
-    })
-    .run();
+    });
   return { accountId, provider: 'gdrive' as const };
 }
 
 /** Back to the embedded drive. */
-export function disconnectDrive(ctx: ServiceContext, accountId: string) {
-  getAccount(ctx, accountId);
-  ctx.db.delete(driveConnections).where(eq(driveConnections.accountId, accountId)).run();
+export async function disconnectDrive(ctx: ServiceContext, accountId: string) {
+  await getAccount(ctx, accountId);
+  await ctx.db.delete(driveConnections).where(eq(driveConnections.accountId, accountId));
   return { accountId, provider: 'local' as const };
 }
 

@@ -34,7 +34,7 @@ function client(ctx: ServiceContext) {
  */
 export async function startGoogleDriveConnect(ctx: ServiceContext, accountId: string): Promise<string> {
   const { id } = client(ctx);
-  getAccount(ctx, accountId);
+  await getAccount(ctx, accountId);
   const state = newSecret('', 24);
   const verifier = newSecret('', 48);
   const challenge = createHash('sha256').update(verifier).digest('base64url');
@@ -120,7 +120,7 @@ export async function finishGoogleDriveConnect(
     throw new DomainError('drive_oauth_failed', `Google refused the authorization code (${reason})`);
   }
   const email = await connectedEmail(ctx, accessToken);
-  connectGoogleDrive(ctx, accountId, { clientId: id, clientSecret: secret, refreshToken }, email);
+  await connectGoogleDrive(ctx, accountId, { clientId: id, clientSecret: secret, refreshToken }, email);
   return { provider: 'gdrive', account: email };
 }
 

@@ -35,7 +35,7 @@ export const newEventId = () => `evt_${newId().replaceAll('-', '')}`;
  * Records a session event for every subscribed endpoint of the account, in the caller's transaction
  * (transactional outbox): the state change and its webhooks commit together or not at all.
  */
-export function emitSessionEvent(
+export async function emitSessionEvent(
   ctx: ServiceContext,
   sessionId: string,
   type: WebhookEventType,
@@ -45,22 +45,21 @@ export function emitSessionEvent(
     auditChainHead?: string | null;
     purge?: WebhookEventBody['data']['purge'];
   } = {},
-): WebhookEventBody | undefined {
-  const session = sessionById(ctx.db).get({ sessionId });
+): Promise<WebhookEventBody | undefined> {
+  const session = (await sessionById(ctx.db).execute({ sessionId }))[0];
   if (!session) return undefined;
-  const endpoints = liveEndpoints(ctx.db)
-    .all({ accountId: session.accountId })
-    .filter((e) => !e.events || e.events.includes(type));
+  const endpoints = (await liveEndpoints(ctx.db).execute({ accountId: session.accountId })).filter(
+    (e) => !e.events || e.events.includes(type),
+  );
   if (endpoints.length === 0) return undefined;
 
-  const docs = ctx.db
+  const docs = await ctx.db
     .select()
     .from(documents)
     .where(eq(documents.sessionId, sessionId))
-    .orderBy(asc(documents.position))
-    .all();
+    .orderBy(asc(documents.position));
   const participant = extra.participantId
-    ? ctx.db.select().from(participants).where(eq(participants.id, extra.participantId)).get()
+    ? (await ctx.db.select().from(participants).where(eq(participants.id, extra.participantId)).limit(1))[0]
     : undefined;
   const event: WebhookEventBody = {
     id: newEventId(),
@@ -94,7 +93,7 @@ export function emitSessionEvent(
   };
   for (const endpoint of endpoints) {
     const payload: WebhookOutboxPayload = { endpointId: endpoint.id, sessionId, event };
-    addToOutbox(ctx, { kind: 'webhook', accountId: session.accountId, payload });
+    await addToOutbox(ctx, { kind: 'webhook', accountId: session.accountId, payload });
   }
   return event;
 }

@@ -26,91 +26,85 @@ export type IdempotencyStart =
  * response. Same key, other request: 422 `idempotency_key_reused`. Same key still running: 409
  * `idempotency_in_progress`. A claim whose process died lapses after `lockMs`, so a retry can take over.
  */
-export function beginIdempotent(
+export async function beginIdempotent(
   ctx: ServiceContext,
   accountId: string,
   key: string,
   requestHash: string,
   lockMs: number,
-): IdempotencyStart {
-  return ctx.db.transaction(
-    () => {
-      const now = ctx.clock.now();
-      ctx.db
-        .delete(idempotencyKeys)
-        .where(
-          and(
-            eq(idempotencyKeys.accountId, accountId),
-            eq(idempotencyKeys.key, key),
-            lt(idempotencyKeys.expiresAt, now),
-          ),
-        )
-        .run();
-      const row = ctx.db
+): Promise<IdempotencyStart> {
+  return await ctx.db.transaction(async () => {
+    const now = ctx.clock.now();
+    await ctx.db
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.accountId, accountId),
+          eq(idempotencyKeys.key, key),
+          lt(idempotencyKeys.expiresAt, now),
+        ),
+      );
+    const row = (
+      await ctx.db
         .select()
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)))
-        .get();
-      if (row) {
-        if (row.requestHash !== requestHash) {
-          throw new DomainError(
-            'idempotency_key_reused',
-            'this Idempotency-Key was used with a different request; use a new key for a new request',
-          );
-        }
-        if (row.state === 'done') {
-          return {
-            kind: 'replay' as const,
-            response: {
-              status: row.responseStatus!,
-              headers: row.responseHeaders ?? {},
-              body: new DataKey(ctx.config.dataDir).decrypt(row.responseBody!),
-            },
-          };
-        }
-        if (row.lockedUntil > now) {
-          throw new DomainError(
-            'idempotency_in_progress',
-            'a request with this Idempotency-Key is still being processed; retry shortly',
-            {},
-            {
-              'Retry-After': '2',
-            },
-          );
-        }
-        ctx.db
-          .update(idempotencyKeys)
-          .set({ lockedUntil: now + lockMs })
-          .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)))
-          .run();
-        return { kind: 'new' as const, claimedAt: row.createdAt };
+        .limit(1)
+    )[0];
+    if (row) {
+      if (row.requestHash !== requestHash) {
+        throw new DomainError(
+          'idempotency_key_reused',
+          'this Idempotency-Key was used with a different request; use a new key for a new request',
+        );
       }
-      ctx.db
-        .insert(idempotencyKeys)
-        .values({
-          accountId,
-          key,
-          requestHash,
-          state: 'in_progress',
-          lockedUntil: now + lockMs,
-          createdAt: now,
-          expiresAt: now + IDEMPOTENCY_TTL_MS,
-        })
-        .run();
-      return { kind: 'new' as const, claimedAt: now };
-    },
-    { behavior: 'immediate' },
-  );
+      if (row.state === 'done') {
+        return {
+          kind: 'replay' as const,
+          response: {
+            status: row.responseStatus!,
+            headers: row.responseHeaders ?? {},
+            body: new DataKey(ctx.config.dataDir).decrypt(row.responseBody!),
+          },
+        };
+      }
+      if (row.lockedUntil > now) {
+        throw new DomainError(
+          'idempotency_in_progress',
+          'a request with this Idempotency-Key is still being processed; retry shortly',
+          {},
+          {
+            'Retry-After': '2',
+          },
+        );
+      }
+      await ctx.db
+        .update(idempotencyKeys)
+        .set({ lockedUntil: now + lockMs })
+        .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
+      return { kind: 'new' as const, claimedAt: row.createdAt };
+    }
+    await ctx.db.insert(idempotencyKeys).values({
+      accountId,
+      key,
+      requestHash,
+      state: 'in_progress',
+      lockedUntil: now + lockMs,
+      createdAt: now,
+      expiresAt: now + IDEMPOTENCY_TTL_MS,
+    });
+    return { kind: 'new' as const, claimedAt: now };
+  });
 }
 
 /** Keeps the response to replay it for the rest of the 24 hours. */
-export function completeIdempotent(
+export async function completeIdempotent(
   ctx: ServiceContext,
   accountId: string,
   key: string,
   response: StoredResponse,
-): void {
-  ctx.db
+): Promise<void> {
+  await ctx.db
     .update(idempotencyKeys)
     .set({
       state: 'done',
@@ -118,8 +112,7 @@ export function completeIdempotent(
       responseHeaders: response.headers,
       responseBody: new DataKey(ctx.config.dataDir).encrypt(response.body),
     })
-    .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)))
-    .run();
+    .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
 }
 
 /**
@@ -130,13 +123,13 @@ export function completeIdempotent(
  * attach to it. `newJob` is for a job known to have ended without creating anything (it answered with a domain
  * error): the claim is renewed, so the retry names a new job instead of being handed the old answer again.
  */
-export function releaseIdempotent(
+export async function releaseIdempotent(
   ctx: ServiceContext,
   accountId: string,
   key: string,
   options: { newJob: boolean } = { newJob: false },
-): void {
-  ctx.db
+): Promise<void> {
+  await ctx.db
     .update(idempotencyKeys)
     .set({
       lockedUntil: 0,
@@ -151,6 +144,5 @@ export function releaseIdempotent(
         eq(idempotencyKeys.key, key),
         eq(idempotencyKeys.state, 'in_progress'),
       ),
-    )
-    .run();
+    );
 }

@@ -64,7 +64,7 @@ export async function requestSignInEmail(ctx: ServiceContext, email: string, cli
   for (const row of rows) {
     links.push({ accountName: row.accountName, url: (await createSignInLink(ctx, row.member.id)).url });
   }
-  queueEmail(ctx, null, signInEmail(address, links, SIGN_IN_LINK_TTL_MS / 60_000));
+  await queueEmail(ctx, null, signInEmail(address, links, SIGN_IN_LINK_TTL_MS / 60_000));
   ctx.outbox.kick();
 }
 
@@ -75,7 +75,7 @@ export async function emailInvite(
   accountName: string,
 ): Promise<void> {
   const { url } = await createSignInLink(ctx, member.id);
-  queueEmail(
+  await queueEmail(
     ctx,
     member.accountId,
     signInEmail(member.email, [{ accountName, url }], SIGN_IN_LINK_TTL_MS / 60_000, accountName),

@@ -52,7 +52,7 @@ export async function dispatchOutbox(ctx: ServiceContext, deliverers: Deliverers
     (Object.keys(deliverers) as OutboxKind[]).map(async (kind) => {
       const deliverer = deliverers[kind]!;
       for (;;) {
-        const rows = claimOutbox(ctx, { limit: BATCH, leaseMs: LEASE_MS, kind });
+        const rows = await claimOutbox(ctx, { limit: BATCH, leaseMs: LEASE_MS, kind });
         if (rows.length === 0) break;
         await Promise.all(rows.map((row) => deliverOne(ctx, deliverer, row, result)));
       }
@@ -71,7 +71,7 @@ export async function deliverNow(
   ids: string[],
 ): Promise<Map<string, DeliveryOutcome>> {
   const outcomes = new Map<string, DeliveryOutcome>();
-  const rows = claimOutboxRows(ctx, ids, LEASE_MS);
+  const rows = await claimOutboxRows(ctx, ids, LEASE_MS);
   const tally: DispatchResult = { delivered: 0, retried: 0, failed: 0 };
   await Promise.all(
     rows.map(async (row) => {
@@ -104,40 +104,42 @@ async function attemptDelivery(
 ): Promise<DeliveryOutcome> {
   try {
     await deliverer.deliver(row);
-    settle(ctx, deliverer, row, 'delivered', () => markDelivered(ctx, row));
+    await settle(ctx, deliverer, row, 'delivered', async () => await markDelivered(ctx, row));
     result.delivered++;
     return { state: 'delivered' };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     if (err instanceof PermanentDeliveryError || row.attempts >= deliverer.retry.maxAttempts) {
-      settle(ctx, deliverer, row, 'failed', () => markFailed(ctx, row, message));
+      await settle(ctx, deliverer, row, 'failed', async () => await markFailed(ctx, row, message));
       result.failed++;
       return { state: 'failed', error: message };
     }
     const { baseDelayMs, maxDelayMs } = deliverer.retry;
-    markRetry(ctx, row.id, message, ctx.clock.now() + backoffDelay(row.attempts, baseDelayMs, maxDelayMs));
+    await markRetry(
+      ctx,
+      row.id,
+      message,
+      ctx.clock.now() + backoffDelay(row.attempts, baseDelayMs, maxDelayMs),
+    );
     result.retried++;
     return { state: 'retrying', error: message };
   }
 }
 
-function settle(
+async function settle(
   ctx: ServiceContext,
   deliverer: Deliverer,
   row: OutboxRow,
   outcome: 'delivered' | 'failed',
   mark: () => void,
-): void {
+): Promise<void> {
   const { settled } = deliverer;
   if (!settled) {
     mark();
     return;
   }
-  ctx.db.transaction(
-    () => {
-      mark();
-      settled(row, outcome);
-    },
-    { behavior: 'immediate' },
-  );
+  await ctx.db.transaction(async () => {
+    mark();
+    settled(row, outcome);
+  });
 }

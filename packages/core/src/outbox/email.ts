@@ -33,8 +33,12 @@ export const emailPayloadSchema = z.object({
 export type EmailPayload = z.infer<typeof emailPayloadSchema>;
 
 /** Queues an email in the caller's transaction; returns the outbox id that becomes its Message-ID. */
-export function queueEmail(ctx: ServiceContext, accountId: string | null, email: EmailPayload): string {
-  return addToOutbox(ctx, { kind: 'email', accountId, payload: emailPayloadSchema.parse(email) });
+export async function queueEmail(
+  ctx: ServiceContext,
+  accountId: string | null,
+  email: EmailPayload,
+): Promise<string> {
+  return await addToOutbox(ctx, { kind: 'email', accountId, payload: emailPayloadSchema.parse(email) });
 }
 
 /** The Message-ID of an outbox email: derived from the row id, so a redelivery carries the same one. */
@@ -42,18 +46,15 @@ export const messageIdFor = (ctx: ServiceContext, outboxId: string): string =>
   `<${outboxId}@${new URL(ctx.config.publicUrl).hostname}>`;
 
 /** The account's own addresses (its contact and its members'), lower-cased: where test emails may go. */
-function ownAddresses(ctx: ServiceContext, accountId: string | null): Set<string> {
+async function ownAddresses(ctx: ServiceContext, accountId: string | null): Promise<Set<string>> {
   if (!accountId) return new Set();
-  const account = ctx.db
-    .select({ email: accounts.email })
-    .from(accounts)
-    .where(eq(accounts.id, accountId))
-    .get();
-  const people = ctx.db
+  const account = (
+    await ctx.db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, accountId)).limit(1)
+  )[0];
+  const people = await ctx.db
     .select({ email: members.email })
     .from(members)
-    .where(eq(members.accountId, accountId))
-    .all();
+    .where(eq(members.accountId, accountId));
   return new Set(
     [account?.email, ...people.map((m) => m.email)].filter(Boolean).map((e) => e!.toLowerCase()),
   );
@@ -63,9 +64,9 @@ function ownAddresses(ctx: ServiceContext, accountId: string | null): Set<string
  * Where each recipient of an email goes: all to the mailer, except for a test session's email, whose
  * recipients outside the account go to the dev mailbox instead (docs/test-mode.md).
  */
-function routeRecipients(ctx: ServiceContext, row: OutboxRow, email: EmailPayload) {
+async function routeRecipients(ctx: ServiceContext, row: OutboxRow, email: EmailPayload) {
   if (!email.test) return { real: { to: email.to, cc: email.cc ?? [] }, dev: { to: [], cc: [] } };
-  const own = ownAddresses(ctx, row.accountId);
+  const own = await ownAddresses(ctx, row.accountId);
   const split = (list: string[]) => ({
     real: list.filter((a) => own.has(a.toLowerCase())),
     dev: list.filter((a) => !own.has(a.toLowerCase())),
@@ -81,21 +82,20 @@ export function emailDeliverer(ctx: ServiceContext, mailer: Mailer, devMailbox: 
     // About a day of retries for a mail server that is down: 8 attempts from 30 s, doubling to 4 h.
     retry: { maxAttempts: 8, baseDelayMs: 30_000, maxDelayMs: 4 * 3600_000 },
     // An invite's final outcome is its participant's inviteStatus (GET /api/sessions/{id}).
-    settled(row, outcome) {
+    async settled(row, outcome) {
       const inviteOf = (row.payload as { inviteOf?: unknown } | null)?.inviteOf;
       if (typeof inviteOf !== 'string') return;
-      ctx.db
+      await ctx.db
         .update(participants)
         .set({ inviteStatus: outcome === 'delivered' ? 'sent' : 'failed' })
-        .where(eq(participants.id, inviteOf))
-        .run();
+        .where(eq(participants.id, inviteOf));
     },
     async deliver(row: OutboxRow) {
       const parsed = emailPayloadSchema.safeParse(row.payload);
       // A seal that does not open (another data key) never will: fail the row instead of retrying it.
       if (!parsed.success) throw new PermanentDeliveryError('unreadable email outbox payload');
       const email = parsed.data;
-      const routes = routeRecipients(ctx, row, email);
+      const routes = await routeRecipients(ctx, row, email);
       const send = (via: Mailer, to: string[], cc: string[]) =>
         via.send({
           messageId: messageIdFor(ctx, row.id),

@@ -63,13 +63,13 @@ const finalPayload = (row: Pick<OutboxRow, 'kind' | 'payload'>) =>
  */
 const OUTBOX_COLUMNS = ['id', 'kind', 'accountId', 'payload', 'createdAt', 'availableAt'] as const;
 
-export function addToOutbox(
+export async function addToOutbox(
   ctx: ServiceContext,
   entry: { kind: OutboxKind; accountId: string | null; payload: unknown; availableAt?: number; id?: string },
-): string {
+): Promise<string> {
   const id = entry.id ?? newId();
   const now = ctx.clock.now();
-  rowInserter(
+  await rowInserter(
     ctx.db,
     outbox,
     OUTBOX_COLUMNS,
@@ -88,136 +88,129 @@ export function addToOutbox(
  * Claims due rows for one dispatcher for `leaseMs`. The claim is a single write transaction, so two
  * dispatchers (two worker processes) never hold the same row; a crashed holder's lease simply lapses.
  */
-export function claimOutbox(
+export async function claimOutbox(
   ctx: ServiceContext,
   options: { limit: number; leaseMs: number; kind?: OutboxKind },
-): OutboxRow[] {
+): Promise<OutboxRow[]> {
   const now = ctx.clock.now();
-  const claimed = ctx.db.transaction(
-    (tx) => {
-      const due = tx
-        .select()
-        .from(outbox)
-        .where(
-          and(
-            isNull(outbox.deliveredAt),
-            isNull(outbox.failedAt),
-            lte(outbox.availableAt, now),
-            or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, now)),
-            options.kind ? eq(outbox.kind, options.kind) : undefined,
-          ),
-        )
-        .orderBy(asc(outbox.availableAt))
-        .limit(options.limit)
-        .all();
-      for (const row of due) {
-        tx.update(outbox)
-          .set({ lockedUntil: now + options.leaseMs, attempts: sql`${outbox.attempts} + 1` })
-          .where(eq(outbox.id, row.id))
-          .run();
-      }
-      return due.map((row) => ({ ...row, attempts: row.attempts + 1 }));
-    },
-    { behavior: 'immediate' },
-  );
+  const claimed = await ctx.db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          isNull(outbox.deliveredAt),
+          isNull(outbox.failedAt),
+          lte(outbox.availableAt, now),
+          or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, now)),
+          options.kind ? eq(outbox.kind, options.kind) : undefined,
+        ),
+      )
+      .orderBy(asc(outbox.availableAt))
+      .limit(options.limit);
+    for (const row of due) {
+      await tx
+        .update(outbox)
+        .set({ lockedUntil: now + options.leaseMs, attempts: sql`${outbox.attempts} + 1` })
+        .where(eq(outbox.id, row.id));
+    }
+    return due.map((row) => ({ ...row, attempts: row.attempts + 1 }));
+  });
   // Opened after the commit: the write lock is not held while decrypting.
   return claimed.map((row) => opened(ctx, row));
 }
 
 /** Claims specific rows (those still pending and not held by another dispatcher). */
-export function claimOutboxRows(ctx: ServiceContext, ids: string[], leaseMs: number): OutboxRow[] {
+export async function claimOutboxRows(
+  ctx: ServiceContext,
+  ids: string[],
+  leaseMs: number,
+): Promise<OutboxRow[]> {
   if (ids.length === 0) return [];
   const now = ctx.clock.now();
-  const claimed = ctx.db.transaction(
-    (tx) => {
-      const rows = tx
-        .select()
-        .from(outbox)
-        .where(
-          and(
-            inArray(outbox.id, ids),
-            isNull(outbox.deliveredAt),
-            isNull(outbox.failedAt),
-            or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, now)),
-          ),
-        )
-        .all();
-      for (const row of rows) {
-        tx.update(outbox)
-          .set({ lockedUntil: now + leaseMs, attempts: sql`${outbox.attempts} + 1` })
-          .where(eq(outbox.id, row.id))
-          .run();
-      }
-      return rows.map((row) => ({ ...row, attempts: row.attempts + 1 }));
-    },
-    { behavior: 'immediate' },
-  );
+  const claimed = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          inArray(outbox.id, ids),
+          isNull(outbox.deliveredAt),
+          isNull(outbox.failedAt),
+          or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, now)),
+        ),
+      );
+    for (const row of rows) {
+      await tx
+        .update(outbox)
+        .set({ lockedUntil: now + leaseMs, attempts: sql`${outbox.attempts} + 1` })
+        .where(eq(outbox.id, row.id));
+    }
+    return rows.map((row) => ({ ...row, attempts: row.attempts + 1 }));
+  });
   return claimed.map((row) => opened(ctx, row));
 }
 
 type Finished = Pick<OutboxRow, 'id' | 'kind' | 'payload'>;
 
-export function markDelivered(ctx: ServiceContext, row: Finished): void {
-  ctx.db
+export async function markDelivered(ctx: ServiceContext, row: Finished): Promise<void> {
+  await ctx.db
     .update(outbox)
     .set({ deliveredAt: ctx.clock.now(), lockedUntil: null, lastError: null, ...finalPayload(row) })
-    .where(eq(outbox.id, row.id))
-    .run();
+    .where(eq(outbox.id, row.id));
 }
 
-export function markRetry(ctx: ServiceContext, id: string, error: string, retryAt: number): void {
-  ctx.db
+export async function markRetry(
+  ctx: ServiceContext,
+  id: string,
+  error: string,
+  retryAt: number,
+): Promise<void> {
+  await ctx.db
     .update(outbox)
     .set({ availableAt: retryAt, lockedUntil: null, lastError: error })
-    .where(eq(outbox.id, id))
-    .run();
+    .where(eq(outbox.id, id));
 }
 
-export function markFailed(ctx: ServiceContext, row: Finished, error: string): void {
-  ctx.db
+export async function markFailed(ctx: ServiceContext, row: Finished, error: string): Promise<void> {
+  await ctx.db
     .update(outbox)
     .set({ failedAt: ctx.clock.now(), lockedUntil: null, lastError: error, ...finalPayload(row) })
-    .where(eq(outbox.id, row.id))
-    .run();
+    .where(eq(outbox.id, row.id));
 }
 
 /** Gives up rows that must never be sent (their session was discarded); call it inside a transaction. */
-export function abandonOutboxRows(ctx: ServiceContext, ids: string[], error: string): void {
+export async function abandonOutboxRows(ctx: ServiceContext, ids: string[], error: string): Promise<void> {
   if (ids.length === 0) return;
-  const rows = ctx.db
+  const rows = await ctx.db
     .select({ id: outbox.id, kind: outbox.kind, payload: outbox.payload })
     .from(outbox)
-    .where(inArray(outbox.id, ids))
-    .all();
+    .where(inArray(outbox.id, ids));
   for (const row of rows) {
-    ctx.db
+    await ctx.db
       .update(outbox)
       .set({ failedAt: ctx.clock.now(), lastError: error, ...finalPayload(row) })
-      .where(eq(outbox.id, row.id))
-      .run();
+      .where(eq(outbox.id, row.id));
   }
 }
 
-export function getOutboxRow(ctx: ServiceContext, id: string): OutboxRow | undefined {
-  const row = ctx.db.select().from(outbox).where(eq(outbox.id, id)).get();
+export async function getOutboxRow(ctx: ServiceContext, id: string): Promise<OutboxRow | undefined> {
+  const row = (await ctx.db.select().from(outbox).where(eq(outbox.id, id)).limit(1))[0];
   return row && opened(ctx, row);
 }
 
 /** Several rows by id, payloads opened (absent ids are simply missing from the answer). */
-export function getOutboxRows(ctx: ServiceContext, ids: string[]): OutboxRow[] {
+export async function getOutboxRows(ctx: ServiceContext, ids: string[]): Promise<OutboxRow[]> {
   if (ids.length === 0) return [];
-  return ctx.db
-    .select()
-    .from(outbox)
-    .where(inArray(outbox.id, ids))
-    .all()
-    .map((row) => opened(ctx, row));
+  return (await ctx.db.select().from(outbox).where(inArray(outbox.id, ids))).map((row) => opened(ctx, row));
 }
 
 /** Per kind, the due rows not yet delivered and how long the oldest has been due (metrics read it at scrape). */
-export function outboxBacklog(ctx: ServiceContext): Record<OutboxKind, { pending: number; lagMs: number }> {
+export async function outboxBacklog(
+  ctx: ServiceContext,
+): Promise<Record<OutboxKind, { pending: number; lagMs: number }>> {
   const now = ctx.clock.now();
-  const rows = ctx.db
+  const rows = await ctx.db
     .select({
       kind: outbox.kind,
       pending: sql<number>`count(*)`,
@@ -225,8 +218,7 @@ export function outboxBacklog(ctx: ServiceContext): Record<OutboxKind, { pending
     })
     .from(outbox)
     .where(and(isNull(outbox.deliveredAt), isNull(outbox.failedAt), lte(outbox.availableAt, now)))
-    .groupBy(outbox.kind)
-    .all();
+    .groupBy(outbox.kind);
   const backlog = { email: { pending: 0, lagMs: 0 }, webhook: { pending: 0, lagMs: 0 } };
   for (const row of rows) backlog[row.kind] = { pending: row.pending, lagMs: Math.max(0, now - row.oldest) };
   return backlog;

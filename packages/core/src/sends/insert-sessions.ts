@@ -1,4 +1,4 @@
-import { auditEvents, documents, fieldValues, participants, rowInserter, sessions } from '@countersign/db';
+import { auditEvents, documents, fieldValues, participants, RowBatch, sessions } from '@countersign/db';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { type AuditType, chainedRow } from '../sessions/audit.ts';
@@ -137,13 +137,16 @@ const AUDIT_COLUMNS = [
  * Call it inside a transaction. Documents point at shared blobs: the marginal cost of a session is a few
  * rows, whatever the page count.
  */
-export function insertSessions(ctx: ServiceContext, batch: NewSession[]): CreatedSession[] {
+export async function insertSessions(ctx: ServiceContext, batch: NewSession[]): Promise<CreatedSession[]> {
   const now = ctx.clock.now();
-  const insertSession = rowInserter(ctx.db, sessions, SESSION_COLUMNS);
-  const insertDocument = rowInserter(ctx.db, documents, DOCUMENT_COLUMNS);
-  const insertParticipant = rowInserter(ctx.db, participants, PARTICIPANT_COLUMNS);
-  const insertValue = rowInserter(ctx.db, fieldValues, VALUE_COLUMNS);
-  const insertAudit = rowInserter(ctx.db, auditEvents, AUDIT_COLUMNS);
+  // Every row of the batch goes to the database in one write, in the order added (parents first).
+  const rows = new RowBatch(ctx.db);
+  const insertSession = (row: typeof sessions.$inferInsert) => rows.add(sessions, SESSION_COLUMNS, row);
+  const insertDocument = (row: typeof documents.$inferInsert) => rows.add(documents, DOCUMENT_COLUMNS, row);
+  const insertParticipant = (row: typeof participants.$inferInsert) =>
+    rows.add(participants, PARTICIPANT_COLUMNS, row);
+  const insertValue = (row: typeof fieldValues.$inferInsert) => rows.add(fieldValues, VALUE_COLUMNS, row);
+  const insertAudit = (row: typeof auditEvents.$inferInsert) => rows.add(auditEvents, AUDIT_COLUMNS, row);
   const created: CreatedSession[] = [];
   const dataKey = new DataKey(ctx.config.dataDir);
 
@@ -236,7 +239,7 @@ export function insertSessions(ctx: ServiceContext, batch: NewSession[]): Create
     );
     created.push({ sessionId, rowIndex: s.rowIndex, documents: docs, participants: people });
   }
-
+  await rows.write();
   return created;
 }
 
@@ -244,15 +247,14 @@ export function insertSessions(ctx: ServiceContext, batch: NewSession[]): Create
  * The sessions an earlier attempt of this send job committed (a worker stopped between two commits), with
  * what the answer needs: their documents and the participants' links, opened again from their sealed copies.
  */
-export function committedSessions(
+export async function committedSessions(
   ctx: ServiceContext,
   jobId: string,
-): { sessions: Map<number, CreatedSession>; bulkBatchId: string | null } {
-  const rows = ctx.db
+): Promise<{ sessions: Map<number, CreatedSession>; bulkBatchId: string | null }> {
+  const rows = await ctx.db
     .select({ id: sessions.id, rowIndex: sessions.rowIndex, bulkBatchId: sessions.bulkBatchId })
     .from(sessions)
-    .where(eq(sessions.sendJobId, jobId))
-    .all();
+    .where(eq(sessions.sendJobId, jobId));
   const found = new Map<number, CreatedSession>();
   if (rows.length === 0) return { sessions: found, bulkBatchId: null };
   // A subquery, not a list of ids: a 10,000-entry send would pass SQLite's limit on bound values.
@@ -263,23 +265,21 @@ export function committedSessions(
     found.set(r.rowIndex, s);
     byId.set(r.id, s);
   }
-  for (const d of ctx.db
+  for (const d of await ctx.db
     .select()
     .from(documents)
     .where(inArray(documents.sessionId, ids))
-    .orderBy(asc(documents.position))
-    .all()) {
+    .orderBy(asc(documents.position))) {
     byId
       .get(d.sessionId)!
       .documents.push({ documentId: d.id, filename: d.filename, cloudFileId: d.cloudFileId });
   }
   const dataKey = new DataKey(ctx.config.dataDir);
-  for (const p of ctx.db
+  for (const p of await ctx.db
     .select()
     .from(participants)
     .where(inArray(participants.sessionId, ids))
-    .orderBy(asc(participants.position))
-    .all()) {
+    .orderBy(asc(participants.position))) {
     byId.get(p.sessionId)!.participants.push({
       participantId: p.id,
       position: p.position,

@@ -23,18 +23,18 @@ export interface QueuedInvite {
  * Queues the invites of new sessions (notify true): everyone for parallel signing; for sequential, the
  * first in order, and the later ones a heads-up when `sendInitialNotification` asks for it.
  */
-export function queueInvites(
+export async function queueInvites(
   ctx: ServiceContext,
   accountId: string,
   created: CreatedSession[],
   batch: NewSession[],
-): QueuedInvite[] {
+): Promise<QueuedInvite[]> {
   const byRow = new Map(batch.map((b) => [b.rowIndex, b]));
   const queued: QueuedInvite[] = [];
   for (const s of created) {
     const spec = byRow.get(s.rowIndex)!;
     const options = spec.options as SessionEmailOptions & { sendInitialNotification?: boolean };
-    const senderName = senderNameFor(ctx, accountId, options);
+    const senderName = await senderNameFor(ctx, accountId, options);
     const email = {
       accountId,
       sessionId: s.sessionId,
@@ -50,7 +50,7 @@ export function queueInvites(
       const yourTurn = invited(p);
       if (!yourTurn && !options.sendInitialNotification) continue;
       const outboxId = yourTurn
-        ? queueSessionEmail(
+        ? await queueSessionEmail(
             ctx,
             { ...email, to: p, inviteOf: p.participantId },
             {
@@ -67,7 +67,7 @@ export function queueInvites(
               recipientEmail: p.email,
             },
           )
-        : queueSessionEmail(
+        : await queueSessionEmail(
             ctx,
             { ...email, to: p },
             {
@@ -77,7 +77,7 @@ export function queueInvites(
               expiresAt: new Date(spec.expiresAt),
             },
           );
-      audit(ctx, {
+      await audit(ctx, {
         sessionId: s.sessionId,
         participantId: p.participantId,
         type: 'invite.queued',
@@ -87,7 +87,7 @@ export function queueInvites(
     }
     // Each cc address gets a copy of its own, with no link: a cc never signs (the signed PDF follows).
     for (const address of ccAddresses(options)) {
-      queueSessionEmail(
+      await queueSessionEmail(
         ctx,
         { ...email, to: { name: null, email: address } },
         {
@@ -129,17 +129,17 @@ export async function deliverInvites(
  * Removes sessions whose entry failed after creation (an invite was refused): their links die with them
  * and their other pending emails are never sent.
  */
-export function discardSessions(
+export async function discardSessions(
   ctx: ServiceContext,
   sessionIds: string[],
   invites: QueuedInvite[],
   reason: string,
-): void {
+): Promise<void> {
   if (sessionIds.length === 0) return;
   const ids = new Set(sessionIds);
   const outboxIds = invites.filter((i) => ids.has(i.sessionId)).map((i) => i.outboxId);
-  ctx.db.transaction(() => {
-    abandonOutboxRows(ctx, outboxIds, reason);
-    ctx.db.delete(sessions).where(inArray(sessions.id, sessionIds)).run();
+  await ctx.db.transaction(async () => {
+    await abandonOutboxRows(ctx, outboxIds, reason);
+    await ctx.db.delete(sessions).where(inArray(sessions.id, sessionIds));
   });
 }

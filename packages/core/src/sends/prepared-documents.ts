@@ -15,22 +15,24 @@ export async function preparedDocumentFor(
   source: { sha256: string; bytes: Uint8Array; inspected: InspectOk },
   signerCount: number,
 ): Promise<PreparedDocument> {
-  const find = () =>
-    ctx.db
-      .select()
-      .from(preparedDocuments)
-      .where(
-        and(
-          eq(preparedDocuments.sourceSha256, source.sha256),
-          eq(preparedDocuments.signerCount, signerCount),
-        ),
-      )
-      .get() as PreparedDocument | undefined;
-  const cached = find();
+  const find = async () =>
+    (
+      await ctx.db
+        .select()
+        .from(preparedDocuments)
+        .where(
+          and(
+            eq(preparedDocuments.sourceSha256, source.sha256),
+            eq(preparedDocuments.signerCount, signerCount),
+          ),
+        )
+        .limit(1)
+    )[0] as PreparedDocument | undefined;
+  const cached = await find();
   if (cached) return cached;
   const prepared = await ctx.pdf.prepare(source.bytes, signerCount, source.inspected);
-  const preparedSha256 = ctx.blobs.put(prepared.bytes, prepared.sha256);
-  ctx.db
+  const preparedSha256 = await ctx.blobs.put(prepared.bytes, prepared.sha256);
+  await ctx.db
     .insert(preparedDocuments)
     .values({
       id: newId(),
@@ -42,7 +44,6 @@ export async function preparedDocumentFor(
       layout: prepared.fields,
       createdAt: ctx.clock.now(),
     })
-    .onConflictDoNothing() // another worker prepared the same document meanwhile: keep theirs
-    .run();
-  return find()!;
+    .onConflictDoNothing();
+  return (await find())!;
 }

@@ -36,26 +36,25 @@ export const decryptSendOutcome = <O extends SendOutcome = SendOutcome>(
  * Outcomes are kept per job so a retried job (worker crash after commit) returns the same answer
  * instead of creating sessions again. They hold signing links, so they are encrypted at rest.
  */
-export function saveSendOutcome(
+export async function saveSendOutcome(
   ctx: ServiceContext,
   jobId: string,
   accountId: string,
   outcome: SendOutcome,
-): void {
+): Promise<void> {
   const sealed = encryptSendOutcome(ctx, outcome);
-  ctx.db
+  await ctx.db
     .insert(sendResults)
     .values({ jobId, accountId, result: sealed, createdAt: ctx.clock.now() })
-    .onConflictDoUpdate({ target: sendResults.jobId, set: { result: sealed } })
-    .run();
+    .onConflictDoUpdate({ target: sendResults.jobId, set: { result: sealed } });
 }
 
-export function loadSendOutcome<O extends SendOutcome>(
+export async function loadSendOutcome<O extends SendOutcome>(
   ctx: ServiceContext,
   jobId: string,
   accountId: string,
-): O | undefined {
-  const row = ctx.db.select().from(sendResults).where(eq(sendResults.jobId, jobId)).get();
+): Promise<O | undefined> {
+  const row = (await ctx.db.select().from(sendResults).where(eq(sendResults.jobId, jobId)).limit(1))[0];
   if (!row || row.accountId !== accountId) return undefined;
   return decryptSendOutcome<O>(ctx, row.result);
 }

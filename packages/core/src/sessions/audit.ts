@@ -83,21 +83,23 @@ const firstUnchained = preparedQuery((db) =>
  * The session's chain head (position and hash), chaining first any events written before the chain existed
  * (in the order they were written). Inside the caller's write transaction.
  */
-function chainHead(ctx: ServiceContext, sessionId: string): { seq: number; hash: string | null } {
-  let last = lastChained(ctx.db).get({ sessionId });
-  if (firstUnchained(ctx.db).get({ sessionId })) {
-    const legacy = ctx.db
+async function chainHead(
+  ctx: ServiceContext,
+  sessionId: string,
+): Promise<{ seq: number; hash: string | null }> {
+  let last = (await lastChained(ctx.db).execute({ sessionId }))[0];
+  if ((await firstUnchained(ctx.db).execute({ sessionId }))[0]) {
+    const legacy = await ctx.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.sessionId, sessionId), isNull(auditEvents.seq)))
-      .orderBy(asc(auditEvents.at), asc(sql`rowid`))
-      .all();
+      .orderBy(asc(auditEvents.at), asc(sql`rowid`));
     let seq = last?.seq ?? 0;
     let prevHash = last?.hash ?? null;
     for (const row of legacy) {
       seq += 1;
       const hash = auditEventHash({ ...chainedEvent({ ...row, seq }), prevHash });
-      ctx.db.update(auditEvents).set({ seq, prevHash, hash }).where(eq(auditEvents.id, row.id)).run();
+      await ctx.db.update(auditEvents).set({ seq, prevHash, hash }).where(eq(auditEvents.id, row.id));
       prevHash = hash;
     }
     last = { seq, hash: prevHash };
@@ -106,8 +108,8 @@ function chainHead(ctx: ServiceContext, sessionId: string): { seq: number; hash:
 }
 
 /** The hash of the session's last audit event (null before the first): what the sealed PDF and session.completed carry. */
-export function auditChainHead(ctx: ServiceContext, sessionId: string): string | null {
-  return ctx.db.transaction(() => chainHead(ctx, sessionId).hash, { behavior: 'immediate' });
+export async function auditChainHead(ctx: ServiceContext, sessionId: string): Promise<string | null> {
+  return await ctx.db.transaction(async () => (await chainHead(ctx, sessionId)).hash);
 }
 
 /** The fields of a new event with its place in the chain: for audit() and for bulk inserts of first events. */
@@ -127,7 +129,7 @@ export function chainedRow(
 }
 
 /** Appends one audit event, chained to the session's last; call it inside the transaction of the change it records. */
-export function audit(
+export async function audit(
   ctx: ServiceContext,
   event: {
     sessionId: string;
@@ -136,7 +138,7 @@ export function audit(
     origin?: AuditOrigin;
     data?: unknown;
   },
-): string {
+): Promise<string> {
   const row = chainedRow(
     {
       id: newId(),
@@ -148,20 +150,20 @@ export function audit(
       userAgent: event.origin?.userAgent ?? null,
       data: event.data ?? null,
     },
-    chainHead(ctx, event.sessionId),
+    await chainHead(ctx, event.sessionId),
   );
-  rowInserter(ctx.db, auditEvents, AUDIT_COLUMNS)(row);
+  await rowInserter(ctx.db, auditEvents, AUDIT_COLUMNS)(row);
   return row.hash!;
 }
 
 /** The session's audit trail in chain order (GET /api/sessions/{id}/audit); the caller checked the account. */
-export function auditTrail(ctx: ServiceContext, sessionId: string): ChainedAuditEvent[] {
-  auditChainHead(ctx, sessionId); // chains events written before the chain existed
-  return ctx.db
-    .select()
-    .from(auditEvents)
-    .where(eq(auditEvents.sessionId, sessionId))
-    .orderBy(asc(auditEvents.seq))
-    .all()
-    .map(chainedEvent);
+export async function auditTrail(ctx: ServiceContext, sessionId: string): Promise<ChainedAuditEvent[]> {
+  await auditChainHead(ctx, sessionId); // chains events written before the chain existed
+  return (
+    await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.sessionId, sessionId))
+      .orderBy(asc(auditEvents.seq))
+  ).map(chainedEvent);
 }

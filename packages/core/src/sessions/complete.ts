@@ -54,8 +54,8 @@ export async function completeSession(
   ctx: ServiceContext,
   sessionId: string,
 ): Promise<{ completed: boolean }> {
-  const claim = claimCompletion(ctx, sessionId);
-  if (!claim) return outcome(ctx, sessionId);
+  const claim = await claimCompletion(ctx, sessionId);
+  if (!claim) return await outcome(ctx, sessionId);
   try {
     const produced = await produce(ctx, sessionId, claim);
     if (produced.completed) ctx.telemetry.completion('completed');
@@ -63,7 +63,7 @@ export async function completeSession(
   } catch (err) {
     if (err instanceof CompletionFailedError) throw err; // another run's failure, already recorded
     ctx.telemetry.completion('failed');
-    const recorded = recordFailure(ctx, sessionId, claim, err);
+    const recorded = await recordFailure(ctx, sessionId, claim, err);
     if (recorded && recorded.retryAt === null) ctx.outbox.kick(); // gave up: its webhook is in the outbox
     throw new CompletionFailedError(sessionId, recorded?.failures ?? null, recorded?.retryAt ?? null, err);
   }
@@ -74,20 +74,18 @@ async function produce(
   sessionId: string,
   claim: Claim,
 ): Promise<{ completed: boolean }> {
-  const session = ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)).get()!;
-  const people = ctx.db
+  const session = (await ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1))[0]!;
+  const people = await ctx.db
     .select()
     .from(participants)
     .where(eq(participants.sessionId, sessionId))
-    .orderBy(asc(participants.position))
-    .all();
-  const docs = ctx.db
+    .orderBy(asc(participants.position));
+  const docs = await ctx.db
     .select()
     .from(documents)
     .where(eq(documents.sessionId, sessionId))
-    .orderBy(asc(documents.position))
-    .all();
-  const fields = sessionFields(ctx, sessionId);
+    .orderBy(asc(documents.position));
+  const fields = await sessionFields(ctx, sessionId);
   const byId = new Map(people.map((p) => [p.id, p]));
   const seal = sealCertificate(ctx);
   const { completedAt } = claim;
@@ -103,14 +101,14 @@ async function produce(
   }));
 
   // Every event up to now (the last signature, at least) is covered by the head printed in the certificates.
-  const chainHead = auditChainHead(ctx, sessionId);
+  const chainHead = await auditChainHead(ctx, sessionId);
   const locale = sessionLocale(
     session.options as SessionEmailOptions,
-    brandingOf(ctx, session.accountId).defaultLocale,
+    (await brandingOf(ctx, session.accountId)).defaultLocale,
   );
   for (const doc of docs) {
     if (doc.finalSha256) continue; // made by an earlier run that did not get as far as completing
-    if (!renewClaim(ctx, sessionId, claim)) return outcome(ctx, sessionId);
+    if (!(await renewClaim(ctx, sessionId, claim))) return await outcome(ctx, sessionId);
     const stamp: FinalizeInput['fields'] = fields
       .filter((f) => f.documentId === doc.id)
       .map((f) => {
@@ -156,90 +154,85 @@ async function produce(
         ...(ctx.config.seal.tsa ? { tsa: ctx.config.seal.tsa } : {}),
       },
     );
-    keepFinal(ctx, sessionId, doc.id, result);
+    await keepFinal(ctx, sessionId, doc.id, result);
   }
 
-  const done = ctx.db.transaction(
-    () => {
-      const current = ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)).get()!;
-      if (current.status !== 'active') return false; // another run completed it
-      const finals = ctx.db
-        .select()
-        .from(documents)
-        .where(eq(documents.sessionId, sessionId))
-        .orderBy(asc(documents.position))
-        .all();
-      if (finals.some((d) => d.finalSha256 === null)) return false;
-      ctx.db
-        .update(sessions)
-        .set({
-          status: 'completed',
-          completedAt,
-          updatedAt: ctx.clock.now(),
-          completionClaim: null,
-          completionClaimedUntil: null,
-        })
-        .where(eq(sessions.id, sessionId))
-        .run();
-      // The final documents' hashes go into the chain; this event's hash is the head session.completed carries.
-      const head = audit(ctx, {
+  const done = await ctx.db.transaction(async () => {
+    const current = (await ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1))[0]!;
+    if (current.status !== 'active') return false; // another run completed it
+    const finals = await ctx.db
+      .select()
+      .from(documents)
+      .where(eq(documents.sessionId, sessionId))
+      .orderBy(asc(documents.position));
+    if (finals.some((d) => d.finalSha256 === null)) return false;
+    await ctx.db
+      .update(sessions)
+      .set({
+        status: 'completed',
+        completedAt,
+        updatedAt: ctx.clock.now(),
+        completionClaim: null,
+        completionClaimedUntil: null,
+      })
+      .where(eq(sessions.id, sessionId));
+    // The final documents' hashes go into the chain; this event's hash is the head session.completed carries.
+    const head = await audit(ctx, {
+      sessionId,
+      type: 'session.completed',
+      data: { documents: finals.map((d) => ({ documentId: d.id, sha256: d.finalSha256 })) },
+    });
+    if (session.notify) {
+      const options = session.options as SessionEmailOptions;
+      const senderName = await senderNameFor(ctx, session.accountId, options);
+      const email = {
+        accountId: session.accountId,
         sessionId,
-        type: 'session.completed',
-        data: { documents: finals.map((d) => ({ documentId: d.id, sha256: d.finalSha256 })) },
-      });
-      if (session.notify) {
-        const options = session.options as SessionEmailOptions;
-        const senderName = senderNameFor(ctx, session.accountId, options);
-        const email = {
-          accountId: session.accountId,
-          sessionId,
-          sessionTitle: session.title,
-          options,
-          expiresAt: session.expiresAt,
-          test: session.test,
-          senderName,
-        };
-        // The finals as committed, read in this transaction: what every email, webhook and download serves.
-        const attachments = finals.map((d) => ({
-          filename: `${d.filename.replace(/\.pdf$/i, '')} (signed).pdf`,
-          sha256: d.finalSha256!,
-          contentType: 'application/pdf',
-        }));
-        const attach = attachments.reduce((n, a) => n + ctx.blobs.size(a.sha256), 0) <= ATTACH_LIMIT_BYTES;
-        for (const p of people) {
-          queueSessionEmail(
-            ctx,
-            { ...email, to: p, ...(attach ? { attachments } : {}) },
-            {
-              kind: 'completed',
-              downloadUrl: participantLink(ctx, p),
-              downloadExpiresAt: new Date(completedAt + DOWNLOAD_DAYS_AFTER_COMPLETION * DAY_MS),
-              attached: attach,
-              documents: finals.map((d) => d.filename),
-            },
-          );
-        }
-        // A cc address has no link to download with: the signed PDFs travel attached, whatever their size.
-        for (const address of ccAddresses(options)) {
-          queueSessionEmail(
-            ctx,
-            { ...email, to: { name: null, email: address }, attachments },
-            {
-              kind: 'completed',
-              downloadUrl: null,
-              downloadExpiresAt: new Date(completedAt + DOWNLOAD_DAYS_AFTER_COMPLETION * DAY_MS),
-              attached: true,
-              documents: finals.map((d) => d.filename),
-            },
-          );
-        }
+        sessionTitle: session.title,
+        options,
+        expiresAt: session.expiresAt,
+        test: session.test,
+        senderName,
+      };
+      // The finals as committed, read in this transaction: what every email, webhook and download serves.
+      const attachments = finals.map((d) => ({
+        filename: `${d.filename.replace(/\.pdf$/i, '')} (signed).pdf`,
+        sha256: d.finalSha256!,
+        contentType: 'application/pdf',
+      }));
+      const attach = attachments.reduce((n, a) => n + ctx.blobs.size(a.sha256), 0) <= ATTACH_LIMIT_BYTES;
+      for (const p of people) {
+        await queueSessionEmail(
+          ctx,
+          { ...email, to: p, ...(attach ? { attachments } : {}) },
+          {
+            kind: 'completed',
+            downloadUrl: participantLink(ctx, p),
+            downloadExpiresAt: new Date(completedAt + DOWNLOAD_DAYS_AFTER_COMPLETION * DAY_MS),
+            attached: attach,
+            documents: finals.map((d) => d.filename),
+          },
+        );
       }
-      emitSessionEvent(ctx, sessionId, 'session.completed', { auditChainHead: head });
-      return true;
-    },
-    { behavior: 'immediate' },
-  );
-  if (!done) return outcome(ctx, sessionId);
+      // A cc address has no link to download with: the signed PDFs travel attached, whatever their size.
+      for (const address of ccAddresses(options)) {
+        await queueSessionEmail(
+          ctx,
+          { ...email, to: { name: null, email: address }, attachments },
+          {
+            kind: 'completed',
+            downloadUrl: null,
+            downloadExpiresAt: new Date(completedAt + DOWNLOAD_DAYS_AFTER_COMPLETION * DAY_MS),
+            attached: true,
+            documents: finals.map((d) => d.filename),
+          },
+        );
+      }
+    }
+    await emitSessionEvent(ctx, sessionId, 'session.completed', { auditChainHead: head });
+    return true;
+  });
+  if (!done) return await outcome(ctx, sessionId);
   ctx.outbox.kick();
   return { completed: true };
 }
@@ -250,37 +243,37 @@ async function produce(
  * document still open: a run that lost the race writes no blob, and one that loses it in between leaves
  * an unreferenced file (blobs are content-addressed) and changes nothing.
  */
-function keepFinal(
+async function keepFinal(
   ctx: ServiceContext,
   sessionId: string,
   documentId: string,
   result: FinalizeResult,
-): boolean {
-  const open = () => {
-    const session = ctx.db
-      .select({ status: sessions.status })
-      .from(sessions)
-      .where(eq(sessions.id, sessionId))
-      .get();
-    const doc = ctx.db
-      .select({ finalSha256: documents.finalSha256 })
-      .from(documents)
-      .where(eq(documents.id, documentId))
-      .get();
+): Promise<boolean> {
+  const open = async () => {
+    const session = (
+      await ctx.db
+        .select({ status: sessions.status })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId))
+        .limit(1)
+    )[0];
+    const doc = (
+      await ctx.db
+        .select({ finalSha256: documents.finalSha256 })
+        .from(documents)
+        .where(eq(documents.id, documentId))
+        .limit(1)
+    )[0];
     return session?.status === 'active' && doc !== undefined && doc.finalSha256 === null;
   };
-  if (!open()) return false;
-  const sha = ctx.blobs.put(result.bytes, result.sha256);
-  return ctx.db.transaction(
-    () => {
-      if (!open()) return false;
-      ctx.db
-        .update(documents)
-        .set({ finalSha256: sha })
-        .where(and(eq(documents.id, documentId), isNull(documents.finalSha256)))
-        .run();
-      return true;
-    },
-    { behavior: 'immediate' },
-  );
+  if (!(await open())) return false;
+  const sha = await ctx.blobs.put(result.bytes, result.sha256);
+  return await ctx.db.transaction(async () => {
+    if (!(await open())) return false;
+    await ctx.db
+      .update(documents)
+      .set({ finalSha256: sha })
+      .where(and(eq(documents.id, documentId), isNull(documents.finalSha256)));
+    return true;
+  });
 }

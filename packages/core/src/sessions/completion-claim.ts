@@ -81,25 +81,26 @@ export interface Claim {
 }
 
 /** Takes the session's completion lease if it is due (see completionDue); undefined if not. */
-export function claimCompletion(ctx: ServiceContext, sessionId: string): Claim | undefined {
+export async function claimCompletion(ctx: ServiceContext, sessionId: string): Promise<Claim | undefined> {
   const now = ctx.clock.now();
   const token = randomUUID();
-  const row = ctx.db
-    .update(sessions)
-    .set({
-      completionClaim: token,
-      completionClaimedUntil: now + COMPLETION_LEASE_MS,
-      completionTime: sql`coalesce(${sessions.completionTime}, ${now})`,
-    })
-    .where(and(eq(sessions.id, sessionId), completionDue(ctx, now)))
-    .returning({ completionTime: sessions.completionTime })
-    .get();
+  const row = (
+    await ctx.db
+      .update(sessions)
+      .set({
+        completionClaim: token,
+        completionClaimedUntil: now + COMPLETION_LEASE_MS,
+        completionTime: sql`coalesce(${sessions.completionTime}, ${now})`,
+      })
+      .where(and(eq(sessions.id, sessionId), completionDue(ctx, now)))
+      .returning({ completionTime: sessions.completionTime })
+  )[0];
   return row ? { token, completedAt: row.completionTime ?? now } : undefined;
 }
 
 /** Extends this run's lease; false if another run has taken the session over (this one's lease lapsed). */
-export function renewClaim(ctx: ServiceContext, sessionId: string, claim: Claim): boolean {
-  const renewed = ctx.db
+export async function renewClaim(ctx: ServiceContext, sessionId: string, claim: Claim): Promise<boolean> {
+  const renewed = await ctx.db
     .update(sessions)
     .set({ completionClaimedUntil: ctx.clock.now() + COMPLETION_LEASE_MS })
     .where(
@@ -109,8 +110,8 @@ export function renewClaim(ctx: ServiceContext, sessionId: string, claim: Claim)
         eq(sessions.completionClaim, claim.token),
       ),
     )
-    .run();
-  return renewed.changes === 1;
+    .returning({ id: sessions.id });
+  return renewed.length === 1;
 }
 
 /**
@@ -118,18 +119,20 @@ export function renewClaim(ctx: ServiceContext, sessionId: string, claim: Claim)
  * Throws while the session's completion is failing and waiting for its next attempt, so a job started
  * meanwhile reports the failure instead of succeeding quietly.
  */
-export function outcome(ctx: ServiceContext, sessionId: string): { completed: boolean } {
-  const row = ctx.db
-    .select({
-      status: sessions.status,
-      claim: sessions.completionClaim,
-      until: sessions.completionClaimedUntil,
-      failures: sessions.completionFailures,
-      error: sessions.completionError,
-    })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId))
-    .get();
+export async function outcome(ctx: ServiceContext, sessionId: string): Promise<{ completed: boolean }> {
+  const row = (
+    await ctx.db
+      .select({
+        status: sessions.status,
+        claim: sessions.completionClaim,
+        until: sessions.completionClaimedUntil,
+        failures: sessions.completionFailures,
+        error: sessions.completionError,
+      })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId))
+      .limit(1)
+  )[0];
   if (row?.status === 'failed') {
     throw new CompletionFailedError(sessionId, row.failures, null, new Error(row.error ?? 'unknown'));
   }
@@ -150,16 +153,16 @@ export function outcome(ctx: ServiceContext, sessionId: string): { completed: bo
  * the next attempt is due (the lease column doubles as the back-off). Returns what was recorded, or
  * undefined if this run no longer holds the claim or the write itself failed (the lease then lapses).
  */
-export function recordFailure(
+export async function recordFailure(
   ctx: ServiceContext,
   sessionId: string,
   claim: Claim,
   err: unknown,
-): { failures: number; retryAt: number | null } | undefined {
+): Promise<{ failures: number; retryAt: number | null } | undefined> {
   try {
-    return ctx.db.transaction(
-      () => {
-        const row = ctx.db
+    return await ctx.db.transaction(async () => {
+      const row = (
+        await ctx.db
           .select({
             status: sessions.status,
             claim: sessions.completionClaim,
@@ -167,38 +170,41 @@ export function recordFailure(
           })
           .from(sessions)
           .where(eq(sessions.id, sessionId))
-          .get();
-        if (row?.status !== 'active' || row.claim !== claim.token) return undefined;
-        const failures = row.failures + 1;
-        const reason = errorMessage(err).slice(0, ERROR_CHARS);
-        if (failures >= COMPLETION_MAX_ATTEMPTS) {
-          giveUp(ctx, sessionId, failures, reason);
-          return { failures, retryAt: null };
-        }
-        const retryAt = ctx.clock.now() + completionRetryDelay(failures);
-        ctx.db
-          .update(sessions)
-          .set({
-            completionClaim: null,
-            completionClaimedUntil: retryAt,
-            completionFailures: failures,
-            completionError: reason,
-          })
-          .where(eq(sessions.id, sessionId))
-          .run();
-        return { failures, retryAt };
-      },
-      { behavior: 'immediate' },
-    );
+          .limit(1)
+      )[0];
+      if (row?.status !== 'active' || row.claim !== claim.token) return undefined;
+      const failures = row.failures + 1;
+      const reason = errorMessage(err).slice(0, ERROR_CHARS);
+      if (failures >= COMPLETION_MAX_ATTEMPTS) {
+        await giveUp(ctx, sessionId, failures, reason);
+        return { failures, retryAt: null };
+      }
+      const retryAt = ctx.clock.now() + completionRetryDelay(failures);
+      await ctx.db
+        .update(sessions)
+        .set({
+          completionClaim: null,
+          completionClaimedUntil: retryAt,
+          completionFailures: failures,
+          completionError: reason,
+        })
+        .where(eq(sessions.id, sessionId));
+      return { failures, retryAt };
+    });
   } catch {
     return undefined;
   }
 }
 
 /** active -> failed, in the caller's write transaction: recorded, audited, and told to the webhooks. */
-function giveUp(ctx: ServiceContext, sessionId: string, failures: number, reason: string): void {
+async function giveUp(
+  ctx: ServiceContext,
+  sessionId: string,
+  failures: number,
+  reason: string,
+): Promise<void> {
   const now = ctx.clock.now();
-  ctx.db
+  await ctx.db
     .update(sessions)
     .set({
       status: 'failed',
@@ -209,24 +215,23 @@ function giveUp(ctx: ServiceContext, sessionId: string, failures: number, reason
       completionFailures: failures,
       completionError: reason,
     })
-    .where(eq(sessions.id, sessionId))
-    .run();
-  audit(ctx, { sessionId, type: 'session.completion_failed', data: { attempts: failures, reason } });
-  emitSessionEvent(ctx, sessionId, 'session.completion_failed', { reason });
+    .where(eq(sessions.id, sessionId));
+  await audit(ctx, { sessionId, type: 'session.completion_failed', data: { attempts: failures, reason } });
+  await emitSessionEvent(ctx, sessionId, 'session.completion_failed', { reason });
 }
 
 /**
  * The operator's retry (`pnpm cli sessions retry-completion`): a `failed` session, or an active one waiting out
  * its back-off, becomes due now with its attempt count reset. Returns false when there is nothing to retry.
  */
-export function allowCompletionRetry(
+export async function allowCompletionRetry(
   ctx: ServiceContext,
   accountId: string | null,
   sessionId: string,
-): boolean {
-  return ctx.db.transaction(
-    () => {
-      const row = ctx.db
+): Promise<boolean> {
+  return await ctx.db.transaction(async () => {
+    const row = (
+      await ctx.db
         .select({
           status: sessions.status,
           failures: sessions.completionFailures,
@@ -234,24 +239,26 @@ export function allowCompletionRetry(
         })
         .from(sessions)
         .where(eq(sessions.id, sessionId))
-        .get();
-      if (!row || (accountId !== null && row.account !== accountId)) return false;
-      if (row.status !== 'failed' && !(row.status === 'active' && row.failures > 0)) return false;
-      ctx.db
-        .update(sessions)
-        .set({
-          status: 'active',
-          failedAt: null,
-          completionClaim: null,
-          completionClaimedUntil: null,
-          completionFailures: 0,
-          updatedAt: ctx.clock.now(),
-        })
-        .where(eq(sessions.id, sessionId))
-        .run();
-      audit(ctx, { sessionId, type: 'session.completion_retried', data: { previousAttempts: row.failures } });
-      return true;
-    },
-    { behavior: 'immediate' },
-  );
+        .limit(1)
+    )[0];
+    if (!row || (accountId !== null && row.account !== accountId)) return false;
+    if (row.status !== 'failed' && !(row.status === 'active' && row.failures > 0)) return false;
+    await ctx.db
+      .update(sessions)
+      .set({
+        status: 'active',
+        failedAt: null,
+        completionClaim: null,
+        completionClaimedUntil: null,
+        completionFailures: 0,
+        updatedAt: ctx.clock.now(),
+      })
+      .where(eq(sessions.id, sessionId));
+    await audit(ctx, {
+      sessionId,
+      type: 'session.completion_retried',
+      data: { previousAttempts: row.failures },
+    });
+    return true;
+  });
 }

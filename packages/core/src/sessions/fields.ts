@@ -37,21 +37,18 @@ const GENERATED_LABEL: Record<FieldPlacement['kind'], string> = {
  * participants by role) or the generated layout of a prepared own PDF (matched by signer index). Only values
  * are stored per session, so creating a session never copies a layout.
  */
-export function sessionFields(ctx: ServiceContext, sessionId: string): SessionField[] {
-  const docs = ctx.db
+export async function sessionFields(ctx: ServiceContext, sessionId: string): Promise<SessionField[]> {
+  const docs = await ctx.db
     .select()
     .from(documents)
     .where(eq(documents.sessionId, sessionId))
-    .orderBy(asc(documents.position))
-    .all();
-  const people = ctx.db.select().from(participants).where(eq(participants.sessionId, sessionId)).all();
+    .orderBy(asc(documents.position));
+  const people = await ctx.db.select().from(participants).where(eq(participants.sessionId, sessionId));
   const values = new Map(
-    ctx.db
-      .select()
-      .from(fieldValues)
-      .where(eq(fieldValues.sessionId, sessionId))
-      .all()
-      .map((v) => [v.fieldId, v.value]),
+    (await ctx.db.select().from(fieldValues).where(eq(fieldValues.sessionId, sessionId))).map((v) => [
+      v.fieldId,
+      v.value,
+    ]),
   );
   const byPosition = new Map(people.map((p) => [p.position, p.id]));
   const byRole = new Map(people.filter((p) => p.roleId).map((p) => [p.roleId!, p.id]));
@@ -59,22 +56,21 @@ export function sessionFields(ctx: ServiceContext, sessionId: string): SessionFi
   const preparedIds = docs.map((d) => d.preparedDocumentId).filter((id): id is string => !!id);
   const layouts = new Map(
     preparedIds.length
-      ? ctx.db
-          .select({ id: preparedDocuments.id, layout: preparedDocuments.layout })
-          .from(preparedDocuments)
-          .where(inArray(preparedDocuments.id, preparedIds))
-          .all()
-          .map((r) => [r.id, r.layout as FieldPlacement[]])
+      ? (
+          await ctx.db
+            .select({ id: preparedDocuments.id, layout: preparedDocuments.layout })
+            .from(preparedDocuments)
+            .where(inArray(preparedDocuments.id, preparedIds))
+        ).map((r) => [r.id, r.layout as FieldPlacement[]])
       : [],
   );
   const templateDocIds = docs.map((d) => d.templateDocumentId).filter((id): id is string => !!id);
   const tFields = templateDocIds.length
-    ? ctx.db
+    ? await ctx.db
         .select()
         .from(templateFields)
         .where(inArray(templateFields.documentId, templateDocIds))
         .orderBy(asc(templateFields.position))
-        .all()
     : [];
 
   const out: SessionField[] = [];

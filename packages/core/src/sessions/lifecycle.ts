@@ -24,7 +24,8 @@ const participantsOf = preparedQuery((db) =>
     .prepare(),
 );
 
-export const peopleOf = (ctx: ServiceContext, sessionId: string) => participantsOf(ctx.db).all({ sessionId });
+export const peopleOf = async (ctx: ServiceContext, sessionId: string) =>
+  await participantsOf(ctx.db).execute({ sessionId });
 
 /**
  * Who hears about a session's progress: those told about it already - invited (their turn came) or told up
@@ -38,7 +39,7 @@ const informed = (session: SessionRow, people: ParticipantRow[]) =>
       (session.options as { sendInitialNotification?: boolean }).sendInitialNotification,
   );
 
-export const emailContext = (ctx: ServiceContext, session: SessionRow) => {
+export const emailContext = async (ctx: ServiceContext, session: SessionRow) => {
   const options = session.options as SessionEmailOptions;
   return {
     accountId: session.accountId,
@@ -47,7 +48,7 @@ export const emailContext = (ctx: ServiceContext, session: SessionRow) => {
     options,
     expiresAt: session.expiresAt,
     test: session.test,
-    senderName: senderNameFor(ctx, session.accountId, options),
+    senderName: await senderNameFor(ctx, session.accountId, options),
   };
 };
 
@@ -59,8 +60,8 @@ const revokeOpenLinks = preparedQuery((db) =>
     .prepare(),
 );
 
-function revokeLinks(ctx: ServiceContext, sessionId: string): void {
-  revokeOpenLinks(ctx.db).run({ sessionId, now: ctx.clock.now() });
+async function revokeLinks(ctx: ServiceContext, sessionId: string): Promise<void> {
+  await revokeOpenLinks(ctx.db).execute({ sessionId, now: ctx.clock.now() });
 }
 
 /**
@@ -68,7 +69,7 @@ function revokeLinks(ctx: ServiceContext, sessionId: string): void {
  * revoked and the reason recorded; failed (completion gave up, nothing signed was produced) -> cancelled too; cancelled, expired or declined -> alreadyCancelled; every signer done
  * -> 409 (the signed documents stand).
  */
-export function cancelSession(
+export async function cancelSession(
   ctx: ServiceContext,
   accountId: string,
   sessionId: string,
@@ -77,47 +78,43 @@ export function cancelSession(
 ) {
   // Cancelled, expired, declined and completed are final: answering them needs no write lock, which keeps
   // repeated cancels (an integrator's retries) off the writer's queue.
-  const status = sessionStatusOf(ctx, accountId, sessionId);
+  const status = await sessionStatusOf(ctx, accountId, sessionId);
   if (status === 'completed') throw completedError();
   // A failed completion produced no signed document: the session may still be cancelled.
   if (status !== 'active' && status !== 'failed')
     return { sessionId, cancelled: true as const, alreadyCancelled: true };
-  const result = ctx.db.transaction(
-    () => {
-      const session = sessionOf(ctx, accountId, sessionId);
-      if (
-        session.status === 'completed' ||
-        (session.status === 'active' && allSigned(peopleOf(ctx, sessionId)))
-      ) {
-        throw completedError(session.status === 'completed');
+  const result = await ctx.db.transaction(async () => {
+    const session = await sessionOf(ctx, accountId, sessionId);
+    if (
+      session.status === 'completed' ||
+      (session.status === 'active' && allSigned(await peopleOf(ctx, sessionId)))
+    ) {
+      throw completedError(session.status === 'completed');
+    }
+    if (session.status !== 'active' && session.status !== 'failed')
+      return { sessionId, cancelled: true as const, alreadyCancelled: true, wrote: false };
+    const now = ctx.clock.now();
+    if (session.status === 'active' && session.expiresAt <= now) {
+      // Past its expiry but not yet swept: it is expired (its links already answer 410), so nothing is
+      // left to revoke. Record the expiry now rather than call it a cancellation.
+      await markExpired(ctx, sessionId, now);
+      return { sessionId, cancelled: true as const, alreadyCancelled: true, wrote: true };
+    }
+    await ctx.db
+      .update(sessions)
+      .set({ status: 'cancelled', cancelledAt: now, cancelReason: reason ?? null, updatedAt: now })
+      .where(eq(sessions.id, sessionId));
+    await revokeLinks(ctx, sessionId);
+    await audit(ctx, { sessionId, type: 'session.cancelled', origin, data: { reason: reason ?? null } });
+    if (session.notify) {
+      const email = await emailContext(ctx, session);
+      for (const p of informed(session, await peopleOf(ctx, sessionId))) {
+        await queueSessionEmail(ctx, { ...email, to: p }, { kind: 'cancelled', reason: reason ?? null });
       }
-      if (session.status !== 'active' && session.status !== 'failed')
-        return { sessionId, cancelled: true as const, alreadyCancelled: true, wrote: false };
-      const now = ctx.clock.now();
-      if (session.status === 'active' && session.expiresAt <= now) {
-        // Past its expiry but not yet swept: it is expired (its links already answer 410), so nothing is
-        // left to revoke. Record the expiry now rather than call it a cancellation.
-        markExpired(ctx, sessionId, now);
-        return { sessionId, cancelled: true as const, alreadyCancelled: true, wrote: true };
-      }
-      ctx.db
-        .update(sessions)
-        .set({ status: 'cancelled', cancelledAt: now, cancelReason: reason ?? null, updatedAt: now })
-        .where(eq(sessions.id, sessionId))
-        .run();
-      revokeLinks(ctx, sessionId);
-      audit(ctx, { sessionId, type: 'session.cancelled', origin, data: { reason: reason ?? null } });
-      if (session.notify) {
-        const email = emailContext(ctx, session);
-        for (const p of informed(session, peopleOf(ctx, sessionId))) {
-          queueSessionEmail(ctx, { ...email, to: p }, { kind: 'cancelled', reason: reason ?? null });
-        }
-      }
-      emitSessionEvent(ctx, sessionId, 'session.cancelled', { reason: reason ?? null });
-      return { sessionId, cancelled: true as const, alreadyCancelled: false, wrote: true };
-    },
-    { behavior: 'immediate' },
-  );
+    }
+    await emitSessionEvent(ctx, sessionId, 'session.cancelled', { reason: reason ?? null });
+    return { sessionId, cancelled: true as const, alreadyCancelled: false, wrote: true };
+  });
   const { wrote, ...answer } = result;
   if (wrote) ctx.outbox.kick();
   return answer;
@@ -146,26 +143,26 @@ export function currentTurn(session: Pick<SessionRow, 'signingType'>, people: Pa
  * A signer declined: the session ends as declined and every link is revoked. Inside the caller's write
  * transaction, after it checked the link is live and the signer has not signed; the caller kicks the outbox.
  */
-export function declineSession(
+export async function declineSession(
   ctx: ServiceContext,
   participant: ParticipantRow,
   reason: string | null,
   origin: AuditOrigin,
-): void {
+): Promise<void> {
   const now = ctx.clock.now();
-  const session = ctx.db.select().from(sessions).where(eq(sessions.id, participant.sessionId)).get()!;
-  ctx.db
+  const session = (
+    await ctx.db.select().from(sessions).where(eq(sessions.id, participant.sessionId)).limit(1)
+  )[0]!;
+  await ctx.db
     .update(participants)
     .set({ status: 'declined', declinedAt: now })
-    .where(eq(participants.id, participant.id))
-    .run();
-  ctx.db
+    .where(eq(participants.id, participant.id));
+  await ctx.db
     .update(sessions)
     .set({ status: 'declined', declinedAt: now, declineReason: reason, updatedAt: now })
-    .where(eq(sessions.id, session.id))
-    .run();
-  revokeLinks(ctx, session.id);
-  audit(ctx, {
+    .where(eq(sessions.id, session.id));
+  await revokeLinks(ctx, session.id);
+  await audit(ctx, {
     sessionId: session.id,
     participantId: participant.id,
     type: 'participant.declined',
@@ -173,17 +170,17 @@ export function declineSession(
     data: { reason },
   });
   if (session.notify) {
-    const email = emailContext(ctx, session);
-    for (const p of informed(session, peopleOf(ctx, session.id))) {
+    const email = await emailContext(ctx, session);
+    for (const p of informed(session, await peopleOf(ctx, session.id))) {
       if (p.id === participant.id) continue;
-      queueSessionEmail(
+      await queueSessionEmail(
         ctx,
         { ...email, to: p },
         { kind: 'declined', declinerName: participant.name, reason },
       );
     }
   }
-  emitSessionEvent(ctx, session.id, 'session.declined', { participantId: participant.id, reason });
+  await emitSessionEvent(ctx, session.id, 'session.declined', { participantId: participant.id, reason });
 }
 
 /**
@@ -191,21 +188,21 @@ export function declineSession(
  * next signer in sequential order, and when everyone has signed, hand the session to the completion job.
  * Returns whether the session is now fully signed.
  */
-export function afterParticipantSigned(
+export async function afterParticipantSigned(
   ctx: ServiceContext,
   sessionId: string,
   signerId: string,
-): { allSigned: boolean } {
-  const session = ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)).get()!;
-  const people = peopleOf(ctx, sessionId);
+): Promise<{ allSigned: boolean }> {
+  const session = (await ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1))[0]!;
+  const people = await peopleOf(ctx, sessionId);
   const signer = people.find((p) => p.id === signerId)!;
   const remaining = people.filter((p) => p.status !== 'signed');
-  emitSessionEvent(ctx, sessionId, 'session.signed', { participantId: signerId });
+  await emitSessionEvent(ctx, sessionId, 'session.signed', { participantId: signerId });
   if (session.notify) {
-    const email = emailContext(ctx, session);
+    const email = await emailContext(ctx, session);
     for (const p of informed(session, people)) {
       if (p.id === signerId || remaining.length === 0) continue;
-      queueSessionEmail(
+      await queueSessionEmail(
         ctx,
         { ...email, to: p },
         { kind: 'signed', signerName: signer.name, remaining: remaining.length },
@@ -218,24 +215,22 @@ export function afterParticipantSigned(
     for (const p of people) {
       if (!turn.has(p.id) || p.notifiedAt !== null) continue;
       // A signer who opened the link early keeps `viewed`; only the time of the invite is recorded.
-      ctx.db
+      await ctx.db
         .update(participants)
         .set({
           status: p.status === 'pending' ? 'notified' : p.status,
           notifiedAt: ctx.clock.now(),
           ...(session.notify ? { inviteStatus: 'sent' as const } : {}),
         })
-        .where(eq(participants.id, p.id))
-        .run();
+        .where(eq(participants.id, p.id));
       if (!session.notify) continue;
-      const docs = ctx.db
+      const docs = await ctx.db
         .select({ filename: documents.filename })
         .from(documents)
-        .where(eq(documents.sessionId, sessionId))
-        .all();
-      queueSessionEmail(
+        .where(eq(documents.sessionId, sessionId));
+      await queueSessionEmail(
         ctx,
-        { ...emailContext(ctx, session), to: p, inviteOf: p.id },
+        { ...(await emailContext(ctx, session)), to: p, inviteOf: p.id },
         {
           kind: 'next_signer',
           recipientEmail: p.email,
@@ -255,39 +250,34 @@ export function afterParticipantSigned(
 }
 
 /** active -> expired, links revoked; inside the caller's write transaction, after it checked the session is due. */
-function markExpired(ctx: ServiceContext, sessionId: string, now: number): void {
-  ctx.db
+async function markExpired(ctx: ServiceContext, sessionId: string, now: number): Promise<void> {
+  await ctx.db
     .update(sessions)
     .set({ status: 'expired', expiredAt: now, updatedAt: now })
-    .where(eq(sessions.id, sessionId))
-    .run();
-  revokeLinks(ctx, sessionId);
-  audit(ctx, { sessionId, type: 'session.expired' });
-  emitSessionEvent(ctx, sessionId, 'session.expired');
+    .where(eq(sessions.id, sessionId));
+  await revokeLinks(ctx, sessionId);
+  await audit(ctx, { sessionId, type: 'session.expired' });
+  await emitSessionEvent(ctx, sessionId, 'session.expired');
 }
 
 /** Sweep: active sessions past their expiry become expired, links revoked (durable state, any worker). */
-export function expireDueSessions(ctx: ServiceContext): number {
+export async function expireDueSessions(ctx: ServiceContext): Promise<number> {
   const now = ctx.clock.now();
-  const due = ctx.db
+  const due = await ctx.db
     .select({ id: sessions.id })
     .from(sessions)
     .where(and(eq(sessions.status, 'active'), lte(sessions.expiresAt, now)))
-    .limit(500)
-    .all();
+    .limit(500);
   let expired = 0;
   for (const { id } of due) {
-    ctx.db.transaction(
-      () => {
-        // Re-read inside the write transaction: another worker's sweep or a last signature may have won.
-        const s = ctx.db.select().from(sessions).where(eq(sessions.id, id)).get();
-        if (s?.status !== 'active' || s.expiresAt > now) return;
-        if (allSigned(peopleOf(ctx, id))) return; // completion is on its way
-        markExpired(ctx, id, now);
-        expired++;
-      },
-      { behavior: 'immediate' },
-    );
+    await ctx.db.transaction(async () => {
+      // Re-read inside the write transaction: another worker's sweep or a last signature may have won.
+      const s = (await ctx.db.select().from(sessions).where(eq(sessions.id, id)).limit(1))[0];
+      if (s?.status !== 'active' || s.expiresAt > now) return;
+      if (allSigned(await peopleOf(ctx, id))) return; // completion is on its way
+      await markExpired(ctx, id, now);
+      expired++;
+    });
   }
   if (expired > 0) ctx.outbox.kick();
   return expired;
@@ -297,9 +287,9 @@ export function expireDueSessions(ctx: ServiceContext): number {
  * Sweep: reminder emails `reminderDaysBeforeExpiry` days before expiry (template sends with
  * `remindersEnabled` and `notify`), to signers whose turn it is. Each offset is sent once per session.
  */
-export function queueDueReminders(ctx: ServiceContext): number {
+export async function queueDueReminders(ctx: ServiceContext): Promise<number> {
   const now = ctx.clock.now();
-  const candidates = ctx.db
+  const candidates = await ctx.db
     .select()
     .from(sessions)
     .where(
@@ -308,8 +298,7 @@ export function queueDueReminders(ctx: ServiceContext): number {
         eq(sessions.notify, true),
         sql`json_extract(${sessions.options}, '$.remindersEnabled') = 1`,
       ),
-    )
-    .all();
+    );
   let queued = 0;
   for (const candidate of candidates) {
     const options = candidate.options as SessionEmailOptions & {
@@ -322,39 +311,35 @@ export function queueDueReminders(ctx: ServiceContext): number {
       (d) => !sent.has(d) && now >= candidate.expiresAt - d * DAY_MS,
     );
     if (due.length === 0) continue;
-    ctx.db.transaction(
-      () => {
-        const s = ctx.db.select().from(sessions).where(eq(sessions.id, candidate.id)).get()!;
-        const already = new Set(s.remindersSent as number[]);
-        const fresh = due.filter((d) => !already.has(d));
-        if (s.status !== 'active' || fresh.length === 0) return;
-        ctx.db
-          .update(sessions)
-          .set({ remindersSent: [...already, ...fresh] })
-          .where(eq(sessions.id, s.id))
-          .run();
-        const people = peopleOf(ctx, s.id);
-        const turn = currentTurn(s, people);
-        const daysLeft = Math.max(0, Math.ceil((s.expiresAt - now) / DAY_MS));
-        for (const p of people) {
-          if (!turn.has(p.id)) continue;
-          queueSessionEmail(
-            ctx,
-            { ...emailContext(ctx, s), to: p },
-            {
-              kind: 'reminder',
-              signingUrl: participantLink(ctx, p),
-              daysLeft,
-              expiresAt: new Date(s.expiresAt),
-              otpRequired: s.authRequirement === 'otp',
-            },
-          );
-          queued++;
-        }
-        audit(ctx, { sessionId: s.id, type: 'reminder.queued', data: { days: fresh } });
-      },
-      { behavior: 'immediate' },
-    );
+    await ctx.db.transaction(async () => {
+      const s = (await ctx.db.select().from(sessions).where(eq(sessions.id, candidate.id)).limit(1))[0]!;
+      const already = new Set(s.remindersSent as number[]);
+      const fresh = due.filter((d) => !already.has(d));
+      if (s.status !== 'active' || fresh.length === 0) return;
+      await ctx.db
+        .update(sessions)
+        .set({ remindersSent: [...already, ...fresh] })
+        .where(eq(sessions.id, s.id));
+      const people = await peopleOf(ctx, s.id);
+      const turn = currentTurn(s, people);
+      const daysLeft = Math.max(0, Math.ceil((s.expiresAt - now) / DAY_MS));
+      for (const p of people) {
+        if (!turn.has(p.id)) continue;
+        await queueSessionEmail(
+          ctx,
+          { ...(await emailContext(ctx, s)), to: p },
+          {
+            kind: 'reminder',
+            signingUrl: participantLink(ctx, p),
+            daysLeft,
+            expiresAt: new Date(s.expiresAt),
+            otpRequired: s.authRequirement === 'otp',
+          },
+        );
+        queued++;
+      }
+      await audit(ctx, { sessionId: s.id, type: 'reminder.queued', data: { days: fresh } });
+    });
   }
   if (queued > 0) ctx.outbox.kick();
   return queued;

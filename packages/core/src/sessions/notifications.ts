@@ -33,13 +33,19 @@ export interface EmailContext {
  * The name invites are sent in: the send's `senderName`, else the account's default sender name (web app
  * settings), else the integration account's name.
  */
-export function senderNameFor(ctx: ServiceContext, accountId: string, options: SessionEmailOptions): string {
+export async function senderNameFor(
+  ctx: ServiceContext,
+  accountId: string,
+  options: SessionEmailOptions,
+): Promise<string> {
   if (options.senderName) return options.senderName;
-  const account = ctx.db
-    .select({ name: accounts.name, defaultSenderName: accounts.defaultSenderName })
-    .from(accounts)
-    .where(eq(accounts.id, accountId))
-    .get();
+  const account = (
+    await ctx.db
+      .select({ name: accounts.name, defaultSenderName: accounts.defaultSenderName })
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+      .limit(1)
+  )[0];
   return account?.defaultSenderName ?? account?.name ?? 'Countersign';
 }
 
@@ -53,7 +59,7 @@ type Kindless<T> = T extends unknown
  * sender. The send's `cc` is never copied on a signer's email (it holds their link): a cc address gets emails
  * of its own (ccCopyEmails).
  */
-export function queueSessionEmail(
+export async function queueSessionEmail(
   ctx: ServiceContext,
   email: EmailContext & {
     senderName: string;
@@ -64,8 +70,8 @@ export function queueSessionEmail(
     attachments?: { filename: string; sha256: string; contentType: string }[];
   },
   message: Kindless<EmailMessage>,
-): string {
-  const branding = brandingView(ctx, brandingOf(ctx, email.accountId));
+): Promise<string> {
+  const branding = brandingView(ctx, await brandingOf(ctx, email.accountId));
   const rendered = renderEmail({
     ...message,
     sessionTitle: email.sessionTitle,
@@ -76,7 +82,7 @@ export function queueSessionEmail(
   } as EmailMessage);
   const { options } = email;
   const marked = email.test ? markAsTest(rendered) : rendered;
-  return queueEmail(ctx, email.accountId, {
+  return await queueEmail(ctx, email.accountId, {
     sessionId: email.sessionId,
     to: [email.to.email],
     ...(email.inviteOf ? { inviteOf: email.inviteOf } : {}),

@@ -13,9 +13,14 @@ import { sessionOf } from './read.ts';
 /** Resends per participant per hour: enough to fix a lost email, too few to spam a recipient. */
 const RESENDS_PER_HOUR = 3;
 
-function participantOf(ctx: ServiceContext, accountId: string, sessionId: string, participantId: string) {
-  const session = sessionOf(ctx, accountId, sessionId);
-  const participant = peopleOf(ctx, session.id).find((p) => p.id === participantId);
+async function participantOf(
+  ctx: ServiceContext,
+  accountId: string,
+  sessionId: string,
+  participantId: string,
+) {
+  const session = await sessionOf(ctx, accountId, sessionId);
+  const participant = (await peopleOf(ctx, session.id)).find((p) => p.id === participantId);
   if (!participant) {
     throw new DomainError('not_found', `participant ${participantId} not found in session ${sessionId}`);
   }
@@ -26,18 +31,18 @@ function participantOf(ctx: ServiceContext, accountId: string, sessionId: string
  * Sends a participant's invite again (same link): only while the session is active and it is their turn to
  * sign. Works for `notify: false` sessions too: a member asking for it is an explicit choice.
  */
-export function resendInvite(
+export async function resendInvite(
   ctx: ServiceContext,
   accountId: string,
   sessionId: string,
   participantId: string,
   origin?: AuditOrigin,
-): { sessionId: string; participantId: string; queued: true } {
-  const { session, participant } = participantOf(ctx, accountId, sessionId, participantId);
+): Promise<{ sessionId: string; participantId: string; queued: true }> {
+  const { session, participant } = await participantOf(ctx, accountId, sessionId, participantId);
   if (session.status !== 'active') {
     throw new DomainError('invalid_request', `the session is ${session.status}: no invite can be sent`);
   }
-  if (!currentTurn(session, peopleOf(ctx, session.id)).has(participant.id)) {
+  if (!currentTurn(session, await peopleOf(ctx, session.id)).has(participant.id)) {
     throw new DomainError(
       'invalid_request',
       participant.status === 'signed'
@@ -46,7 +51,7 @@ export function resendInvite(
     );
   }
   const key = `resend:${participant.id}`;
-  const { count, resetAt } = countHits(ctx, key, HOUR_MS);
+  const { count, resetAt } = await countHits(ctx, key, HOUR_MS);
   if (count >= RESENDS_PER_HOUR) {
     const seconds = Math.max(1, Math.ceil((resetAt - ctx.clock.now()) / 1000));
     throw new DomainError(
@@ -59,18 +64,18 @@ export function resendInvite(
     );
   }
   const options = session.options as SessionEmailOptions;
-  const filenames = ctx.db
-    .select({ filename: documents.filename })
-    .from(documents)
-    .where(eq(documents.sessionId, session.id))
-    .orderBy(asc(documents.position))
-    .all()
-    .map((d) => d.filename);
-  ctx.db.transaction(() => {
-    recordHit(ctx, key, HOUR_MS);
-    queueSessionEmail(
+  const filenames = (
+    await ctx.db
+      .select({ filename: documents.filename })
+      .from(documents)
+      .where(eq(documents.sessionId, session.id))
+      .orderBy(asc(documents.position))
+  ).map((d) => d.filename);
+  await ctx.db.transaction(async () => {
+    await recordHit(ctx, key, HOUR_MS);
+    await queueSessionEmail(
       ctx,
-      { ...emailContext(ctx, session), to: participant, inviteOf: participant.id },
+      { ...(await emailContext(ctx, session)), to: participant, inviteOf: participant.id },
       {
         kind: 'invite',
         signingUrl: participantLink(ctx, participant),
@@ -85,19 +90,19 @@ export function resendInvite(
         recipientEmail: participant.email,
       },
     );
-    audit(ctx, { sessionId: session.id, participantId: participant.id, type: 'invite.resent', origin });
+    await audit(ctx, { sessionId: session.id, participantId: participant.id, type: 'invite.resent', origin });
   });
   ctx.outbox.kick();
   return { sessionId: session.id, participantId: participant.id, queued: true };
 }
 
 /** A participant's signing link, for handing over by hand (`notify: false` sends). */
-export function participantSigningUrl(
+export async function participantSigningUrl(
   ctx: ServiceContext,
   accountId: string,
   sessionId: string,
   participantId: string,
-): { url: string } {
-  const { participant } = participantOf(ctx, accountId, sessionId, participantId);
+): Promise<{ url: string }> {
+  const { participant } = await participantOf(ctx, accountId, sessionId, participantId);
   return { url: participantLink(ctx, participant) };
 }

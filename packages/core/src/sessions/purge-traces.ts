@@ -14,19 +14,23 @@ import { devMailboxDir } from '../support/data-paths.ts';
  */
 
 /** The session's outbox emails: their ids name the dev mailbox files. */
-export function sessionEmailIds(ctx: ServiceContext, accountId: string, sessionId: string): string[] {
-  return ctx.db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.accountId, accountId),
-        eq(outbox.kind, 'email'),
-        sql`json_extract(${outbox.payload}, '$.sessionId') = ${sessionId}`,
-      ),
-    )
-    .all()
-    .map((r) => r.id);
+export async function sessionEmailIds(
+  ctx: ServiceContext,
+  accountId: string,
+  sessionId: string,
+): Promise<string[]> {
+  return (
+    await ctx.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.accountId, accountId),
+          eq(outbox.kind, 'email'),
+          sql`json_extract(${outbox.payload}, '$.sessionId') = ${sessionId}`,
+        ),
+      )
+  ).map((r) => r.id);
 }
 
 /** Deletes the dev mailbox's copies of these outbox emails (test sessions and SMTP-less setups keep them). */
@@ -46,12 +50,12 @@ export type Replacements = Map<string, string>;
  * keeps its shape (a replay still answers, naming the purged session as the tombstone does) and the other
  * sessions of a bulk answer are left as they were. Call it inside the purge's transaction.
  */
-export function scrubStoredAnswers(
+export async function scrubStoredAnswers(
   ctx: ServiceContext,
   accountId: string,
   sessionId: string,
   replacements: Replacements,
-): void {
+): Promise<void> {
   const key = new DataKey(ctx.config.dataDir);
   const scrub = (encrypted: string): string | null => {
     let plain: string;
@@ -63,20 +67,18 @@ export function scrubStoredAnswers(
     if (!plain.includes(sessionId)) return null;
     return key.encrypt(JSON.stringify(replaceWithin(JSON.parse(plain), sessionId, replacements, false)));
   };
-  const results = ctx.db
+  const results = await ctx.db
     .select({ jobId: sendResults.jobId, result: sendResults.result })
     .from(sendResults)
-    .where(eq(sendResults.accountId, accountId))
-    .all();
+    .where(eq(sendResults.accountId, accountId));
   for (const row of results) {
     const result = scrub(row.result);
-    if (result) ctx.db.update(sendResults).set({ result }).where(eq(sendResults.jobId, row.jobId)).run();
+    if (result) await ctx.db.update(sendResults).set({ result }).where(eq(sendResults.jobId, row.jobId));
   }
-  const answers = ctx.db
+  const answers = await ctx.db
     .select({ key: idempotencyKeys.key, body: idempotencyKeys.responseBody })
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.accountId, accountId), isNotNull(idempotencyKeys.responseBody)))
-    .all();
+    .where(and(eq(idempotencyKeys.accountId, accountId), isNotNull(idempotencyKeys.responseBody)));
   for (const row of answers) {
     let body: string | null = null;
     try {
@@ -85,11 +87,10 @@ export function scrubStoredAnswers(
       // Not JSON (no answer of ours is anything else): leave it to expire.
     }
     if (body === null) continue;
-    ctx.db
+    await ctx.db
       .update(idempotencyKeys)
       .set({ responseBody: body })
-      .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, row.key)))
-      .run();
+      .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, row.key)));
   }
 }
 
@@ -104,6 +105,10 @@ function replaceWithin(value: unknown, sessionId: string, map: Replacements, ins
 }
 
 /** Idempotency-Key answers past their 24 hours are never replayed: the sweep deletes them. */
-export function deleteExpiredAnswers(ctx: ServiceContext): number {
-  return ctx.db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, ctx.clock.now())).run().changes;
+export async function deleteExpiredAnswers(ctx: ServiceContext): Promise<number> {
+  const deleted = await ctx.db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.expiresAt, ctx.clock.now()))
+    .returning({ key: idempotencyKeys.key });
+  return deleted.length;
 }

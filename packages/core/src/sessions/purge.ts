@@ -3,6 +3,7 @@ import {
   auditEvents,
   documents,
   fieldValues,
+  forgetDeletedPages,
   otpCodes,
   outbox,
   participants,
@@ -53,66 +54,55 @@ const purgedError = (sessionId: string) =>
  * crash) carries it out with purgeSession. Asking again is harmless. Refused for an active session and
  * under legal hold.
  */
-export function requestPurge(ctx: ServiceContext, accountId: string, sessionId: string): void {
-  ctx.db.transaction(
-    () => {
-      const row = sessionOf(ctx, accountId, sessionId);
-      if (row.purgeRequestedAt !== null) return;
-      if (row.status === 'active') {
-        throw new DomainError(
-          'session_active',
-          `session ${sessionId} is still active; cancel it first, or wait until it ends`,
-        );
-      }
-      if (row.legalHoldAt !== null) {
-        throw new DomainError(
-          'legal_hold',
-          `session ${sessionId} is under legal hold; release the hold first`,
-        );
-      }
-      const now = ctx.clock.now();
-      ctx.db
-        .update(sessions)
-        .set({ purgeRequestedAt: now, purgeReason: 'requested', updatedAt: now })
-        .where(eq(sessions.id, sessionId))
-        .run();
-    },
-    { behavior: 'immediate' },
-  );
+export async function requestPurge(ctx: ServiceContext, accountId: string, sessionId: string): Promise<void> {
+  await ctx.db.transaction(async () => {
+    const row = await sessionOf(ctx, accountId, sessionId);
+    if (row.purgeRequestedAt !== null) return;
+    if (row.status === 'active') {
+      throw new DomainError(
+        'session_active',
+        `session ${sessionId} is still active; cancel it first, or wait until it ends`,
+      );
+    }
+    if (row.legalHoldAt !== null) {
+      throw new DomainError('legal_hold', `session ${sessionId} is under legal hold; release the hold first`);
+    }
+    const now = ctx.clock.now();
+    await ctx.db
+      .update(sessions)
+      .set({ purgeRequestedAt: now, purgeReason: 'requested', updatedAt: now })
+      .where(eq(sessions.id, sessionId));
+  });
 }
 
 /**
  * Puts a session under legal hold or releases it. A session whose purge was asked for cannot be held any more
  * (its files may be gone already): 410 `session_purged`.
  */
-export function setLegalHold(ctx: ServiceContext, accountId: string, sessionId: string, hold: boolean) {
-  return ctx.db.transaction(
-    () => {
-      const row = sessionOf(ctx, accountId, sessionId);
-      if (row.purgeRequestedAt !== null) throw purgedError(sessionId);
-      const since = hold ? (row.legalHoldAt ?? ctx.clock.now()) : null;
-      if (since !== row.legalHoldAt) {
-        ctx.db.update(sessions).set({ legalHoldAt: since }).where(eq(sessions.id, sessionId)).run();
-      }
-      return {
-        sessionId,
-        legalHold: since !== null,
-        legalHoldSince: since === null ? null : new Date(since).toISOString(),
-      };
-    },
-    { behavior: 'immediate' },
-  );
+export async function setLegalHold(ctx: ServiceContext, accountId: string, sessionId: string, hold: boolean) {
+  return await ctx.db.transaction(async () => {
+    const row = await sessionOf(ctx, accountId, sessionId);
+    if (row.purgeRequestedAt !== null) throw purgedError(sessionId);
+    const since = hold ? (row.legalHoldAt ?? ctx.clock.now()) : null;
+    if (since !== row.legalHoldAt) {
+      await ctx.db.update(sessions).set({ legalHoldAt: since }).where(eq(sessions.id, sessionId));
+    }
+    return {
+      sessionId,
+      legalHold: since !== null,
+      legalHoldSince: since === null ? null : new Date(since).toISOString(),
+    };
+  });
 }
 
 /** The tombstone part of a session's detail: null unless a purge was asked for. */
-export function purgeView(ctx: ServiceContext, row: SessionRow): SessionPurge | null {
+export async function purgeView(ctx: ServiceContext, row: SessionRow): Promise<SessionPurge | null> {
   if (row.purgeRequestedAt === null) return null;
-  const docs = ctx.db
+  const docs = await ctx.db
     .select()
     .from(documents)
     .where(eq(documents.sessionId, row.id))
-    .orderBy(asc(documents.position))
-    .all();
+    .orderBy(asc(documents.position));
   return {
     state: row.purgedAt === null ? 'pending' : 'purged',
     reason: row.purgeReason ?? 'requested',
@@ -144,11 +134,11 @@ export function retentionPurgeAt(row: SessionRow, accountRetentionDays: number |
  * The sweeper's retention pass: asks for the purge of every ended session past its retention and not held.
  * The purges themselves follow in the same sweep (purgePending). Returns how many were asked for.
  */
-export function requestDuePurges(ctx: ServiceContext, limit = 100): number {
+export async function requestDuePurges(ctx: ServiceContext, limit = 100): Promise<number> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(
-    () => {
-      const due = ctx.db
+  return await ctx.db.transaction(async () => {
+    const due = (
+      await ctx.db
         .select({ id: sessions.id })
         .from(sessions)
         .where(
@@ -161,37 +151,32 @@ export function requestDuePurges(ctx: ServiceContext, limit = 100): number {
           ),
         )
         .limit(limit)
-        .all()
-        .map((r) => r.id);
-      if (due.length === 0) return 0;
-      ctx.db
-        .update(sessions)
-        .set({ purgeRequestedAt: now, purgeReason: 'retention', updatedAt: now })
-        .where(and(inArray(sessions.id, due), isNull(sessions.purgeRequestedAt)))
-        .run();
-      return due.length;
-    },
-    { behavior: 'immediate' },
-  );
+    ).map((r) => r.id);
+    if (due.length === 0) return 0;
+    await ctx.db
+      .update(sessions)
+      .set({ purgeRequestedAt: now, purgeReason: 'retention', updatedAt: now })
+      .where(and(inArray(sessions.id, due), isNull(sessions.purgeRequestedAt)));
+    return due.length;
+  });
 }
 
 /** Sessions whose purge was asked for and has not finished (a lost job, a crash midway): the sweep ends them. */
-export function purgePending(
+export async function purgePending(
   ctx: ServiceContext,
   log?: { error(obj: unknown, msg: string): void },
   limit = 20,
-): number {
-  const pending = ctx.db
+): Promise<number> {
+  const pending = await ctx.db
     .select({ id: sessions.id })
     .from(sessions)
     .where(and(isNotNull(sessions.purgeRequestedAt), isNull(sessions.purgedAt)))
     .orderBy(asc(sessions.purgeRequestedAt))
-    .limit(limit)
-    .all();
+    .limit(limit);
   let purged = 0;
   for (const { id } of pending) {
     try {
-      if (purgeSession(ctx, id).purged) purged++;
+      if ((await purgeSession(ctx, id)).purged) purged++;
     } catch (err) {
       // The next sweep tries again; one session that cannot be purged holds back no other.
       log?.error({ err, sessionId: id }, 'session purge failed');
@@ -207,63 +192,65 @@ export function purgePending(
  * audit chain head and length) and queue `session.purged`. A crash between them leaves step 2 for the next
  * run; two runs at once commit step 2 once.
  */
-export function purgeSession(ctx: ServiceContext, sessionId: string): { purged: boolean } {
-  const row = ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)).get();
+export async function purgeSession(ctx: ServiceContext, sessionId: string): Promise<{ purged: boolean }> {
+  const row = (await ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1))[0];
   if (!row || row.purgeRequestedAt === null || row.purgedAt !== null) return { purged: false };
-  const docs = ctx.db.select().from(documents).where(eq(documents.sessionId, sessionId)).all();
+  const docs = await ctx.db.select().from(documents).where(eq(documents.sessionId, sessionId));
   const candidates = docs.flatMap((d) => [d.sourceSha256, d.preparedSha256, d.finalSha256 ?? []].flat());
-  const unused = blobsOnlyUsedBy(ctx, sessionId, candidates);
+  const unused = await blobsOnlyUsedBy(ctx, sessionId, candidates);
   for (const sha of unused) ctx.blobs.unlink(sha);
-  forgetDevMail(ctx, sessionEmailIds(ctx, row.accountId, sessionId));
+  forgetDevMail(ctx, await sessionEmailIds(ctx, row.accountId, sessionId));
 
-  const purged = ctx.db.transaction(
-    () => {
-      const current = ctx.db
+  const purged = await ctx.db.transaction(async () => {
+    const current = (
+      await ctx.db
         .select({ purgedAt: sessions.purgedAt })
         .from(sessions)
         .where(eq(sessions.id, sessionId))
-        .get();
-      if (!current || current.purgedAt !== null) return false;
-      const head = auditChainHead(ctx, sessionId);
-      const events = ctx.db
+        .limit(1)
+    )[0];
+    if (!current || current.purgedAt !== null) return false;
+    const head = await auditChainHead(ctx, sessionId);
+    const events = (
+      await ctx.db
         .select({ n: sql<number>`count(*)` })
         .from(auditEvents)
         .where(eq(auditEvents.sessionId, sessionId))
-        .get()!.n;
-      scrubSession(ctx, row, docs);
-      forgetBlobs(ctx, unused);
-      const now = ctx.clock.now();
-      ctx.db
-        .update(sessions)
-        .set({ purgedAt: now, purgedChainHead: head, purgedEventCount: events, updatedAt: now })
-        .where(eq(sessions.id, sessionId))
-        .run();
-      emitSessionEvent(ctx, sessionId, 'session.purged', {
-        auditChainHead: head,
-        purge: {
-          reason: row.purgeReason ?? 'requested',
-          purgedAt: new Date(now).toISOString(),
-          auditEvents: events,
-          documents: docs.sort((a, b) => a.position - b.position).map(tombstoneDocument),
-        },
-      });
-      return true;
-    },
-    { behavior: 'immediate' },
-  );
+        .limit(1)
+    )[0]!.n;
+    await scrubSession(ctx, row, docs);
+    await forgetBlobs(ctx, unused);
+    const now = ctx.clock.now();
+    await ctx.db
+      .update(sessions)
+      .set({ purgedAt: now, purgedChainHead: head, purgedEventCount: events, updatedAt: now })
+      .where(eq(sessions.id, sessionId));
+    await emitSessionEvent(ctx, sessionId, 'session.purged', {
+      auditChainHead: head,
+      purge: {
+        reason: row.purgeReason ?? 'requested',
+        purgedAt: new Date(now).toISOString(),
+        auditEvents: events,
+        documents: docs.sort((a, b) => a.position - b.position).map(tombstoneDocument),
+      },
+    });
+    return true;
+  });
   if (purged) {
     ctx.outbox.kick();
-    // Old page versions still in the WAL would hold what was just deleted: fold it into the file and truncate
-    // it. Best effort: a reader in another process makes it wait for the next checkpoint.
-    ctx.db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    await forgetDeletedPages(ctx.db);
   }
   return { purged };
 }
 
 /** Step 2's deletions and replacements, inside its transaction. */
-function scrubSession(ctx: ServiceContext, row: SessionRow, docs: (typeof documents.$inferSelect)[]): void {
+async function scrubSession(
+  ctx: ServiceContext,
+  row: SessionRow,
+  docs: (typeof documents.$inferSelect)[],
+): Promise<void> {
   const sessionId = row.id;
-  const people = ctx.db
+  const people = await ctx.db
     .select({
       id: participants.id,
       position: participants.position,
@@ -271,8 +258,7 @@ function scrubSession(ctx: ServiceContext, row: SessionRow, docs: (typeof docume
       email: participants.email,
     })
     .from(participants)
-    .where(eq(participants.sessionId, sessionId))
-    .all();
+    .where(eq(participants.sessionId, sessionId));
   const ids = people.map((p) => p.id);
   // Each value that names the session's people or files, and what replaces it in the tombstone.
   const replacements: Replacements = new Map([[row.title, PURGED_TITLE]]);
@@ -281,15 +267,15 @@ function scrubSession(ctx: ServiceContext, row: SessionRow, docs: (typeof docume
     replacements.set(p.email, purgedEmail(p.id));
   }
   for (const d of docs) replacements.set(d.filename, purgedFilename(d.position));
-  scrubStoredAnswers(ctx, row.accountId, sessionId, replacements);
+  await scrubStoredAnswers(ctx, row.accountId, sessionId, replacements);
   if (ids.length > 0) {
-    ctx.db.delete(signingDrafts).where(inArray(signingDrafts.participantId, ids)).run();
-    ctx.db.delete(otpCodes).where(inArray(otpCodes.participantId, ids)).run();
-    ctx.db.delete(signerSessions).where(inArray(signerSessions.participantId, ids)).run();
+    await ctx.db.delete(signingDrafts).where(inArray(signingDrafts.participantId, ids));
+    await ctx.db.delete(otpCodes).where(inArray(otpCodes.participantId, ids));
+    await ctx.db.delete(signerSessions).where(inArray(signerSessions.participantId, ids));
   }
   const now = ctx.clock.now();
   for (const p of people) {
-    ctx.db
+    await ctx.db
       .update(participants)
       .set({
         name: purgedName(p.position),
@@ -303,31 +289,27 @@ function scrubSession(ctx: ServiceContext, row: SessionRow, docs: (typeof docume
         signedIp: null,
         signedUserAgent: null,
       })
-      .where(eq(participants.id, p.id))
-      .run();
+      .where(eq(participants.id, p.id));
   }
-  ctx.db.delete(fieldValues).where(eq(fieldValues.sessionId, sessionId)).run();
-  ctx.db.delete(auditEvents).where(eq(auditEvents.sessionId, sessionId)).run();
+  await ctx.db.delete(fieldValues).where(eq(fieldValues.sessionId, sessionId));
+  await ctx.db.delete(auditEvents).where(eq(auditEvents.sessionId, sessionId));
   for (const d of docs) {
-    ctx.db
+    await ctx.db
       .update(documents)
       .set({ filename: purgedFilename(d.position), cloudFileId: null })
-      .where(eq(documents.id, d.id))
-      .run();
+      .where(eq(documents.id, d.id));
   }
   // The session's emails and earlier webhook events (their bodies name the people).
-  ctx.db
+  await ctx.db
     .delete(outbox)
     .where(
       and(
         eq(outbox.accountId, row.accountId),
         sql`json_extract(${outbox.payload}, '$.sessionId') = ${sessionId}`,
       ),
-    )
-    .run();
-  ctx.db
+    );
+  await ctx.db
     .update(sessions)
     .set({ title: PURGED_TITLE, options: {}, cancelReason: null, declineReason: null, completionError: null })
-    .where(eq(sessions.id, sessionId))
-    .run();
+    .where(eq(sessions.id, sessionId));
 }

@@ -38,7 +38,11 @@ function decodeCursor(cursor: string): [number, string] {
 }
 
 /** The account's sessions, newest first, keyset-paged (stable while new sessions arrive). */
-export function listSessions(ctx: ServiceContext, accountId: string, query: SessionListQuery): SessionList {
+export async function listSessions(
+  ctx: ServiceContext,
+  accountId: string,
+  query: SessionListQuery,
+): Promise<SessionList> {
   const conditions = [eq(sessions.accountId, accountId)];
   if (query.status) conditions.push(eq(sessions.status, query.status));
   if (query.bulkSendBatchId) conditions.push(eq(sessions.bulkBatchId, query.bulkSendBatchId));
@@ -66,13 +70,12 @@ export function listSessions(ctx: ServiceContext, accountId: string, query: Sess
     // bulk send's thousands of sessions with one createdAt (an OR would re-read those ties on every page).
     conditions.push(sql`(${sessions.createdAt}, ${sessions.id}) < (${createdAt}, ${id})`);
   }
-  const rows = ctx.db
+  const rows = await ctx.db
     .select()
     .from(sessions)
     .where(and(...conditions))
     .orderBy(desc(sessions.createdAt), desc(sessions.id))
-    .limit(query.limit + 1)
-    .all();
+    .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   return {
     sessions: page.map(summary),
@@ -91,8 +94,12 @@ const notFound = (sessionId: string) =>
 /** Every session-taking route starts here: built once per connection. */
 const sessionOfAccount = preparedQuery((db) => db.select().from(sessions).where(inAccount()).prepare());
 
-export function sessionOf(ctx: ServiceContext, accountId: string, sessionId: string): SessionRow {
-  const row = sessionOfAccount(ctx.db).get({ sessionId, accountId });
+export async function sessionOf(
+  ctx: ServiceContext,
+  accountId: string,
+  sessionId: string,
+): Promise<SessionRow> {
+  const row = (await sessionOfAccount(ctx.db).execute({ sessionId, accountId }))[0];
   if (!row) throw notFound(sessionId);
   return row;
 }
@@ -102,30 +109,32 @@ const statusOfAccount = preparedQuery((db) =>
 );
 
 /** Just the status (404 like sessionOf): for decisions that need nothing else of the row. */
-export function sessionStatusOf(
+export async function sessionStatusOf(
   ctx: ServiceContext,
   accountId: string,
   sessionId: string,
-): SessionRow['status'] {
-  const row = statusOfAccount(ctx.db).get({ sessionId, accountId });
+): Promise<SessionRow['status']> {
+  const row = (await statusOfAccount(ctx.db).execute({ sessionId, accountId }))[0];
   if (!row) throw notFound(sessionId);
   return row.status;
 }
 
-export function getSessionDetail(ctx: ServiceContext, accountId: string, sessionId: string): SessionDetail {
-  const row = sessionOf(ctx, accountId, sessionId);
-  const docs = ctx.db
+export async function getSessionDetail(
+  ctx: ServiceContext,
+  accountId: string,
+  sessionId: string,
+): Promise<SessionDetail> {
+  const row = await sessionOf(ctx, accountId, sessionId);
+  const docs = await ctx.db
     .select()
     .from(documents)
     .where(eq(documents.sessionId, row.id))
-    .orderBy(asc(documents.position))
-    .all();
-  const people = ctx.db
+    .orderBy(asc(documents.position));
+  const people = await ctx.db
     .select()
     .from(participants)
     .where(eq(participants.sessionId, row.id))
-    .orderBy(asc(participants.position))
-    .all();
+    .orderBy(asc(participants.position));
   return {
     ...summary(row),
     signingType: row.signingType,
@@ -153,8 +162,8 @@ export function getSessionDetail(ctx: ServiceContext, accountId: string, session
       signed: d.finalSha256 !== null,
       downloadUrl: `${ctx.config.publicUrl}/api/sessions/${row.id}/documents/${d.id}`,
     })),
-    events: sessionTimeline(ctx, row.id),
-    ...lifecycleView(ctx, row),
+    events: await sessionTimeline(ctx, row.id),
+    ...(await lifecycleView(ctx, row)),
     participants: people.map((p) => ({
       participantId: p.id,
       name: p.name,
@@ -171,35 +180,39 @@ export function getSessionDetail(ctx: ServiceContext, accountId: string, session
 }
 
 /** Retention, legal hold and the tombstone (docs/evidence.md "Retention and purging"). */
-function lifecycleView(ctx: ServiceContext, row: SessionRow) {
-  const account = ctx.db
-    .select({ retentionDays: accounts.retentionDays })
-    .from(accounts)
-    .where(eq(accounts.id, row.accountId))
-    .get();
+async function lifecycleView(ctx: ServiceContext, row: SessionRow) {
+  const account = (
+    await ctx.db
+      .select({ retentionDays: accounts.retentionDays })
+      .from(accounts)
+      .where(eq(accounts.id, row.accountId))
+      .limit(1)
+  )[0];
   return {
     retentionDays: row.retentionDays ?? account?.retentionDays ?? null,
     purgeAt: iso(retentionPurgeAt(row, account?.retentionDays ?? null)),
     legalHold: row.legalHoldAt !== null,
-    purge: purgeView(ctx, row),
+    purge: await purgeView(ctx, row),
   };
 }
 
 /** The PDF of a session document: the sealed final once completed, the prepared one before. */
-export function sessionDocumentFile(
+export async function sessionDocumentFile(
   ctx: ServiceContext,
   accountId: string,
   sessionId: string,
   documentId: string,
 ) {
-  const row = sessionOf(ctx, accountId, sessionId);
+  const row = await sessionOf(ctx, accountId, sessionId);
   if (row.purgeRequestedAt !== null)
     throw new DomainError('session_purged', `session ${sessionId} was purged; its documents are deleted`);
-  const doc = ctx.db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.id, documentId), eq(documents.sessionId, row.id)))
-    .get();
+  const doc = (
+    await ctx.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.id, documentId), eq(documents.sessionId, row.id)))
+      .limit(1)
+  )[0];
   if (!doc) throw new DomainError('not_found', `document ${documentId} not found in session ${sessionId}`);
   const signed = doc.finalSha256 !== null;
   const base = doc.filename.replace(/\.pdf$/i, '');

@@ -33,15 +33,14 @@ const COMPLETIONS_PER_PASS = 20;
  * not due again before its back-off (see completeSession), and sessions that never failed come first.
  */
 export async function sweep(ctx: ServiceContext, log?: SweepLog): Promise<SweepResult> {
-  const expired = expireDueSessions(ctx);
-  const reminders = queueDueReminders(ctx);
-  const due = ctx.db
+  const expired = await expireDueSessions(ctx);
+  const reminders = await queueDueReminders(ctx);
+  const due = await ctx.db
     .select({ id: sessions.id })
     .from(sessions)
     .where(completionDue(ctx, ctx.clock.now()))
     .orderBy(asc(sessions.completionFailures), asc(sessions.updatedAt), asc(sessions.id))
-    .limit(COMPLETIONS_PER_PASS)
-    .all();
+    .limit(COMPLETIONS_PER_PASS);
   let completed = 0;
   let failed = 0;
   for (const { id } of due) {
@@ -52,8 +51,8 @@ export async function sweep(ctx: ServiceContext, log?: SweepLog): Promise<SweepR
       log?.error({ err, sessionId: id }, 'session completion failed');
     }
   }
-  requestDuePurges(ctx);
-  const purged = purgePending(ctx, log);
-  deleteExpiredAnswers(ctx);
+  await requestDuePurges(ctx);
+  const purged = await purgePending(ctx, log);
+  await deleteExpiredAnswers(ctx);
   return { expired, reminders, completed, failed, purged };
 }

@@ -50,8 +50,8 @@ const retryAfter = (until: number, now: number) => ({
   'Retry-After': String(Math.max(1, Math.ceil((until - now) / 1000))),
 });
 
-function codeLink(ctx: ServiceContext, token: string): OpenLink {
-  const link = openLink(ctx, token);
+async function codeLink(ctx: ServiceContext, token: string): Promise<OpenLink> {
+  const link = await openLink(ctx, token);
   if (link.session.authRequirement === 'public') {
     throw new DomainError('code_not_required', 'this signing link is public: no code is needed');
   }
@@ -74,80 +74,69 @@ function assertNotLocked(ctx: ServiceContext, participant: ParticipantRow): void
  * POST /api/signing/{token}/code: emails a fresh 6-digit code (whatever `notify` says) and retires the
  * previous one. Refused while the signer is locked out and beyond one per 30 s or 5 per hour.
  */
-export function requestCode(
+export async function requestCode(
   ctx: ServiceContext,
   token: string,
   origin: AuditOrigin,
-): { expiresAt: number; resendAfter: number } {
-  const result = ctx.db.transaction(
-    () => {
-      const { session, participant } = codeLink(ctx, token);
-      assertNotLocked(ctx, participant);
-      const now = ctx.clock.now();
-      const shortKey = `otp-send:${participant.id}`;
-      const hourKey = `otp-send-hour:${participant.id}`;
-      const windows = [
-        { key: shortKey, ms: OTP_RULES.resendIntervalSeconds * 1000, max: 1 },
-        { key: hourKey, ms: HOUR_MS, max: OTP_RULES.perHour },
-      ];
-      for (const w of windows) {
-        const hits = countHits(ctx, w.key, w.ms);
-        if (hits.count >= w.max) {
-          throw new DomainError(
-            'rate_limited',
-            'a code was sent recently; check your inbox or try again shortly',
-            { retryAfterSeconds: Math.ceil((hits.resetAt - now) / 1000) },
-            retryAfter(hits.resetAt, now),
-          );
-        }
+): Promise<{ expiresAt: number; resendAfter: number }> {
+  const result = await ctx.db.transaction(async () => {
+    const { session, participant } = await codeLink(ctx, token);
+    assertNotLocked(ctx, participant);
+    const now = ctx.clock.now();
+    const shortKey = `otp-send:${participant.id}`;
+    const hourKey = `otp-send-hour:${participant.id}`;
+    const windows = [
+      { key: shortKey, ms: OTP_RULES.resendIntervalSeconds * 1000, max: 1 },
+      { key: hourKey, ms: HOUR_MS, max: OTP_RULES.perHour },
+    ];
+    for (const w of windows) {
+      const hits = await countHits(ctx, w.key, w.ms);
+      if (hits.count >= w.max) {
+        throw new DomainError(
+          'rate_limited',
+          'a code was sent recently; check your inbox or try again shortly',
+          { retryAfterSeconds: Math.ceil((hits.resetAt - now) / 1000) },
+          retryAfter(hits.resetAt, now),
+        );
       }
-      for (const w of windows) recordHit(ctx, w.key, w.ms);
+    }
+    for (const w of windows) await recordHit(ctx, w.key, w.ms);
 
-      // Only the newest code counts: an older email that arrives late cannot be used.
-      ctx.db
-        .update(otpCodes)
-        .set({ expiresAt: now })
-        .where(
-          and(
-            eq(otpCodes.participantId, participant.id),
-            isNull(otpCodes.usedAt),
-            gt(otpCodes.expiresAt, now),
-          ),
-        )
-        .run();
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const id = newId();
-      const expiresAt = now + OTP_RULES.validMinutes * MINUTE_MS;
-      ctx.db
-        .insert(otpCodes)
-        .values({
-          id,
-          participantId: participant.id,
-          codeHash: codeHash(ctx, id, code),
-          createdAt: now,
-          expiresAt,
-        })
-        .run();
-      const options = session.options as SessionEmailOptions;
-      queueSessionEmail(
-        ctx,
-        {
-          accountId: session.accountId,
-          sessionId: session.id,
-          sessionTitle: session.title,
-          options,
-          expiresAt: session.expiresAt,
-          test: session.test,
-          senderName: senderNameFor(ctx, session.accountId, options),
-          to: participant,
-        },
-        { kind: 'otp_code', code, validMinutes: OTP_RULES.validMinutes },
+    // Only the newest code counts: an older email that arrives late cannot be used.
+    await ctx.db
+      .update(otpCodes)
+      .set({ expiresAt: now })
+      .where(
+        and(eq(otpCodes.participantId, participant.id), isNull(otpCodes.usedAt), gt(otpCodes.expiresAt, now)),
       );
-      audit(ctx, { sessionId: session.id, participantId: participant.id, type: 'code.sent', origin });
-      return { expiresAt, resendAfter: now + OTP_RULES.resendIntervalSeconds * 1000 };
-    },
-    { behavior: 'immediate' },
-  );
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const id = newId();
+    const expiresAt = now + OTP_RULES.validMinutes * MINUTE_MS;
+    await ctx.db.insert(otpCodes).values({
+      id,
+      participantId: participant.id,
+      codeHash: codeHash(ctx, id, code),
+      createdAt: now,
+      expiresAt,
+    });
+    const options = session.options as SessionEmailOptions;
+    await queueSessionEmail(
+      ctx,
+      {
+        accountId: session.accountId,
+        sessionId: session.id,
+        sessionTitle: session.title,
+        options,
+        expiresAt: session.expiresAt,
+        test: session.test,
+        senderName: await senderNameFor(ctx, session.accountId, options),
+        to: participant,
+      },
+      { kind: 'otp_code', code, validMinutes: OTP_RULES.validMinutes },
+    );
+    await audit(ctx, { sessionId: session.id, participantId: participant.id, type: 'code.sent', origin });
+    return { expiresAt, resendAfter: now + OTP_RULES.resendIntervalSeconds * 1000 };
+  });
   ctx.outbox.kick();
   return result;
 }
@@ -159,86 +148,81 @@ type VerifyOutcome = { ok: true; token: string; expiresAt: number } | { ok: fals
  * session for the cookie. A wrong one costs a try of the code and a failure of the signer; the failure is
  * committed (and audited) before the error is thrown.
  */
-export function verifyCode(
+export async function verifyCode(
   ctx: ServiceContext,
   token: string,
   code: string,
   origin: AuditOrigin,
-): { token: string; expiresAt: number } {
-  const outcome = ctx.db.transaction(
-    (): VerifyOutcome => {
-      const { session, participant } = codeLink(ctx, token);
-      assertNotLocked(ctx, participant);
-      const now = ctx.clock.now();
-      const row = ctx.db
+): Promise<{ token: string; expiresAt: number }> {
+  const outcome = await ctx.db.transaction(async (): Promise<VerifyOutcome> => {
+    const { session, participant } = await codeLink(ctx, token);
+    assertNotLocked(ctx, participant);
+    const now = ctx.clock.now();
+    const row = (
+      await ctx.db
         .select()
         .from(otpCodes)
         .where(and(eq(otpCodes.participantId, participant.id), isNull(otpCodes.usedAt)))
         .orderBy(desc(otpCodes.createdAt))
         .limit(1)
-        .get();
-      if (!row || row.expiresAt <= now || row.attempts >= OTP_RULES.attemptsPerCode) {
-        throw new DomainError('code_expired', 'this code is no longer valid; request a new one');
-      }
-      const who = { sessionId: session.id, participantId: participant.id, origin };
+    )[0];
+    if (!row || row.expiresAt <= now || row.attempts >= OTP_RULES.attemptsPerCode) {
+      throw new DomainError('code_expired', 'this code is no longer valid; request a new one');
+    }
+    const who = { sessionId: session.id, participantId: participant.id, origin };
 
-      if (constantTimeEqual(codeHash(ctx, row.id, code), row.codeHash)) {
-        ctx.db.update(otpCodes).set({ usedAt: now }).where(eq(otpCodes.id, row.id)).run();
-        ctx.db
-          .update(participants)
-          .set({ verifiedAt: now, otpFailures: 0, otpLockouts: 0 })
-          .where(eq(participants.id, participant.id))
-          .run();
-        audit(ctx, { ...who, type: 'code.verified' });
-        return { ok: true, ...startSignerSession(ctx, participant.id) };
-      }
-
-      const attempts = row.attempts + 1;
-      const failures = participant.otpFailures + 1;
-      const locked = failures >= OTP_RULES.failuresBeforeLock;
-      const attemptsLeft = locked ? 0 : OTP_RULES.attemptsPerCode - attempts;
-      ctx.db
-        .update(otpCodes)
-        .set({ attempts: locked ? OTP_RULES.attemptsPerCode : attempts })
-        .where(eq(otpCodes.id, row.id))
-        .run();
-      const lockouts = participant.otpLockouts + 1;
-      const lockMs = lockDuration(lockouts);
-      const lockedUntil = now + lockMs;
-      ctx.db
+    if (constantTimeEqual(codeHash(ctx, row.id, code), row.codeHash)) {
+      await ctx.db.update(otpCodes).set({ usedAt: now }).where(eq(otpCodes.id, row.id));
+      await ctx.db
         .update(participants)
-        .set(
-          locked
-            ? { otpFailures: 0, otpLockedUntil: lockedUntil, otpLockouts: lockouts }
-            : { otpFailures: failures },
-        )
-        .where(eq(participants.id, participant.id))
-        .run();
-      audit(ctx, { ...who, type: 'code.failed', data: { attemptsLeft, locked } });
-      if (locked) {
-        return {
-          ok: false,
-          error: new DomainError(
-            'code_locked',
-            `too many wrong codes; try again after ${new Date(lockedUntil).toISOString()}`,
-            { retryAfterSeconds: lockMs / 1000 },
-            retryAfter(lockedUntil, now),
-          ),
-        };
-      }
+        .set({ verifiedAt: now, otpFailures: 0, otpLockouts: 0 })
+        .where(eq(participants.id, participant.id));
+      await audit(ctx, { ...who, type: 'code.verified' });
+      return { ok: true, ...(await startSignerSession(ctx, participant.id)) };
+    }
+
+    const attempts = row.attempts + 1;
+    const failures = participant.otpFailures + 1;
+    const locked = failures >= OTP_RULES.failuresBeforeLock;
+    const attemptsLeft = locked ? 0 : OTP_RULES.attemptsPerCode - attempts;
+    await ctx.db
+      .update(otpCodes)
+      .set({ attempts: locked ? OTP_RULES.attemptsPerCode : attempts })
+      .where(eq(otpCodes.id, row.id));
+    const lockouts = participant.otpLockouts + 1;
+    const lockMs = lockDuration(lockouts);
+    const lockedUntil = now + lockMs;
+    await ctx.db
+      .update(participants)
+      .set(
+        locked
+          ? { otpFailures: 0, otpLockedUntil: lockedUntil, otpLockouts: lockouts }
+          : { otpFailures: failures },
+      )
+      .where(eq(participants.id, participant.id));
+    await audit(ctx, { ...who, type: 'code.failed', data: { attemptsLeft, locked } });
+    if (locked) {
       return {
         ok: false,
         error: new DomainError(
-          'code_invalid',
-          attemptsLeft > 0
-            ? `wrong code; ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left`
-            : 'wrong code; this code is used up, request a new one',
-          { attemptsLeft },
+          'code_locked',
+          `too many wrong codes; try again after ${new Date(lockedUntil).toISOString()}`,
+          { retryAfterSeconds: lockMs / 1000 },
+          retryAfter(lockedUntil, now),
         ),
       };
-    },
-    { behavior: 'immediate' },
-  );
+    }
+    return {
+      ok: false,
+      error: new DomainError(
+        'code_invalid',
+        attemptsLeft > 0
+          ? `wrong code; ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left`
+          : 'wrong code; this code is used up, request a new one',
+        { attemptsLeft },
+      ),
+    };
+  });
   if (!outcome.ok) throw outcome.error;
   return { token: outcome.token, expiresAt: outcome.expiresAt };
 }

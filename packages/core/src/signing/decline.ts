@@ -13,31 +13,26 @@ import type { SignerRequest } from './view.ts';
  * session becomes declined and every link is revoked (`declineSession`). The checks and the change share
  * one write transaction: another process's signature, cancel or decline cannot land in between.
  */
-export function declineAsParticipant(
+export async function declineAsParticipant(
   ctx: ServiceContext,
   token: string,
   reason: string | null,
   request: SignerRequest,
-): void {
-  ctx.db.transaction(
-    () => {
-      const link = openLink(ctx, token);
-      if (link.session.status === 'completed' || link.participant.status === 'signed') {
-        throw new DomainError(
-          'already_signed',
-          'you have already signed this request; it can no longer be declined',
-        );
-      }
-      requireVerified(ctx, link, request.cookieToken);
-      const participant = ctx.db
-        .select()
-        .from(participants)
-        .where(eq(participants.id, link.participant.id))
-        .get()!;
-      declineSession(ctx, participant, reason, request.origin);
-      dropDraft(ctx, participant.id);
-    },
-    { behavior: 'immediate' },
-  );
+): Promise<void> {
+  await ctx.db.transaction(async () => {
+    const link = await openLink(ctx, token);
+    if (link.session.status === 'completed' || link.participant.status === 'signed') {
+      throw new DomainError(
+        'already_signed',
+        'you have already signed this request; it can no longer be declined',
+      );
+    }
+    await requireVerified(ctx, link, request.cookieToken);
+    const participant = (
+      await ctx.db.select().from(participants).where(eq(participants.id, link.participant.id)).limit(1)
+    )[0]!;
+    await declineSession(ctx, participant, reason, request.origin);
+    await dropDraft(ctx, participant.id);
+  });
   ctx.outbox.kick();
 }

@@ -9,19 +9,21 @@ import { requireVerified } from './verification.ts';
  * GET /api/signing/{token}/documents/{documentId}: the prepared PDF while signing, the sealed one once the
  * session is completed (409 `document_not_ready` while the completion job is still producing it).
  */
-export function signingDocumentFile(
+export async function signingDocumentFile(
   ctx: ServiceContext,
   token: string,
   documentId: string,
   cookieToken: string | null | undefined,
-): { sha256: string; filename: string; signed: boolean } {
-  const link = openLink(ctx, token);
-  requireVerified(ctx, link, cookieToken);
-  const doc = ctx.db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.id, documentId), eq(documents.sessionId, link.session.id)))
-    .get();
+): Promise<{ sha256: string; filename: string; signed: boolean }> {
+  const link = await openLink(ctx, token);
+  await requireVerified(ctx, link, cookieToken);
+  const doc = (
+    await ctx.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.id, documentId), eq(documents.sessionId, link.session.id)))
+      .limit(1)
+  )[0];
   if (!doc) throw new DomainError('not_found', `document ${documentId} is not part of this signing request`);
   const base = doc.filename.replace(/\.pdf$/i, '');
   if (link.session.status === 'completed') {

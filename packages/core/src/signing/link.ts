@@ -24,16 +24,20 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,200}$/;
  * tokens are 404; cancelled, expired and declined sessions and revoked links are 410 with a code saying
  * which; a completed session answers (to offer the signed PDF) for DOWNLOAD_DAYS_AFTER_COMPLETION days.
  */
-export function openLink(ctx: ServiceContext, token: string): OpenLink {
+export async function openLink(ctx: ServiceContext, token: string): Promise<OpenLink> {
   const participant = TOKEN_SHAPE.test(token)
-    ? ctx.db
-        .select()
-        .from(participants)
-        .where(eq(participants.linkTokenHash, linkTokenHash(token)))
-        .get()
+    ? (
+        await ctx.db
+          .select()
+          .from(participants)
+          .where(eq(participants.linkTokenHash, linkTokenHash(token)))
+          .limit(1)
+      )[0]
     : undefined;
   if (!participant) throw new DomainError('link_not_found', 'no signing link matches this address');
-  const session = ctx.db.select().from(sessions).where(eq(sessions.id, participant.sessionId)).get();
+  const session = (
+    await ctx.db.select().from(sessions).where(eq(sessions.id, participant.sessionId)).limit(1)
+  )[0];
   if (!session) throw new DomainError('link_not_found', 'no signing link matches this address');
   // A purged session's link shows nothing of it, whatever its status was (docs/evidence.md).
   if (session.purgeRequestedAt !== null)

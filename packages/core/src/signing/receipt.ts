@@ -8,22 +8,21 @@ import { queueSessionEmail, type SessionEmailOptions, senderNameFor } from '../s
  * prepared PDF they were shown) and the hash of their own participant.signed audit event. Inside the signing
  * transaction, so it is queued exactly when the signature commits.
  */
-export function queueSigningReceipt(
+export async function queueSigningReceipt(
   ctx: ServiceContext,
   session: typeof sessions.$inferSelect,
   participant: typeof participants.$inferSelect,
   signedAt: number,
   eventHash: string,
-): void {
+): Promise<void> {
   if (!session.notify) return;
-  const docs = ctx.db
+  const docs = await ctx.db
     .select({ filename: documents.filename, sha256: documents.preparedSha256 })
     .from(documents)
     .where(eq(documents.sessionId, session.id))
-    .orderBy(asc(documents.position))
-    .all();
+    .orderBy(asc(documents.position));
   const options = session.options as SessionEmailOptions;
-  queueSessionEmail(
+  await queueSessionEmail(
     ctx,
     {
       accountId: session.accountId,
@@ -32,7 +31,7 @@ export function queueSigningReceipt(
       options,
       expiresAt: session.expiresAt,
       test: session.test,
-      senderName: senderNameFor(ctx, session.accountId, options),
+      senderName: await senderNameFor(ctx, session.accountId, options),
       to: participant,
     },
     { kind: 'receipt', signedAt: new Date(signedAt), documents: docs, eventHash },

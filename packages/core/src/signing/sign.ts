@@ -62,161 +62,148 @@ export async function signAsParticipant(
   const adoptedInitials = input.initials ? checkAdopted('initials', input.initials) : undefined;
   // Decoding a drawing is real work: only for a live link whose signer passed the code (the transaction
   // below checks everything again).
-  const opened = openLink(ctx, token);
-  requireVerified(ctx, opened, request.cookieToken);
+  const opened = await openLink(ctx, token);
+  await requireVerified(ctx, opened, request.cookieToken);
   await checkEmbeddable(ctx, 'signature', signature);
   if (adoptedInitials) await checkEmbeddable(ctx, 'initials', adoptedInitials);
   // The layout completion will run, on everything this signer's fields will show: what cannot be set is
   // refused now, so no text can keep the session from completing.
-  const sessionFieldList = sessionFields(ctx, opened.session.id);
+  const sessionFieldList = await sessionFields(ctx, opened.session.id);
   await requireFittingText(ctx, opened.participant, sessionFieldList, {
     values: valuesToStamp(sessionFieldList, opened.participant, input.values),
     signature,
     ...(adoptedInitials ? { initials: adoptedInitials } : {}),
   });
-  const result = ctx.db.transaction(
-    () => {
-      const link = openLink(ctx, token);
-      const { session } = link;
-      const participant = ctx.db
-        .select()
-        .from(participants)
-        .where(eq(participants.id, link.participant.id))
-        .get()!;
-      if (participant.status === 'signed' || session.status === 'completed') {
-        throw new DomainError('already_signed', 'you have already signed this request');
-      }
-      requireVerified(ctx, link, request.cookieToken);
-      const people = ctx.db
-        .select()
-        .from(participants)
-        .where(eq(participants.sessionId, session.id))
-        .orderBy(asc(participants.position))
-        .all();
-      const turn = currentTurn(session, people);
-      if (!turn.has(participant.id)) {
-        const waiting = people.filter((p) => turn.has(p.id)).map((p) => p.name);
-        throw new DomainError(
-          'not_your_turn',
-          `it is not your turn yet: waiting for ${waiting.join(', ')} to sign first`,
-        );
-      }
+  const result = await ctx.db.transaction(async () => {
+    const link = await openLink(ctx, token);
+    const { session } = link;
+    const participant = (
+      await ctx.db.select().from(participants).where(eq(participants.id, link.participant.id)).limit(1)
+    )[0]!;
+    if (participant.status === 'signed' || session.status === 'completed') {
+      throw new DomainError('already_signed', 'you have already signed this request');
+    }
+    await requireVerified(ctx, link, request.cookieToken);
+    const people = await ctx.db
+      .select()
+      .from(participants)
+      .where(eq(participants.sessionId, session.id))
+      .orderBy(asc(participants.position));
+    const turn = currentTurn(session, people);
+    if (!turn.has(participant.id)) {
+      const waiting = people.filter((p) => turn.has(p.id)).map((p) => p.name);
+      throw new DomainError(
+        'not_your_turn',
+        `it is not your turn yet: waiting for ${waiting.join(', ')} to sign first`,
+      );
+    }
 
-      const fields = sessionFields(ctx, session.id);
-      const byId = new Map(fields.map((f) => [f.fieldId, f]));
-      const given = new Map<string, string>();
-      const notAllowed: string[] = [];
-      const badValues: { fieldId: string; why: string }[] = [];
-      for (const { fieldId, value } of input.values) {
-        if (given.has(fieldId))
-          throw new DomainError('invalid_request', `values: field ${fieldId} is given more than once`);
-        given.set(fieldId, value);
-        const field = byId.get(fieldId);
-        if (!field || !fillable(field, participant.id)) {
-          notAllowed.push(fieldId);
-          continue;
-        }
-        const why = checkValue(field, value);
-        if (why) badValues.push({ fieldId, why });
+    const fields = await sessionFields(ctx, session.id);
+    const byId = new Map(fields.map((f) => [f.fieldId, f]));
+    const given = new Map<string, string>();
+    const notAllowed: string[] = [];
+    const badValues: { fieldId: string; why: string }[] = [];
+    for (const { fieldId, value } of input.values) {
+      if (given.has(fieldId))
+        throw new DomainError('invalid_request', `values: field ${fieldId} is given more than once`);
+      given.set(fieldId, value);
+      const field = byId.get(fieldId);
+      if (!field || !fillable(field, participant.id)) {
+        notAllowed.push(fieldId);
+        continue;
       }
-      if (notAllowed.length) {
-        throw new DomainError(
-          'field_not_allowed',
-          `not your field to fill (signature, initials, date signed and other signers' fields are not): ${notAllowed.join(', ')}`,
-          { fieldIds: notAllowed },
-        );
-      }
-      if (badValues.length) {
-        throw new DomainError(
-          'invalid_field_value',
-          badValues.map((b) => `${b.fieldId}: ${b.why}`).join('; '),
-          {
-            fieldIds: badValues.map((b) => b.fieldId),
-          },
-        );
-      }
-
-      const now = ctx.clock.now();
-      // Only automatic fields (date signed) take the signing date: a "move-in date" left empty stays empty.
-      const defaults: Partial<Record<SessionField['type'], string>> = {
-        name: participant.name,
-        email: participant.email,
-      };
-      const writes = new Map<string, string>();
-      const missing: string[] = [];
-      for (const field of fields) {
-        if (!fillable(field, participant.id)) continue;
-        let value = given.get(field.fieldId) ?? field.value;
-        if (isEmpty(value) && defaults[field.type] !== undefined) value = defaults[field.type]!;
-        if (value !== null && value !== field.value) writes.set(field.fieldId, value);
-        const filled = field.type === 'checkbox' ? value === 'true' : !isEmpty(value);
-        if (field.required && !filled) missing.push(field.fieldId);
-      }
-      if (input.placed) {
-        const placed = new Set(input.placed);
-        for (const field of fields) {
-          const adopted = field.type === 'signature' || field.type === 'initials';
-          if (
-            adopted &&
-            field.participantId === participant.id &&
-            field.required &&
-            !placed.has(field.fieldId)
-          )
-            missing.push(field.fieldId);
-        }
-      }
-      if (missing.length) {
-        const labels = missing.map((id) => byId.get(id)!.label);
-        throw new DomainError(
-          'fields_missing',
-          `required fields are empty: ${[...new Set(labels)].join(', ')}`,
-          { fieldIds: missing },
-        );
-      }
-
-      const initials = adoptedInitials ?? { kind: 'typed' as const, value: initialsOf(participant.name) };
-      for (const [fieldId, value] of writes) {
-        ctx.db
-          .insert(fieldValues)
-          .values({ sessionId: session.id, fieldId, value, participantId: participant.id, updatedAt: now })
-          .onConflictDoUpdate({
-            target: [fieldValues.sessionId, fieldValues.fieldId],
-            set: { value, participantId: participant.id, updatedAt: now },
-          })
-          .run();
-      }
-      const { ip = null, userAgent = null } = request.origin;
-      ctx.db
-        .update(participants)
-        .set({
-          status: 'signed',
-          signedAt: now,
-          signature,
-          initials,
-          signedIp: ip,
-          signedUserAgent: userAgent,
-        })
-        .where(eq(participants.id, participant.id))
-        .run();
-      const eventHash = audit(ctx, {
-        sessionId: session.id,
-        participantId: participant.id,
-        type: 'participant.signed',
-        origin: request.origin,
-        data: {
-          signature: signature.kind,
-          initials: initials.kind,
-          values: writes.size,
-          ...(input.placed ? { placed: new Set(input.placed).size } : {}),
+      const why = checkValue(field, value);
+      if (why) badValues.push({ fieldId, why });
+    }
+    if (notAllowed.length) {
+      throw new DomainError(
+        'field_not_allowed',
+        `not your field to fill (signature, initials, date signed and other signers' fields are not): ${notAllowed.join(', ')}`,
+        { fieldIds: notAllowed },
+      );
+    }
+    if (badValues.length) {
+      throw new DomainError(
+        'invalid_field_value',
+        badValues.map((b) => `${b.fieldId}: ${b.why}`).join('; '),
+        {
+          fieldIds: badValues.map((b) => b.fieldId),
         },
-      });
-      queueSigningReceipt(ctx, session, participant, now, eventHash);
-      dropDraft(ctx, participant.id);
-      const { allSigned } = afterParticipantSigned(ctx, session.id, participant.id);
-      return { sessionId: session.id, signedAt: now, allSigned };
-    },
-    { behavior: 'immediate' },
-  );
+      );
+    }
+
+    const now = ctx.clock.now();
+    // Only automatic fields (date signed) take the signing date: a "move-in date" left empty stays empty.
+    const defaults: Partial<Record<SessionField['type'], string>> = {
+      name: participant.name,
+      email: participant.email,
+    };
+    const writes = new Map<string, string>();
+    const missing: string[] = [];
+    for (const field of fields) {
+      if (!fillable(field, participant.id)) continue;
+      let value = given.get(field.fieldId) ?? field.value;
+      if (isEmpty(value) && defaults[field.type] !== undefined) value = defaults[field.type]!;
+      if (value !== null && value !== field.value) writes.set(field.fieldId, value);
+      const filled = field.type === 'checkbox' ? value === 'true' : !isEmpty(value);
+      if (field.required && !filled) missing.push(field.fieldId);
+    }
+    if (input.placed) {
+      const placed = new Set(input.placed);
+      for (const field of fields) {
+        const adopted = field.type === 'signature' || field.type === 'initials';
+        if (adopted && field.participantId === participant.id && field.required && !placed.has(field.fieldId))
+          missing.push(field.fieldId);
+      }
+    }
+    if (missing.length) {
+      const labels = missing.map((id) => byId.get(id)!.label);
+      throw new DomainError(
+        'fields_missing',
+        `required fields are empty: ${[...new Set(labels)].join(', ')}`,
+        { fieldIds: missing },
+      );
+    }
+
+    const initials = adoptedInitials ?? { kind: 'typed' as const, value: initialsOf(participant.name) };
+    for (const [fieldId, value] of writes) {
+      await ctx.db
+        .insert(fieldValues)
+        .values({ sessionId: session.id, fieldId, value, participantId: participant.id, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [fieldValues.sessionId, fieldValues.fieldId],
+          set: { value, participantId: participant.id, updatedAt: now },
+        });
+    }
+    const { ip = null, userAgent = null } = request.origin;
+    await ctx.db
+      .update(participants)
+      .set({
+        status: 'signed',
+        signedAt: now,
+        signature,
+        initials,
+        signedIp: ip,
+        signedUserAgent: userAgent,
+      })
+      .where(eq(participants.id, participant.id));
+    const eventHash = await audit(ctx, {
+      sessionId: session.id,
+      participantId: participant.id,
+      type: 'participant.signed',
+      origin: request.origin,
+      data: {
+        signature: signature.kind,
+        initials: initials.kind,
+        values: writes.size,
+        ...(input.placed ? { placed: new Set(input.placed).size } : {}),
+      },
+    });
+    await queueSigningReceipt(ctx, session, participant, now, eventHash);
+    await dropDraft(ctx, participant.id);
+    const { allSigned } = await afterParticipantSigned(ctx, session.id, participant.id);
+    return { sessionId: session.id, signedAt: now, allSigned };
+  });
   ctx.outbox.kick();
   return result;
 }

@@ -124,9 +124,9 @@ export async function checkSignerText(
   input: TextCheckInput,
   request: SignerRequest,
 ): Promise<FieldFit[]> {
-  const link = openLink(ctx, token);
-  requireVerified(ctx, link, request.cookieToken);
-  const fields = sessionFields(ctx, link.session.id);
+  const link = await openLink(ctx, token);
+  await requireVerified(ctx, link, request.cookieToken);
+  const fields = await sessionFields(ctx, link.session.id);
   const byId = new Map(fields.map((f) => [f.fieldId, f]));
   const notAllowed = input.values
     .map((v) => v.fieldId)

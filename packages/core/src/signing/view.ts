@@ -31,33 +31,33 @@ export function canSignNow(
   return session.status === 'active' && currentTurn(session, people).has(participant.id);
 }
 
-const peopleOf = (ctx: ServiceContext, sessionId: string) =>
-  ctx.db
+const peopleOf = async (ctx: ServiceContext, sessionId: string) =>
+  await ctx.db
     .select()
     .from(participants)
     .where(eq(participants.sessionId, sessionId))
-    .orderBy(asc(participants.position))
-    .all();
+    .orderBy(asc(participants.position));
 
 /** Opens of one link are recorded at most this often per kind (a reload, a poll, a scanner's retries). */
 export const OPEN_RECORD_INTERVAL_MS = 3_600_000;
 
-function recordOpen(
+async function recordOpen(
   ctx: ServiceContext,
   sessionId: string,
   participantId: string,
   type: 'link.viewed' | 'link.opened',
   origin: AuditOrigin,
-): void {
-  const last = ctx.db
-    .select({ at: auditEvents.at })
-    .from(auditEvents)
-    .where(and(eq(auditEvents.participantId, participantId), eq(auditEvents.type, type)))
-    .orderBy(desc(auditEvents.at))
-    .limit(1)
-    .get();
+): Promise<void> {
+  const last = (
+    await ctx.db
+      .select({ at: auditEvents.at })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.participantId, participantId), eq(auditEvents.type, type)))
+      .orderBy(desc(auditEvents.at))
+      .limit(1)
+  )[0];
   if (last && ctx.clock.now() - last.at < OPEN_RECORD_INTERVAL_MS) return;
-  audit(ctx, { sessionId, participantId, type, origin });
+  await audit(ctx, { sessionId, participantId, type, origin });
 }
 
 /**
@@ -66,120 +66,119 @@ function recordOpen(
  * required; before that a throttled `link.opened`. While a code is required and not verified, documents and fields stay empty, so a
  * forwarded link shows nothing but the title and whom it is for (not even whom the session waits for).
  */
-export function getSigningView(ctx: ServiceContext, token: string, request: SignerRequest): SigningView {
-  return ctx.db.transaction(
-    () => {
-      const { session, participant: before, downloadUntil } = openLink(ctx, token);
-      const now = ctx.clock.now();
-      const otp = session.authRequirement === 'otp';
-      const verified = otp && isVerified(ctx, before.id, request.cookieToken);
-      if (!otp || verified) {
-        // A view: the signer (past the code, when one is required) saw the documents.
-        recordOpen(ctx, session.id, before.id, 'link.viewed', request.origin);
-        const firstView = before.status === 'pending' || before.status === 'notified';
-        if (firstView || before.viewedAt === null) {
-          ctx.db
-            .update(participants)
-            .set({ ...(firstView ? { status: 'viewed' as const } : {}), viewedAt: before.viewedAt ?? now })
-            .where(eq(participants.id, before.id))
-            .run();
-        }
-      } else {
-        // Opened before the code: a mail scanner as likely as the signer, so not a view.
-        recordOpen(ctx, session.id, before.id, 'link.opened', request.origin);
+export async function getSigningView(
+  ctx: ServiceContext,
+  token: string,
+  request: SignerRequest,
+): Promise<SigningView> {
+  return await ctx.db.transaction(async () => {
+    const { session, participant: before, downloadUntil } = await openLink(ctx, token);
+    const now = ctx.clock.now();
+    const otp = session.authRequirement === 'otp';
+    const verified = otp && (await isVerified(ctx, before.id, request.cookieToken));
+    if (!otp || verified) {
+      // A view: the signer (past the code, when one is required) saw the documents.
+      await recordOpen(ctx, session.id, before.id, 'link.viewed', request.origin);
+      const firstView = before.status === 'pending' || before.status === 'notified';
+      if (firstView || before.viewedAt === null) {
+        await ctx.db
+          .update(participants)
+          .set({ ...(firstView ? { status: 'viewed' as const } : {}), viewedAt: before.viewedAt ?? now })
+          .where(eq(participants.id, before.id));
       }
-      const people = peopleOf(ctx, session.id);
-      const participant = people.find((p) => p.id === before.id)!;
-      const visible = !otp || verified;
-      const yourTurn = canSignNow(session, participant, people);
-      const turn = currentTurn(session, people);
-      const waitingFor =
-        visible && session.status === 'active' && !yourTurn && participant.status !== 'signed'
-          ? people.filter((p) => turn.has(p.id)).map((p) => ({ name: p.name }))
-          : [];
-      const docs = ctx.db
-        .select()
-        .from(documents)
-        .where(eq(documents.sessionId, session.id))
-        .orderBy(asc(documents.position))
-        .all();
-      const byId = new Map(people.map((p) => [p.id, p]));
-      const editable = yourTurn && visible;
-
-      const fields: SigningField[] = visible
-        ? sessionFields(ctx, session.id).map((f) => {
-            const mine = f.participantId === participant.id;
-            const owner = f.participantId ? byId.get(f.participantId) : undefined;
-            let value = f.value;
-            const adoptedField = f.type === 'signature' || f.type === 'initials';
-            if (adoptedField) value = null;
-            else if (f.automatic) {
-              // Shown once their owner has signed: the values the final PDF will carry.
-              value = owner?.signedAt ? (f.type === 'date' ? utcDate(owner.signedAt) : owner.name) : null;
-            }
-            return {
-              id: f.fieldId,
-              documentId: f.documentId,
-              type: f.type,
-              label: f.label,
-              page: f.page,
-              rect: { x: f.x, y: f.y, width: f.width, height: f.height },
-              required: f.required,
-              value,
-              // What a signer adopted is on the page once they signed, for them and for everyone after them.
-              adopted:
-                adoptedField && owner?.signedAt
-                  ? ((f.type === 'signature' ? owner.signature : owner.initials) as AdoptedSignature | null)
-                  : null,
-              mine,
-              automatic: f.automatic,
-              readOnly: !(editable && mine) || f.automatic || f.type === 'signature' || f.type === 'initials',
-            };
-          })
+    } else {
+      // Opened before the code: a mail scanner as likely as the signer, so not a view.
+      await recordOpen(ctx, session.id, before.id, 'link.opened', request.origin);
+    }
+    const people = await peopleOf(ctx, session.id);
+    const participant = people.find((p) => p.id === before.id)!;
+    const visible = !otp || verified;
+    const yourTurn = canSignNow(session, participant, people);
+    const turn = currentTurn(session, people);
+    const waitingFor =
+      visible && session.status === 'active' && !yourTurn && participant.status !== 'signed'
+        ? people.filter((p) => turn.has(p.id)).map((p) => ({ name: p.name }))
         : [];
+    const docs = await ctx.db
+      .select()
+      .from(documents)
+      .where(eq(documents.sessionId, session.id))
+      .orderBy(asc(documents.position));
+    const byId = new Map(people.map((p) => [p.id, p]));
+    const editable = yourTurn && visible;
 
-      const options = session.options as SessionEmailOptions;
-      return {
-        title: session.title,
-        test: session.test,
-        senderName: senderNameFor(ctx, session.accountId, options),
-        status: session.status === 'completed' ? 'completed' : 'active',
-        signingType: session.signingType,
-        expiresAt: iso(session.expiresAt),
-        participant: {
-          id: participant.id,
-          name: participant.name,
-          email: participant.email,
-          status: participant.status,
-          signedAt: participant.signedAt === null ? null : iso(participant.signedAt),
-        },
-        auth: {
-          required: otp,
-          verified,
-          locked: participant.otpLockedUntil !== null && participant.otpLockedUntil > now,
-          lockedUntil:
-            participant.otpLockedUntil !== null && participant.otpLockedUntil > now
-              ? iso(participant.otpLockedUntil)
-              : null,
-        },
-        yourTurn,
-        waitingFor,
-        documents: visible
-          ? docs.map((d) => ({
-              id: d.id,
-              filename: d.filename,
-              pageCount: d.pageCount,
-              url: signingDocumentUrl(ctx, token, d.id),
-            }))
-          : [],
-        fields,
-        draft: editable ? draftOf(ctx, participant.id) : null,
-        download:
-          downloadUntil === null
-            ? null
-            : { ready: docs.every((d) => d.finalSha256 !== null), availableUntil: iso(downloadUntil) },
-      } satisfies SigningView;
-    },
-    { behavior: 'immediate' },
-  );
+    const fields: SigningField[] = visible
+      ? (await sessionFields(ctx, session.id)).map((f) => {
+          const mine = f.participantId === participant.id;
+          const owner = f.participantId ? byId.get(f.participantId) : undefined;
+          let value = f.value;
+          const adoptedField = f.type === 'signature' || f.type === 'initials';
+          if (adoptedField) value = null;
+          else if (f.automatic) {
+            // Shown once their owner has signed: the values the final PDF will carry.
+            value = owner?.signedAt ? (f.type === 'date' ? utcDate(owner.signedAt) : owner.name) : null;
+          }
+          return {
+            id: f.fieldId,
+            documentId: f.documentId,
+            type: f.type,
+            label: f.label,
+            page: f.page,
+            rect: { x: f.x, y: f.y, width: f.width, height: f.height },
+            required: f.required,
+            value,
+            // What a signer adopted is on the page once they signed, for them and for everyone after them.
+            adopted:
+              adoptedField && owner?.signedAt
+                ? ((f.type === 'signature' ? owner.signature : owner.initials) as AdoptedSignature | null)
+                : null,
+            mine,
+            automatic: f.automatic,
+            readOnly: !(editable && mine) || f.automatic || f.type === 'signature' || f.type === 'initials',
+          };
+        })
+      : [];
+
+    const options = session.options as SessionEmailOptions;
+    return {
+      title: session.title,
+      test: session.test,
+      senderName: await senderNameFor(ctx, session.accountId, options),
+      status: session.status === 'completed' ? 'completed' : 'active',
+      signingType: session.signingType,
+      expiresAt: iso(session.expiresAt),
+      participant: {
+        id: participant.id,
+        name: participant.name,
+        email: participant.email,
+        status: participant.status,
+        signedAt: participant.signedAt === null ? null : iso(participant.signedAt),
+      },
+      auth: {
+        required: otp,
+        verified,
+        locked: participant.otpLockedUntil !== null && participant.otpLockedUntil > now,
+        lockedUntil:
+          participant.otpLockedUntil !== null && participant.otpLockedUntil > now
+            ? iso(participant.otpLockedUntil)
+            : null,
+      },
+      yourTurn,
+      waitingFor,
+      documents: visible
+        ? docs.map((d) => ({
+            id: d.id,
+            filename: d.filename,
+            pageCount: d.pageCount,
+            url: signingDocumentUrl(ctx, token, d.id),
+          }))
+        : [],
+      fields,
+      draft: editable ? await draftOf(ctx, participant.id) : null,
+      download:
+        downloadUntil === null
+          ? null
+          : { ready: docs.every((d) => d.finalSha256 !== null), availableUntil: iso(downloadUntil) },
+    } satisfies SigningView;
+  });
 }

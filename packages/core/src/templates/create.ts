@@ -94,56 +94,57 @@ export async function createTemplate(
   );
   const templateId = newId();
   const now = ctx.clock.now();
-  ctx.db.transaction((tx) => {
-    tx.insert(templates)
-      .values({ id: templateId, accountId, name, createdAt: now, defaultLocale: input.defaultLocale ?? null })
-      .run();
-    const documentIds = input.documents.map((doc, position) => {
-      const sourceSha256 = ctx.blobs.put(doc.bytes, inspected[position]!.sha256);
-      const prepared = cleaned[position];
-      const preparedSha256 = prepared ? ctx.blobs.put(prepared) : sourceSha256;
-      const id = newId();
-      tx.insert(templateDocuments)
-        .values({
-          id,
-          templateId,
-          position,
-          filename: doc.filename,
-          sourceSha256,
-          preparedSha256,
-          pageCount: inspected[position]!.pageCount,
-          pageSizes: documents[position]!.pageSizes,
-        })
-        .run();
-      return id;
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(templates).values({
+      id: templateId,
+      accountId,
+      name,
+      createdAt: now,
+      defaultLocale: input.defaultLocale ?? null,
     });
+    const documentIds: string[] = [];
+    for (const [position, doc] of input.documents.entries()) {
+      const sourceSha256 = await ctx.blobs.put(doc.bytes, inspected[position]!.sha256);
+      const prepared = cleaned[position];
+      const preparedSha256 = prepared ? await ctx.blobs.put(prepared) : sourceSha256;
+      const id = newId();
+      await tx.insert(templateDocuments).values({
+        id,
+        templateId,
+        position,
+        filename: doc.filename,
+        sourceSha256,
+        preparedSha256,
+        pageCount: inspected[position]!.pageCount,
+        pageSizes: documents[position]!.pageSizes,
+      });
+      documentIds.push(id);
+    }
     const roleIds = new Map<string, string>();
-    roles.forEach((label, position) => {
+    for (const [position, label] of roles.entries()) {
       const id = newId();
       roleIds.set(label, id);
-      tx.insert(templateRoles).values({ id, templateId, position, label, color: colors[position] }).run();
-    });
+      await tx.insert(templateRoles).values({ id, templateId, position, label, color: colors[position] });
+    }
     if (fields.length > 0) {
-      tx.insert(templateFields)
-        .values(
-          fields.map((f) => ({
-            id: newId(),
-            templateId,
-            documentId: documentIds[f.documentIndex]!,
-            roleId: f.role === null ? null : roleIds.get(f.role)!,
-            label: f.label,
-            sendLabel: f.sendLabel,
-            type: f.type,
-            page: f.page,
-            x: f.x,
-            y: f.y,
-            width: f.width,
-            height: f.height,
-            required: f.required,
-            position: f.position,
-          })),
-        )
-        .run();
+      await tx.insert(templateFields).values(
+        fields.map((f) => ({
+          id: newId(),
+          templateId,
+          documentId: documentIds[f.documentIndex]!,
+          roleId: f.role === null ? null : roleIds.get(f.role)!,
+          label: f.label,
+          sendLabel: f.sendLabel,
+          type: f.type,
+          page: f.page,
+          x: f.x,
+          y: f.y,
+          width: f.width,
+          height: f.height,
+          required: f.required,
+          position: f.position,
+        })),
+      );
     }
   });
   return { templateId, roles, fields: fields.map((f) => createdField(f, documents)) };

@@ -20,34 +20,39 @@ export interface LoadedTemplate {
  * A template of this account at its current version with everything a send needs, or 404 (another account's,
  * or a deleted one, does not exist).
  */
-export function loadTemplate(ctx: ServiceContext, accountId: string, templateId: string): LoadedTemplate {
-  const template = ctx.db
-    .select()
-    .from(templates)
-    .where(and(eq(templates.id, templateId), eq(templates.accountId, accountId), isNull(templates.deletedAt)))
-    .get();
+export async function loadTemplate(
+  ctx: ServiceContext,
+  accountId: string,
+  templateId: string,
+): Promise<LoadedTemplate> {
+  const template = (
+    await ctx.db
+      .select()
+      .from(templates)
+      .where(
+        and(eq(templates.id, templateId), eq(templates.accountId, accountId), isNull(templates.deletedAt)),
+      )
+      .limit(1)
+  )[0];
   if (!template) throw new DomainError('template_not_found', `template ${templateId} not found`);
   return {
     template,
-    documents: ctx.db
+    documents: await ctx.db
       .select()
       .from(templateDocuments)
       .where(
         and(eq(templateDocuments.templateId, template.id), eq(templateDocuments.version, template.version)),
       )
-      .orderBy(asc(templateDocuments.position))
-      .all(),
-    roles: ctx.db
+      .orderBy(asc(templateDocuments.position)),
+    roles: await ctx.db
       .select()
       .from(templateRoles)
       .where(and(eq(templateRoles.templateId, template.id), eq(templateRoles.version, template.version)))
-      .orderBy(asc(templateRoles.position))
-      .all(),
-    fields: ctx.db
+      .orderBy(asc(templateRoles.position)),
+    fields: await ctx.db
       .select()
       .from(templateFields)
       .where(and(eq(templateFields.templateId, template.id), eq(templateFields.version, template.version)))
-      .orderBy(asc(templateFields.position))
-      .all(),
+      .orderBy(asc(templateFields.position)),
   };
 }

@@ -9,13 +9,12 @@ import { roleColorsView } from './role-colors.ts';
 const iso = (t: number) => new Date(t).toISOString();
 
 /** The account's templates, newest first, with what a caller needs to pick one. */
-export function listTemplates(ctx: ServiceContext, accountId: string): TemplateList {
-  const rows = ctx.db
+export async function listTemplates(ctx: ServiceContext, accountId: string): Promise<TemplateList> {
+  const rows = await ctx.db
     .select()
     .from(templates)
     .where(and(eq(templates.accountId, accountId), isNull(templates.deletedAt)))
-    .orderBy(desc(templates.createdAt), desc(templates.id))
-    .all();
+    .orderBy(desc(templates.createdAt), desc(templates.id));
   if (rows.length === 0) return { templates: [] };
   const ids = rows.map((r) => r.id);
   // Older versions' rows stay for the sessions sent with them: only the current version counts here.
@@ -29,7 +28,7 @@ export function listTemplates(ctx: ServiceContext, accountId: string): TemplateL
     return by;
   };
   const docs = group(
-    ctx.db
+    await ctx.db
       .select({
         templateId: templateDocuments.templateId,
         version: templateDocuments.version,
@@ -38,11 +37,10 @@ export function listTemplates(ctx: ServiceContext, accountId: string): TemplateL
       })
       .from(templateDocuments)
       .where(inArray(templateDocuments.templateId, ids))
-      .orderBy(asc(templateDocuments.position))
-      .all(),
+      .orderBy(asc(templateDocuments.position)),
   );
   const roles = group(
-    ctx.db
+    await ctx.db
       .select({
         templateId: templateRoles.templateId,
         version: templateRoles.version,
@@ -50,16 +48,16 @@ export function listTemplates(ctx: ServiceContext, accountId: string): TemplateL
       })
       .from(templateRoles)
       .where(inArray(templateRoles.templateId, ids))
-      .orderBy(asc(templateRoles.position))
-      .all(),
+      .orderBy(asc(templateRoles.position)),
   );
   const fieldCounts = new Map(
-    ctx.db
-      .select({ templateId: templateFields.templateId, version: templateFields.version, n: count() })
-      .from(templateFields)
-      .where(inArray(templateFields.templateId, ids))
-      .groupBy(templateFields.templateId, templateFields.version)
-      .all()
+    (
+      await ctx.db
+        .select({ templateId: templateFields.templateId, version: templateFields.version, n: count() })
+        .from(templateFields)
+        .where(inArray(templateFields.templateId, ids))
+        .groupBy(templateFields.templateId, templateFields.version)
+    )
       .filter((r) => current.get(r.templateId) === r.version)
       .map((r) => [r.templateId, r.n]),
   );
@@ -76,12 +74,12 @@ export function listTemplates(ctx: ServiceContext, accountId: string): TemplateL
 }
 
 /** One template of the account (404 otherwise) with its fields and the example send body. */
-export function getTemplateDetail(
+export async function getTemplateDetail(
   ctx: ServiceContext,
   accountId: string,
   templateId: string,
-): TemplateDetail {
-  const t = loadTemplate(ctx, accountId, templateId);
+): Promise<TemplateDetail> {
+  const t = await loadTemplate(ctx, accountId, templateId);
   const roleLabel = new Map(t.roles.map((r) => [r.id, r.label]));
   const filename = new Map(t.documents.map((d) => [d.id, d.filename]));
   const fields = t.fields.map((f) => ({

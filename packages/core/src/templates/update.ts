@@ -30,13 +30,13 @@ const conflict = (current: number) =>
  * read their fields from them, so an edit never changes a session already sent. The same rules as creation
  * check the fields; the PDFs are not touched (their blobs are shared by every version).
  */
-export function updateTemplate(
+export async function updateTemplate(
   ctx: ServiceContext,
   accountId: string,
   templateId: string,
   input: TemplateUpdateRequest,
-): TemplateDetail {
-  const t = loadTemplate(ctx, accountId, templateId);
+): Promise<TemplateDetail> {
+  const t = await loadTemplate(ctx, accountId, templateId);
   if (t.template.version !== input.version) throw conflict(t.template.version);
   const problems = new Problems();
   const name = input.name.trim();
@@ -61,95 +61,85 @@ export function updateTemplate(
   problems.throwIfAny();
 
   const next = t.template.version + 1;
-  ctx.db.transaction(
-    (tx) => {
-      // The version check again, in the write: two saves based on the same version cannot both pass.
-      const bumped = tx
-        .update(templates)
-        .set({
+  await ctx.db.transaction(async (tx) => {
+    // The version check again, in the write: two saves based on the same version cannot both pass.
+    const bumped = await tx
+      .update(templates)
+      .set({
+        version: next,
+        name,
+        updatedAt: ctx.clock.now(),
+        ...(input.defaultLocale !== undefined ? { defaultLocale: input.defaultLocale } : {}),
+      })
+      .where(
+        and(eq(templates.id, templateId), eq(templates.version, input.version), isNull(templates.deletedAt)),
+      )
+      .returning({ id: templates.id });
+    if (bumped.length === 0) {
+      const now = (
+        await tx.select({ v: templates.version }).from(templates).where(eq(templates.id, templateId)).limit(1)
+      )[0];
+      throw conflict(now?.v ?? next);
+    }
+    const documentRows = t.documents.map((d) => ({ ...d, id: newId(), version: next }));
+    if (documentRows.length) await tx.insert(templateDocuments).values(documentRows);
+    const documentIds = documentRows.map((d) => d.id);
+    const roleRows = roles.map((label, position) => ({
+      id: newId(),
+      templateId,
+      position,
+      label,
+      color: colors[position],
+      version: next,
+    }));
+    if (roleRows.length) await tx.insert(templateRoles).values(roleRows);
+    const roleIds = new Map(roleRows.map((r) => [r.label, r.id]));
+    if (fields.length > 0) {
+      await tx.insert(templateFields).values(
+        fields.map((f) => ({
+          id: newId(),
+          templateId,
+          documentId: documentIds[f.documentIndex]!,
+          roleId: f.role === null ? null : roleIds.get(f.role)!,
+          label: f.label,
+          sendLabel: f.sendLabel,
+          type: f.type,
+          page: f.page,
+          x: f.x,
+          y: f.y,
+          width: f.width,
+          height: f.height,
+          required: f.required,
+          position: f.position,
           version: next,
-          name,
-          updatedAt: ctx.clock.now(),
-          ...(input.defaultLocale !== undefined ? { defaultLocale: input.defaultLocale } : {}),
-        })
-        .where(
-          and(
-            eq(templates.id, templateId),
-            eq(templates.version, input.version),
-            isNull(templates.deletedAt),
-          ),
-        )
-        .run();
-      if (bumped.changes === 0) {
-        const now = tx
-          .select({ v: templates.version })
-          .from(templates)
-          .where(eq(templates.id, templateId))
-          .get();
-        throw conflict(now?.v ?? next);
-      }
-      const documentIds = t.documents.map((d) => {
-        const id = newId();
-        tx.insert(templateDocuments)
-          .values({ ...d, id, version: next })
-          .run();
-        return id;
-      });
-      const roleIds = new Map<string, string>();
-      roles.forEach((label, position) => {
-        const id = newId();
-        roleIds.set(label, id);
-        tx.insert(templateRoles)
-          .values({ id, templateId, position, label, color: colors[position], version: next })
-          .run();
-      });
-      if (fields.length > 0) {
-        tx.insert(templateFields)
-          .values(
-            fields.map((f) => ({
-              id: newId(),
-              templateId,
-              documentId: documentIds[f.documentIndex]!,
-              roleId: f.role === null ? null : roleIds.get(f.role)!,
-              label: f.label,
-              sendLabel: f.sendLabel,
-              type: f.type,
-              page: f.page,
-              x: f.x,
-              y: f.y,
-              width: f.width,
-              height: f.height,
-              required: f.required,
-              position: f.position,
-              version: next,
-            })),
-          )
-          .run();
-      }
-    },
-    { behavior: 'immediate' },
-  );
-  return getTemplateDetail(ctx, accountId, templateId);
+        })),
+      );
+    }
+  });
+  return await getTemplateDetail(ctx, accountId, templateId);
 }
 
 /** Deletes a template for the account (404 afterwards); its rows stay for the sessions sent from it. */
-export function deleteTemplate(ctx: ServiceContext, accountId: string, templateId: string): void {
-  loadTemplate(ctx, accountId, templateId);
-  ctx.db
+export async function deleteTemplate(
+  ctx: ServiceContext,
+  accountId: string,
+  templateId: string,
+): Promise<void> {
+  await loadTemplate(ctx, accountId, templateId);
+  await ctx.db
     .update(templates)
     .set({ deletedAt: ctx.clock.now() })
-    .where(and(eq(templates.id, templateId), eq(templates.accountId, accountId)))
-    .run();
+    .where(and(eq(templates.id, templateId), eq(templates.accountId, accountId)));
 }
 
 /** The prepared PDF (what signers see) of the template's document at `index` (0-based), for the designer. */
-export function templateDocumentFile(
+export async function templateDocumentFile(
   ctx: ServiceContext,
   accountId: string,
   templateId: string,
   index: number,
 ) {
-  const doc = loadTemplate(ctx, accountId, templateId).documents[index];
+  const doc = (await loadTemplate(ctx, accountId, templateId)).documents[index];
   if (!doc) throw new DomainError('not_found', `template ${templateId} has no document ${index}`);
   return { sha256: doc.preparedSha256, filename: doc.filename };
 }

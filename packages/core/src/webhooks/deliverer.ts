@@ -45,104 +45,90 @@ type Verdict = { state: 'delivered' } | { state: 'retry'; error: string } | { st
  * endpoint's failing streak; 410 Gone disables it; a streak older than 3 days disables it; a
  * delivery failing 3 days after it was queued is given up.
  */
-function recordAttempt(
+async function recordAttempt(
   ctx: ServiceContext,
   row: OutboxRow,
   payload: WebhookOutboxPayload,
   result: PostWebhookResult,
-): Verdict {
+): Promise<Verdict> {
   const now = ctx.clock.now();
   const ok = isSuccess(result.status);
   const error = ok ? null : describeFailure(result);
-  return ctx.db.transaction(
-    () => {
-      const endpoint = ctx.db
-        .select()
-        .from(webhookEndpoints)
-        .where(eq(webhookEndpoints.id, payload.endpointId))
-        .get();
-      // Deleted while the request was in flight: its log went with it.
-      if (!endpoint)
-        return ok ? { state: 'delivered' } : { state: 'stop', error: 'the endpoint was deleted' };
-      ctx.db
-        .insert(webhookDeliveries)
-        .values({
-          id: newId(),
-          endpointId: endpoint.id,
-          eventId: payload.event.id,
-          eventType: payload.event.type,
-          outboxId: row.id,
-          attempt: row.attempts,
-          status: result.status,
-          durationMs: result.durationMs,
-          error,
-          at: now,
-        })
-        .run();
-      if (ok) {
-        if (endpoint.failingSince !== null) {
-          ctx.db
-            .update(webhookEndpoints)
-            .set({ failingSince: null })
-            .where(eq(webhookEndpoints.id, endpoint.id))
-            .run();
-        }
-        return { state: 'delivered' };
-      }
-      const failure = error ?? 'failed';
-      const failingSince = endpoint.failingSince ?? now;
-      let disabledReason: string | null = null;
-      if (result.status === 410) {
-        disabledReason = `the endpoint answered 410 Gone (${iso(now)})`;
-      } else if (now - failingSince > DISABLE_AFTER_FAILING_MS) {
-        disabledReason = `every delivery failed for over 3 days (since ${iso(failingSince)}); last error: ${failure}`;
-      }
-      ctx.db
-        .update(webhookEndpoints)
-        .set(
-          disabledReason !== null && endpoint.disabledAt === null
-            ? { failingSince, disabledAt: now, disabledReason }
-            : { failingSince },
-        )
-        .where(eq(webhookEndpoints.id, endpoint.id))
-        .run();
-      if (disabledReason !== null) return { state: 'stop', error: `endpoint disabled: ${disabledReason}` };
-      if (endpoint.disabledAt !== null)
-        return { state: 'stop', error: `endpoint disabled: ${endpoint.disabledReason}` };
-      // A refused address is not retried: the guard would refuse it again.
-      if (result.errorCode === 'unsafe_target') return { state: 'stop', error: failure };
-      if (now - row.createdAt >= GIVE_UP_AFTER_MS) {
-        return { state: 'stop', error: `given up after 3 days of retries; last error: ${failure}` };
-      }
-      return { state: 'retry', error: failure };
-    },
-    { behavior: 'immediate' },
-  );
-}
-
-/** Records that a queued delivery was not attempted because its endpoint is disabled. */
-function recordSkipped(
-  ctx: ServiceContext,
-  row: OutboxRow,
-  payload: WebhookOutboxPayload,
-  endpoint: WebhookEndpointRow,
-) {
-  const error = `${SKIPPED_PREFIX}the endpoint is disabled (${endpoint.disabledReason ?? 'no reason recorded'})`;
-  ctx.db
-    .insert(webhookDeliveries)
-    .values({
+  return await ctx.db.transaction(async () => {
+    const endpoint = (
+      await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, payload.endpointId)).limit(1)
+    )[0];
+    // Deleted while the request was in flight: its log went with it.
+    if (!endpoint) return ok ? { state: 'delivered' } : { state: 'stop', error: 'the endpoint was deleted' };
+    await ctx.db.insert(webhookDeliveries).values({
       id: newId(),
       endpointId: endpoint.id,
       eventId: payload.event.id,
       eventType: payload.event.type,
       outboxId: row.id,
       attempt: row.attempts,
-      status: null,
-      durationMs: 0,
+      status: result.status,
+      durationMs: result.durationMs,
       error,
-      at: ctx.clock.now(),
-    })
-    .run();
+      at: now,
+    });
+    if (ok) {
+      if (endpoint.failingSince !== null) {
+        await ctx.db
+          .update(webhookEndpoints)
+          .set({ failingSince: null })
+          .where(eq(webhookEndpoints.id, endpoint.id));
+      }
+      return { state: 'delivered' };
+    }
+    const failure = error ?? 'failed';
+    const failingSince = endpoint.failingSince ?? now;
+    let disabledReason: string | null = null;
+    if (result.status === 410) {
+      disabledReason = `the endpoint answered 410 Gone (${iso(now)})`;
+    } else if (now - failingSince > DISABLE_AFTER_FAILING_MS) {
+      disabledReason = `every delivery failed for over 3 days (since ${iso(failingSince)}); last error: ${failure}`;
+    }
+    await ctx.db
+      .update(webhookEndpoints)
+      .set(
+        disabledReason !== null && endpoint.disabledAt === null
+          ? { failingSince, disabledAt: now, disabledReason }
+          : { failingSince },
+      )
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    if (disabledReason !== null) return { state: 'stop', error: `endpoint disabled: ${disabledReason}` };
+    if (endpoint.disabledAt !== null)
+      return { state: 'stop', error: `endpoint disabled: ${endpoint.disabledReason}` };
+    // A refused address is not retried: the guard would refuse it again.
+    if (result.errorCode === 'unsafe_target') return { state: 'stop', error: failure };
+    if (now - row.createdAt >= GIVE_UP_AFTER_MS) {
+      return { state: 'stop', error: `given up after 3 days of retries; last error: ${failure}` };
+    }
+    return { state: 'retry', error: failure };
+  });
+}
+
+/** Records that a queued delivery was not attempted because its endpoint is disabled. */
+async function recordSkipped(
+  ctx: ServiceContext,
+  row: OutboxRow,
+  payload: WebhookOutboxPayload,
+  endpoint: WebhookEndpointRow,
+) {
+  const error = `${SKIPPED_PREFIX}the endpoint is disabled (${endpoint.disabledReason ?? 'no reason recorded'})`;
+  await ctx.db.insert(webhookDeliveries).values({
+    id: newId(),
+    endpointId: endpoint.id,
+    eventId: payload.event.id,
+    eventType: payload.event.type,
+    outboxId: row.id,
+    attempt: row.attempts,
+    status: null,
+    durationMs: 0,
+    error,
+    at: ctx.clock.now(),
+  });
   return error;
 }
 
@@ -159,14 +145,16 @@ export function webhookDeliverer(ctx: ServiceContext, options: WebhookDelivererO
       const parsed = WebhookOutboxPayloadSchema.safeParse(row.payload);
       if (!parsed.success) throw new PermanentDeliveryError('malformed webhook outbox payload');
       const payload = parsed.data;
-      const endpoint = ctx.db
-        .select()
-        .from(webhookEndpoints)
-        .where(eq(webhookEndpoints.id, payload.endpointId))
-        .get();
+      const endpoint = (
+        await ctx.db
+          .select()
+          .from(webhookEndpoints)
+          .where(eq(webhookEndpoints.id, payload.endpointId))
+          .limit(1)
+      )[0];
       if (!endpoint) throw new PermanentDeliveryError(`webhook endpoint ${payload.endpointId} was deleted`);
       if (endpoint.disabledAt !== null)
-        throw new PermanentDeliveryError(recordSkipped(ctx, row, payload, endpoint));
+        throw new PermanentDeliveryError(await recordSkipped(ctx, row, payload, endpoint));
 
       const body = storedEventBody(row.payload) ?? '';
       const headers = signWebhook({
@@ -182,7 +170,7 @@ export function webhookDeliverer(ctx: ServiceContext, options: WebhookDelivererO
         timeoutMs,
         allowPrivate: ctx.config.webhookAllowPrivate,
       });
-      const verdict = recordAttempt(ctx, row, payload, result);
+      const verdict = await recordAttempt(ctx, row, payload, result);
       if (verdict.state === 'stop') throw new PermanentDeliveryError(verdict.error);
       if (verdict.state === 'retry') throw new WebhookAttemptFailedError(verdict.error);
     },

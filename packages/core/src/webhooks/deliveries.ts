@@ -61,29 +61,28 @@ function decodeCursor(cursor: string): [number, number] {
 }
 
 /** The endpoint's delivery attempts, newest first, keyset-paged. */
-export function listWebhookDeliveries(
+export async function listWebhookDeliveries(
   ctx: ServiceContext,
   accountId: string,
   webhookId: string,
   query: WebhookDeliveryListQuery,
-): WebhookDeliveryList {
-  endpointOf(ctx, accountId, webhookId);
+): Promise<WebhookDeliveryList> {
+  await endpointOf(ctx, accountId, webhookId);
   const conditions = [eq(webhookDeliveries.endpointId, webhookId)];
   if (query.cursor) {
     const [at, seq] = decodeCursor(query.cursor);
     conditions.push(or(lt(webhookDeliveries.at, at), and(eq(webhookDeliveries.at, at), lt(rowid, seq)))!);
   }
-  const rows = ctx.db
+  const rows = await ctx.db
     .select({ row: webhookDeliveries, seq: rowid })
     .from(webhookDeliveries)
     .where(and(...conditions))
     .orderBy(desc(webhookDeliveries.at), desc(rowid))
-    .limit(query.limit + 1)
-    .all();
+    .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const bodies = new Map(
-    getOutboxRows(ctx, [...new Set(page.map((r) => r.row.outboxId))]).map((o) => [
+    (await getOutboxRows(ctx, [...new Set(page.map((r) => r.row.outboxId))])).map((o) => [
       o.id,
       storedEventBody(o.payload),
     ]),
@@ -98,45 +97,44 @@ export function listWebhookDeliveries(
  * Queues the event of a logged attempt again, unchanged: same body, same event id (so the same
  * `webhook-id`), fresh retries. Refused for a disabled endpoint: it would only be skipped.
  */
-export function redeliverWebhook(
+export async function redeliverWebhook(
   ctx: ServiceContext,
   accountId: string,
   webhookId: string,
   deliveryId: string,
-): WebhookRedeliveryQueued {
-  const queued = ctx.db.transaction(
-    () => {
-      const endpoint = endpointOf(ctx, accountId, webhookId);
-      const delivery = ctx.db
+): Promise<WebhookRedeliveryQueued> {
+  const queued = await ctx.db.transaction(async () => {
+    const endpoint = await endpointOf(ctx, accountId, webhookId);
+    const delivery = (
+      await ctx.db
         .select()
         .from(webhookDeliveries)
         .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, webhookId)))
-        .get();
-      const original = delivery ? getOutboxRow(ctx, delivery.outboxId) : undefined;
-      if (!delivery || !original) {
-        throw new DomainError(
-          'webhook_delivery_not_found',
-          `delivery ${deliveryId} of webhook ${webhookId} was not found`,
-        );
-      }
-      assertEnabled(endpoint);
-      const { event } = WebhookOutboxPayloadSchema.parse(original.payload);
-      // The stored event as it was, not the parsed copy: the body must stay byte-for-byte the same.
-      const storedEvent = (original.payload as { event: unknown }).event;
-      addToOutbox(ctx, {
-        kind: 'webhook',
-        accountId,
-        // Its sessionId (when the event is a session's) lets a purge find the copy as well.
-        payload: {
-          endpointId: webhookId,
-          sessionId: (original.payload as { sessionId?: string }).sessionId,
-          event: storedEvent,
-        },
-      });
-      return { webhookId, eventId: event.id, eventType: event.type };
-    },
-    { behavior: 'immediate' },
-  );
+        .limit(1)
+    )[0];
+    const original = delivery ? await getOutboxRow(ctx, delivery.outboxId) : undefined;
+    if (!delivery || !original) {
+      throw new DomainError(
+        'webhook_delivery_not_found',
+        `delivery ${deliveryId} of webhook ${webhookId} was not found`,
+      );
+    }
+    assertEnabled(endpoint);
+    const { event } = WebhookOutboxPayloadSchema.parse(original.payload);
+    // The stored event as it was, not the parsed copy: the body must stay byte-for-byte the same.
+    const storedEvent = (original.payload as { event: unknown }).event;
+    await addToOutbox(ctx, {
+      kind: 'webhook',
+      accountId,
+      // Its sessionId (when the event is a session's) lets a purge find the copy as well.
+      payload: {
+        endpointId: webhookId,
+        sessionId: (original.payload as { sessionId?: string }).sessionId,
+        event: storedEvent,
+      },
+    });
+    return { webhookId, eventId: event.id, eventType: event.type };
+  });
   ctx.outbox.kick();
   return queued;
 }

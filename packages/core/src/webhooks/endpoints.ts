@@ -51,12 +51,18 @@ export function endpointView(ctx: ServiceContext, row: WebhookEndpointRow): Webh
 }
 
 /** An endpoint of this account, or 404: another account's endpoint does not exist for the caller. */
-export function endpointOf(ctx: ServiceContext, accountId: string, webhookId: string): WebhookEndpointRow {
-  const row = ctx.db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId)))
-    .get();
+export async function endpointOf(
+  ctx: ServiceContext,
+  accountId: string,
+  webhookId: string,
+): Promise<WebhookEndpointRow> {
+  const row = (
+    await ctx.db
+      .select()
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId)))
+      .limit(1)
+  )[0];
   if (!row) throw new DomainError('webhook_not_found', `webhook ${webhookId} was not found`);
   return row;
 }
@@ -92,7 +98,7 @@ export async function createWebhookEndpoint(
   accountId: string,
   input: WebhookCreateRequest,
 ): Promise<WebhookCreated> {
-  getAccount(ctx, accountId);
+  await getAccount(ctx, accountId);
   await assertSafeUrl(ctx, input.url);
   const secret = generateWebhookSecret();
   const row: WebhookEndpointRow = {
@@ -108,51 +114,53 @@ export async function createWebhookEndpoint(
     disabledAt: null,
     disabledReason: null,
   };
-  ctx.db.transaction(
-    () => {
-      const [existing] = ctx.db
-        .select({ n: count() })
-        .from(webhookEndpoints)
-        .where(eq(webhookEndpoints.accountId, accountId))
-        .all();
-      if ((existing?.n ?? 0) >= MAX_ENDPOINTS_PER_ACCOUNT) {
-        throw new DomainError(
-          'webhook_limit_reached',
-          `an account has at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints; delete one first`,
-        );
-      }
-      ctx.db.insert(webhookEndpoints).values(row).run();
-    },
-    { behavior: 'immediate' },
-  );
+  await ctx.db.transaction(async () => {
+    const [existing] = await ctx.db
+      .select({ n: count() })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.accountId, accountId));
+    if ((existing?.n ?? 0) >= MAX_ENDPOINTS_PER_ACCOUNT) {
+      throw new DomainError(
+        'webhook_limit_reached',
+        `an account has at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints; delete one first`,
+      );
+    }
+    await ctx.db.insert(webhookEndpoints).values(row);
+  });
   return { webhookId: row.id, url: row.url, events: eventsOf(row), secret, createdAt: iso(row.createdAt)! };
 }
 
-export function listWebhookEndpoints(ctx: ServiceContext, accountId: string): WebhookEndpoint[] {
-  return ctx.db
-    .select()
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.accountId, accountId))
-    .orderBy(asc(webhookEndpoints.createdAt), asc(sql`${webhookEndpoints}.rowid`))
-    .all()
-    .map((row) => endpointView(ctx, row));
+export async function listWebhookEndpoints(
+  ctx: ServiceContext,
+  accountId: string,
+): Promise<WebhookEndpoint[]> {
+  return (
+    await ctx.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.accountId, accountId))
+      .orderBy(asc(webhookEndpoints.createdAt), asc(sql`${webhookEndpoints}.rowid`))
+  ).map((row) => endpointView(ctx, row));
 }
 
-export function getWebhookEndpoint(
+export async function getWebhookEndpoint(
   ctx: ServiceContext,
   accountId: string,
   webhookId: string,
-): WebhookEndpoint {
-  return endpointView(ctx, endpointOf(ctx, accountId, webhookId));
+): Promise<WebhookEndpoint> {
+  return endpointView(ctx, await endpointOf(ctx, accountId, webhookId));
 }
 
 /** Deletes the endpoint and its delivery log; queued deliveries for it stop at their next attempt. */
-export function deleteWebhookEndpoint(ctx: ServiceContext, accountId: string, webhookId: string): void {
-  endpointOf(ctx, accountId, webhookId);
-  ctx.db
+export async function deleteWebhookEndpoint(
+  ctx: ServiceContext,
+  accountId: string,
+  webhookId: string,
+): Promise<void> {
+  await endpointOf(ctx, accountId, webhookId);
+  await ctx.db
     .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId)))
-    .run();
+    .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId)));
 }
 
 /**
@@ -160,28 +168,24 @@ export function deleteWebhookEndpoint(ctx: ServiceContext, accountId: string, we
  * (receivers accept either signature), so integrators can deploy the new secret without dropping
  * deliveries. Rotating again within the grace period retires the older previous secret at once.
  */
-export function rotateWebhookSecret(
+export async function rotateWebhookSecret(
   ctx: ServiceContext,
   accountId: string,
   webhookId: string,
-): WebhookSecretRotated {
+): Promise<WebhookSecretRotated> {
   const secret = generateWebhookSecret();
   const expiresAt = ctx.clock.now() + SECRET_GRACE_MS;
-  ctx.db.transaction(
-    () => {
-      const row = endpointOf(ctx, accountId, webhookId);
-      ctx.db
-        .update(webhookEndpoints)
-        .set({
-          secret: new DataKey(ctx.config.dataDir).encrypt(secret),
-          previousSecret: row.secret,
-          previousSecretExpiresAt: expiresAt,
-        })
-        .where(eq(webhookEndpoints.id, webhookId))
-        .run();
-    },
-    { behavior: 'immediate' },
-  );
+  await ctx.db.transaction(async () => {
+    const row = await endpointOf(ctx, accountId, webhookId);
+    await ctx.db
+      .update(webhookEndpoints)
+      .set({
+        secret: new DataKey(ctx.config.dataDir).encrypt(secret),
+        previousSecret: row.secret,
+        previousSecretExpiresAt: expiresAt,
+      })
+      .where(eq(webhookEndpoints.id, webhookId));
+  });
   return { webhookId, secret, previousSecretExpiresAt: iso(expiresAt)! };
 }
 
@@ -207,7 +211,7 @@ export async function updateWebhookEndpoint(
   webhookId: string,
   input: WebhookUpdateRequest,
 ): Promise<WebhookEndpoint> {
-  const row = endpointOf(ctx, accountId, webhookId);
+  const row = await endpointOf(ctx, accountId, webhookId);
   if (input.enabled === true) await assertSafeUrl(ctx, row.url);
   const changes: Partial<WebhookEndpointRow> = {};
   if (input.events !== undefined) changes.events = storedEvents(input.events);
@@ -217,11 +221,10 @@ export async function updateWebhookEndpoint(
     Object.assign(changes, { disabledAt: ctx.clock.now(), disabledReason: TURNED_OFF_REASON });
   }
   if (Object.keys(changes).length > 0) {
-    ctx.db
+    await ctx.db
       .update(webhookEndpoints)
       .set(changes)
-      .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId)))
-      .run();
+      .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId)));
   }
-  return getWebhookEndpoint(ctx, accountId, webhookId);
+  return await getWebhookEndpoint(ctx, accountId, webhookId);
 }

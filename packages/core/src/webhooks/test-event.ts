@@ -14,11 +14,11 @@ import { assertEnabled, endpointOf } from './endpoints.ts';
  * its secret(s), logged in its deliveries, retried on failure, redeliverable. Refused for a disabled
  * endpoint (it would only be skipped).
  */
-export function sendWebhookTestEvent(
+export async function sendWebhookTestEvent(
   ctx: ServiceContext,
   accountId: string,
   webhookId: string,
-): WebhookTestQueued {
+): Promise<WebhookTestQueued> {
   const event: WebhookTestEvent = {
     id: newEventId(),
     type: WEBHOOK_TEST_EVENT_TYPE,
@@ -28,14 +28,11 @@ export function sendWebhookTestEvent(
       message: 'A test event from Countersign: the endpoint receives and verifies events.',
     },
   };
-  ctx.db.transaction(
-    () => {
-      assertEnabled(endpointOf(ctx, accountId, webhookId));
-      const payload: WebhookOutboxPayload = { endpointId: webhookId, event };
-      addToOutbox(ctx, { kind: 'webhook', accountId, payload });
-    },
-    { behavior: 'immediate' },
-  );
+  await ctx.db.transaction(async () => {
+    assertEnabled(await endpointOf(ctx, accountId, webhookId));
+    const payload: WebhookOutboxPayload = { endpointId: webhookId, event };
+    await addToOutbox(ctx, { kind: 'webhook', accountId, payload });
+  });
   ctx.outbox.kick();
   return { webhookId, eventId: event.id, eventType: WEBHOOK_TEST_EVENT_TYPE };
 }

@@ -11,7 +11,7 @@ export const accountsCreate: Command = {
     const name = required(args, 'name', USAGE);
     const email = required(args, 'email', USAGE);
     if (!z.email().safeParse(email).success) throw new CliError(`--email: invalid email: ${email}`);
-    const created = createAccount(runtime.ctx, { name, email });
+    const created = await createAccount(runtime.ctx, { name, email });
     // The owner's first way into the web app; later ones come by email from the sign-in page.
     const link = await createSignInLink(runtime.ctx, created.ownerMemberId);
     return { ...created, signInUrl: link.url, signInUrlExpiresAt: new Date(link.expiresAt).toISOString() };
@@ -24,7 +24,7 @@ const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 export const accountsSetAllowance: Command = {
   usage: 'pnpm cli accounts set-allowance --account ID --units N [--period 1d]',
   options: { account: { type: 'string' }, units: { type: 'string' }, period: { type: 'string' } },
-  run(args, runtime) {
+  async run(args, runtime) {
     const accountId = required(args, 'account', this.usage);
     const units = Number(required(args, 'units', this.usage));
     if (!Number.isInteger(units) || units < 0)
@@ -32,8 +32,8 @@ export const accountsSetAllowance: Command = {
     const period = optional(args, 'period') ?? '1d';
     const match = PERIOD.exec(period);
     if (!match || Number(match[1]) === 0) throw new CliError('--period must look like 30s, 15m, 12h or 1d');
-    getAccount(runtime.ctx, accountId);
+    await getAccount(runtime.ctx, accountId);
     const periodMs = Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
-    return { ...setAllowance(runtime.ctx, accountId, units, periodMs), period };
+    return { ...(await setAllowance(runtime.ctx, accountId, units, periodMs)), period };
   },
 };

@@ -9,7 +9,7 @@ export const drivePut: Command = {
   async run(args, runtime) {
     const accountId = required(args, 'account', this.usage);
     if (args.positionals.length === 0) throw new CliError(`give at least one FILE\nusage: ${this.usage}`);
-    const drive = localDrive(runtime.ctx, accountId);
+    const drive = await localDrive(runtime.ctx, accountId);
     const out = [];
     for (const file of args.positionals) {
       let bytes: Uint8Array;
@@ -30,7 +30,7 @@ export const driveList: Command = {
   usage: 'pnpm cli drive list --account ID',
   options: { account: { type: 'string' } },
   async run(args, runtime) {
-    const files = await localDrive(runtime.ctx, required(args, 'account', this.usage)).list();
+    const files = await (await localDrive(runtime.ctx, required(args, 'account', this.usage))).list();
     return files.map((f) => ({
       cloudFileId: f.id,
       filename: f.filename,
@@ -45,7 +45,9 @@ export const driveRemove: Command = {
   options: { account: { type: 'string' }, 'file-id': { type: 'string' } },
   async run(args, runtime) {
     const fileId = required(args, 'file-id', this.usage);
-    const removed = await localDrive(runtime.ctx, required(args, 'account', this.usage)).remove(fileId);
+    const removed = await (await localDrive(runtime.ctx, required(args, 'account', this.usage))).remove(
+      fileId,
+    );
     if (!removed) throw new CliError(`no file ${fileId} in this account's drive`);
     return { cloudFileId: fileId, removed: true };
   },
@@ -63,10 +65,10 @@ export const driveConnect: Command = {
     'refresh-token': { type: 'string' },
     'access-token': { type: 'string' },
   },
-  run(args, runtime) {
+  async run(args, runtime) {
     const accountId = required(args, 'account', this.usage);
     const provider = required(args, 'provider', this.usage);
-    if (provider === 'local') return disconnectDrive(runtime.ctx, accountId);
+    if (provider === 'local') return await disconnectDrive(runtime.ctx, accountId);
     if (provider !== 'gdrive') throw new CliError(`--provider must be local or gdrive\nusage: ${this.usage}`);
     const accessToken = optional(args, 'access-token');
     const credentials = accessToken
@@ -76,6 +78,6 @@ export const driveConnect: Command = {
           clientSecret: required(args, 'client-secret', this.usage),
           refreshToken: required(args, 'refresh-token', this.usage),
         };
-    return connectGoogleDrive(runtime.ctx, accountId, credentials);
+    return await connectGoogleDrive(runtime.ctx, accountId, credentials);
   },
 };

@@ -11,7 +11,7 @@ export const sessionsRetryCompletion: Command = {
   options: { session: { type: 'string' }, account: { type: 'string' } },
   async run(args, runtime) {
     const sessionId = required(args, 'session', this.usage);
-    if (!allowCompletionRetry(runtime.ctx, optional(args, 'account') ?? null, sessionId)) {
+    if (!(await allowCompletionRetry(runtime.ctx, optional(args, 'account') ?? null, sessionId))) {
       throw new CliError(
         `session ${sessionId}: nothing to retry (not found, or its completion has not failed)`,
       );
@@ -30,7 +30,7 @@ export const sessionsRetryCompletion: Command = {
 export const sessionsPurgeTest: Command = {
   usage: 'pnpm cli sessions purge-test --account ID',
   options: { account: { type: 'string' } },
-  run(args, runtime) {
-    return purgeTestSessions(runtime.ctx, required(args, 'account', this.usage));
+  async run(args, runtime) {
+    return await purgeTestSessions(runtime.ctx, required(args, 'account', this.usage));
   },
 };

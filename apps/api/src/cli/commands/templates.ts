@@ -46,16 +46,16 @@ export const templatesCreate: Command = {
 export const templatesList: Command = {
   usage: 'pnpm cli templates list --account ID',
   options: { account: { type: 'string' } },
-  run(args, runtime) {
-    return listTemplates(runtime.ctx, required(args, 'account', this.usage));
+  async run(args, runtime) {
+    return await listTemplates(runtime.ctx, required(args, 'account', this.usage));
   },
 };
 
 export const templatesShow: Command = {
   usage: 'pnpm cli templates show --account ID --template-id ID',
   options: { account: { type: 'string' }, 'template-id': { type: 'string' } },
-  run(args, runtime) {
-    return getTemplateDetail(
+  async run(args, runtime) {
+    return await getTemplateDetail(
       runtime.ctx,
       required(args, 'account', this.usage),
       required(args, 'template-id', this.usage),

@@ -4,12 +4,17 @@ import { type Command, optional, required } from '../command.ts';
 export const tokensCreate: Command = {
   usage: 'pnpm cli tokens create --account ID [--label LABEL] [--test]',
   options: { account: { type: 'string' }, label: { type: 'string' }, test: { type: 'boolean' } },
-  run(args, runtime) {
+  async run(args, runtime) {
     const accountId = required(args, 'account', this.usage);
     const test = args.values.test === true;
-    const { refreshToken, tokenId } = createRefreshToken(runtime.ctx, accountId, optional(args, 'label'), {
-      test,
-    });
+    const { refreshToken, tokenId } = await createRefreshToken(
+      runtime.ctx,
+      accountId,
+      optional(args, 'label'),
+      {
+        test,
+      },
+    );
     // `test` only when set: the answer for a real token stays as it always was.
     return { refreshToken, tokenId, ...(test ? { test } : {}) };
   },
@@ -18,8 +23,8 @@ export const tokensCreate: Command = {
 export const tokensList: Command = {
   usage: 'pnpm cli tokens list --account ID',
   options: { account: { type: 'string' } },
-  run(args, runtime) {
-    return listRefreshTokens(runtime.ctx, required(args, 'account', this.usage)).map((t) => ({
+  async run(args, runtime) {
+    return (await listRefreshTokens(runtime.ctx, required(args, 'account', this.usage))).map((t) => ({
       ...t,
       createdAt: new Date(t.createdAt).toISOString(),
       lastUsedAt: t.lastUsedAt === null ? null : new Date(t.lastUsedAt).toISOString(),
@@ -31,10 +36,10 @@ export const tokensList: Command = {
 export const tokensRevoke: Command = {
   usage: 'pnpm cli tokens revoke --account ID --token-id ID',
   options: { account: { type: 'string' }, 'token-id': { type: 'string' } },
-  run(args, runtime) {
+  async run(args, runtime) {
     const accountId = required(args, 'account', this.usage);
     const tokenId = required(args, 'token-id', this.usage);
-    revokeRefreshToken(runtime.ctx, accountId, tokenId);
+    await revokeRefreshToken(runtime.ctx, accountId, tokenId);
     return { tokenId, revoked: true };
   },
 };

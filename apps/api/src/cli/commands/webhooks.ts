@@ -30,20 +30,20 @@ export const webhooksCreate: Command = {
 export const webhooksList: Command = {
   usage: 'pnpm cli webhooks list --account ID',
   options: { account: { type: 'string' } },
-  run(args, runtime) {
+  async run(args, runtime) {
     const accountId = required(args, 'account', this.usage);
-    getAccount(runtime.ctx, accountId);
-    return listWebhookEndpoints(runtime.ctx, accountId);
+    await getAccount(runtime.ctx, accountId);
+    return await listWebhookEndpoints(runtime.ctx, accountId);
   },
 };
 
 export const webhooksDelete: Command = {
   usage: 'pnpm cli webhooks delete --account ID --webhook ID',
   options: { account: { type: 'string' }, webhook: { type: 'string' } },
-  run(args, runtime) {
+  async run(args, runtime) {
     const accountId = required(args, 'account', this.usage);
     const webhookId = required(args, 'webhook', this.usage);
-    deleteWebhookEndpoint(runtime.ctx, accountId, webhookId);
+    await deleteWebhookEndpoint(runtime.ctx, accountId, webhookId);
     return { webhookId, deleted: true };
   },
 };

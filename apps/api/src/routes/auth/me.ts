@@ -15,7 +15,7 @@ export async function meOf(
 ) {
   const ctx = c.get('deps').runtime.ctx;
   return {
-    account: accountView(ctx, accountId),
+    account: await accountView(ctx, accountId),
     member: memberId ? memberView(await memberOf(ctx, accountId, memberId)) : null,
     csrfToken: token ? csrfTokenFor(token) : null,
   };

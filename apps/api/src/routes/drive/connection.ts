@@ -103,9 +103,9 @@ export function registerDriveConnection(app: OpenAPIHono<AppEnv>): void {
       return back({ error: err.code, message: err.message });
     }
   });
-  app.openapi(gdriveDisconnectRoute, (c) => {
+  app.openapi(gdriveDisconnectRoute, async (c) => {
     requireOwner(c);
-    disconnectDrive(c.get('deps').runtime.ctx, c.get('accountId'));
+    await disconnectDrive(c.get('deps').runtime.ctx, c.get('accountId'));
     return c.body(null, 204);
   });
 }

@@ -62,7 +62,7 @@ const PDF_MAGIC = '%PDF-';
 
 export function registerDriveFiles(app: OpenAPIHono<AppEnv>): void {
   app.openapi(driveFilesListRoute, async (c) => {
-    const files = await localDrive(c.get('deps').runtime.ctx, c.get('accountId')).list();
+    const files = await (await localDrive(c.get('deps').runtime.ctx, c.get('accountId'))).list();
     return c.json(
       {
         files: files.map((f) => ({
@@ -94,7 +94,7 @@ export function registerDriveFiles(app: OpenAPIHono<AppEnv>): void {
         throw new DomainError('invalid_request', `${file.name} is not a PDF (no %PDF- header)`);
       checked.push({ name: file.name, bytes });
     }
-    const drive = localDrive(ctx, c.get('accountId'));
+    const drive = await localDrive(ctx, c.get('accountId'));
     const stored = [];
     const now = new Date(ctx.clock.now()).toISOString();
     for (const f of checked) {
@@ -110,7 +110,9 @@ export function registerDriveFiles(app: OpenAPIHono<AppEnv>): void {
   });
   app.openapi(driveFileDeleteRoute, async (c) => {
     const { cloudFileId } = c.req.valid('param');
-    const removed = await localDrive(c.get('deps').runtime.ctx, c.get('accountId')).remove(cloudFileId);
+    const removed = await (await localDrive(c.get('deps').runtime.ctx, c.get('accountId'))).remove(
+      cloudFileId,
+    );
     if (!removed)
       throw new DomainError('drive_file_not_found', `no file ${cloudFileId} in this account drive`);
     return c.body(null, 204);

@@ -63,7 +63,7 @@ export function registerMembers(app: OpenAPIHono<AppEnv>): void {
     const ctx = c.get('deps').runtime.ctx;
     const body = c.req.valid('json');
     const member = await addMember(ctx, c.get('accountId'), { ...body, role: body.role ?? 'member' });
-    await emailInvite(ctx, member, getAccount(ctx, member.accountId).name);
+    await emailInvite(ctx, member, (await getAccount(ctx, member.accountId)).name);
     return c.json(memberView(member), 201);
   });
   app.openapi(memberRemoveRoute, async (c) => {

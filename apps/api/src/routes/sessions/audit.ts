@@ -22,13 +22,13 @@ export const sessionAuditRoute = apiRoute({
 });
 
 export function registerSessionAudit(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(sessionAuditRoute, (c) => {
+  app.openapi(sessionAuditRoute, async (c) => {
     const { ctx } = c.get('deps').runtime;
-    const session = sessionOf(ctx, c.get('accountId'), c.req.valid('param').sessionId);
+    const session = await sessionOf(ctx, c.get('accountId'), c.req.valid('param').sessionId);
     // A purged session's trail is deleted: its tombstone keeps the head (and GET /api/sessions/{id} the count).
     if (session.purgedAt !== null)
       return c.json({ sessionId: session.id, chainHead: session.purgedChainHead, events: [] }, 200);
-    const events = auditTrail(ctx, session.id);
+    const events = await auditTrail(ctx, session.id);
     return c.json({ sessionId: session.id, chainHead: events.at(-1)?.hash ?? null, events }, 200);
   });
 }

@@ -45,9 +45,9 @@ export const sessionsCancelRoute = apiRoute({
 });
 
 export function registerSessionsCancel(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(sessionsCancelRoute, (c) => {
+  app.openapi(sessionsCancelRoute, async (c) => {
     const { sessionId, reason } = c.req.valid('json');
-    const result = cancelSession(c.get('deps').runtime.ctx, c.get('accountId'), sessionId, reason, {
+    const result = await cancelSession(c.get('deps').runtime.ctx, c.get('accountId'), sessionId, reason, {
       ip: c.get('clientAddress'),
       userAgent: c.req.header('user-agent') ?? null,
     });

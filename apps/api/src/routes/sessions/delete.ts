@@ -42,11 +42,11 @@ export function registerSessionDelete(app: OpenAPIHono<AppEnv>): void {
     const { runtime, queue, logger } = c.get('deps');
     const accountId = c.get('accountId');
     const { sessionId } = c.req.valid('param');
-    requestPurge(runtime.ctx, accountId, sessionId);
+    await requestPurge(runtime.ctx, accountId, sessionId);
     // After the commit; the job id makes a repeat a no-op, and a sweep finishes a purge whose job is lost.
     await queue.enqueue(sessionPurgeJob, { sessionId }, { jobId: `purge-${sessionId}` }).catch((err) => {
       logger.warn({ err, sessionId }, 'purge job not queued; the sweep will purge it');
     });
-    return c.json(getSessionDetail(runtime.ctx, accountId, sessionId), 202);
+    return c.json(await getSessionDetail(runtime.ctx, accountId, sessionId), 202);
   });
 }

@@ -25,9 +25,14 @@ export const sessionDocumentRoute = apiRoute({
 });
 
 export function registerSessionDocument(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(sessionDocumentRoute, (c) => {
+  app.openapi(sessionDocumentRoute, async (c) => {
     const { sessionId, documentId } = c.req.valid('param');
-    const file = sessionDocumentFile(c.get('deps').runtime.ctx, c.get('accountId'), sessionId, documentId);
+    const file = await sessionDocumentFile(
+      c.get('deps').runtime.ctx,
+      c.get('accountId'),
+      sessionId,
+      documentId,
+    );
     return pdfResponse(c, file.sha256, file.filename);
   });
 }

@@ -17,9 +17,9 @@ export const sessionGetRoute = apiRoute({
 });
 
 export function registerSessionGet(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(sessionGetRoute, (c) =>
+  app.openapi(sessionGetRoute, async (c) =>
     c.json(
-      getSessionDetail(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').sessionId),
+      await getSessionDetail(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').sessionId),
       200,
     ),
   );

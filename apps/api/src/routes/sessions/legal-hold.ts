@@ -41,9 +41,14 @@ export function registerSessionLegalHold(app: OpenAPIHono<AppEnv>): void {
     [legalHoldPutRoute, true],
     [legalHoldDeleteRoute, false],
   ] as const) {
-    app.openapi(route, (c) =>
+    app.openapi(route, async (c) =>
       c.json(
-        setLegalHold(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').sessionId, hold),
+        await setLegalHold(
+          c.get('deps').runtime.ctx,
+          c.get('accountId'),
+          c.req.valid('param').sessionId,
+          hold,
+        ),
         200,
       ),
     );

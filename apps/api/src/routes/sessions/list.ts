@@ -21,7 +21,7 @@ export const sessionsListRoute = apiRoute({
 });
 
 export function registerSessionsList(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(sessionsListRoute, (c) =>
-    c.json(listSessions(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('query')), 200),
+  app.openapi(sessionsListRoute, async (c) =>
+    c.json(await listSessions(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('query')), 200),
   );
 }

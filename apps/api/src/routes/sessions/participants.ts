@@ -46,18 +46,18 @@ export const participantLinkRoute = apiRoute({
 });
 
 export function registerSessionParticipants(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(participantResendRoute, (c) => {
+  app.openapi(participantResendRoute, async (c) => {
     const { sessionId, participantId } = c.req.valid('param');
     const origin = { ip: c.get('clientAddress'), userAgent: c.req.header('user-agent') ?? null };
     return c.json(
-      resendInvite(c.get('deps').runtime.ctx, c.get('accountId'), sessionId, participantId, origin),
+      await resendInvite(c.get('deps').runtime.ctx, c.get('accountId'), sessionId, participantId, origin),
       202,
     );
   });
-  app.openapi(participantLinkRoute, (c) => {
+  app.openapi(participantLinkRoute, async (c) => {
     const { sessionId, participantId } = c.req.valid('param');
     return c.json(
-      participantSigningUrl(c.get('deps').runtime.ctx, c.get('accountId'), sessionId, participantId),
+      await participantSigningUrl(c.get('deps').runtime.ctx, c.get('accountId'), sessionId, participantId),
       200,
     );
   });

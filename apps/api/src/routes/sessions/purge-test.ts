@@ -21,7 +21,7 @@ export const testSessionsPurgeRoute = apiRoute({
 });
 
 export function registerTestSessionsPurge(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(testSessionsPurgeRoute, (c) =>
-    c.json(purgeTestSessions(c.get('deps').runtime.ctx, c.get('accountId')), 200),
+  app.openapi(testSessionsPurgeRoute, async (c) =>
+    c.json(await purgeTestSessions(c.get('deps').runtime.ctx, c.get('accountId')), 200),
   );
 }

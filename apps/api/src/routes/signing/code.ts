@@ -31,8 +31,12 @@ export const signingCodeRoute = apiRoute({
 });
 
 export function registerSigningCode(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(signingCodeRoute, (c) => {
-    const sent = requestCode(c.get('deps').runtime.ctx, c.req.valid('param').token, signerRequest(c).origin);
+  app.openapi(signingCodeRoute, async (c) => {
+    const sent = await requestCode(
+      c.get('deps').runtime.ctx,
+      c.req.valid('param').token,
+      signerRequest(c).origin,
+    );
     return c.json(
       {
         sent: true as const,

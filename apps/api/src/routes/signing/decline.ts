@@ -30,9 +30,9 @@ export const signingDeclineRoute = apiRoute({
 });
 
 export function registerSigningDecline(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(signingDeclineRoute, (c) => {
+  app.openapi(signingDeclineRoute, async (c) => {
     const { reason } = c.req.valid('json');
-    declineAsParticipant(
+    await declineAsParticipant(
       c.get('deps').runtime.ctx,
       c.req.valid('param').token,
       reason ?? null,

@@ -33,9 +33,9 @@ export const signingDocumentRoute = apiRoute({
 });
 
 export function registerSigningDocument(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(signingDocumentRoute, (c) => {
+  app.openapi(signingDocumentRoute, async (c) => {
     const { token, documentId } = c.req.valid('param');
-    const file = signingDocumentFile(
+    const file = await signingDocumentFile(
       c.get('deps').runtime.ctx,
       token,
       documentId,

@@ -32,8 +32,8 @@ export const signingDraftRoute = apiRoute({
 });
 
 export function registerSigningDraft(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(signingDraftRoute, (c) => {
-    const saved = saveDraft(
+  app.openapi(signingDraftRoute, async (c) => {
+    const saved = await saveDraft(
       c.get('deps').runtime.ctx,
       c.req.valid('param').token,
       c.req.valid('json'),

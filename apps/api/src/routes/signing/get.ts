@@ -26,7 +26,10 @@ export const signingGetRoute = apiRoute({
 });
 
 export function registerSigningGet(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(signingGetRoute, (c) =>
-    c.json(getSigningView(c.get('deps').runtime.ctx, c.req.valid('param').token, signerRequest(c)), 200),
+  app.openapi(signingGetRoute, async (c) =>
+    c.json(
+      await getSigningView(c.get('deps').runtime.ctx, c.req.valid('param').token, signerRequest(c)),
+      200,
+    ),
   );
 }

@@ -42,9 +42,9 @@ export const signingVerifyRoute = apiRoute({
 });
 
 export function registerSigningVerify(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(signingVerifyRoute, (c) => {
+  app.openapi(signingVerifyRoute, async (c) => {
     const { token } = c.req.valid('param');
-    const verified = verifyCode(
+    const verified = await verifyCode(
       c.get('deps').runtime.ctx,
       token,
       c.req.valid('json').code,

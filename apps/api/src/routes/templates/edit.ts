@@ -63,9 +63,9 @@ export const templateDocumentRoute = apiRoute({
 });
 
 export function registerTemplateEdit(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(templateUpdateRoute, (c) =>
+  app.openapi(templateUpdateRoute, async (c) =>
     c.json(
-      updateTemplate(
+      await updateTemplate(
         c.get('deps').runtime.ctx,
         c.get('accountId'),
         c.req.valid('param').templateId,
@@ -74,15 +74,20 @@ export function registerTemplateEdit(app: OpenAPIHono<AppEnv>): void {
       200,
     ),
   );
-  app.openapi(templateDeleteRoute, (c) => {
-    deleteTemplate(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').templateId);
+  app.openapi(templateDeleteRoute, async (c) => {
+    await deleteTemplate(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').templateId);
     return c.body(null, 204);
   });
-  app.openapi(templateDocumentRoute, (c) => {
+  app.openapi(templateDocumentRoute, async (c) => {
     const { templateId, index } = c.req.valid('param');
     // Not a position (letters, a sign): like one past the end, no such document.
     const position = /^\d{1,4}$/.test(index) ? Number(index) : -1;
-    const file = templateDocumentFile(c.get('deps').runtime.ctx, c.get('accountId'), templateId, position);
+    const file = await templateDocumentFile(
+      c.get('deps').runtime.ctx,
+      c.get('accountId'),
+      templateId,
+      position,
+    );
     return pdfResponse(c, file.sha256, file.filename);
   });
 }

@@ -20,9 +20,9 @@ export const templateGetRoute = apiRoute({
 });
 
 export function registerTemplateGet(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(templateGetRoute, (c) =>
+  app.openapi(templateGetRoute, async (c) =>
     c.json(
-      getTemplateDetail(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').templateId),
+      await getTemplateDetail(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').templateId),
       200,
     ),
   );

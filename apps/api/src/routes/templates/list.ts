@@ -16,7 +16,7 @@ export const templatesListRoute = apiRoute({
 });
 
 export function registerTemplatesList(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(templatesListRoute, (c) =>
-    c.json(listTemplates(c.get('deps').runtime.ctx, c.get('accountId')), 200),
+  app.openapi(templatesListRoute, async (c) =>
+    c.json(await listTemplates(c.get('deps').runtime.ctx, c.get('accountId')), 200),
   );
 }

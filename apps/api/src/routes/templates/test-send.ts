@@ -48,7 +48,8 @@ export function registerTemplateTest(app: OpenAPIHono<AppEnv>): void {
   app.openapi(templateTestRoute, async (c) => {
     const { runtime, queue, config } = c.get('deps');
     const accountId = c.get('accountId');
-    const example = getTemplateDetail(runtime.ctx, accountId, c.req.valid('param').templateId).examplePayload;
+    const example = (await getTemplateDetail(runtime.ctx, accountId, c.req.valid('param').templateId))
+      .examplePayload;
     // After the account-scoped read: another account's id answers 404 to every caller, as everywhere.
     const member = requireMember(c);
     // Every role is the member: one test session they can sign through, invites in their own inbox.
@@ -71,7 +72,7 @@ export function registerTemplateTest(app: OpenAPIHono<AppEnv>): void {
     // The entry failed (a template not ready to send): its reason, as a send would report it.
     if (row?.status !== 'created' || !invite)
       throw new DomainError('template_invalid', row?.error ?? 'the test send created no session');
-    const { url } = participantSigningUrl(
+    const { url } = await participantSigningUrl(
       runtime.ctx,
       accountId,
       invite.sessionId,

@@ -18,8 +18,12 @@ export const webhookDeleteRoute = apiRoute({
 });
 
 export function registerWebhookDelete(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(webhookDeleteRoute, (c) => {
-    deleteWebhookEndpoint(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').webhookId);
+  app.openapi(webhookDeleteRoute, async (c) => {
+    await deleteWebhookEndpoint(
+      c.get('deps').runtime.ctx,
+      c.get('accountId'),
+      c.req.valid('param').webhookId,
+    );
     return c.body(null, 204);
   });
 }

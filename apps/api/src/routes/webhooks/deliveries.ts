@@ -26,9 +26,9 @@ export const webhookDeliveriesRoute = apiRoute({
 });
 
 export function registerWebhookDeliveries(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(webhookDeliveriesRoute, (c) =>
+  app.openapi(webhookDeliveriesRoute, async (c) =>
     c.json(
-      listWebhookDeliveries(
+      await listWebhookDeliveries(
         c.get('deps').runtime.ctx,
         c.get('accountId'),
         c.req.valid('param').webhookId,

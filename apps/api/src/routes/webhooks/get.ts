@@ -20,9 +20,9 @@ export const webhookGetRoute = apiRoute({
 });
 
 export function registerWebhookGet(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(webhookGetRoute, (c) =>
+  app.openapi(webhookGetRoute, async (c) =>
     c.json(
-      getWebhookEndpoint(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').webhookId),
+      await getWebhookEndpoint(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').webhookId),
       200,
     ),
   );

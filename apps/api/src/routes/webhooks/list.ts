@@ -20,7 +20,7 @@ export const webhookListRoute = apiRoute({
 });
 
 export function registerWebhookList(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(webhookListRoute, (c) =>
-    c.json({ webhooks: listWebhookEndpoints(c.get('deps').runtime.ctx, c.get('accountId')) }, 200),
+  app.openapi(webhookListRoute, async (c) =>
+    c.json({ webhooks: await listWebhookEndpoints(c.get('deps').runtime.ctx, c.get('accountId')) }, 200),
   );
 }

@@ -24,10 +24,10 @@ export const webhookRedeliverRoute = apiRoute({
 });
 
 export function registerWebhookRedeliver(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(webhookRedeliverRoute, (c) => {
+  app.openapi(webhookRedeliverRoute, async (c) => {
     const { webhookId, deliveryId } = c.req.valid('param');
     return c.json(
-      redeliverWebhook(c.get('deps').runtime.ctx, c.get('accountId'), webhookId, deliveryId),
+      await redeliverWebhook(c.get('deps').runtime.ctx, c.get('accountId'), webhookId, deliveryId),
       202,
     );
   });

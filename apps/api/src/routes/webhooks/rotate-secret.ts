@@ -24,9 +24,13 @@ export const webhookRotateSecretRoute = apiRoute({
 });
 
 export function registerWebhookRotateSecret(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(webhookRotateSecretRoute, (c) =>
+  app.openapi(webhookRotateSecretRoute, async (c) =>
     c.json(
-      rotateWebhookSecret(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').webhookId),
+      await rotateWebhookSecret(
+        c.get('deps').runtime.ctx,
+        c.get('accountId'),
+        c.req.valid('param').webhookId,
+      ),
       200,
     ),
   );

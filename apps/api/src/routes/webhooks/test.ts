@@ -25,9 +25,13 @@ export const webhookTestRoute = apiRoute({
 });
 
 export function registerWebhookTest(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(webhookTestRoute, (c) =>
+  app.openapi(webhookTestRoute, async (c) =>
     c.json(
-      sendWebhookTestEvent(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').webhookId),
+      await sendWebhookTestEvent(
+        c.get('deps').runtime.ctx,
+        c.get('accountId'),
+        c.req.valid('param').webhookId,
+      ),
       202,
     ),
   );

@@ -25,7 +25,7 @@ export async function fetchAndInspect(
   accountId: string,
   cloudFileIds: string[],
 ): Promise<FetchOutcome> {
-  const drive = driveFor(ctx, accountId);
+  const drive = await driveFor(ctx, accountId);
   const distinctIds = [...new Set(cloudFileIds)];
   const files = await Promise.all(
     distinctIds.map(async (id) => {

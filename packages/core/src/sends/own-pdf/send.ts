@@ -34,7 +34,7 @@ export async function sendOwnPdfs(
   jobId: string,
   mode: SendMode = { test: false },
 ): Promise<SessionsSendOutcome> {
-  const previous = loadSendOutcome<SessionsSendOutcome>(ctx, jobId, accountId);
+  const previous = await loadSendOutcome<SessionsSendOutcome>(ctx, jobId, accountId);
   if (previous) return previous;
 
   const entries = request.signingRequests;
@@ -43,7 +43,7 @@ export async function sendOwnPdfs(
     mode,
     PRICES.ownPdfSendEntry + PRICES.ownPdfSendDocument * request.cloudFileIds.length,
   );
-  requireAllowance(ctx, accountId, entryPrice);
+  await requireAllowance(ctx, accountId, entryPrice);
 
   const fetched = await fetchAndInspect(ctx, accountId, request.cloudFileIds);
   if (!fetched.ok) {
@@ -58,7 +58,7 @@ export async function sendOwnPdfs(
     };
   }
   const docs = fetched.documents;
-  for (const d of docs) ctx.blobs.put(d.bytes, d.sha256);
+  for (const d of docs) await ctx.blobs.put(d.bytes, d.sha256);
 
   // Row rules first, so documents are prepared only for signer counts that some valid entry needs.
   const problems = new Map<number, RowProblem>();
@@ -81,9 +81,9 @@ export async function sendOwnPdfs(
 
   const title = request.title ?? docs[0]!.filename;
   const now = ctx.clock.now();
-  const created = ctx.db.transaction(() => {
+  const created = await ctx.db.transaction(async () => {
     const batch: NewSession[] = [];
-    let paid = spendForRows(ctx, accountId, entryPrice, orders.size);
+    let paid = await spendForRows(ctx, accountId, entryPrice, orders.size);
     for (const [row, rowOrders] of orders) {
       const entry = entries[row]!;
       if (paid-- <= 0) {
@@ -124,11 +124,15 @@ export async function sendOwnPdfs(
         retentionDays: request.retentionDays,
       });
     }
-    const sessions = insertSessions(ctx, batch);
-    const invites = request.notify ? queueInvites(ctx, accountId, sessions, batch) : [];
+    const sessions = await insertSessions(ctx, batch);
+    const invites = request.notify ? await queueInvites(ctx, accountId, sessions, batch) : [];
     // Saved with the sessions: a job retried after a crash from here on answers this instead of sending again.
-    const provisional = withAllowance(ctx, accountId, toOutcome(ctx, entries.length, sessions, problems));
-    saveSendOutcome(ctx, jobId, accountId, provisional);
+    const provisional = await withAllowance(
+      ctx,
+      accountId,
+      toOutcome(ctx, entries.length, sessions, problems),
+    );
+    await saveSendOutcome(ctx, jobId, accountId, provisional);
     return { sessions, invites, provisional };
   });
 
@@ -142,7 +146,12 @@ export async function sendOwnPdfs(
       if (outcome.state === 'failed' && !refused.has(invite.sessionId))
         refused.set(invite.sessionId, outcome.error);
     }
-    discardSessions(ctx, [...refused.keys()], created.invites, 'session discarded: an invite was refused');
+    await discardSessions(
+      ctx,
+      [...refused.keys()],
+      created.invites,
+      'session discarded: an invite was refused',
+    );
   }
   for (const [sessionId, error] of refused) {
     const s = created.sessions.find((x) => x.sessionId === sessionId)!;
@@ -154,17 +163,17 @@ export async function sendOwnPdfs(
 
   if (refused.size === 0) return created.provisional;
   const live = created.sessions.filter((s) => !refused.has(s.sessionId));
-  const outcome = withAllowance(ctx, accountId, toOutcome(ctx, entries.length, live, problems));
-  saveSendOutcome(ctx, jobId, accountId, outcome);
+  const outcome = await withAllowance(ctx, accountId, toOutcome(ctx, entries.length, live, problems));
+  await saveSendOutcome(ctx, jobId, accountId, outcome);
   return outcome;
 }
 
-function withAllowance(
+async function withAllowance(
   ctx: ServiceContext,
   accountId: string,
   outcome: SessionsSendOutcome,
-): SessionsSendOutcome {
-  return { ...outcome, headers: allowanceHeaders(allowanceState(ctx, accountId), ctx.clock.now()) };
+): Promise<SessionsSendOutcome> {
+  return { ...outcome, headers: allowanceHeaders(await allowanceState(ctx, accountId), ctx.clock.now()) };
 }
 
 function toOutcome(

@@ -45,7 +45,7 @@ export async function sendTemplate(
   jobId: string,
   mode: SendMode = { test: false },
 ): Promise<TemplateSendOutcome> {
-  const previous = loadSendOutcome<TemplateSendOutcome>(ctx, jobId, accountId);
+  const previous = await loadSendOutcome<TemplateSendOutcome>(ctx, jobId, accountId);
   if (previous) return previous;
 
   const entries = request.signingRequests;
@@ -54,10 +54,10 @@ export async function sendTemplate(
     const checked = validateMessageTemplate(request.messageTemplate);
     if (!checked.ok) throw new DomainError('invalid_request', `messageTemplate: ${checked.message}`);
   }
-  const template = loadTemplate(ctx, accountId, request.templateId);
+  const template = await loadTemplate(ctx, accountId, request.templateId);
   checkRoleMapping(template, request);
   const entryPrice = priceFor(mode, PRICES.templateSendEntry);
-  requireAllowance(ctx, accountId, entryPrice);
+  await requireAllowance(ctx, accountId, entryPrice);
 
   const problems = new Map<number, RowProblem>();
   const specs = new Map<number, Omit<NewSession, 'bulkBatchId'>>();
@@ -123,10 +123,11 @@ export async function sendTemplate(
     specs,
     problems,
     bulkBatch: entries.length >= 2 ? { templateId: template.template.id, entryCount: entries.length } : null,
-    queue: (sessions, batch) => (request.notify ? queueInvites(ctx, accountId, sessions, batch) : []),
+    queue: async (sessions, batch) =>
+      request.notify ? await queueInvites(ctx, accountId, sessions, batch) : [],
     // Saved with the last rows: a job retried after a crash from there on answers this instead of sending again.
-    provisional: (made) =>
-      outcomeOf(
+    provisional: async (made) =>
+      await outcomeOf(
         ctx,
         accountId,
         toResponse(ctx, request, template, entries.length, made, problems, new Map()),
@@ -138,18 +139,18 @@ export async function sendTemplate(
   // The rest of what was queued (cc copies) goes out with the outbox's next pass. Kicked only now: a pass
   // started earlier would claim the invites this call delivers itself, and they would read as failed.
   ctx.outbox.kick();
-  const outcome = outcomeOf(
+  const outcome = await outcomeOf(
     ctx,
     accountId,
     toResponse(ctx, request, template, entries.length, created, problems, delivered),
   );
-  saveSendOutcome(ctx, jobId, accountId, outcome);
+  await saveSendOutcome(ctx, jobId, accountId, outcome);
   return outcome;
 }
 
 /**
  * Entries per write transaction (about 5 ms of work): a writer of another process (a cancel, a signature) waits
- * for one chunk at most, since it polls for the lock finely (busy-wait.ts in packages/db).
+ * for one chunk at most, since it polls for the lock finely (packages/db/src/sqlite/busy.ts).
  */
 const ENTRIES_PER_COMMIT = 50;
 
@@ -173,11 +174,11 @@ async function commitInChunks(
     specs: Map<number, Omit<NewSession, 'bulkBatchId'>>;
     problems: Map<number, RowProblem>;
     bulkBatch: { templateId: string; entryCount: number } | null;
-    queue: (sessions: CreatedSession[], batch: NewSession[]) => QueuedInvite[];
-    provisional: (made: Made) => TemplateSendOutcome;
+    queue: (sessions: CreatedSession[], batch: NewSession[]) => Promise<QueuedInvite[]>;
+    provisional: (made: Made) => Promise<TemplateSendOutcome>;
   },
 ): Promise<Made & { provisional: TemplateSendOutcome }> {
-  const earlier = committedSessions(ctx, send.jobId);
+  const earlier = await committedSessions(ctx, send.jobId);
   const made: Made = {
     sessions: [...earlier.sessions.values()],
     invites: [],
@@ -189,53 +190,47 @@ async function commitInChunks(
     if (start > 0) await new Promise((resolve) => setTimeout(resolve, 1)); // the lock is free meanwhile
     const chunk = todo.slice(start, start + ENTRIES_PER_COMMIT);
     const last = start + ENTRIES_PER_COMMIT >= todo.length;
-    ctx.db.transaction(
-      () => {
-        if (start === 0 && earlier.sessions.size === 0 && made.bulkBatchId && send.bulkBatch) {
-          ctx.db
-            .insert(bulkBatches)
-            .values({
-              id: made.bulkBatchId,
-              accountId: send.accountId,
-              ...send.bulkBatch,
-              createdAt: ctx.clock.now(),
-            })
-            .run();
+    await ctx.db.transaction(async () => {
+      if (start === 0 && earlier.sessions.size === 0 && made.bulkBatchId && send.bulkBatch) {
+        await ctx.db.insert(bulkBatches).values({
+          id: made.bulkBatchId,
+          accountId: send.accountId,
+          ...send.bulkBatch,
+          createdAt: ctx.clock.now(),
+        });
+      }
+      const batch: NewSession[] = [];
+      let paid = await spendForRows(ctx, send.accountId, send.entryPrice, chunk.length);
+      for (const [row, spec] of chunk) {
+        if (paid-- <= 0) {
+          send.problems.set(row, {
+            error: 'allowance_exhausted',
+            message: 'the API allowance ran out before this entry',
+          });
+          continue;
         }
-        const batch: NewSession[] = [];
-        let paid = spendForRows(ctx, send.accountId, send.entryPrice, chunk.length);
-        for (const [row, spec] of chunk) {
-          if (paid-- <= 0) {
-            send.problems.set(row, {
-              error: 'allowance_exhausted',
-              message: 'the API allowance ran out before this entry',
-            });
-            continue;
-          }
-          batch.push({ ...spec, bulkBatchId: made.bulkBatchId });
-        }
-        const sessions = insertSessions(ctx, batch);
-        made.sessions.push(...sessions);
-        made.invites.push(...send.queue(sessions, batch));
-        if (last) {
-          provisional = send.provisional(made);
-          saveSendOutcome(ctx, send.jobId, send.accountId, provisional);
-        }
-      },
-      { behavior: 'immediate' },
-    );
+        batch.push({ ...spec, bulkBatchId: made.bulkBatchId });
+      }
+      const sessions = await insertSessions(ctx, batch);
+      made.sessions.push(...sessions);
+      made.invites.push(...(await send.queue(sessions, batch)));
+      if (last) {
+        provisional = await send.provisional(made);
+        await saveSendOutcome(ctx, send.jobId, send.accountId, provisional);
+      }
+    });
   }
   return { ...made, provisional };
 }
 
-const outcomeOf = (
+const outcomeOf = async (
   ctx: ServiceContext,
   accountId: string,
   body: TemplateSendResponse,
-): TemplateSendOutcome => ({
+): Promise<TemplateSendOutcome> => ({
   status: 200,
   body,
-  headers: allowanceHeaders(allowanceState(ctx, accountId), ctx.clock.now()),
+  headers: allowanceHeaders(await allowanceState(ctx, accountId), ctx.clock.now()),
 });
 
 /** Entries named in an `unmapped_placeholders` message; the rest are counted. */

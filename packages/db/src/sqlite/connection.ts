@@ -1,0 +1,142 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import Database from 'better-sqlite3';
+import { type BusyWaitObserver, isBusy, untilFree } from './busy.ts';
+import { StatementCache } from './statements.ts';
+
+export type QueryMethod = 'run' | 'all' | 'get' | 'values';
+
+/** What a statement answers: array rows for reads ('get': one row or undefined), the change count for writes. */
+export interface QueryResult {
+  rows: unknown[];
+  changes?: number;
+}
+
+/** One open transaction: whose async context it is, and the drizzle transaction nested ones take savepoints on. */
+interface OpenTransaction {
+  tx?: unknown;
+}
+
+/**
+ * The process's one SQLite connection, wrapped (never patched): statements compiled once and reused, lock
+ * waits retried on timers, and transactions that other async work cannot wander into.
+ *
+ * One connection serves every request of the process, so while a transaction is open, anything run on the
+ * connection would become part of it. The rule here: a transaction holds the connection from BEGIN to COMMIT;
+ * a query belongs to it when it runs in the transaction's async context (AsyncLocalStorage), and every other
+ * query waits until it ends. Transactions of the process take turns (an in-process mutex), and every one
+ * begins IMMEDIATE: it takes the write lock before its first statement, so it never meets another process's
+ * lock in the middle, where waiting is impossible. Hence the rule in docs/data-layer.md: only database work
+ * inside a transaction, since everything else on the connection waits for it.
+ */
+export class SqliteConnection {
+  readonly sqlite: Database.Database;
+  private readonly statements: StatementCache;
+  private readonly scope = new AsyncLocalStorage<OpenTransaction>();
+  /** The transaction the connection is in, if any. */
+  private open: OpenTransaction | null = null;
+  /** Resolves when `open` ends; queries from other contexts wait on it. */
+  private ended: Promise<void> = Promise.resolve();
+  /** The turn of the last transaction to ask: each waits for the one before. */
+  private turn: Promise<void> = Promise.resolve();
+
+  constructor(
+    file: string,
+    readonly busyTimeoutMs: number,
+    private readonly onBusyWait?: BusyWaitObserver,
+  ) {
+    this.sqlite = new Database(file);
+    // We wait for locks ourselves (busy.ts), asynchronously; SQLite's own handler would block the thread.
+    this.sqlite.pragma('busy_timeout = 0');
+    this.statements = new StatementCache(this.sqlite);
+  }
+
+  /** Runs one statement: at once when no transaction is open (or this is its own), else after it ends. */
+  async query(sql: string, params: unknown[], method: QueryMethod): Promise<QueryResult> {
+    while (this.open !== null) {
+      if (this.scope.getStore() === this.open) return this.execute(sql, params, method);
+      await this.ended;
+    }
+    try {
+      return this.execute(sql, params, method);
+    } catch (err) {
+      // Autocommit: the statement either happened or not, so another attempt is safe.
+      if (!isBusy(err)) throw err;
+      return untilFree(() => this.execute(sql, params, method), this.busyTimeoutMs, this.onBusyWait);
+    }
+  }
+
+  /**
+   * Runs several writes in order, all or none: inside the caller's transaction, or in one of its own. One
+   * call for thousands of rows (a bulk send), so the rows cost no promise each.
+   */
+  async batch(statements: readonly { sql: string; params: unknown[] }[]): Promise<void> {
+    const runAll = () => {
+      for (const s of statements) this.execute(s.sql, s.params, 'run');
+    };
+    if (this.open !== null && this.scope.getStore() === this.open) return runAll();
+    await this.transaction(undefined, async () => runAll());
+  }
+
+  /** Runs `fn` (and the async work it starts) as part of no transaction, even when called from inside one. */
+  detached<T>(fn: () => T): T {
+    return this.scope.exit(fn);
+  }
+
+  /** The drizzle transaction this async context is inside, if any (nested calls take savepoints on it). */
+  current<T>(): T | undefined {
+    const store = this.scope.getStore();
+    return store !== undefined && store === this.open ? (store.tx as T) : undefined;
+  }
+
+  /**
+   * Runs `body` inside BEGIN IMMEDIATE ... COMMIT (ROLLBACK when it throws), after every transaction of this
+   * process that asked before; `tx` is what `current()` hands to nested calls.
+   */
+  async transaction<T>(tx: unknown, body: () => Promise<T>): Promise<T> {
+    const previous = this.turn;
+    let done!: () => void;
+    this.turn = new Promise<void>((resolve) => (done = resolve));
+    await previous;
+    try {
+      // BEGIN waits for another process's lock like an autocommit statement: nothing of the body has run.
+      await this.begin();
+      const state: OpenTransaction = { tx };
+      let ended!: () => void;
+      this.ended = new Promise<void>((resolve) => (ended = resolve));
+      this.open = state;
+      try {
+        const result = await this.scope.run(state, body);
+        this.sqlite.exec('COMMIT');
+        return result;
+      } catch (err) {
+        if (this.sqlite.inTransaction) this.sqlite.exec('ROLLBACK');
+        throw err;
+      } finally {
+        this.open = null;
+        ended();
+      }
+    } finally {
+      done();
+    }
+  }
+
+  private async begin(): Promise<void> {
+    try {
+      this.sqlite.exec('BEGIN IMMEDIATE');
+    } catch (err) {
+      if (!isBusy(err)) throw err;
+      await untilFree(() => this.sqlite.exec('BEGIN IMMEDIATE'), this.busyTimeoutMs, this.onBusyWait);
+    }
+  }
+
+  private execute(sql: string, params: unknown[], method: QueryMethod): QueryResult {
+    const statement = this.statements.get(sql);
+    if (!statement.reader) return { rows: [], changes: statement.run(params).changes };
+    if (method === 'get') return { rows: statement.get(params) as unknown[] };
+    return { rows: statement.all(params) };
+  }
+
+  close(): void {
+    this.sqlite.close();
+  }
+}

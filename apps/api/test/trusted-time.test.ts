@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMPLETION_MAX_ATTEMPTS, completionRetryDelay, sweep } from '@countersign/core';
-import { startTestTsa, type TestTsa } from '@countersign/pdf-engine/testing';
+import { startTestCa, startTestTsa, type TestCa, type TestTsa } from '@countersign/pdf-engine/testing';
 import { until } from '@countersign/test-support';
 import { verifyPdf } from '@countersign/verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,24 +31,24 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const row = (sessionId: string) =>
-  w.api.runtime.db.$client
+const row = (sessionId: string, world = w) =>
+  world.api.runtime.db.$client
     .prepare(
       'SELECT status, completion_failures AS failures, completion_error AS error, completion_claimed_until AS retryAt FROM sessions WHERE id = ?',
     )
     .get(sessionId) as { status: string; failures: number; error: string | null; retryAt: number | null };
 
-const finals = (sessionId: string) =>
+const finals = (sessionId: string, world = w) =>
   (
-    w.api.runtime.db.$client
+    world.api.runtime.db.$client
       .prepare('SELECT final_sha256 AS sha FROM documents WHERE session_id = ?')
       .all(sessionId) as { sha: string | null }[]
   ).map((d) => d.sha);
 
 /** Sends a one-signer session and signs it through the signer API; completion starts on its own. */
-async function sendAndSign(title: string) {
-  const s = await w.send({ recipients: [{ name: 'Tia Timely' }], authRequirement: 'public', title });
-  const signer = w.signer(s.tokens[0]!);
+async function sendAndSign(title: string, world = w) {
+  const s = await world.send({ recipients: [{ name: 'Tia Timely' }], authRequirement: 'public', title });
+  const signer = world.signer(s.tokens[0]!);
   const done = await signer.sign(signBody(await signer.view()));
   expect(done.status).toBe(200);
   return s;
@@ -138,4 +138,57 @@ describe('completion with a timestamp authority', () => {
     expect(finals(s.sessionId)).toEqual([null]);
     tsa.mode = 'up';
   }, 300_000);
+});
+
+describe('completion with an operator CA-issued seal certificate', () => {
+  // The operator's PKCS#12 (root -> intermediate -> seal, made with openssl) names an OCSP responder and CRLs
+  // served on loopback: completion embeds them (B-LT); a responder that is down delays it like a TSA.
+  let ca: TestCa;
+  let cw: SigningWorld;
+  beforeAll(async () => {
+    ca = await startTestCa();
+    const p12Path = join(dir, 'operator-seal.p12');
+    writeFileSync(p12Path, ca.p12);
+    cw = await startSigningWorld({
+      env: {
+        TSA_URL: tsa.url,
+        TSA_USERNAME: 'countersign',
+        TSA_PASSWORD: 'tsa secret',
+        SEAL_P12_PATH: p12Path,
+        SEAL_P12_PASSPHRASE: ca.passphrase,
+        // openssl starts a process per answer: slow on a loaded machine.
+        TSA_TIMEOUT_MS: '60000',
+      },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await cw.close();
+    await ca.close();
+  });
+
+  it('a revocation source that is down delays completion; once back, the final PDF carries its OCSP response and CRLs', async () => {
+    ca.mode = 'down';
+    const s = await sendAndSign('Operator sealed', cw);
+    await until('the first failed attempt', () => row(s.sessionId, cw).failures >= 1, 90_000);
+    const waiting = row(s.sessionId, cw);
+    expect(waiting.status).toBe('active');
+    expect(waiting.error).toMatch(/^revocation source http:\/\/127\.0\.0\.1:\d+\/\S+: answered HTTP 503$/);
+    expect(finals(s.sessionId, cw)).toEqual([null]);
+
+    ca.mode = 'up';
+    cw.clock.advance(completionRetryDelay(1));
+    await sweep(cw.api.runtime.ctx);
+    await until('the session completed', () => row(s.sessionId, cw).status === 'completed', 90_000);
+    const [sha] = finals(s.sessionId, cw);
+    const bytes = cw.api.runtime.ctx.blobs.read(sha!);
+    expect(tool('qpdf', ['--check'], bytes).code).toBe(0);
+    expect(tool('pdfsig', [], bytes).out).toContain('Signature is Valid.');
+    const report = verifyPdf(Buffer.from(bytes), { requireTimestamp: true });
+    expect(report.checks.filter((c) => c.ok === false)).toEqual([]);
+    expect(report.checks.find((c) => c.name === 'revocation')!.ok).toBe(true);
+    expect(report.revocation!.ocsp).toEqual([
+      expect.objectContaining({ about: 'CN=Operator Seal, O=Countersign Tests', status: 'good' }),
+    ]);
+    expect(report.revocation!.crls).toHaveLength(2);
+  }, 180_000);
 });

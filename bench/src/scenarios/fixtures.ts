@@ -126,8 +126,12 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-/** Worker processes (WORKER_CONCURRENCY 1) of the scaled topology, on the API's Redis and DATA_DIR. */
-export async function startWorkers(api: TestApi, count: number): Promise<ServiceProcess[]> {
+/** Worker processes (WORKER_CONCURRENCY 1 unless `env` says) of the scaled topology, on the API's Redis and DATA_DIR. */
+export async function startWorkers(
+  api: TestApi,
+  count: number,
+  env: Record<string, string> = {},
+): Promise<ServiceProcess[]> {
   const workers = Array.from({ length: count }, () =>
     spawnEntry('apps/worker/src/main.ts', {
       REDIS_URL: api.config.redisUrl ?? '',
@@ -135,6 +139,7 @@ export async function startWorkers(api: TestApi, count: number): Promise<Service
       QUEUE_PREFIX: api.config.queuePrefix,
       WORKER_CONCURRENCY: '1',
       LOG_LEVEL: 'info',
+      ...env,
     }),
   );
   const deadline = Date.now() + 30_000;

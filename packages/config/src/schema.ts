@@ -41,6 +41,8 @@ export const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   WORKER_CONCURRENCY: positiveInt.max(64).default(4),
+  /** The memory all PDF work of one process may hold at once, in MB (docs/topologies.md, "Memory"). */
+  PDF_MEMORY_MB: positiveInt.default(3072),
   /** How often each worker sweeps time-driven state (expiry, reminders, lost completions, retention). */
   SWEEP_INTERVAL_MS: positiveInt.min(1_000).max(3_600_000).default(30_000),
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),

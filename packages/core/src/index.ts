@@ -127,6 +127,7 @@ export {
   purgeSession,
   requestDuePurges,
   requestPurge,
+  retentionPreview,
   setLegalHold,
 } from './sessions/purge.ts';
 export { getSessionDetail, listSessions, sessionDocumentFile, sessionOf } from './sessions/read.ts';

@@ -3,6 +3,7 @@ import {
   type ActiveContentKind,
   checkFieldTexts,
   createInspector,
+  createMemoryBudget,
   createPdfWriter,
   type FieldTextCheck,
   type FieldTextItem,
@@ -12,6 +13,7 @@ import {
   type InspectResult,
   type Prepared,
   type SealOptions,
+  writerReservationMb,
 } from '@countersign/pdf-engine';
 
 /**
@@ -34,30 +36,41 @@ export interface PdfTools {
   close(): Promise<void>;
 }
 
+/**
+ * The process's PDF tools: one memory budget (PDF_MEMORY_MB) for all of its inspections and PDF writing, so a
+ * process's PDF work never holds more than that, whatever the documents (docs/topologies.md, "Memory").
+ */
 export function createPdfTools(config: Config): PdfTools {
+  const needed = writerReservationMb(config.limits.maxFileBytes);
+  if (config.pdfMemoryMb < needed) {
+    throw new Error(
+      `PDF_MEMORY_MB is ${config.pdfMemoryMb}: a document of MAX_FILE_BYTES needs up to ${needed} MB on its own`,
+    );
+  }
+  const budget = createMemoryBudget(config.pdfMemoryMb);
   // Worker threads start on first use, so short-lived processes (the CLI) never pay for them.
   let inspector: ReturnType<typeof createInspector> | undefined;
   let writer: ReturnType<typeof createPdfWriter> | undefined;
   const limits = { maxBytes: config.limits.maxFileBytes, maxPages: config.limits.maxPages };
   return {
     inspect(bytes) {
-      inspector ??= createInspector({ limits });
+      inspector ??= createInspector({ limits, budget });
       return inspector.inspect(bytes);
     },
     prepare(bytes, signerCount, inspected) {
-      writer ??= createPdfWriter();
+      writer ??= createPdfWriter({ budget });
       return writer.prepare(bytes, signerCount, inspected);
     },
     finalize(prepared, input, seal) {
-      writer ??= createPdfWriter();
+      writer ??= createPdfWriter({ budget });
       return writer.finalize(prepared, input, seal);
     },
     activeContentOf(bytes, remove) {
-      writer ??= createPdfWriter();
+      writer ??= createPdfWriter({ budget });
       return writer.activeContentOf(bytes, remove);
     },
     checkDrawnSignature(dataUrl) {
-      writer ??= createPdfWriter();
+      writer ??= createPdfWriter({ budget });
       return writer.checkDrawnSignature(dataUrl);
     },
     // On this thread: a few short values take well under a millisecond once a script's font is loaded (its

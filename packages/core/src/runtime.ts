@@ -1,7 +1,8 @@
 import type { Config } from '@countersign/config';
 import { closeDatabase, type Db, openDatabase } from '@countersign/db';
 import { createDevMailbox, createMailer, type Mailer } from '@countersign/mail';
-import { JobRegistry } from '@countersign/queue';
+// The registry alone: a job thread builds a runtime and never needs BullMQ (loading it costs a thread's start).
+import { JobRegistry } from '@countersign/queue/registry';
 import { outboxDispatchJob } from '@countersign/schemas';
 import { AccessTokens } from './auth/access-tokens.ts';
 import { BlobStore } from './blobs/blob-store.ts';
@@ -10,7 +11,7 @@ import { registerSessionJobs } from './jobs.ts';
 import { type Deliverers, type DispatchResult, deliverNow } from './outbox/dispatcher.ts';
 import { emailDeliverer } from './outbox/email.ts';
 import { outboxPasses } from './outbox/passes.ts';
-import { createPdfTools } from './pdf-tools.ts';
+import { createPdfTools, type PdfTools } from './pdf-tools.ts';
 import { type Clock, systemClock } from './support/clock.ts';
 import { secureDataDir } from './support/data-dir.ts';
 import { databaseFile, devMailboxDir } from './support/data-paths.ts';
@@ -27,6 +28,11 @@ export interface Runtime {
   jobs: JobRegistry;
   /** Paths under DATA_DIR whose group/world access this start removed (the process logs them). */
   tightened: string[];
+  /**
+   * Whether a job thread can build the same runtime from the config alone: not when a test injected a clock
+   * or a mailer, which cannot cross a thread (then the in-process queue runs jobs on this thread).
+   */
+  threadable: boolean;
   /** Delivers what is due in the outbox now; concurrent calls share one pass. */
   dispatchOutbox(): Promise<DispatchResult>;
   close(): Promise<void>;
@@ -38,6 +44,8 @@ export interface RuntimeOptions {
   mailer?: Mailer;
   /** Where the process reports what it does (metrics); nowhere by default. */
   telemetry?: Telemetry;
+  /** The PDF tools to use instead of this process's own pools (a job thread uses the main thread's). */
+  pdf?: PdfTools;
 }
 
 export { databaseFile, devMailboxDir };
@@ -50,7 +58,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   });
   const ctx = { db, config, clock: options.clock ?? systemClock, telemetry } as ServiceContext;
   ctx.blobs = new BlobStore(ctx);
-  ctx.pdf = createPdfTools(config);
+  ctx.pdf = options.pdf ?? createPdfTools(config);
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, devMailboxDir: devMailboxDir(config) });
   const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwt.key');
@@ -83,6 +91,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     accessTokens,
     jobs,
     tightened,
+    threadable: !options.clock && !options.mailer,
     dispatchOutbox: dispatch,
     async close() {
       await passes.settled();

@@ -6,7 +6,8 @@ export type PdfEngineErrorCode =
   | 'worker-unavailable'
   | 'not-accepted'
   | 'prepare-failed'
-  | 'timestamp-failed';
+  | 'timestamp-failed'
+  | 'revocation-failed';
 
 /** An expected failure of the engine, with a machine-readable code. Verdicts on input are results, not errors. */
 export class PdfEngineError extends Error {

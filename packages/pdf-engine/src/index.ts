@@ -89,6 +89,14 @@ export {
   type FieldTextProblem,
 } from './text/field-text.ts';
 export { SIGNATURE_FONT, signatureFontPath } from './text/font-files.ts';
+export { createMemoryBudget, type MemoryBudget } from './threads/budget.ts';
+export { reviveError, type SerializedError, serializeError } from './threads/errors.ts';
 export { requestTimestamp, type Timestamp, tsaName } from './timestamp/tsa-client.ts';
 export type { TsaOptions } from './timestamp/types.ts';
-export { createPdfWriter, type PdfWriter, type PdfWriterOptions } from './writer/pool.ts';
+export {
+  createPdfWriter,
+  type PdfWriter,
+  type PdfWriterOptions,
+  SMALL_DOCUMENT_BYTES,
+  writerReservationMb,
+} from './writer/pool.ts';

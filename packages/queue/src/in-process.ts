@@ -9,37 +9,50 @@ import {
   type RunOptions,
 } from './types.ts';
 
+export interface InProcessQueueOptions {
+  /** Most jobs running at once (WORKER_CONCURRENCY, as a BullMQ worker's); the rest wait their turn. */
+  concurrency: number;
+  onError?: (err: unknown) => void;
+}
+
 /**
- * The embedded driver: the handler runs in this process. The payload goes through a JSON round trip
- * and schema validation exactly as it would through Redis, so both drivers exercise the same contract.
+ * The embedded driver: the handler runs in this process (on the registry's job threads when it delegates to
+ * them). The payload goes through a JSON round trip and schema validation exactly as it would through Redis,
+ * so both drivers exercise the same contract.
  */
-export function createInProcessQueue(
-  registry: JobRegistry,
-  opts: { onError?: (err: unknown) => void } = {},
-): JobQueue {
+export function createInProcessQueue(registry: JobRegistry, opts: InProcessQueueOptions): JobQueue {
   const pending = new Set<Promise<unknown>>();
   const timers = new Set<NodeJS.Timeout>();
-  /** Delayed jobs not yet started, by kind: the only jobs that wait in this driver. */
-  const delayed = new Map<string, number>();
+  /** Jobs not yet started, by kind: delayed ones and those waiting for a free slot. */
+  const waiting = new Map<string, number>();
+  const count = (kind: string, by: number) => waiting.set(kind, (waiting.get(kind) ?? 0) + by);
+  const slots = concurrencyLimit(opts.concurrency);
   let closed = false;
 
   const execute = async (def: JobDefinition, payload: unknown, jobId: string): Promise<unknown> => {
     const dueAt = Date.now();
     const attempts = def.attempts ?? 1;
     const wire = JSON.parse(JSON.stringify(payload)) as unknown;
+    count(def.name, 1);
+    const release = await slots.acquire();
+    count(def.name, -1);
     let lastError: unknown;
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-      try {
-        return JSON.parse(
-          JSON.stringify((await registry.dispatch(def.name, wire, { jobId, attempt, dueAt })) ?? null),
-        );
-      } catch (err) {
-        // A payload that fails its schema can never succeed: no retry (as UnrecoverableError in BullMQ).
-        if (err instanceof Error && err.name === 'ZodError') throw err;
-        lastError = err;
+    try {
+      for (let attempt = 1; attempt <= attempts; attempt++) {
+        try {
+          return JSON.parse(
+            JSON.stringify((await registry.dispatch(def.name, wire, { jobId, attempt, dueAt })) ?? null),
+          );
+        } catch (err) {
+          // A payload that fails its schema can never succeed: no retry (as UnrecoverableError in BullMQ).
+          if (err instanceof Error && err.name === 'ZodError') throw err;
+          lastError = err;
+        }
       }
+      throw lastError;
+    } finally {
+      release();
     }
-    throw lastError;
   };
 
   const track = <T>(p: Promise<T>): Promise<T> => {
@@ -88,10 +101,10 @@ export function createInProcessQueue(
         queueMicrotask(launch);
         return;
       }
-      delayed.set(def.name, (delayed.get(def.name) ?? 0) + 1);
+      count(def.name, 1);
       const timer = setTimeout(() => {
         timers.delete(timer);
-        delayed.set(def.name, (delayed.get(def.name) ?? 1) - 1);
+        count(def.name, -1);
         launch();
       }, options.delayMs);
       timer.unref();
@@ -101,13 +114,36 @@ export function createInProcessQueue(
       return !closed;
     },
     async depth() {
-      return Object.fromEntries(registry.names().map((n) => [n, delayed.get(n) ?? 0]));
+      return Object.fromEntries(registry.names().map((n) => [n, waiting.get(n) ?? 0]));
     },
     async close() {
       closed = true;
       for (const t of timers) clearTimeout(t);
       // Let running jobs finish: a graceful stop never cuts a send in half.
       await Promise.allSettled([...pending]);
+    },
+  };
+}
+
+/** At most `limit` holders at once; acquire() resolves to the release of the slot it got, in arrival order. */
+function concurrencyLimit(limit: number): { acquire(): Promise<() => void> } {
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new Error(`concurrency must be a positive integer, got ${limit}`);
+  let held = 0;
+  const queue: (() => void)[] = [];
+  const release = () => {
+    const next = queue.shift();
+    if (next)
+      next(); // the slot passes straight to the next waiter
+    else held--;
+  };
+  return {
+    acquire() {
+      if (held < limit) {
+        held++;
+        return Promise.resolve(release);
+      }
+      return new Promise((resolve) => queue.push(() => resolve(release)));
     },
   };
 }

@@ -9,6 +9,13 @@ export interface JobRun {
   outcome: 'completed' | 'failed';
 }
 
+/** Runs a job by name, wherever its handler lives. */
+export type JobDispatcher = (
+  name: string,
+  rawPayload: unknown,
+  ctx: { jobId: string; attempt: number; dueAt?: number },
+) => Promise<unknown>;
+
 export interface JobRegistryOptions {
   onJob?: (run: JobRun) => void;
 }
@@ -17,6 +24,7 @@ export interface JobRegistryOptions {
 export class JobRegistry {
   private readonly entries = new Map<string, { def: JobDefinition; handler: JobHandler }>();
   private readonly running = new Map<string, number>();
+  private delegate: JobDispatcher | undefined;
 
   constructor(private readonly options: JobRegistryOptions = {}) {}
 
@@ -37,6 +45,7 @@ export class JobRegistry {
   ): Promise<unknown> {
     const entry = this.entries.get(name);
     if (!entry) throw new Error(`no handler for job ${name}`);
+    if (this.delegate) return this.counted(name, this.delegate(name, rawPayload, ctx));
     const started = Date.now();
     this.running.set(name, (this.running.get(name) ?? 0) + 1);
     let outcome: JobRun['outcome'] = 'failed';
@@ -53,6 +62,24 @@ export class JobRegistry {
         durationMs: Date.now() - started,
         outcome,
       });
+    }
+  }
+
+  /**
+   * Hands every dispatch to `dispatcher` (e.g. job threads, each with a registry of its own that validates,
+   * runs and reports the job) instead of this registry's handlers; this registry still counts them as active.
+   */
+  delegateTo(dispatcher: JobDispatcher): this {
+    this.delegate = dispatcher;
+    return this;
+  }
+
+  private async counted(name: string, run: Promise<unknown>): Promise<unknown> {
+    this.running.set(name, (this.running.get(name) ?? 0) + 1);
+    try {
+      return await run;
+    } finally {
+      this.running.set(name, (this.running.get(name) ?? 1) - 1);
     }
   }
 

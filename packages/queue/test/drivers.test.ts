@@ -85,11 +85,14 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10
   }
 }
 
+/** WORKER_CONCURRENCY of both drivers here. */
+const CONCURRENCY = 4;
+
 const drivers: [string, () => Promise<Driver>][] = [
   [
     'in-process',
     async () => {
-      const queue = createInProcessQueue(registry);
+      const queue = createInProcessQueue(registry, { concurrency: CONCURRENCY });
       return { queue, close: () => queue.close() };
     },
   ],
@@ -99,7 +102,7 @@ const drivers: [string, () => Promise<Driver>][] = [
       // A fresh prefix per test: nothing left over from another test can be picked up.
       const prefix = `qt-${randomUUID().slice(0, 8)}`;
       const queue = createBullQueue({ redisUrl: redis.url, prefix });
-      const worker = createBullWorker({ redisUrl: redis.url, prefix, registry, concurrency: 4 });
+      const worker = createBullWorker({ redisUrl: redis.url, prefix, registry, concurrency: CONCURRENCY });
       // The producer connects in the background and answers "unavailable" until it has.
       await Promise.all([until(() => queue.ready(), 5_000), worker.worker.waitUntilReady()]);
       return {
@@ -184,6 +187,23 @@ describe.each(drivers)('%s driver', (driverName, open) => {
     expect(validations.get('bg')).toBe(1); // validated once: it ran once, no retry
   });
 
+  it('runs at most `concurrency` jobs at once; the rest wait and count in the depth', async () => {
+    const busy = () => calls.filter((c) => c.tag.startsWith('busy'));
+    const started = () => busy().filter((c) => c.job === slowJob.name).length;
+    for (let i = 0; i < CONCURRENCY + 2; i++) await d.queue.enqueue(slowJob, { tag: `busy${i}`, ms: 1200 });
+    await until(() => started() === CONCURRENCY);
+    await until(async () => (await d.queue.depth())[slowJob.name] === 2);
+    await until(() => busy().length === 2 * (CONCURRENCY + 2));
+    // Replay the starts and ends in the order they happened: never more than `concurrency` at once.
+    let running = 0;
+    let most = 0;
+    for (const c of busy()) {
+      running += c.job === slowJob.name ? 1 : -1;
+      most = Math.max(most, running);
+    }
+    expect(most).toBe(CONCURRENCY);
+  });
+
   it('enqueue with delayMs waits before running', async () => {
     const started = Date.now();
     await d.queue.enqueue(echoJob, { tag: 'later', value: 3 }, { delayMs: 300 });
@@ -196,7 +216,7 @@ describe.each(drivers)('%s driver', (driverName, open) => {
 
 describe('in-process driver', () => {
   it('close() waits for running jobs, then reports not ready', async () => {
-    const queue = createInProcessQueue(registry);
+    const queue = createInProcessQueue(registry, { concurrency: CONCURRENCY });
     await queue.enqueue(slowJob, { tag: 'closing', ms: 300 });
     await until(() => callsOf('closing').length === 1);
     await queue.close();
@@ -205,7 +225,7 @@ describe('in-process driver', () => {
   });
 
   it('close() drops delayed jobs that have not started', async () => {
-    const queue = createInProcessQueue(registry);
+    const queue = createInProcessQueue(registry, { concurrency: CONCURRENCY });
     await queue.enqueue(echoJob, { tag: 'dropped', value: 1 }, { delayMs: 100 });
     await queue.close();
     await sleep(200);

@@ -50,7 +50,7 @@ export function checkAppended(
 
 const latin1 = (b: Buffer, start = 0, end = b.length) => b.toString('latin1', start, end);
 
-interface PdfObject {
+export interface PdfObject {
   num: number;
   /** Offset of its `N G obj` header. */
   at: number;
@@ -60,7 +60,11 @@ interface PdfObject {
 }
 
 /** The indirect objects written in `pdf` from `from` on, skipping the given byte holes (signature values). */
-function objectsIn(pdf: Buffer, from: number, holes: readonly (readonly [number, number])[]): PdfObject[] {
+export function objectsIn(
+  pdf: Buffer,
+  from: number,
+  holes: readonly (readonly [number, number])[],
+): PdfObject[] {
   const text = latin1(pdf);
   const header = /(\d+)\s+(\d+)\s+obj\b/g;
   const objects: PdfObject[] = [];
@@ -123,7 +127,7 @@ function disallowed(pdf: Buffer, sealEnd: number, object: PdfObject): string | n
   if (object.stream !== null) {
     // Certificates, CRLs and OCSP responses listed by the DSS; the empty appearance of the time-stamp widget.
     if (listedInDss) return null;
-    if (/\/Subtype\s*\/Form/.test(body) && decoded(object)?.length === 0) return null;
+    if (/\/Subtype\s*\/Form/.test(body) && decodedStream(object)?.length === 0) return null;
     return `a stream${type ? ` of type /${type}` : ''} that is not validation data`;
   }
   if (/\/Fields\s*\[/.test(body)) {
@@ -141,7 +145,7 @@ function disallowed(pdf: Buffer, sealEnd: number, object: PdfObject): string | n
 }
 
 /** A stream's data, inflated when it is Flate-encoded (null when that fails). */
-function decoded(object: PdfObject): Buffer | null {
+export function decodedStream(object: PdfObject): Buffer | null {
   if (object.stream === null) return null;
   try {
     return /\/FlateDecode/.test(object.body) ? inflateSync(object.stream) : object.stream;
@@ -160,7 +164,7 @@ function objectBefore(pdf: Buffer, sealEnd: number, num: number): string | null 
   }
   for (const object of objectsIn(pdf, 0, []).reverse()) {
     if (object.at >= sealEnd || !/\/Type\s*\/ObjStm/.test(object.body) || object.stream === null) continue;
-    const inflated = decoded(object);
+    const inflated = decodedStream(object);
     if (inflated === null) continue;
     const data = latin1(inflated);
     const count = Number(/\/N\s+(\d+)/.exec(object.body)?.[1] ?? 0);

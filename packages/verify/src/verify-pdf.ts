@@ -2,6 +2,7 @@ import { createHash, verify as verifySignature, X509Certificate } from 'node:cry
 import { checkAppended } from './appended.ts';
 import { type ChainedAuditEvent, checkAuditChain } from './audit-chain.ts';
 import { children, content, type DerNode, oidText, readDer, whole } from './der.ts';
+import { type RevocationReport, readRevocation } from './revocation.ts';
 import { isDocumentTimestamp, type PdfSignature, pdfSignatures } from './signatures.ts';
 import { checkTimestampToken, type TimestampToken, tokenProblem } from './timestamp-token.ts';
 
@@ -15,6 +16,7 @@ export interface Check {
     | 'certificate-chain'
     | 'timestamp'
     | 'document-timestamp'
+    | 'revocation'
     | 'audit-chain';
   ok: boolean | null;
   detail: string;
@@ -37,6 +39,8 @@ export interface VerifyReport {
   documentTimestamp: (TimestampToken & { coversWholeFile: boolean }) | null;
   /** Whether a DSS (validation data for later) was appended after the seal (PAdES B-LT). */
   dss: boolean;
+  /** The OCSP responses and CRLs in that DSS, read against the seal's chain; null when it has none. */
+  revocation: RevocationReport | null;
   auditChainHead: string | null;
 }
 
@@ -76,6 +80,7 @@ export function verifyPdf(pdf: Buffer, options: VerifyOptions = {}): VerifyRepor
     timestamp: null,
     documentTimestamp: null,
     dss: false,
+    revocation: null,
     auditChainHead: null,
   };
   const found = sealAndTimestamps(pdf);
@@ -214,6 +219,7 @@ export function verifyPdf(pdf: Buffer, options: VerifyOptions = {}): VerifyRepor
 
   checks.push(signatureTimestampCheck(report, signerInfo, options));
   checks.push(documentTimestampCheck(pdf, report, found.documentTimestamps));
+  checks.push(revocationCheck(pdf, c + d, report, certificates));
 
   if (options.trail) {
     const result = checkAuditChain(options.trail.events);
@@ -304,6 +310,60 @@ function documentTimestampCheck(pdf: Buffer, report: VerifyReport, stamps: PdfSi
   }
 }
 
+/** The revocation data in the DSS: every response and CRL must verify, and none may revoke the seal's chain. */
+function revocationCheck(
+  pdf: Buffer,
+  sealEnd: number,
+  report: VerifyReport,
+  certificates: X509Certificate[],
+): Check {
+  let found: RevocationReport;
+  try {
+    found = readRevocation(pdf, sealEnd, certificates);
+  } catch (err) {
+    return {
+      name: 'revocation',
+      ok: false,
+      detail: `the DSS's revocation data is unreadable: ${(err as Error).message}`,
+    };
+  }
+  if (found.ocsp.length + found.crls.length === 0)
+    return {
+      name: 'revocation',
+      ok: null,
+      detail: report.dss
+        ? 'the DSS carries no revocation data (a self-signed seal certificate has none to fetch)'
+        : 'no DSS after the seal',
+    };
+  report.revocation = found;
+  const problems = [
+    ...found.ocsp.flatMap((o) => [
+      ...(o.signedBy === null
+        ? [`an OCSP response about ${o.about} does not verify with any certificate in the file`]
+        : []),
+      ...(o.status === 'good' ? [] : [`an OCSP response says ${o.about} is ${o.status}`]),
+    ]),
+    ...found.crls.flatMap((crl) => [
+      ...(crl.issuer === null ? ['a CRL does not verify with any certificate of the chain'] : []),
+      ...crl.revokes.map((subject) => `the CRL of ${crl.issuer} lists ${subject} as revoked`),
+    ]),
+  ];
+  const said = [
+    ...found.ocsp.map((o) => `OCSP: ${o.about} ${o.status} at ${o.producedAt} (signed by ${o.signedBy})`),
+    ...found.crls.map(
+      (crl) =>
+        `CRL of ${crl.issuer} of ${crl.thisUpdate}: ${crl.revokes.length ? 'lists' : 'does not list'} the chain's certificates`,
+    ),
+  ];
+  return {
+    name: 'revocation',
+    ok: problems.length === 0,
+    detail: problems.length
+      ? problems.join('; ')
+      : `embedded revocation data (PAdES B-LT): ${said.join('; ')}`,
+  };
+}
+
 function finish(report: VerifyReport): VerifyReport {
   report.ok =
     report.checks.every((c) => c.ok !== false) && report.checks.some((c) => c.name === 'seal-signature');
@@ -322,5 +382,11 @@ export function formatReport(file: string, report: VerifyReport): string {
   if (report.documentTimestamp)
     lines.push(`  document timestamp: ${report.documentTimestamp.time} by ${report.documentTimestamp.tsa}`);
   for (const cert of report.chain) lines.push(`  certificate: ${cert.subject} (valid to ${cert.validTo})`);
+  for (const o of report.revocation?.ocsp ?? [])
+    lines.push(`  OCSP response: ${o.about} ${o.status} at ${o.producedAt}`);
+  for (const crl of report.revocation?.crls ?? [])
+    lines.push(
+      `  CRL: ${crl.issuer ?? 'unverified issuer'}, ${crl.thisUpdate}${crl.nextUpdate ? ` to ${crl.nextUpdate}` : ''}`,
+    );
   return `${lines.join('\n')}\n`;
 }

@@ -4,11 +4,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finalize, generateSealCertificate, type SealOptions } from '@countersign/pdf-engine';
-import { startTestTsa, type TestTsa } from '@countersign/pdf-engine/testing';
+import { startTestCa, startTestTsa, type TestTsa } from '@countersign/pdf-engine/testing';
 import forge from 'node-forge';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runVerify, verifyPdf } from '../src/index.ts';
+import { formatReport, runVerify, verifyPdf } from '../src/index.ts';
 
 // The verifier on real sealed PDFs from the engine: a clean one verifies; a flipped byte, an appended
 // incremental update, an edited certificate page and a truncated chain are each reported by the check's name.
@@ -237,6 +237,54 @@ describe('verifyPdf', () => {
       /validation data \(DSS\)/,
     );
   });
+
+  it('an operator CA-issued seal (B-LT with revocation data): the OCSP response and CRLs in the DSS are reported', async () => {
+    const ca = await startTestCa();
+    try {
+      const sealed = await sealWith({
+        p12: ca.p12,
+        passphrase: ca.passphrase,
+        tsa: { url: tsa.url, timeoutMs: 60_000 },
+      });
+      const report = verifyPdf(Buffer.from(sealed.bytes), { requireTimestamp: true });
+      expect(failed(report)).toEqual([]);
+      expect(report.chain.map((c) => c.subject)).toEqual([
+        'CN=Operator Seal, O=Countersign Tests',
+        'CN=Countersign Test Intermediate CA, O=Countersign Tests',
+        'CN=Countersign Test Root CA, O=Countersign Tests',
+      ]);
+      expect(report.revocation).toEqual({
+        ocsp: [
+          {
+            producedAt: expect.stringMatching(/^20\d\d-/),
+            about: 'CN=Operator Seal, O=Countersign Tests',
+            status: 'good',
+            signedBy: 'CN=Countersign Test Intermediate CA, O=Countersign Tests',
+          },
+        ],
+        crls: expect.arrayContaining([
+          expect.objectContaining({
+            issuer: 'CN=Countersign Test Intermediate CA, O=Countersign Tests',
+            revokes: [],
+          }),
+          expect.objectContaining({
+            issuer: 'CN=Countersign Test Root CA, O=Countersign Tests',
+            revokes: [],
+          }),
+        ]),
+      });
+      const check = report.checks.find((c) => c.name === 'revocation')!;
+      expect(check.ok).toBe(true);
+      expect(check.detail).toMatch(/OCSP: CN=Operator Seal, O=Countersign Tests good/);
+      expect(formatReport('sealed.pdf', report)).toMatch(/OCSP response: CN=Operator Seal.* good/);
+      // A self-signed seal has none: the check does not apply.
+      expect(
+        verifyPdf(Buffer.from(stamped.bytes)).checks.find((c) => c.name === 'revocation')!.ok,
+      ).toBeNull();
+    } finally {
+      await ca.close();
+    }
+  }, 60_000);
 
   it('--require-timestamp fails a seal without one; a clean B-B seal still verifies without the flag', () => {
     const report = verifyPdf(Buffer.from(clean.bytes), { requireTimestamp: true });

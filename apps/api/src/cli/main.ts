@@ -6,6 +6,13 @@ import { accountsCreate, accountsSetAllowance } from './commands/accounts.ts';
 import { backup, restore } from './commands/backup.ts';
 import { driveConnect, driveList, drivePut, driveRemove } from './commands/drive.ts';
 import { mailList } from './commands/mail.ts';
+import {
+  accountsSetRetention,
+  sessionsHold,
+  sessionsPurge,
+  sessionsRelease,
+  sessionsRetentionDue,
+} from './commands/retention.ts';
 import { sessionsPurgeTest, sessionsRetryCompletion } from './commands/sessions.ts';
 import { templatesCreate, templatesList, templatesShow } from './commands/templates.ts';
 import { tokensCreate, tokensList, tokensRevoke } from './commands/tokens.ts';
@@ -33,6 +40,11 @@ const COMMANDS: Record<string, Command> = {
   'webhooks list': webhooksList,
   'webhooks delete': webhooksDelete,
   'sessions retry-completion': sessionsRetryCompletion,
+  'accounts set-retention': accountsSetRetention,
+  'sessions hold': sessionsHold,
+  'sessions release': sessionsRelease,
+  'sessions purge': sessionsPurge,
+  'sessions retention-due': sessionsRetentionDue,
 };
 
 function help(): string {

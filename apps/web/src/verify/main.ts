@@ -19,6 +19,7 @@ const LABELS: Record<Check['name'], string> = {
   'certificate-chain': 'Certificate chain',
   timestamp: 'Trusted timestamp',
   'document-timestamp': 'Document timestamp',
+  revocation: 'Revocation data (OCSP, CRL)',
   'audit-chain': 'Audit trail chain',
 };
 

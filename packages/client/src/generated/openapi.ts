@@ -3231,7 +3231,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `forbidden`: a signed-in member who is not an owner (purging is for owners). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3601,7 +3601,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `forbidden`: a signed-in member who is not an owner (legal holds are for owners). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3689,7 +3689,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `forbidden`: a signed-in member who is not an owner (legal holds are for owners). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -130,6 +130,37 @@ export function retentionPurgeAt(row: SessionRow, accountRetentionDays: number |
   return ended + days * DAY_MS;
 }
 
+/** Ended sessions past their retention at `now`, not held and not already purging: what the sweep purges. */
+const retentionDue = (now: number) =>
+  and(
+    ne(sessions.status, 'active'),
+    isNull(sessions.purgeRequestedAt),
+    isNull(sessions.legalHoldAt),
+    sql`${retentionSql} is not null`,
+    sql`${endedAtSql} + ${retentionSql} * ${DAY_MS} <= ${now}`,
+  );
+
+/** What a retention sweep at `at` would purge (oldest first; one account's or all), for the operator's CLI. */
+export async function retentionPreview(ctx: ServiceContext, at: number, accountId?: string) {
+  const due = await ctx.db
+    .select({
+      sessionId: sessions.id,
+      accountId: sessions.accountId,
+      status: sessions.status,
+      title: sessions.title,
+      endedAt: sql<number>`${endedAtSql}`,
+      retentionDays: sql<number>`${retentionSql}`,
+    })
+    .from(sessions)
+    .where(and(retentionDue(at), accountId ? eq(sessions.accountId, accountId) : undefined))
+    .orderBy(asc(endedAtSql));
+  return due.map((r) => ({
+    ...r,
+    endedAt: new Date(r.endedAt).toISOString(),
+    purgeAt: new Date(r.endedAt + r.retentionDays * DAY_MS).toISOString(),
+  }));
+}
+
 /**
  * The sweeper's retention pass: asks for the purge of every ended session past its retention and not held.
  * The purges themselves follow in the same sweep (purgePending). Returns how many were asked for.
@@ -138,19 +169,7 @@ export async function requestDuePurges(ctx: ServiceContext, limit = 100): Promis
   const now = ctx.clock.now();
   return await ctx.db.transaction(async () => {
     const due = (
-      await ctx.db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(
-          and(
-            ne(sessions.status, 'active'),
-            isNull(sessions.purgeRequestedAt),
-            isNull(sessions.legalHoldAt),
-            sql`${retentionSql} is not null`,
-            sql`${endedAtSql} + ${retentionSql} * ${DAY_MS} <= ${now}`,
-          ),
-        )
-        .limit(limit)
+      await ctx.db.select({ id: sessions.id }).from(sessions).where(retentionDue(now)).limit(limit)
     ).map((r) => r.id);
     if (due.length === 0) return 0;
     await ctx.db

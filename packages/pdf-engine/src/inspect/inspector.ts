@@ -4,6 +4,7 @@
  * load-failed verdict instead of an error.
  */
 import { PdfEngineError } from '../errors.ts';
+import type { MemoryBudget } from '../threads/budget.ts';
 import { createThreadPool, type ThreadPool, WorkerLostError } from '../threads/pool.ts';
 import { memoryRules, resolveLimits } from './limits.ts';
 import { loadFailure, reject } from './messages.ts';
@@ -15,6 +16,8 @@ export interface InspectorOptions {
   poolSize?: number;
   /** Limits for every call of this inspector; a call may override them. */
   limits?: Partial<InspectLimits>;
+  /** The process's PDF memory budget, shared with the PDF writer (threads/budget.ts). */
+  budget?: MemoryBudget;
 }
 
 export interface Inspector {
@@ -49,6 +52,7 @@ export function createInspector(options: InspectorOptions = {}): Inspector {
         memoryMb,
         timeoutMs: baseLimits.timeoutMs,
         workerData: { maxBufferBytes, budgetBytes } satisfies WorkerSettings,
+        budget: options.budget,
       });
       pools.set(memoryMb, pool);
     }
@@ -96,6 +100,7 @@ export function createInspector(options: InspectorOptions = {}): Inspector {
         .run<InspectResult>('inspect', [copy, effective], {
           transfer: [copy.buffer],
           timeoutMs: Math.ceil(effective.timeoutMs),
+          documentBytes: copy.byteLength,
         })
         .catch((error: unknown) => verdictOf(error, effective));
     },

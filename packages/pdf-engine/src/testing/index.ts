@@ -1,4 +1,6 @@
+export { startTestCa, type TestCa, type TestCaMode } from './ca.ts';
 export { drawFieldMarks, MARK_COLOR } from './field-marks.ts';
 export { type MakePdfOptions, makePdf, makeTextDocument, type PageSizeOption } from './make-pdf.ts';
+export { manyObjectPdf } from './many-objects.ts';
 export { extractedContains, MULTI_SCRIPT_VALUES } from './scripts.ts';
 export { startTestTsa, type TestTsa, type TestTsaMode } from './tsa.ts';

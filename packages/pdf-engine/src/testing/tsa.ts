@@ -124,6 +124,9 @@ export async function startTestTsa(
       );
     });
   });
+  // Longer than the client's idle timeout (undici's is 4 s): otherwise a request sent on a kept-alive connection
+  // as the server closes it (both timers late on a loaded machine) fails with ECONNRESET.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   tsa.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/tsa`;
   return tsa;

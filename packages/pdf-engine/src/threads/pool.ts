@@ -9,6 +9,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { PdfEngineError } from '../errors.ts';
+import type { MemoryBudget } from './budget.ts';
 import { reviveError } from './errors.ts';
 import type { TaskMessage, TaskReply } from './protocol.ts';
 
@@ -25,6 +26,8 @@ export interface ThreadPoolOptions {
   timeoutMs: number;
   /** Handed to every worker as `workerData`. */
   workerData?: unknown;
+  /** Shared with the process's other PDF pools: a task starts only once its reservation fits (budget.ts). */
+  budget?: MemoryBudget;
 }
 
 export interface RunOptions {
@@ -32,10 +35,13 @@ export interface RunOptions {
   transfer?: ArrayBuffer[];
   /** This task's wall-clock limit instead of the pool's. */
   timeoutMs?: number;
+  /** Bytes of the documents the task reads (they live outside the heap cap), for its budget reservation. */
+  documentBytes?: number;
 }
 
 export interface ThreadPool {
   run<T>(task: string, args: unknown[], options?: RunOptions): Promise<T>;
+
   /** Starts workers up to the pool's size now and keeps it full, so no task waits for a cold start. */
   warm(): void;
   /** Stops the workers; pending and later tasks fail with WorkerLostError('closed'). */
@@ -60,6 +66,19 @@ const TASKS_PER_WORKER = 200;
 const MAX_START_FAILURES = 3;
 /** A worker not ready by then is stuck (loading pdf.js takes well under a second). */
 const START_TIMEOUT_MS = 30_000;
+/**
+ * Copies of its documents a task holds outside its heap at worst: the input it was given, the bytes a library
+ * writes out, and the result it sends back.
+ */
+const DOCUMENT_COPIES = 3;
+const MB = 1024 * 1024;
+
+/** The young generation of a worker with this heap cap (resourceLimits); part of what a task reserves. */
+const youngGenerationMb = (memoryMb: number) => Math.min(64, Math.max(8, memoryMb / 8));
+
+/** Most a task can use: its worker's heap (old and young generations) and its documents' bytes. */
+export const reservationMb = (memoryMb: number, documentBytes: number) =>
+  Math.ceil(memoryMb + youngGenerationMb(memoryMb) + (DOCUMENT_COPIES * documentBytes) / MB);
 
 interface Job {
   id: number;
@@ -105,7 +124,7 @@ export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
       workerData,
       resourceLimits: {
         maxOldGenerationSizeMb: memoryMb,
-        maxYoungGenerationSizeMb: Math.min(64, Math.max(8, memoryMb / 8)),
+        maxYoungGenerationSizeMb: youngGenerationMb(memoryMb),
       },
     });
     // Not `stdout: true` (workers silence their parsers' console instead): a piped worker stdout keeps the
@@ -205,22 +224,32 @@ export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
     updateRefs();
   }
 
-  return {
-    run<T>(task: string, args: unknown[], runOptions: RunOptions = {}) {
-      if (closed) return Promise.reject(lost('closed', 'pool is closed'));
-      if (startFailures >= MAX_START_FAILURES) return Promise.reject(lost('cannot-start', 'cannot start'));
-      return new Promise<T>((resolve, fail) => {
-        queue.push({
-          id: nextId++,
-          task,
-          args,
-          transfer: runOptions.transfer ?? [],
-          timeoutMs: runOptions.timeoutMs ?? timeoutMs,
-          resolve: resolve as (v: unknown) => void,
-          fail,
-        });
-        pump();
+  function enqueue<T>(task: string, args: unknown[], runOptions: RunOptions): Promise<T> {
+    if (closed) return Promise.reject(lost('closed', 'pool is closed'));
+    if (startFailures >= MAX_START_FAILURES) return Promise.reject(lost('cannot-start', 'cannot start'));
+    return new Promise<T>((resolve, fail) => {
+      queue.push({
+        id: nextId++,
+        task,
+        args,
+        transfer: runOptions.transfer ?? [],
+        timeoutMs: runOptions.timeoutMs ?? timeoutMs,
+        resolve: resolve as (v: unknown) => void,
+        fail,
       });
+      pump();
+    });
+  }
+
+  return {
+    async run<T>(task: string, args: unknown[], runOptions: RunOptions = {}) {
+      if (!options.budget) return enqueue<T>(task, args, runOptions);
+      const release = await options.budget.reserve(reservationMb(memoryMb, runOptions.documentBytes ?? 0));
+      try {
+        return await enqueue<T>(task, args, runOptions);
+      } finally {
+        release();
+      }
     },
     warm() {
       keepWarm = true;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PDFDocument } from 'pdf-lib';
 import { PDFName } from 'pdf-lib';
 import { TIMESTAMP_TOKEN_ROOM } from '../seal/cms.ts';
@@ -11,13 +12,24 @@ import {
 import { addSignatureField, byteRangeAndContents } from '../seal/placeholder.ts';
 import { signPlaceholder } from '../seal/sign-placeholder.ts';
 import { addDss } from './dss.ts';
+import { fetchRevocationData } from './revocation.ts';
 import { DocumentTimestampSigner } from './stamp.ts';
 import type { Timestamp } from './tsa-client.ts';
 import type { TsaOptions } from './types.ts';
 
+/** The seal's /Contents value, hex-decoded with its padding: what its /VRI key is the SHA-1 of. */
+function lastSignatureContents(pdf: Uint8Array): Buffer {
+  const text = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.length).toString('latin1');
+  const range = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)].at(-1);
+  // Our own seal was just written with one: a missing one is a bug, not bad input.
+  if (!range) throw new Error('long-term validation: the sealed file has no /ByteRange');
+  return Buffer.from(text.slice(Number(range[2]) + 1, Number(range[3]) - 1), 'hex');
+}
+
 /**
  * PAdES B-LT and B-LTA on a sealed (B-T) file: one incremental update appended to `sealed` that adds the
- * DSS (the seal's chain and every certificate the TSA's tokens carry) and a document time-stamp field
+ * DSS (the seal's chain, every certificate the TSA's tokens carry, the OCSP responses and CRLs of the seal's
+ * CA-issued certificates, and a /VRI entry for the seal) and a document time-stamp field
  * (ETSI.RFC3161, not on any page), whose token covers everything before it, the DSS included. `doc` is the
  * pdf-lib document `sealed` was written from; nothing in `sealed` is rewritten.
  */
@@ -31,9 +43,21 @@ export async function addLongTermValidation(
   const tail = readXrefTail(sealed);
   // Our own seal just wrote that section: a missing one is a bug, not bad input.
   if (!tail) throw new Error('long-term validation: no cross-reference section after the seal');
+  const revocation = await fetchRevocationData(sealChain, tsa.timeoutMs ?? 10_000);
   reserveObjectNumbers(doc.context, tail);
   const snapshot = snapshotObjects(doc.context);
-  const changed = addDss(doc, { certificates: [...sealChain, ...stamps.flatMap((s) => s.certificates)] });
+  const certificates = [...sealChain, ...stamps.flatMap((s) => s.certificates)];
+  const changed = addDss(doc, {
+    certificates,
+    crls: revocation.crls,
+    ocspResponses: revocation.ocspResponses,
+    signature: {
+      contentsSha1: createHash('sha1').update(lastSignatureContents(sealed)).digest(),
+      certificates,
+      crls: revocation.crls,
+      ocspResponses: revocation.ocspResponses,
+    },
+  });
   const docTimestamp = doc.context.obj({
     Type: 'DocTimeStamp',
     Filter: 'Adobe.PPKLite',

@@ -7,6 +7,7 @@ import {
 } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
+import { requireOwner } from '../../http/member-access.ts';
 import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
 
 const sessionError = (description: string) =>
@@ -30,6 +31,7 @@ export const sessionDeleteRoute = apiRoute({
       description: 'Purge accepted (or already done): the session with its `purge` state.',
       content: { 'application/json': { schema: SessionDetailSchema } },
     },
+    403: errorResponseFor('`forbidden`: a signed-in member who is not an owner (purging is for owners).'),
     404: sessionError('No such session for this account.'),
     409: sessionError(
       '`session_active`: the session has not ended (cancel it first). `legal_hold`: the session is under legal hold.',
@@ -42,6 +44,7 @@ export function registerSessionDelete(app: OpenAPIHono<AppEnv>): void {
     const { runtime, queue, logger } = c.get('deps');
     const accountId = c.get('accountId');
     const { sessionId } = c.req.valid('param');
+    requireOwner(c);
     await requestPurge(runtime.ctx, accountId, sessionId);
     // After the commit; the job id makes a repeat a no-op, and a sweep finishes a purge whose job is lost.
     await queue.enqueue(sessionPurgeJob, { sessionId }, { jobId: `purge-${sessionId}` }).catch((err) => {

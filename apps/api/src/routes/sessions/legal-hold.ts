@@ -2,6 +2,7 @@ import { setLegalHold } from '@countersign/core';
 import { LegalHoldSchema, PathIdSchema, SessionErrorResponseSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
+import { requireOwner } from '../../http/member-access.ts';
 import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
 
 const sessionError = (description: string) =>
@@ -28,6 +29,9 @@ const legalHoldRoute = (method: 'put' | 'delete') =>
         description: 'The hold as it now stands.',
         content: { 'application/json': { schema: LegalHoldSchema } },
       },
+      403: errorResponseFor(
+        '`forbidden`: a signed-in member who is not an owner (legal holds are for owners).',
+      ),
       404: sessionError('No such session for this account.'),
       410: sessionError('`session_purged`: the session was purged, or its purge is under way.'),
     },
@@ -41,8 +45,9 @@ export function registerSessionLegalHold(app: OpenAPIHono<AppEnv>): void {
     [legalHoldPutRoute, true],
     [legalHoldDeleteRoute, false],
   ] as const) {
-    app.openapi(route, async (c) =>
-      c.json(
+    app.openapi(route, async (c) => {
+      requireOwner(c);
+      return c.json(
         await setLegalHold(
           c.get('deps').runtime.ctx,
           c.get('accountId'),
@@ -50,7 +55,7 @@ export function registerSessionLegalHold(app: OpenAPIHono<AppEnv>): void {
           hold,
         ),
         200,
-      ),
-    );
+      );
+    });
   }
 }

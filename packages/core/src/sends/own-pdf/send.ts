@@ -1,4 +1,5 @@
-import type { SessionsSendRequest, SessionsSendRow } from '@countersign/schemas';
+import { PdfEngineError } from '@countersign/pdf-engine';
+import type { FailedDocument, SessionsSendRequest, SessionsSendRow } from '@countersign/schemas';
 import {
   allowanceHeaders,
   allowanceState,
@@ -46,17 +47,7 @@ export async function sendOwnPdfs(
   await requireAllowance(ctx, accountId, entryPrice);
 
   const fetched = await fetchAndInspect(ctx, accountId, request.cloudFileIds);
-  if (!fetched.ok) {
-    const names = fetched.failedDocuments.map((d) => `${d.filename} (${d.reason})`).join(', ');
-    return {
-      status: 422,
-      body: {
-        error: 'documents_rejected',
-        message: `no session was created: ${fetched.failedDocuments.length} document(s) rejected: ${names}`,
-        failedDocuments: fetched.failedDocuments,
-      },
-    };
-  }
+  if (!fetched.ok) return documentsRejected(fetched.failedDocuments);
   const docs = fetched.documents;
   for (const d of docs) await ctx.blobs.put(d.bytes, d.sha256);
 
@@ -75,7 +66,15 @@ export async function sendOwnPdfs(
   for (const count of signerCounts) {
     for (const d of docs) {
       const key = `${d.sha256}:${count}`;
-      if (!prepared.has(key)) prepared.set(key, await preparedDocumentFor(ctx, d, count));
+      if (prepared.has(key)) continue;
+      try {
+        prepared.set(key, await preparedDocumentFor(ctx, d, count));
+      } catch (err) {
+        // Readable, but more than the largest PDF worker may hold (docs/topologies.md, "Memory").
+        if (!(err instanceof PdfEngineError && err.code === 'not-accepted' && err.reason)) throw err;
+        const { cloudFileId, filename } = d;
+        return documentsRejected([{ cloudFileId, filename, reason: err.reason, message: err.message }]);
+      }
     }
   }
 
@@ -217,4 +216,17 @@ function toOutcome(
     };
   }
   return { status: allSucceeded ? 200 : 207, body: { rows } };
+}
+
+/** 422: documents that cannot be sent, named with why; nothing was created. */
+function documentsRejected(failedDocuments: FailedDocument[]): SessionsSendOutcome {
+  const names = failedDocuments.map((d) => `${d.filename} (${d.reason})`).join(', ');
+  return {
+    status: 422,
+    body: {
+      error: 'documents_rejected',
+      message: `no session was created: ${failedDocuments.length} document(s) rejected: ${names}`,
+      failedDocuments,
+    },
+  };
 }

@@ -4,6 +4,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useMe } from '../../auth/api/auth.ts';
 import {
   type SessionEvent,
   type SessionWithEvents,
@@ -12,6 +13,7 @@ import {
   useResendInvite,
   useSession,
 } from '../api/sessions.ts';
+import { RecordsPanel } from './RecordsPanel.tsx';
 
 /** The server's event log when it sends one; otherwise the times the record itself carries. */
 function timeline(s: SessionWithEvents): SessionEvent[] {
@@ -30,6 +32,7 @@ function timeline(s: SessionWithEvents): SessionEvent[] {
 
 export function SessionDetailPanel({ sessionId, onClose }: { sessionId: string; onClose(): void }) {
   const session = useSession(sessionId);
+  const me = useMe();
   const cancel = useCancelSession();
   const resend = useResendInvite();
   const [reason, setReason] = useState('');
@@ -109,9 +112,14 @@ export function SessionDetailPanel({ sessionId, onClose }: { sessionId: string; 
       <ul>
         {s.documents.map((d) => (
           <li key={d.documentId}>
-            <a href={d.downloadUrl} download={d.filename} data-signed={d.signed}>
-              {d.filename} ({d.signed ? 'signed and sealed' : 'prepared'})
-            </a>
+            {s.purge ? (
+              // Purged: the file is gone (410); its SHA-256 stays in the tombstone.
+              <span>{d.filename} (purged)</span>
+            ) : (
+              <a href={d.downloadUrl} download={d.filename} data-signed={d.signed}>
+                {d.filename} ({d.signed ? 'signed and sealed' : 'prepared'})
+              </a>
+            )}
           </li>
         ))}
       </ul>
@@ -125,6 +133,8 @@ export function SessionDetailPanel({ sessionId, onClose }: { sessionId: string; 
           </li>
         ))}
       </ol>
+
+      <RecordsPanel session={s} isOwner={me.data?.member?.role === 'owner'} />
 
       {s.status === 'active' ? (
         confirming ? (

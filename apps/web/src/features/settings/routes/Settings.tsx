@@ -13,6 +13,7 @@ import {
 } from '../api/settings.ts';
 import { BrandingForm } from '../components/BrandingForm.tsx';
 import { PasskeysSection } from '../components/PasskeysSection.tsx';
+import { RetentionForm } from '../components/RetentionForm.tsx';
 
 export default function Settings() {
   const me = useMe();
@@ -75,6 +76,8 @@ export default function Settings() {
       ) : null}
 
       <BrandingForm isOwner={isOwner} />
+
+      <RetentionForm isOwner={isOwner} />
 
       <PasskeysSection />
 

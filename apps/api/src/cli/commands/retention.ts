@@ -1,0 +1,87 @@
+import {
+  accountView,
+  getAccount,
+  getSessionDetail,
+  purgeSession,
+  requestPurge,
+  retentionPreview,
+  setLegalHold,
+  updateAccountSettings,
+} from '@countersign/core';
+import { RETENTION_DAYS_MAX } from '@countersign/schemas';
+import { CliError, type Command, type CommandArgs, optional, required } from '../command.ts';
+
+// The records lifecycle from the operator's side (docs/evidence.md "Retention and purging"): the same rules as
+// the API (PATCH /api/account, PUT/DELETE .../legal-hold, DELETE /api/sessions/{id}), scoped to --account.
+
+export const accountsSetRetention: Command = {
+  usage: 'pnpm cli accounts set-retention --account ID (--days N | --keep)',
+  options: { account: { type: 'string' }, days: { type: 'string' }, keep: { type: 'boolean' } },
+  async run(args, runtime) {
+    const accountId = required(args, 'account', this.usage);
+    const days = optional(args, 'days');
+    if ((days === undefined) === (args.values.keep !== true))
+      throw new CliError(`give either --days N or --keep\nusage: ${this.usage}`);
+    const retentionDays = days === undefined ? null : Number(days);
+    if (
+      retentionDays !== null &&
+      !(Number.isInteger(retentionDays) && retentionDays >= 1 && retentionDays <= RETENTION_DAYS_MAX)
+    )
+      throw new CliError(`--days must be a whole number of days from 1 to ${RETENTION_DAYS_MAX}`);
+    await getAccount(runtime.ctx, accountId);
+    const { retentionDays: set } = await updateAccountSettings(runtime.ctx, accountId, { retentionDays });
+    return { accountId, retentionDays: set };
+  },
+};
+
+function target(args: CommandArgs, usage: string) {
+  return { accountId: required(args, 'account', usage), sessionId: required(args, 'session', usage) };
+}
+const SESSION_OPTIONS = { account: { type: 'string' }, session: { type: 'string' } } as const;
+
+export const sessionsHold: Command = {
+  usage: 'pnpm cli sessions hold --account ID --session ID',
+  options: SESSION_OPTIONS,
+  async run(args, runtime) {
+    const { accountId, sessionId } = target(args, this.usage);
+    return await setLegalHold(runtime.ctx, accountId, sessionId, true);
+  },
+};
+
+export const sessionsRelease: Command = {
+  usage: 'pnpm cli sessions release --account ID --session ID',
+  options: SESSION_OPTIONS,
+  async run(args, runtime) {
+    const { accountId, sessionId } = target(args, this.usage);
+    return await setLegalHold(runtime.ctx, accountId, sessionId, false);
+  },
+};
+
+export const sessionsPurge: Command = {
+  usage: 'pnpm cli sessions purge --account ID --session ID',
+  options: SESSION_OPTIONS,
+  async run(args, runtime) {
+    const { accountId, sessionId } = target(args, this.usage);
+    await requestPurge(runtime.ctx, accountId, sessionId);
+    // Carried out here and now (the same durable steps as the job; a crash midway is finished by a sweep).
+    await purgeSession(runtime.ctx, sessionId);
+    const { purge } = await getSessionDetail(runtime.ctx, accountId, sessionId);
+    return { sessionId, purge };
+  },
+};
+
+export const sessionsRetentionDue: Command = {
+  usage: 'pnpm cli sessions retention-due [--account ID] [--at ISO-8601]',
+  options: { account: { type: 'string' }, at: { type: 'string' } },
+  async run(args, runtime) {
+    const accountId = optional(args, 'account');
+    const at = optional(args, 'at');
+    const when = at === undefined ? runtime.ctx.clock.now() : Date.parse(at);
+    if (Number.isNaN(when)) throw new CliError(`--at must be a date and time, e.g. 2027-01-31T00:00:00Z`);
+    if (accountId !== undefined) await accountView(runtime.ctx, accountId);
+    return {
+      at: new Date(when).toISOString(),
+      sessions: await retentionPreview(runtime.ctx, when, accountId),
+    };
+  },
+};

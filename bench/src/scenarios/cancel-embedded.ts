@@ -1,0 +1,43 @@
+import { startTestApi } from '@countersign/api/testing';
+import { type BenchRow, ms } from '../report.ts';
+import { CONNECTIONS, cancelWindows, clean, DURATION_S, describeWindow } from './cancel-windows.ts';
+import { benchAccount, benchTemplate } from './fixtures.ts';
+
+const BULK_ENTRIES = 10_000;
+
+/**
+ * Issue 15: the embedded topology (`pnpm start`: one process, the in-process queue, jobs on its job threads)
+ * under 200 connections of POST /api/sessions/cancel, idle and while 10,000-entry template sends run back to
+ * back for the whole window. The sends' work must not hold back the API's event loop.
+ */
+export async function run(): Promise<BenchRow[]> {
+  const api = await startTestApi();
+  try {
+    const account = await benchAccount(api);
+    const templateId = await benchTemplate(api, account.accountId);
+    const windows = await cancelWindows(api, account, templateId);
+    const idle = await windows.idle();
+    const busy = await windows.busy(BULK_ENTRIES);
+    const window = `${CONNECTIONS} connections, ${DURATION_S} s, embedded (one process)`;
+    return [
+      {
+        scenario: `cancel, idle, ${window}`,
+        figure: describeWindow(idle),
+        floor: '-',
+        ratio: null,
+        target: 'report',
+        pass: clean(idle),
+      },
+      {
+        scenario: `cancel during 10,000-entry template sends (${busy.sends} ran), ${window}`,
+        figure: describeWindow(busy.result),
+        floor: `p99 ${ms(idle.p99)} (idle)`,
+        ratio: busy.result.p99 / Math.max(idle.p99, 1),
+        target: '<= 2x idle p99, all 2xx',
+        pass: busy.result.p99 <= 2 * Math.max(idle.p99, 1) && clean(busy.result),
+      },
+    ];
+  } finally {
+    await api.close();
+  }
+}

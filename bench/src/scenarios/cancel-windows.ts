@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import type { TestApi } from '@countersign/api/testing';
+import { ms } from '../report.ts';
+import { type CannonOptions, type CannonResult, cannon } from './cannon.ts';
+import { type BenchAccount, templateSend } from './fixtures.ts';
+
+/** What the cancel scenarios share: the load, the windows and how a window's result reads. */
+export const CONNECTIONS = 200;
+/** The issue's 30 s; BENCH_QUICK=1 shortens each load window to 10 s for a quick look. */
+export const DURATION_S = process.env.BENCH_QUICK === '1' ? 10 : 30;
+const SESSIONS = 1000;
+const WARMUP_S = 5;
+
+/** Bulk sends back to back in a child process until stop() (which resolves to how many completed). */
+export function startBulkSender(api: TestApi, account: BenchAccount, templateId: string, entries: number) {
+  const entry = path.join(import.meta.dirname, 'bulk-sender-child.ts');
+  const args = [api.url, account.accessToken, templateId, String(entries)];
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return {
+    async stop(): Promise<number> {
+      child.stdin.end();
+      const code = await exited;
+      const line = out.trim().split('\n').pop() ?? '';
+      if (code !== 0) throw new Error(`bulk sender exited ${code}: ${err.slice(-300)}`);
+      return (JSON.parse(line) as { sends: number }).sends;
+    },
+  };
+}
+
+export const describeWindow = (r: CannonResult) =>
+  `p99 ${ms(r.p99)}, ${Math.round(r.requestsPerSecond)} req/s` +
+  (r.non2xx + r.errors + r.timeouts
+    ? ` (${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts)`
+    : '');
+
+export const clean = (r: CannonResult) => r.non2xx + r.errors + r.timeouts === 0;
+
+/**
+ * POST /api/sessions/cancel windows against one API: each connection cycles through 1,000 real sessions,
+ * fresh for each window, so each starts with real cancellations (writes) and continues with repeats. The
+ * first call runs a 5 s warm-up on other sessions (the server's first seconds under load are the JIT's).
+ */
+export async function cancelWindows(api: TestApi, account: BenchAccount, templateId: string) {
+  const fresh = () => templateSend(api, account.accessToken, templateId, SESSIONS);
+  const load = (sessionIds: string[], durationSeconds = DURATION_S): CannonOptions => ({
+    url: api.url,
+    connections: CONNECTIONS,
+    durationSeconds,
+    requests: sessionIds.map((sessionId) => ({
+      method: 'POST',
+      path: '/api/sessions/cancel',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${account.accessToken}` },
+      body: JSON.stringify({ sessionId, reason: 'bench' }),
+    })),
+  });
+  await cannon(load(await fresh(), WARMUP_S));
+  return {
+    idle: async () => cannon(load(await fresh())),
+    /** A window while `entries`-entry template sends run back to back from a process of their own. */
+    busy: async (entries: number) => {
+      const sessions = await fresh();
+      const bulk = startBulkSender(api, account, templateId, entries);
+      const result = await cannon(load(sessions));
+      return { result, sends: await bulk.stop() };
+    },
+  };
+}

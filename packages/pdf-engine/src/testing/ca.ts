@@ -1,0 +1,256 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import forge from 'node-forge';
+
+const run = promisify(execFile);
+
+/** How the test CA's revocation services answer: properly, or with HTTP 503. */
+export type TestCaMode = 'up' | 'down';
+
+export interface TestCa {
+  /** The operator's seal: a PKCS#12 holding the seal key, its certificate, the intermediate and the root. */
+  p12: Uint8Array;
+  passphrase: string;
+  /** http://127.0.0.1:PORT/ocsp (the seal certificate's AIA) and the CRLs (its and the intermediate's CRL DP). */
+  ocspUrl: string;
+  sealCrlUrl: string;
+  rootCrlUrl: string;
+  /** DER of the seal certificate, the intermediate and the root. */
+  seal: Buffer;
+  intermediate: Buffer;
+  root: Buffer;
+  mode: TestCaMode;
+  /** Requests answered so far, by path. */
+  answered: Record<string, number>;
+  /** Marks the seal certificate revoked (keyCompromise) from now on, in OCSP answers and the CRL. */
+  revokeSeal(): void;
+  close(): Promise<void>;
+}
+
+const openssl = (args: string[], cwd: string) => run('openssl', args, { cwd });
+
+/**
+ * A real CA for tests: root -> intermediate -> seal certificate, made with openssl; the seal certificate names
+ * an OCSP responder (AIA) and a CRL distribution point, the intermediate the root's CRL, all served on loopback
+ * by `openssl ocsp` and `openssl ca -gencrl` behind a small HTTP server started here.
+ */
+export async function startTestCa(): Promise<TestCa> {
+  const dir = mkdtempSync(join(tmpdir(), 'test-ca-'));
+  const server = createServer();
+  // Longer than the client's idle timeout (undici's is 4 s): otherwise a request sent on a kept-alive connection
+  // as the server closes it (both timers late on a loaded machine) fails with ECONNRESET.
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const ext = (name: string, lines: string[]) => {
+    writeFileSync(join(dir, `${name}.ext`), `${lines.join('\n')}\n`);
+    return `${name}.ext`;
+  };
+  const key = (name: string) => openssl(['genrsa', '-out', `${name}.key`, '2048'], dir);
+  await Promise.all(['root', 'inter', 'seal'].map(key));
+  await openssl(
+    [
+      'req',
+      '-x509',
+      '-new',
+      '-key',
+      'root.key',
+      '-out',
+      'root.crt',
+      '-days',
+      '30',
+      '-subj',
+      '/CN=Countersign Test Root CA/O=Countersign Tests',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    ],
+    dir,
+  );
+  const issue = async (name: string, subject: string, issuer: string, extFile: string, serial: string) => {
+    await openssl(['req', '-new', '-key', `${name}.key`, '-out', `${name}.csr`, '-subj', subject], dir);
+    await openssl(
+      [
+        'x509',
+        '-req',
+        '-in',
+        `${name}.csr`,
+        '-CA',
+        `${issuer}.crt`,
+        '-CAkey',
+        `${issuer}.key`,
+        '-set_serial',
+        `0x${serial}`,
+        '-days',
+        '30',
+        '-sha256',
+        '-extfile',
+        extFile,
+        '-out',
+        `${name}.crt`,
+      ],
+      dir,
+    );
+  };
+  await issue(
+    'inter',
+    '/CN=Countersign Test Intermediate CA/O=Countersign Tests',
+    'root',
+    ext('inter', [
+      'basicConstraints=critical,CA:TRUE,pathlen:0',
+      'keyUsage=critical,keyCertSign,cRLSign',
+      `crlDistributionPoints=URI:${base}/root.crl`,
+    ]),
+    '1001',
+  );
+  await issue(
+    'seal',
+    '/CN=Operator Seal/O=Countersign Tests',
+    'inter',
+    ext('seal', [
+      'basicConstraints=critical,CA:FALSE',
+      'keyUsage=critical,digitalSignature,nonRepudiation',
+      'extendedKeyUsage=emailProtection',
+      `crlDistributionPoints=URI:${base}/seal.crl`,
+      `authorityInfoAccess=OCSP;URI:${base}/ocsp`,
+    ]),
+    '2002',
+  );
+
+  // openssl's CA databases: one line per issued certificate (V valid, R revoked).
+  const expiry = '991231235959Z';
+  const index = (revokedAt: string | null) =>
+    `${revokedAt ? 'R' : 'V'}\t${expiry}\t${revokedAt ? `${revokedAt},keyCompromise` : ''}\t2002\tunknown\t/CN=Operator Seal/O=Countersign Tests\n`;
+  writeFileSync(join(dir, 'inter.index'), index(null));
+  writeFileSync(
+    join(dir, 'root.index'),
+    `V\t${expiry}\t\t1001\tunknown\t/CN=Countersign Test Intermediate CA\n`,
+  );
+  for (const ca of ['inter', 'root']) {
+    writeFileSync(join(dir, `${ca}.crlnumber`), '01\n');
+    writeFileSync(
+      join(dir, `${ca}.cnf`),
+      [
+        '[ ca ]',
+        'default_ca = this',
+        '[ this ]',
+        `database = ${join(dir, `${ca}.index`)}`,
+        `crlnumber = ${join(dir, `${ca}.crlnumber`)}`,
+        `certificate = ${join(dir, `${ca}.crt`)}`,
+        `private_key = ${join(dir, `${ca}.key`)}`,
+        'default_md = sha256',
+        'default_crl_days = 1',
+        '',
+      ].join('\n'),
+    );
+  }
+
+  const pem = (name: string) => readFileSync(join(dir, name), 'utf8');
+  const x509Der = (name: string) => {
+    const c = forge.pki.certificateFromPem(pem(name));
+    return Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(c)).getBytes(), 'binary');
+  };
+  const passphrase = 'test-ca-pass';
+  const p12 = forge.pkcs12.toPkcs12Asn1(
+    forge.pki.privateKeyFromPem(pem('seal.key')),
+    ['seal.crt', 'inter.crt', 'root.crt'].map((n) => forge.pki.certificateFromPem(pem(n))),
+    passphrase,
+    { algorithm: '3des' },
+  );
+
+  // One openssl run at a time: it keeps CRL numbers in files.
+  let queue: Promise<unknown> = Promise.resolve();
+  let n = 0;
+  const serially = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  const crl = (ca: string) =>
+    serially(async () => {
+      await openssl(['ca', '-gencrl', '-config', `${ca}.cnf`, '-out', `${ca}.crl.pem`], dir);
+      return readFileSync(join(dir, `${ca}.crl.pem`));
+    });
+  const ocsp = (request: Buffer) =>
+    serially(async () => {
+      const file = `q${++n}`;
+      writeFileSync(join(dir, file), request);
+      await openssl(
+        [
+          'ocsp',
+          '-index',
+          'inter.index',
+          '-CA',
+          'inter.crt',
+          '-rsigner',
+          'inter.crt',
+          '-rkey',
+          'inter.key',
+          '-reqin',
+          file,
+          '-respout',
+          `${file}.resp`,
+          '-ndays',
+          '1',
+        ],
+        dir,
+      );
+      return readFileSync(join(dir, `${file}.resp`));
+    });
+
+  const ca: TestCa = {
+    p12: Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary'),
+    passphrase,
+    ocspUrl: `${base}/ocsp`,
+    sealCrlUrl: `${base}/seal.crl`,
+    rootCrlUrl: `${base}/root.crl`,
+    seal: x509Der('seal.crt'),
+    intermediate: x509Der('inter.crt'),
+    root: x509Der('root.crt'),
+    mode: 'up',
+    answered: {},
+    revokeSeal() {
+      const now = new Date();
+      const stamp = `${now.toISOString().slice(2, 19).replace(/[-T:]/g, '')}Z`;
+      writeFileSync(join(dir, 'inter.index'), index(stamp));
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+        rmSync(dir, { recursive: true, force: true });
+      }),
+  };
+  server.on('request', (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (ca.mode === 'down') return res.writeHead(503).end('down for the test');
+      const path = req.url ?? '';
+      const answer =
+        path === '/ocsp' && req.method === 'POST'
+          ? ocsp(Buffer.concat(chunks)).then((body) => ['application/ocsp-response', body] as const)
+          : path === '/seal.crl' || path === '/root.crl'
+            ? crl(path === '/seal.crl' ? 'inter' : 'root').then(
+                (body) => ['application/pkix-crl', body] as const,
+              )
+            : null;
+      if (!answer) return res.writeHead(404).end();
+      answer.then(
+        ([type, body]) => {
+          ca.answered[path] = (ca.answered[path] ?? 0) + 1;
+          res.writeHead(200, { 'content-type': type }).end(body);
+        },
+        (error: Error) => res.writeHead(500).end(error.message),
+      );
+    });
+  });
+  return ca;
+}

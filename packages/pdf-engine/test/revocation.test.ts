@@ -1,0 +1,148 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream, StandardFonts } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FinalizeInput, finalize, PdfEngineError, type SealOptions } from '../src/index.ts';
+import { startTestCa, startTestTsa, type TestCa, type TestTsa } from '../src/testing/index.ts';
+
+// Revocation data in the DSS (PAdES B-LT) for an operator's CA-issued seal certificate: a real CA made with
+// openssl (root -> intermediate -> seal), its OCSP responder (`openssl ocsp`) and CRLs (`openssl ca -gencrl`)
+// served on loopback, and a real TSA. The sealed file's DSS carries the OCSP response and both CRLs and a /VRI
+// entry for the seal; openssl reads them back. A responder that is down, or a revoked certificate, fails the
+// seal with the source's name (completion then retries with back-off, as for a TSA).
+
+let dir: string;
+let ca: TestCa;
+let tsa: TestTsa;
+let seal: SealOptions;
+let prepared: Uint8Array;
+const input: FinalizeInput = {
+  fields: [],
+  audit: {
+    sessionId: 'd0d0d0d0-1111-4222-8333-444455556666',
+    status: 'completed',
+    completedAt: new Date('2026-03-04T05:06:07Z'),
+    originalSha256: 'cd'.repeat(32),
+    signers: [],
+  },
+};
+
+function tool(name: string, args: string[], file?: { bytes: Uint8Array; ext: string }) {
+  const path = file ? join(dir, `${name}-${Math.random().toString(36).slice(2)}.${file.ext}`) : '';
+  if (file) writeFileSync(path, file.bytes);
+  const run = spawnSync(name, file ? [...args, path] : args, { encoding: 'utf8' });
+  return { code: run.status, out: `${run.stdout}${run.stderr}` };
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'revocation-'));
+  [ca, tsa] = await Promise.all([startTestCa(), startTestTsa()]);
+  // A generous timeout: openssl starts a process per answer, slow on a loaded machine.
+  seal = {
+    p12: ca.p12,
+    passphrase: ca.passphrase,
+    reason: 'Signed',
+    name: 'Countersign',
+    tsa: { url: tsa.url, timeoutMs: 60_000 },
+  };
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([612, 792]).drawText('An agreement', { x: 72, y: 720, size: 16, font });
+  prepared = await doc.save();
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([ca.close(), tsa.close()]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const attempt = () =>
+  finalize(prepared, input, seal).then(
+    () => null,
+    (error: unknown) => error as PdfEngineError,
+  );
+
+describe('revocation data for a CA-issued seal certificate', () => {
+  it('the DSS carries the OCSP response and both CRLs, and a /VRI entry for the seal', async () => {
+    const { bytes } = await finalize(prepared, input, seal);
+    expect(ca.answered).toEqual({ '/ocsp': 1, '/seal.crl': 1, '/root.crl': 1 });
+    expect(tool('qpdf', ['--check'], { bytes, ext: 'pdf' }).code).toBe(0);
+    expect(tool('pdfsig', [], { bytes, ext: 'pdf' }).out).toContain('Signature is Valid.');
+
+    const loaded = await PDFDocument.load(bytes);
+    const dss = loaded.catalog.lookup(PDFName.of('DSS'), PDFDict);
+    const items = (dict: PDFDict, key: string) =>
+      dict
+        .lookup(PDFName.of(key), PDFArray)
+        .asArray()
+        .map((ref) => Buffer.from((loaded.context.lookup(ref) as PDFRawStream).contents));
+    const ocsps = items(dss, 'OCSPs');
+    const crls = items(dss, 'CRLs');
+    expect(ocsps).toHaveLength(1);
+    expect(crls).toHaveLength(2);
+    // openssl reads them: the seal certificate is good, the CRLs come from the intermediate and the root.
+    const ocspText = tool('openssl', ['ocsp', '-resp_text', '-noverify', '-respin'], {
+      bytes: ocsps[0]!,
+      ext: 'der',
+    }).out;
+    expect(ocspText).toContain('OCSP Response Status: successful');
+    expect(ocspText).toMatch(/Serial Number: 2002[\s\S]*Cert Status: good/);
+    const issuers = crls.map(
+      (crl) =>
+        tool('openssl', ['crl', '-inform', 'DER', '-noout', '-issuer', '-in'], { bytes: crl, ext: 'der' })
+          .out,
+    );
+    expect(issuers.join()).toContain('Countersign Test Intermediate CA');
+    expect(issuers.join()).toContain('Countersign Test Root CA');
+    // Both CRLs verify with their issuers' certificates.
+    const pemOf = (der: Buffer) =>
+      `-----BEGIN CERTIFICATE-----\n${der.toString('base64')}\n-----END CERTIFICATE-----\n`;
+    writeFileSync(join(dir, 'inter.pem'), pemOf(ca.intermediate));
+    expect(
+      tool('openssl', ['crl', '-inform', 'DER', '-noout', '-CAfile', join(dir, 'inter.pem'), '-in'], {
+        bytes: crls.find((_, i) => issuers[i]!.includes('Intermediate'))!,
+        ext: 'der',
+      }).out,
+    ).toContain('verify OK');
+
+    // /VRI: keyed by the SHA-1 of the seal's /Contents, listing the chain, the OCSP response and the CRLs.
+    const text = Buffer.from(bytes).toString('latin1');
+    const range = /\/ByteRange \[(\d+) (\d+) (\d+) (\d+)\s*\]/.exec(text)!.slice(1).map(Number);
+    const contents = Buffer.from(text.slice(range[1]! + 1, range[2]! - 1), 'hex');
+    const key = createHash('sha1').update(contents).digest('hex').toUpperCase();
+    const vri = dss.lookup(PDFName.of('VRI'), PDFDict).lookup(PDFName.of(key), PDFDict);
+    expect(items(vri, 'OCSP')).toEqual(ocsps);
+    expect(items(vri, 'CRL')).toEqual(crls);
+    expect(items(vri, 'Cert').some((c) => c.equals(ca.seal))).toBe(true);
+  }, 60_000);
+
+  it('a revocation source that is down fails the seal, naming it; no file without the data', async () => {
+    ca.mode = 'down';
+    try {
+      const down = await attempt();
+      expect(down).toBeInstanceOf(PdfEngineError);
+      expect(`${down!.code}: ${down!.message}`).toMatch(/^revocation-failed: /);
+      expect(down!.message).toMatch(
+        new RegExp(
+          `^revocation source ${ca.ocspUrl.replaceAll('.', '\\.')}|${ca.sealCrlUrl}: answered HTTP 503`,
+        ),
+      );
+      expect(down!.message).toContain('answered HTTP 503');
+    } finally {
+      ca.mode = 'up';
+    }
+  }, 60_000);
+
+  it('a revoked seal certificate fails the seal, saying so', async () => {
+    ca.revokeSeal();
+    const revoked = await attempt();
+    expect(revoked).toBeInstanceOf(PdfEngineError);
+    expect(`${revoked!.code}: ${revoked!.message}`).toMatch(/^revocation-failed: /);
+    expect(revoked!.message).toMatch(
+      /^seal certificate CN=Operator Seal, O=Countersign Tests was revoked at 20\d\d-/,
+    );
+  }, 60_000);
+});

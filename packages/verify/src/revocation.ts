@@ -1,0 +1,135 @@
+import { verify as verifySignature, X509Certificate } from 'node:crypto';
+import { decodedStream, objectsIn } from './appended.ts';
+import { children, content, type DerNode, oidText, readDer, whole } from './der.ts';
+
+/** An OCSP response in the DSS: when, about which certificate, what it says, and whether its signature holds. */
+export interface OcspInfo {
+  producedAt: string;
+  /** Subject of the chain certificate it is about (by serial), or the serial when none matches. */
+  about: string;
+  status: 'good' | 'revoked' | 'unknown';
+  /** Subject of the certificate whose key verifies the response, or null when none does. */
+  signedBy: string | null;
+}
+
+/** A CRL in the DSS: its issuer (the chain certificate whose key verifies it), its period, what it revokes. */
+export interface CrlInfo {
+  issuer: string | null;
+  thisUpdate: string;
+  nextUpdate: string | null;
+  /** Subjects of the chain's certificates it lists as revoked. */
+  revokes: string[];
+}
+
+export interface RevocationReport {
+  ocsp: OcspInfo[];
+  crls: CrlInfo[];
+}
+
+/** Signature algorithms (RSA PKCS#1 v1.5, ECDSA) -> the hash to verify with. */
+const HASHES: Record<string, string> = {
+  '1.2.840.113549.1.1.5': 'sha1',
+  '1.2.840.113549.1.1.11': 'sha256',
+  '1.2.840.113549.1.1.12': 'sha384',
+  '1.2.840.113549.1.1.13': 'sha512',
+  '1.2.840.10045.4.3.2': 'sha256',
+  '1.2.840.10045.4.3.3': 'sha384',
+  '1.2.840.10045.4.3.4': 'sha512',
+};
+
+const subjectOf = (c: X509Certificate) => c.subject.replaceAll('\n', ', ');
+const serialOf = (c: X509Certificate) => c.serialNumber.toLowerCase().replace(/^0+/, '');
+const integerHex = (n: DerNode) => content(n).toString('hex').replace(/^0+/, '');
+
+/** UTCTime (0x17) or GeneralizedTime (0x18) as ISO 8601. */
+function timeOf(node: DerNode): string {
+  const t = content(node).toString('latin1');
+  const full = node.tag === 0x17 ? `${Number(t.slice(0, 2)) < 50 ? '20' : '19'}${t}` : t;
+  return `${full.slice(0, 4)}-${full.slice(4, 6)}-${full.slice(6, 8)}T${full.slice(8, 10)}:${full.slice(10, 12)}:${full.slice(12, 14)}Z`;
+}
+
+/** The first of `candidates` whose key verifies `signature` over `signed` with `algorithm`. */
+function signerOf(
+  signed: Buffer,
+  algorithm: DerNode,
+  signature: DerNode,
+  candidates: X509Certificate[],
+): X509Certificate | null {
+  const hash = HASHES[oidText(children(algorithm)[0]!)];
+  if (!hash) return null;
+  const value = content(signature).subarray(1); // BIT STRING: drop the unused-bits byte
+  return (
+    candidates.find((c) => {
+      try {
+        return verifySignature(hash, signed, c.publicKey, value);
+      } catch {
+        return false;
+      }
+    }) ?? null
+  );
+}
+
+function readOcsp(der: Buffer, chain: X509Certificate[]): OcspInfo[] {
+  const [, responseBytes] = children(readDer(der));
+  const basicDer = content(children(children(responseBytes!)[0]!)[1]!);
+  const [tbs, algorithm, signature, certsNode] = children(readDer(basicDer));
+  const embedded = certsNode
+    ? children(children(certsNode)[0]!).map((c) => new X509Certificate(whole(c)))
+    : [];
+  const signer = signerOf(whole(tbs!), algorithm!, signature!, [...chain, ...embedded]);
+  const data = children(tbs!);
+  const from = data[0]!.tag === 0xa0 ? 1 : 0;
+  const producedAt = timeOf(data[from + 1]!);
+  return children(data[from + 2]!).map((single) => {
+    const [certId, certStatus] = children(single);
+    const serial = integerHex(children(certId!)[3]!);
+    const cert = chain.find((c) => serialOf(c) === serial);
+    const status = certStatus!.tag === 0x80 ? 'good' : certStatus!.tag === 0xa1 ? 'revoked' : 'unknown';
+    return {
+      producedAt,
+      about: cert ? subjectOf(cert) : `serial ${serial}`,
+      status,
+      signedBy: signer ? subjectOf(signer) : null,
+    };
+  });
+}
+
+function readCrl(der: Buffer, chain: X509Certificate[]): CrlInfo {
+  const [tbs, algorithm, signature] = children(readDer(der));
+  const issuer = signerOf(whole(tbs!), algorithm!, signature!, chain);
+  const fields = children(tbs!);
+  const times = fields.flatMap((f, i) => (f.tag === 0x17 || f.tag === 0x18 ? [i] : []));
+  const thisAt = times[0]!;
+  const nextAt = times[1] === thisAt + 1 ? times[1] : undefined;
+  const listNode = fields[(nextAt ?? thisAt) + 1];
+  const listed = listNode?.tag === 0x30 ? children(listNode).map((e) => integerHex(children(e)[0]!)) : [];
+  return {
+    issuer: issuer ? subjectOf(issuer) : null,
+    thisUpdate: timeOf(fields[thisAt]!),
+    nextUpdate: nextAt === undefined ? null : timeOf(fields[nextAt]!),
+    revokes: chain
+      .filter((c) => issuer && c.issuer === issuer.subject && listed.includes(serialOf(c)))
+      .map(subjectOf),
+  };
+}
+
+/** The OCSP responses and CRLs the DSS after the seal lists, read against the seal's chain. */
+export function readRevocation(pdf: Buffer, sealEnd: number, chain: X509Certificate[]): RevocationReport {
+  const objects = objectsIn(pdf, sealEnd, []);
+  const dss = objects.filter((o) => /\/Type\s*\/DSS\b/.test(o.body)).at(-1);
+  const listed = (key: string) =>
+    [
+      ...(new RegExp(`/${key}\\s*\\[([^\\]]*)\\]`).exec(dss?.body ?? '')?.[1] ?? '').matchAll(
+        /(\d+)\s+\d+\s+R/g,
+      ),
+    ]
+      .map((m) => objects.find((o) => o.num === Number(m[1])))
+      .flatMap((o) => {
+        const data = o ? decodedStream(o) : null;
+        return data ? [data] : [];
+      });
+  return {
+    ocsp: listed('OCSPs').flatMap((der) => readOcsp(der, chain)),
+    crls: listed('CRLs').map((der) => readCrl(der, chain)),
+  };
+}

@@ -6,6 +6,7 @@ import {
   openJobQueue,
   startWorker,
 } from '@countersign/core';
+import { withoutQueryParams } from '@countersign/db';
 import { createMetrics } from '@countersign/metrics';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
@@ -22,7 +23,12 @@ async function main(): Promise<void> {
       ? {}
       : { redisUrl: 'REDIS_URL: required to run the API without its in-process worker (start:api)' },
   );
-  const logger = pino({ level: config.logLevel, base: { service: 'api', pid: process.pid } });
+  const logger = pino({
+    level: config.logLevel,
+    base: { service: 'api', pid: process.pid },
+    // A failed query's parameters (personal data, token hashes) stay out of the log.
+    serializers: { err: (err) => pino.stdSerializers.err(withoutQueryParams(err) as Error) },
+  });
   const metrics = config.metrics.token ? createMetrics({ service: 'api' }) : undefined;
   const runtime = await createRuntime(config, { telemetry: metrics?.telemetry });
   logDataDirModes(logger, config.dataDir, runtime.tightened);

@@ -1,5 +1,6 @@
 import { loadConfigOrExit } from '@countersign/config';
 import { createRuntime, ensureSealCertificate, logDataDirModes, startWorker } from '@countersign/core';
+import { withoutQueryParams } from '@countersign/db';
 import { createMetrics, serveMetrics } from '@countersign/metrics';
 import pino from 'pino';
 
@@ -11,7 +12,12 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit({
     redisUrl: 'REDIS_URL: required for worker processes (pnpm start runs an embedded worker instead)',
   });
-  const logger = pino({ level: config.logLevel, base: { service: 'worker', pid: process.pid } });
+  const logger = pino({
+    level: config.logLevel,
+    base: { service: 'worker', pid: process.pid },
+    // A failed query's parameters (personal data, token hashes) stay out of the log.
+    serializers: { err: (err) => pino.stdSerializers.err(withoutQueryParams(err) as Error) },
+  });
   // A worker has no HTTP API: with WORKER_METRICS_PORT it serves its own /metrics there (same token).
   const { token, workerPort } = config.metrics;
   const metrics = token && workerPort !== undefined ? createMetrics({ service: 'worker' }) : undefined;

@@ -1,4 +1,5 @@
 export { backupDatabase, inspectDatabaseCopy } from './backup.ts';
+export { withoutQueryParams } from './errors.ts';
 export { forgetDeletedPages, ping } from './maintenance.ts';
 export { closeDatabase, type Db, migrate, type OpenOptions, openDatabase, type Tx } from './open.ts';
 export { preparedQuery } from './prepared.ts';

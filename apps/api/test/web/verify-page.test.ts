@@ -1,3 +1,7 @@
+import { finalize } from '@countersign/pdf-engine';
+import { startTestCa, startTestTsa } from '@countersign/pdf-engine/testing';
+import { verifyPdf } from '@countersign/verify';
+import { PDFDocument } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../harness.ts';
@@ -118,4 +122,64 @@ describe('GET /verify', () => {
     }
     expect(problems).toEqual([]);
   }, 120_000);
+  it('a time-stamped seal with an ECDSA TSA and an ECDSA CA chain (P-384, P-256): valid in the browser, time and TSA shown; 375 and 1280 px, accessible', async () => {
+    // A real TSA with a P-384 key and a CA whose root (P-384) and intermediate (P-256) sign the operator's RSA
+    // seal certificate, its OCSP responses and CRLs: every ECDSA signature is checked by the page's bundle.
+    const [tsa, ca] = await Promise.all([startTestTsa({ key: 'P-384' }), startTestCa({ caKeys: 'ec' })]);
+    try {
+      const doc = await PDFDocument.create();
+      doc.addPage([612, 792]).drawText('A time-stamped agreement', { x: 72, y: 720, size: 16 });
+      const { bytes } = await finalize(
+        await doc.save(),
+        {
+          fields: [],
+          audit: {
+            sessionId: 'e0e0e0e0-1111-4222-8333-444455556666',
+            status: 'completed',
+            completedAt: new Date(),
+            originalSha256: 'ef'.repeat(32),
+            signers: [],
+          },
+        },
+        {
+          p12: ca.p12,
+          passphrase: ca.passphrase,
+          reason: 'Sealed',
+          name: 'Countersign',
+          tsa: { url: tsa.url, timeoutMs: 60_000 },
+        },
+      );
+      const stamped = Buffer.from(bytes);
+      // Node's crypto agrees: the reference the page must match.
+      const reference = verifyPdf(stamped, { requireTimestamp: true });
+      expect(reference.checks.filter((c) => c.ok === false)).toEqual([]);
+      const tsaName = tsa.subject.replaceAll('\n', ', ');
+
+      for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+        const context = await newContext(browser, problems, viewport);
+        const page = await context.newPage();
+        const requests = await openPage(page);
+        const result = await check(page, 'stamped.pdf', stamped);
+        expect(result.verdict, result.text).toBe('valid');
+        for (const name of [
+          'seal-signature',
+          'certificate-chain',
+          'timestamp',
+          'document-timestamp',
+          'revocation',
+        ])
+          expect(result.checks.get(name), name).toBe('true');
+        const facts = await page.locator('.facts').innerText();
+        expect(facts).toContain(`${reference.timestamp!.time}, by ${tsaName}`);
+        expect(facts).toContain('CN=Countersign Test Root CA');
+        await expectAccessible(page, `verify time-stamped ${size}`);
+        await screenshot(page, `verify-timestamped-${viewport.width}.png`);
+        expect(requests).toEqual([]);
+        await context.close();
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      await Promise.all([tsa.close(), ca.close()]);
+    }
+  }, 180_000);
 });

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import forge from 'node-forge';
 
 const run = promisify(execFile);
 
@@ -39,7 +39,12 @@ const openssl = (args: string[], cwd: string) => run('openssl', args, { cwd });
  * an OCSP responder (AIA) and a CRL distribution point, the intermediate the root's CRL, all served on loopback
  * by `openssl ocsp` and `openssl ca -gencrl` behind a small HTTP server started here.
  */
-export async function startTestCa(): Promise<TestCa> {
+export async function startTestCa(
+  options: {
+    /** The CAs' keys: RSA 2048 (default), or ECDSA (root P-384, intermediate P-256). The seal key is RSA. */
+    caKeys?: 'rsa' | 'ec';
+  } = {},
+): Promise<TestCa> {
   const dir = mkdtempSync(join(tmpdir(), 'test-ca-'));
   const server = createServer();
   // Longer than the client's idle timeout (undici's is 4 s): otherwise a request sent on a kept-alive connection
@@ -52,7 +57,22 @@ export async function startTestCa(): Promise<TestCa> {
     writeFileSync(join(dir, `${name}.ext`), `${lines.join('\n')}\n`);
     return `${name}.ext`;
   };
-  const key = (name: string) => openssl(['genrsa', '-out', `${name}.key`, '2048'], dir);
+  const curve: Record<string, string> = { root: 'P-384', inter: 'P-256' };
+  const key = (name: string) =>
+    options.caKeys === 'ec' && curve[name]
+      ? openssl(
+          [
+            'genpkey',
+            '-algorithm',
+            'EC',
+            '-pkeyopt',
+            `ec_paramgen_curve:${curve[name]}`,
+            '-out',
+            `${name}.key`,
+          ],
+          dir,
+        )
+      : openssl(['genrsa', '-out', `${name}.key`, '2048'], dir);
   await Promise.all(['root', 'inter', 'seal'].map(key));
   await openssl(
     [
@@ -152,18 +172,37 @@ export async function startTestCa(): Promise<TestCa> {
     );
   }
 
-  const pem = (name: string) => readFileSync(join(dir, name), 'utf8');
-  const x509Der = (name: string) => {
-    const c = forge.pki.certificateFromPem(pem(name));
-    return Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(c)).getBytes(), 'binary');
-  };
+  const x509Der = (name: string) => new X509Certificate(readFileSync(join(dir, name))).raw;
   const passphrase = 'test-ca-pass';
-  const p12 = forge.pkcs12.toPkcs12Asn1(
-    forge.pki.privateKeyFromPem(pem('seal.key')),
-    ['seal.crt', 'inter.crt', 'root.crt'].map((n) => forge.pki.certificateFromPem(pem(n))),
-    passphrase,
-    { algorithm: '3des' },
+  writeFileSync(
+    join(dir, 'chain.pem'),
+    Buffer.concat(['inter.crt', 'root.crt'].map((n) => readFileSync(join(dir, n)))),
   );
+  // PBE-SHA1-3DES and a SHA-1 MAC: what node-forge (the seal's PKCS#12 reader) reads.
+  await openssl(
+    [
+      'pkcs12',
+      '-export',
+      '-inkey',
+      'seal.key',
+      '-in',
+      'seal.crt',
+      '-certfile',
+      'chain.pem',
+      '-passout',
+      `pass:${passphrase}`,
+      '-keypbe',
+      'PBE-SHA1-3DES',
+      '-certpbe',
+      'PBE-SHA1-3DES',
+      '-macalg',
+      'sha1',
+      '-out',
+      'seal.p12',
+    ],
+    dir,
+  );
+  const p12 = readFileSync(join(dir, 'seal.p12'));
 
   // One openssl run at a time: it keeps CRL numbers in files.
   let queue: Promise<unknown> = Promise.resolve();
@@ -206,7 +245,7 @@ export async function startTestCa(): Promise<TestCa> {
     });
 
   const ca: TestCa = {
-    p12: Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary'),
+    p12,
     passphrase,
     ocspUrl: `${base}/ocsp`,
     sealCrlUrl: `${base}/seal.crl`,

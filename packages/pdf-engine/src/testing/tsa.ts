@@ -30,7 +30,11 @@ export interface TestTsa {
  * `credentials`, it answers 401 to requests without that HTTP basic authentication.
  */
 export async function startTestTsa(
-  options: { credentials?: { username: string; password: string } } = {},
+  options: {
+    credentials?: { username: string; password: string };
+    /** The TSA's key: RSA 2048 (default) or ECDSA on P-256 or P-384. */
+    key?: 'rsa' | 'P-256' | 'P-384';
+  } = {},
 ): Promise<TestTsa> {
   const dir = mkdtempSync(join(tmpdir(), 'test-tsa-'));
   const key = join(dir, 'tsa.key');
@@ -39,7 +43,8 @@ export async function startTestTsa(
     'req',
     '-x509',
     '-newkey',
-    'rsa:2048',
+    options.key && options.key !== 'rsa' ? 'ec' : 'rsa:2048',
+    ...(options.key && options.key !== 'rsa' ? ['-pkeyopt', `ec_paramgen_curve:${options.key}`] : []),
     '-nodes',
     '-keyout',
     key,

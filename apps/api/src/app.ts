@@ -11,6 +11,8 @@ import { registerWebApp } from './pages/web-app.ts';
 import { registerAccount } from './routes/account.ts';
 import { registerMe } from './routes/auth/me.ts';
 import { registerMemberSessions } from './routes/auth/member-sessions.ts';
+import { registerPasskeySignIn } from './routes/auth/passkey-sign-in.ts';
+import { registerPasskeys } from './routes/auth/passkeys.ts';
 import { registerSignIn } from './routes/auth/sign-in.ts';
 import { registerBranding } from './routes/branding.ts';
 import { registerDocs } from './routes/docs.ts';
@@ -59,6 +61,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerToken(app);
 
   registerSignIn(app);
+  registerPasskeySignIn(app);
 
   // Account API: the integrator's bearer JWT or a web-app member's session cookie (with CSRF checks on
   // writes). The signer API under /api/signing is keyed by its link token instead; sign-in has no caller yet.
@@ -69,6 +72,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   );
   registerMe(app);
   registerMemberSessions(app);
+  registerPasskeys(app);
   registerMembers(app);
   registerAccount(app);
   registerBranding(app);

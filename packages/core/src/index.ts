@@ -4,7 +4,6 @@ export {
   type BrandingRow,
   brandingOf,
   brandingView,
-  contrastRatio,
   logoByHash,
   logoPath,
   updateBranding,
@@ -64,6 +63,15 @@ export {
   normalEmail,
   removeMember,
 } from './members/members.ts';
+export {
+  listPasskeys,
+  passkeyRegistrationOptions,
+  passkeySignInOptions,
+  registerPasskey,
+  removePasskey,
+  renamePasskey,
+  signInWithPasskey,
+} from './members/passkeys.ts';
 export * as memberPolicy from './members/policy.ts';
 export {
   consumeSignInLink,

@@ -1,4 +1,5 @@
 export * from './branding.ts';
+export * from './colors.ts';
 export * from './common.ts';
 export * from './drive.ts';
 export * from './errors.ts';
@@ -8,7 +9,9 @@ export * from './jobs.ts';
 export * from './limits.ts';
 export * from './locales.ts';
 export * from './members.ts';
+export * from './passkeys.ts';
 export * from './retention.ts';
+export * from './role-colors.ts';
 export * from './sessions-cancel.ts';
 export * from './sessions-read.ts';
 export * from './sessions-send.ts';

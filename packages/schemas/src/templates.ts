@@ -12,6 +12,7 @@ import {
 import { fieldTypes } from './field-types.ts';
 import { FIELDS_MAX, RECIPIENTS_MAX, TEXT_MAX_LENGTH } from './limits.ts';
 import { SUPPORTED_LOCALES } from './locales.ts';
+import { ROLE_COLOR_MIN_CONTRAST, ROLE_COLOR_PATTERN } from './role-colors.ts';
 import { TemplateSendRequestSchema } from './templates-send.ts';
 
 // Templates: created from a manifest (CLI, POST /api/templates) plus what detection finds in the PDFs;
@@ -145,6 +146,22 @@ const templateDefaultLocale = z
       "absent: the account's `defaultLocale`, else English (emails) or the signer's browser (page).",
   });
 
+/** Extension: the designer's colour per role, by role name. */
+const roleColors = z
+  .record(
+    readableText(nonEmptyString(TEXT_MAX_LENGTH)),
+    z.string().regex(ROLE_COLOR_PATTERN, { error: 'must be a #rrggbb colour (lower-case hex)' }),
+  )
+  .optional()
+  .openapi({
+    description:
+      "Extension: the colour the web app's designer shows each role's fields in, by role name " +
+      `(case-insensitive), as \`#rrggbb\`; at least ${ROLE_COLOR_MIN_CONTRAST}:1 contrast against white (400 ` +
+      '`template_invalid` otherwise). A role left out keeps its colour (an update) or gets the default for its ' +
+      'position in the signing order.',
+    example: { Tenant: '#0b5cad', Landlord: '#b4400a' },
+  });
+
 export const TemplateManifestSchema = strictObject({
   name: readableText(nonEmptyString(TEXT_MAX_LENGTH)).openapi({
     description: 'Template name; also the title of its sessions.',
@@ -167,6 +184,7 @@ export const TemplateManifestSchema = strictObject({
   fields: arrayOf(ManifestFieldSchema, { max: TEMPLATE_FIELDS_MAX })
     .default([])
     .openapi({ description: 'Fields placed by hand; fields detected in the PDFs are added to them.' }),
+  roleColors,
   defaultLocale: templateDefaultLocale,
 }).openapi('TemplateManifest', {
   description:
@@ -256,6 +274,11 @@ export const TemplateDetailSchema = z
         "Extension: the template's default language for signing pages and emails (null: the account's).",
     }),
     roles: z.array(z.string()),
+    roleColors: z.record(z.string(), z.string()).openapi({
+      description:
+        "Extension: every role's designer colour (`#rrggbb`), chosen or the default for its position.",
+      example: { Tenant: '#0b5cad', Landlord: '#b4400a' },
+    }),
     documents: z.array(
       z.object({
         filename: z.string(),
@@ -281,6 +304,7 @@ export const TemplateUpdateRequestSchema = TemplateManifestSchema.pick({
   name: true,
   roles: true,
   fields: true,
+  roleColors: true,
 })
   .extend({
     version: integerInRange(1).openapi({ description: 'The `version` this edit is based on.' }),

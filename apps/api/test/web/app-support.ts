@@ -56,12 +56,18 @@ export async function agreementPdf(pages = 2): Promise<Uint8Array> {
 }
 
 /**
+ * A fresh server compresses each app asset on its first request (then keeps it): on a loaded 2-core machine the
+ * first page of a test may take longer than Playwright's 30 s default.
+ */
+export const FIRST_LOAD_TIMEOUT_MS = 90_000;
+
+/**
  * Signs in with a link made the way `pnpm cli accounts create` prints one (no email, so the sign-in throttle of
  * 5 emails per address and hour is not spent by tests that are not about sign-in).
  */
 export async function signInWithPrintedLink(page: Page, api: TestApi, memberId: string): Promise<void> {
   const { url } = await createSignInLink(api.runtime.ctx, memberId);
-  await page.goto(url.replace(/^https?:\/\/[^/]+/, api.url));
+  await page.goto(url.replace(/^https?:\/\/[^/]+/, api.url), { timeout: FIRST_LOAD_TIMEOUT_MS });
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(`${api.url}/app/sessions`);
 }

@@ -442,6 +442,185 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/sign-in/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a passkey sign-in
+         * @description The options for `navigator.credentials.get()`: a fresh challenge (single use, 5 minutes) and no credential list, so the browser offers the passkeys it holds for this site. At most 30 per client address and hour, then 429 with `Retry-After`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Pass them to the browser. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PasskeyRequestOptions"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden`: a cross-site request. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `payload_too_large`: the request body is larger than the configured limit. */
+                413: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Too many requests or the API allowance is exhausted; see `Retry-After`. */
+                429: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-in/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey
+         * @description Checks the browser's answer: its challenge (spent now, so an answer works once), the credential (registered and not removed), the origin (`PUBLIC_URL`), the signature and the counter. Then as the link sign-in: a cookie session (method `passkey`) and the CSRF token.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PasskeySignInRequest"];
+                };
+            };
+            responses: {
+                /** @description Signed in. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Me"];
+                    };
+                };
+                /** @description `passkey_failed`: an unknown, used or expired challenge, a passkey not registered (or removed), a wrong origin or signature, a counter that did not move on; or validation. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden`: a cross-site request. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `payload_too_large`: the request body is larger than the configured limit. */
+                413: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me": {
         parameters: {
             query?: never;
@@ -722,6 +901,433 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/me/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's passkeys */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Oldest first. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PasskeyList"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden`: called with a bearer token (passkeys belong to the signed-in member), or a write without a valid `X-CSRF-Token` / from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Register a passkey
+         * @description Checks the browser's new credential against this member's challenge (spent now), the origin (`PUBLIC_URL`) and RP ID, and keeps its public key and counter. It can then sign this member in.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PasskeyRegisterRequest"];
+                };
+            };
+            responses: {
+                /** @description Registered. */
+                201: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Passkey"];
+                    };
+                };
+                /** @description `passkey_failed`: an unknown, used, expired or another member's challenge, a wrong origin or RP ID, a passkey registered already; `invalid_request`: validation, or 20 passkeys held already. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden`: called with a bearer token (passkeys belong to the signed-in member), or a write without a valid `X-CSRF-Token` / from another origin. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `payload_too_large`: the request body is larger than the configured limit. */
+                413: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start registering a passkey
+         * @description The options for `navigator.credentials.create()`: a discoverable credential for this member with a fresh challenge (single use, 5 minutes); their passkeys are excluded. At most 20 per member and hour, then 429.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Pass them to the browser. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PasskeyCreationOptions"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden`: called with a bearer token (passkeys belong to the signed-in member), or a write without a valid `X-CSRF-Token` / from another origin. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `payload_too_large`: the request body is larger than the configured limit. */
+                413: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Too many requests or the API allowance is exhausted; see `Retry-After`. */
+                429: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/passkeys/{passkeyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a passkey
+         * @description Signing in with it fails from now on; sessions it started stay until they end or are revoked.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    passkeyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed. */
+                204: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden`: called with a bearer token (passkeys belong to the signed-in member), or a write without a valid `X-CSRF-Token` / from another origin. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `passkey_not_found`: not a passkey of this member. */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Rename a passkey */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    passkeyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PasskeyRenameRequest"];
+                };
+            };
+            responses: {
+                /** @description Renamed. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Passkey"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden`: called with a bearer token (passkeys belong to the signed-in member), or a write without a valid `X-CSRF-Token` / from another origin. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `passkey_not_found`: not a passkey of this member. */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `payload_too_large`: the request body is larger than the configured limit. */
+                413: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/members": {
@@ -6360,6 +6966,16 @@ export interface components {
              */
             fields?: components["schemas"]["ManifestField"][];
             /**
+             * @description Extension: the colour the web app's designer shows each role's fields in, by role name (case-insensitive), as `#rrggbb`; at least 3:1 contrast against white (400 `template_invalid` otherwise). A role left out keeps its colour (an update) or gets the default for its position in the signing order.
+             * @example {
+             *       "Tenant": "#0b5cad",
+             *       "Landlord": "#b4400a"
+             *     }
+             */
+            roleColors?: {
+                [key: string]: string;
+            };
+            /**
              * @description Extension: language of this template's signing pages and emails when a send gives no `locale`. Null or absent: the account's `defaultLocale`, else English (emails) or the signer's browser (page).
              * @enum {string|null}
              */
@@ -6509,6 +7125,37 @@ export interface components {
             /** @description The `token` of the emailed link (after `#token=`). */
             token: string;
         };
+        /** @description WebAuthn `PublicKeyCredentialRequestOptionsJSON` for `navigator.credentials.get()`, with no `allowCredentials`: the browser offers the passkeys it holds for this site. */
+        PasskeyRequestOptions: {
+            /** @description Single use, valid for 5 minutes. */
+            challenge: string;
+            rpId?: string;
+            timeout?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        PasskeySignInRequest: {
+            response: components["schemas"]["PasskeyAuthenticationResponse"];
+        };
+        /** @description The assertion as `navigator.credentials.get()` gives it, in its JSON form. */
+        PasskeyAuthenticationResponse: {
+            id: string;
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            response: {
+                clientDataJSON: string;
+                authenticatorData: string;
+                signature: string;
+                userHandle?: string;
+            };
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            /** @description The browser's `getClientExtensionResults()`. */
+            clientExtensionResults: {
+                [key: string]: unknown;
+            };
+        };
         MemberSessionList: {
             sessions: components["schemas"]["MemberSession"][];
         };
@@ -6536,6 +7183,63 @@ export interface components {
             ip: string | null;
             /** @description The session of this request. */
             current: boolean;
+        };
+        PasskeyList: {
+            passkeys: components["schemas"]["Passkey"][];
+        };
+        Passkey: {
+            passkeyId: string;
+            label: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The last sign-in with it; null: never used.
+             * @example 2026-11-22T12:00:00.000Z
+             */
+            lastUsedAt: string | null;
+        };
+        /** @description WebAuthn `PublicKeyCredentialCreationOptionsJSON` for `navigator.credentials.create()`: a discoverable credential (resident key required) for the signed-in member, whose other passkeys are excluded. */
+        PasskeyCreationOptions: {
+            /** @description Single use, valid for 5 minutes. */
+            challenge: string;
+            rpId?: string;
+            timeout?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        PasskeyRegisterRequest: {
+            /** @description Default: "Passkey N". */
+            label?: string;
+            response: components["schemas"]["PasskeyRegistrationResponse"];
+        };
+        /** @description The new credential as `navigator.credentials.create()` gives it, in its JSON form. */
+        PasskeyRegistrationResponse: {
+            id: string;
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            response: {
+                clientDataJSON: string;
+                attestationObject: string;
+                authenticatorData?: string;
+                transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+                publicKeyAlgorithm?: number;
+                publicKey?: string;
+            };
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            /** @description The browser's `getClientExtensionResults()`. */
+            clientExtensionResults: {
+                [key: string]: unknown;
+            };
+        };
+        PasskeyRenameRequest: {
+            /** @description A name the member recognises, such as "Work laptop". */
+            label: string;
         };
         MemberList: {
             members: components["schemas"]["Member"][];
@@ -7437,6 +8141,16 @@ export interface components {
              */
             defaultLocale: "en" | "de" | "fr" | "es" | "pt" | "it" | "nl" | "pl" | "ja" | "ar" | null;
             roles: string[];
+            /**
+             * @description Extension: every role's designer colour (`#rrggbb`), chosen or the default for its position.
+             * @example {
+             *       "Tenant": "#0b5cad",
+             *       "Landlord": "#b4400a"
+             *     }
+             */
+            roleColors: {
+                [key: string]: string;
+            };
             documents: {
                 filename: string;
                 pageCount: number;
@@ -7472,6 +8186,16 @@ export interface components {
              * @default []
              */
             fields?: components["schemas"]["ManifestField"][];
+            /**
+             * @description Extension: the colour the web app's designer shows each role's fields in, by role name (case-insensitive), as `#rrggbb`; at least 3:1 contrast against white (400 `template_invalid` otherwise). A role left out keeps its colour (an update) or gets the default for its position in the signing order.
+             * @example {
+             *       "Tenant": "#0b5cad",
+             *       "Landlord": "#b4400a"
+             *     }
+             */
+            roleColors?: {
+                [key: string]: string;
+            };
             /** @description The `version` this edit is based on. */
             version: number;
             /**

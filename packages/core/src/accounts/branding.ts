@@ -1,27 +1,18 @@
 import { createHash } from 'node:crypto';
 import { accountBranding } from '@countersign/db';
-import { type Branding, type BrandingUpdateRequest, LOGO_MAX_BYTES, type Locale } from '@countersign/schemas';
+import {
+  type Branding,
+  type BrandingUpdateRequest,
+  contrastRatio,
+  LOGO_MAX_BYTES,
+  type Locale,
+} from '@countersign/schemas';
 import { eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { DomainError } from '../support/errors.ts';
 
 /** WCAG AA for normal text. */
 export const MIN_ACCENT_CONTRAST = 4.5;
-
-/** WCAG 2 relative luminance of a #rrggbb colour. */
-function luminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = Number.parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
-}
-
-/** Contrast ratio of two #rrggbb colours (1 to 21). */
-export function contrastRatio(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);

@@ -17,3 +17,11 @@ export const SIGN_IN_REQUESTS_PER_CLIENT = 20;
 
 /** The cookie that carries a member's session: HttpOnly, SameSite=Lax, Secure on https. */
 export const SESSION_COOKIE = 'cs_session';
+
+/** Passkeys: a challenge is answered once, within this time (the browser's own prompt times out at 60 s). */
+export const PASSKEY_CHALLENGE_TTL_MS = 5 * MINUTE_MS;
+/** Passkey ceremonies started per client address (sign-in) and per member (registration), per sign-in window. */
+export const PASSKEY_SIGN_INS_PER_CLIENT = 30;
+export const PASSKEY_REGISTRATIONS_PER_MEMBER = 20;
+/** Passkeys one member may hold. */
+export const PASSKEYS_PER_MEMBER_MAX = 20;

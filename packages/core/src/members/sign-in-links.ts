@@ -4,7 +4,6 @@ import type { ServiceContext } from '../context.ts';
 import { queueEmail } from '../outbox/email.ts';
 import { newId, newSecret, sha256Hex } from '../support/crypto.ts';
 import { DomainError } from '../support/errors.ts';
-import { countHits, recordHit } from '../support/rate-limit.ts';
 import { type MemberRow, normalEmail } from './members.ts';
 import {
   SIGN_IN_EMAILS_PER_ADDRESS,
@@ -13,6 +12,7 @@ import {
   SIGN_IN_WINDOW_MS,
 } from './policy.ts';
 import { signInEmail } from './sign-in-email.ts';
+import { throttle } from './throttle.ts';
 
 const PREFIX = 'cssl_';
 
@@ -33,20 +33,6 @@ export async function createSignInLink(
   return { url: `${ctx.config.publicUrl}/app/sign-in#token=${token}`, expiresAt };
 }
 
-async function throttle(ctx: ServiceContext, key: string, limit: number): Promise<void> {
-  const { count, resetAt } = await countHits(ctx, key, SIGN_IN_WINDOW_MS);
-  if (count >= limit) {
-    const seconds = Math.max(1, Math.ceil((resetAt - ctx.clock.now()) / 1000));
-    throw new DomainError(
-      'rate_limited',
-      `too many sign-in emails requested; try again in ${Math.ceil(seconds / 60)} minutes`,
-      {},
-      { 'Retry-After': String(seconds) },
-    );
-  }
-  await recordHit(ctx, key, SIGN_IN_WINDOW_MS);
-}
-
 /**
  * Emails sign-in links to `email` if it belongs to any account (one link per account). The answer is the same
  * whether or not it does, so the endpoint does not reveal who is a member; only the throttles answer otherwise,
@@ -54,8 +40,20 @@ async function throttle(ctx: ServiceContext, key: string, limit: number): Promis
  */
 export async function requestSignInEmail(ctx: ServiceContext, email: string, client: string): Promise<void> {
   const address = normalEmail(email);
-  await throttle(ctx, `sign-in:client:${client}`, SIGN_IN_REQUESTS_PER_CLIENT);
-  await throttle(ctx, `sign-in:address:${address}`, SIGN_IN_EMAILS_PER_ADDRESS);
+  await throttle(
+    ctx,
+    `sign-in:client:${client}`,
+    SIGN_IN_REQUESTS_PER_CLIENT,
+    SIGN_IN_WINDOW_MS,
+    'sign-in emails',
+  );
+  await throttle(
+    ctx,
+    `sign-in:address:${address}`,
+    SIGN_IN_EMAILS_PER_ADDRESS,
+    SIGN_IN_WINDOW_MS,
+    'sign-in emails',
+  );
   const rows = await ctx.db
     .select({ member: members, accountName: accounts.name })
     .from(members)

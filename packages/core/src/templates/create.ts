@@ -18,6 +18,7 @@ import {
   type TemplateDocumentFacts,
   withoutDuplicates,
 } from './field-rules.ts';
+import { roleColorsFor } from './role-colors.ts';
 
 export interface NewTemplate {
   name: string;
@@ -27,6 +28,8 @@ export interface NewTemplate {
   roles: string[];
   /** Fields placed by hand (`document` = a filename above); fields detected in the PDFs are added. */
   fields: ManifestField[];
+  /** The designer's colour per role name (the others get their position's default). */
+  roleColors?: Record<string, string> | undefined;
   /** Language of its sessions' pages and emails when a send names none. */
   defaultLocale?: Locale | null;
 }
@@ -69,6 +72,7 @@ export async function createTemplate(
     manifestRoles,
     detected.map((d) => d.fields),
   );
+  const colors = roleColorsFor(roles, input.roleColors, problems);
   const roleByKey = new Map(roles.map((r) => [r.toLowerCase(), r]));
   const fromManifest = input.fields
     .map((f, i) => manifestField(f, i, documents, roleByKey, problems))
@@ -120,7 +124,7 @@ export async function createTemplate(
     for (const [position, label] of roles.entries()) {
       const id = newId();
       roleIds.set(label, id);
-      await tx.insert(templateRoles).values({ id, templateId, position, label });
+      await tx.insert(templateRoles).values({ id, templateId, position, label, color: colors[position] });
     }
     if (fields.length > 0) {
       await tx.insert(templateFields).values(

@@ -29,6 +29,7 @@ export function templateFromManifest(
     name: manifest.name,
     documents: manifest.documents.map((entry, i) => ({ filename: filenames[i]!, bytes: bytesOf(entry) })),
     roles: manifest.roles,
+    roleColors: manifest.roleColors,
     defaultLocale: manifest.defaultLocale ?? null,
     fields: manifest.fields.map((f) => ({ ...f, document: byEntry.get(f.document) ?? f.document })),
   };

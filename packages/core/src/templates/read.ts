@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { examplePayload } from './example-payload.ts';
 import { loadTemplate } from './load.ts';
+import { roleColorsView } from './role-colors.ts';
 
 const iso = (t: number) => new Date(t).toISOString();
 
@@ -103,6 +104,7 @@ export async function getTemplateDetail(
     updatedAt: t.template.updatedAt === null ? null : iso(t.template.updatedAt),
     defaultLocale: localeOf(t.template.defaultLocale),
     roles,
+    roleColors: roleColorsView(t.roles),
     documents: t.documents.map((d) => ({
       filename: d.filename,
       pageCount: d.pageCount,

@@ -15,6 +15,7 @@ import {
 } from './field-rules.ts';
 import { loadTemplate } from './load.ts';
 import { getTemplateDetail } from './read.ts';
+import { roleColorsFor } from './role-colors.ts';
 
 const conflict = (current: number) =>
   new DomainError(
@@ -41,6 +42,12 @@ export async function updateTemplate(
   const name = input.name.trim();
   if (name === '') problems.add('name: must not be empty');
   const roles = checkRoles(input.roles, problems);
+  const colors = roleColorsFor(
+    roles,
+    input.roleColors,
+    problems,
+    new Map(t.roles.map((r) => [r.label.toLowerCase(), r.color])),
+  );
   const documents: TemplateDocumentFacts[] = t.documents.map((d) => ({
     filename: d.filename,
     pageSizes: d.pageSizes as TemplateDocumentFacts['pageSizes'],
@@ -82,6 +89,7 @@ export async function updateTemplate(
       templateId,
       position,
       label,
+      color: colors[position],
       version: next,
     }));
     if (roleRows.length) await tx.insert(templateRoles).values(roleRows);

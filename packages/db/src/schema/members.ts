@@ -86,3 +86,20 @@ export const passkeys = sqliteTable(
   },
   (t) => [uniqueIndex('passkeys_credential').on(t.credentialId), index('passkeys_member').on(t.memberId)],
 );
+
+/**
+ * WebAuthn challenges handed out and not yet answered: single-use (an answer deletes its row) and short-lived.
+ * Keyed by the challenge's SHA-256, as the answer (clientDataJSON) names the challenge itself.
+ */
+export const webauthnChallenges = sqliteTable(
+  'webauthn_challenges',
+  {
+    challengeHash: text('challenge_hash').primaryKey(),
+    /** `registration`: a signed-in member adds a passkey; `authentication`: someone signs in with one. */
+    purpose: text('purpose', { enum: ['registration', 'authentication'] }).notNull(),
+    /** The member registering (registration only). */
+    memberId: text('member_id').references(() => members.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at').notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires').on(t.expiresAt)],
+);

@@ -53,6 +53,8 @@ export const templateRoles = sqliteTable('template_roles', {
   position: integer('position').notNull(),
   version: integer('version').notNull().default(1),
   label: text('label').notNull(),
+  /** #rrggbb the designer shows the role's fields in; null: the default for its position. */
+  color: text('color'),
 });
 
 import { fieldTypes } from '@countersign/schemas/field-types';

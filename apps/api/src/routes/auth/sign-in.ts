@@ -1,6 +1,13 @@
-import { consumeSignInLink, DomainError, requestSignInEmail, startMemberSession } from '@countersign/core';
+import {
+  consumeSignInLink,
+  DomainError,
+  type MemberRow,
+  requestSignInEmail,
+  startMemberSession,
+} from '@countersign/core';
 import { MeSchema, SignInRequestSchema, SignInVerifyRequestSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { crossSiteProblem } from '../../http/account-auth.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { setSessionCookie } from '../../http/member-cookie.ts';
@@ -58,14 +65,18 @@ export function registerSignIn(app: OpenAPIHono<AppEnv>): void {
   app.openapi(signInVerifyRoute, async (c) => {
     const problem = crossSiteProblem(c);
     if (problem) throw new DomainError('forbidden', problem);
-    const ctx = c.get('deps').runtime.ctx;
-    const member = await consumeSignInLink(ctx, c.req.valid('json').token);
-    const session = await startMemberSession(ctx, member, {
-      method: 'link',
-      userAgent: c.req.header('user-agent'),
-      ip: c.get('clientAddress'),
-    });
-    setSessionCookie(c, session.token, session.expiresAt);
-    return c.json(await meOf(c, member.accountId, member.id, session.token), 200);
+    const member = await consumeSignInLink(c.get('deps').runtime.ctx, c.req.valid('json').token);
+    return c.json(await startSession(c, member, 'link'), 200);
   });
+}
+
+/** Starts a cookie session for a member who just proved who they are; answers what `GET /api/me` would. */
+export async function startSession(c: Context<AppEnv>, member: MemberRow, method: 'link' | 'passkey') {
+  const session = await startMemberSession(c.get('deps').runtime.ctx, member, {
+    method,
+    userAgent: c.req.header('user-agent'),
+    ip: c.get('clientAddress'),
+  });
+  setSessionCookie(c, session.token, session.expiresAt);
+  return meOf(c, member.accountId, member.id, session.token);
 }

@@ -1,3 +1,6 @@
+import type { Locale } from '@countersign/schemas';
+import { defaultRoleColor, ROLE_COLOR_DEFAULTS } from '@countersign/schemas/role-colors';
+
 /** The designer's working copy of a template: what the member edits, autosaved as one versioned whole. */
 
 export const FIELD_TYPES = ['signature', 'initials', 'text', 'date', 'checkbox', 'name', 'email'] as const;
@@ -27,20 +30,15 @@ export const DEFAULT_SIZES: Record<FieldType, { width: number; height: number }>
 /** Fields no smaller than this (points), so a box stays visible and grabbable. */
 export const MIN_SIZE = 8;
 
-/** Role colours: distinct for colour-blind readers too (Okabe-Ito), in recipient order. */
-export const ROLE_PALETTE = [
-  '#0072b2',
-  '#d55e00',
-  '#009e73',
-  '#cc79a7',
-  '#e69f00',
-  '#56b4e9',
-  '#7a5195',
-  '#3f6e3a',
-];
+/** A new role's colour: the first default no other role has (the defaults are listed in the schemas package). */
+export function nextRoleColor(roles: Role[]): string {
+  const taken = new Set(roles.map((r) => r.color));
+  return ROLE_COLOR_DEFAULTS.find((c) => !taken.has(c)) ?? defaultRoleColor(roles.length);
+}
 
 export interface Role {
   name: string;
+  /** #rrggbb, saved with the template (`roleColors`). */
   color: string;
 }
 
@@ -66,6 +64,8 @@ export interface Field {
 
 export interface Draft {
   name: string;
+  /** Language of the template's signing pages and emails when a send names none; null: the account's. */
+  defaultLocale: Locale | null;
   roles: Role[];
   fields: Field[];
 }

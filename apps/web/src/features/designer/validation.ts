@@ -1,3 +1,5 @@
+import { contrastRatio } from '@countersign/schemas/colors';
+import { ROLE_COLOR_MIN_CONTRAST } from '@countersign/schemas/role-colors';
 import { intersects, samePage } from './geometry.ts';
 import type { DocumentLayout, Draft } from './model.ts';
 
@@ -23,6 +25,9 @@ export function validate(draft: Draft, documents: DocumentLayout[]): Problems {
     if (!draft.fields.some((f) => f.role === role.name && f.type === 'signature')) {
       add(roles, role.name, `${role.name} has no signature field`);
     }
+    // The server refuses it too; said here so the reason is next to the colour, not only in the save error.
+    if (contrastRatio(role.color, '#ffffff') < ROLE_COLOR_MIN_CONTRAST)
+      add(roles, role.name, `${role.name}'s colour is too light to see on the page; choose a darker one`);
   }
 
   const byLabel = new Map<string, string[]>();

@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { meKey, requestSignInLink, verifySignInLink } from '../api/auth.ts';
+import { passkeysSupported, signInWithPasskey } from '../api/passkeys.ts';
 
 /** Where to go after signing in: only a path inside the app (never another origin). */
 function nextPath(): string {
@@ -26,14 +27,13 @@ export default function SignIn() {
   }, []);
   const [email, setEmail] = useState('');
   const request = useMutation({ mutationFn: requestSignInLink });
-  const verify = useMutation({
-    mutationFn: verifySignInLink,
-    onSuccess: (me) => {
-      history.replaceState(null, '', location.pathname + location.search);
-      queryClient.setQueryData(meKey, me);
-      navigate(nextPath(), { replace: true });
-    },
-  });
+  const signedIn = (me: Awaited<ReturnType<typeof verifySignInLink>>) => {
+    history.replaceState(null, '', location.pathname + location.search);
+    queryClient.setQueryData(meKey, me);
+    navigate(nextPath(), { replace: true });
+  };
+  const verify = useMutation({ mutationFn: verifySignInLink, onSuccess: signedIn });
+  const passkey = useMutation({ mutationFn: signInWithPasskey, onSuccess: signedIn });
   // The link is spent only on a click, so mail scanners that open links do not use it up.
   if (linkToken && !verify.isError) {
     return (
@@ -96,6 +96,19 @@ export default function SignIn() {
           </button>
         </form>
       )}
+      {passkeysSupported() ? (
+        <div className="stack signin-passkey">
+          <p className="muted">Added a passkey in Settings? No email needed:</p>
+          <button
+            type="button"
+            disabled={passkey.isPending || passkey.isSuccess}
+            onClick={() => passkey.mutate()}
+          >
+            {passkey.isPending || passkey.isSuccess ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+          </button>
+          <ErrorNotice error={passkey.error} inline />
+        </div>
+      ) : null}
     </main>
   );
 }

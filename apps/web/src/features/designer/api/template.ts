@@ -1,14 +1,8 @@
 import type { TemplateDetail } from '@countersign/schemas';
+import { defaultRoleColor } from '@countersign/schemas/role-colors';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import {
-  type DocumentLayout,
-  type Draft,
-  type Field,
-  type FieldType,
-  newFieldId,
-  ROLE_PALETTE,
-} from '../model.ts';
+import { type DocumentLayout, type Draft, type Field, type FieldType, newFieldId } from '../model.ts';
 
 /** GET /api/templates/{id} with the version a save must name (the server bumps it on every save). */
 export type TemplateWithVersion = Omit<TemplateDetail, 'fields'> & {
@@ -39,11 +33,9 @@ export function toDraft(t: TemplateWithVersion): Draft {
   const docIndex = new Map(t.documents.map((d, i) => [d.filename, i]));
   return {
     name: t.name,
-    roles: t.roles.map((name, i) => ({
-      name,
-      // Colours are a display aid, not stored: by position in the signing order.
-      color: ROLE_PALETTE[i % ROLE_PALETTE.length]!,
-    })),
+    defaultLocale: t.defaultLocale,
+    // The server fills in the default of any role without a chosen colour.
+    roles: t.roles.map((name, i) => ({ name, color: t.roleColors[name] ?? defaultRoleColor(i) })),
     fields: t.fields.map((f) => ({
       id: newFieldId(),
       label: f.label,
@@ -69,7 +61,9 @@ export function toSaveBody(draft: Draft, version: number, documents: DocumentLay
   return {
     version,
     name: draft.name,
+    defaultLocale: draft.defaultLocale,
     roles: draft.roles.map((r) => r.name),
+    roleColors: Object.fromEntries(draft.roles.map((r) => [r.name, r.color])),
     fields: draft.fields.map((f) => ({
       label: f.label,
       type: f.type,

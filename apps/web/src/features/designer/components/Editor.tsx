@@ -22,7 +22,7 @@ import {
   type FieldType,
   MIN_SIZE,
   newFieldId,
-  ROLE_PALETTE,
+  nextRoleColor,
   round,
 } from '../model.ts';
 import { validate } from '../validation.ts';
@@ -30,6 +30,7 @@ import { Inspector } from './Inspector.tsx';
 import { type FieldHandlers, PageView } from './PageView.tsx';
 import { Palette } from './Palette.tsx';
 import { RolesPanel } from './RolesPanel.tsx';
+import { TemplateLanguage } from './TemplateLanguage.tsx';
 import { Toolbar } from './Toolbar.tsx';
 
 interface Props {
@@ -430,12 +431,16 @@ export function Editor({ template, documents, pdfs }: Props) {
             onKeyboardAdd={onKeyboardAdd}
             onArm={setPlacing}
           />
+          <TemplateLanguage
+            value={draft.defaultLocale}
+            onChange={(defaultLocale) => apply((d) => ({ ...d, defaultLocale }))}
+          />
           <RolesPanel
             roles={draft.roles}
             problems={problems.roles}
             onAdd={(name) =>
               setRoles((roles) => ({
-                roles: [...roles, { name, color: ROLE_PALETTE[roles.length % ROLE_PALETTE.length]! }],
+                roles: [...roles, { name, color: nextRoleColor(roles) }],
               }))
             }
             onRename={(i, name) =>
@@ -447,6 +452,12 @@ export function Editor({ template, documents, pdfs }: Props) {
                   fields: fields.map((f) => (f.role === old ? { ...f, role: name } : f)),
                 };
               })
+            }
+            onColor={(i, color) =>
+              apply(
+                (d) => ({ ...d, roles: d.roles.map((r, j) => (j === i ? { ...r, color } : r)) }),
+                `color:${i}`,
+              )
             }
             onMove={(i, by) =>
               setRoles((roles) => {

@@ -153,9 +153,8 @@ const FieldBox = memo(function FieldBox({
       onKeyDown={(e) => handlers.onKeyDown(e, f)}
       onFocus={() => handlers.onFocus(f)}
     >
-      <span className="dz-field-label" style={{ color }}>
-        {f.label}
-      </span>
+      {/* Dark text whatever the role's colour: the outline and tint carry the colour, the label stays readable. */}
+      <span className="dz-field-label">{f.label}</span>
       {/* The accessible name starts with the visible label, then what only sighted users get from the box. */}
       <span className="visually-hidden">
         , {FIELD_TYPE_LABELS[f.type]} field, {who}, x {Math.round(f.x)} y {Math.round(f.y)},{' '}

@@ -6,12 +6,13 @@ interface Props {
   problems: Map<string, string[]>;
   onAdd(name: string): void;
   onRename(index: number, name: string): void;
+  onColor(index: number, color: string): void;
   onMove(index: number, by: -1 | 1): void;
   onRemove(index: number): void;
 }
 
-/** Roles in signing order (recipient order of a send), each with its colour (by position). */
-export function RolesPanel({ roles, problems, onAdd, onRename, onMove, onRemove }: Props) {
+/** Roles in signing order (recipient order of a send), each with the colour its fields are shown in. */
+export function RolesPanel({ roles, problems, onAdd, onRename, onColor, onMove, onRemove }: Props) {
   const [name, setName] = useState('');
   const taken = roles.some((r) => r.name.toLowerCase() === name.trim().toLowerCase());
   return (
@@ -23,7 +24,13 @@ export function RolesPanel({ roles, problems, onAdd, onRename, onMove, onRemove 
           return (
             <li key={r.name}>
               <div className="row">
-                <span className="dz-role-swatch" style={{ backgroundColor: r.color }} aria-hidden="true" />
+                <input
+                  type="color"
+                  className="dz-role-color"
+                  value={r.color}
+                  aria-label={`Colour of ${r.name}`}
+                  onChange={(e) => onColor(i, e.target.value)}
+                />
                 <input
                   className="dz-role-name"
                   defaultValue={r.name}

@@ -1,22 +1,9 @@
 import type { Branding, BrandingUpdateRequest, Locale } from '@countersign/schemas';
 import { useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
+import { LanguageOptions } from '../../../components/LanguageOptions.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { useBranding, useUpdateBranding } from '../api/settings.ts';
-
-/** Every language of the signing page and emails, named in itself (a missing one fails the type check). */
-const LANGUAGES: Record<Locale, string> = {
-  en: 'English',
-  de: 'Deutsch',
-  fr: 'Français',
-  es: 'Español',
-  pt: 'Português',
-  it: 'Italiano',
-  nl: 'Nederlands',
-  pl: 'Polski',
-  ja: '日本語',
-  ar: 'العربية',
-};
 
 /** A chosen PNG or JPEG as the API takes it; the server checks the type, size and image itself. */
 async function logoOf(file: File): Promise<NonNullable<BrandingUpdateRequest['logo']>> {
@@ -117,12 +104,7 @@ function Form({
         <label className="field">
           <span>Default language (sends without a locale; a template's own default comes first)</span>
           <select name="defaultLocale" defaultValue={branding.defaultLocale ?? ''}>
-            <option value="">The signer's browser</option>
-            {Object.entries(LANGUAGES).map(([code, name]) => (
-              <option key={code} value={code} lang={code}>
-                {name}
-              </option>
-            ))}
+            <LanguageOptions none="The signer's browser" />
           </select>
         </label>
         <label className="field">

@@ -12,6 +12,7 @@ import {
   useUpdateAccount,
 } from '../api/settings.ts';
 import { BrandingForm } from '../components/BrandingForm.tsx';
+import { PasskeysSection } from '../components/PasskeysSection.tsx';
 import { RetentionForm } from '../components/RetentionForm.tsx';
 
 export default function Settings() {
@@ -77,6 +78,8 @@ export default function Settings() {
       <BrandingForm isOwner={isOwner} />
 
       <RetentionForm isOwner={isOwner} />
+
+      <PasskeysSection />
 
       <section className="card stack" aria-labelledby="members-title">
         <h2 id="members-title">Members</h2>

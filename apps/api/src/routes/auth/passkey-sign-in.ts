@@ -1,0 +1,72 @@
+import { DomainError, passkeySignInOptions, signInWithPasskey } from '@countersign/core';
+import { MeSchema, PasskeyRequestOptionsSchema, PasskeySignInRequestSchema } from '@countersign/schemas';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { crossSiteProblem } from '../../http/account-auth.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { apiRoute, commonErrors, errorResponseFor } from '../../http/openapi.ts';
+import { startSession } from './sign-in.ts';
+
+const crossSite = errorResponseFor('`forbidden`: a cross-site request.');
+
+export const passkeySignInOptionsRoute = apiRoute({
+  method: 'post',
+  path: '/api/auth/sign-in/passkey/options',
+  tags: ['Web app sign-in'],
+  summary: 'Start a passkey sign-in',
+  description:
+    'The options for `navigator.credentials.get()`: a fresh challenge (single use, 5 minutes) and no credential ' +
+    'list, so the browser offers the passkeys it holds for this site. At most 30 per client address and hour, ' +
+    'then 429 with `Retry-After`.',
+  security: [],
+  request: {
+    body: {
+      required: true,
+      content: { 'application/json': { schema: z.strictObject({}) } },
+    },
+  },
+  responses: {
+    200: {
+      description: 'Pass them to the browser.',
+      content: { 'application/json': { schema: PasskeyRequestOptionsSchema } },
+    },
+    403: crossSite,
+    429: commonErrors[429],
+  },
+});
+
+export const passkeySignInRoute = apiRoute({
+  method: 'post',
+  path: '/api/auth/sign-in/passkey',
+  tags: ['Web app sign-in'],
+  summary: 'Sign in with a passkey',
+  description:
+    "Checks the browser's answer: its challenge (spent now, so an answer works once), the credential (registered " +
+    'and not removed), the origin (`PUBLIC_URL`), the signature and the counter. Then as the link sign-in: a ' +
+    'cookie session (method `passkey`) and the CSRF token.',
+  security: [],
+  request: {
+    body: { required: true, content: { 'application/json': { schema: PasskeySignInRequestSchema } } },
+  },
+  responses: {
+    200: { description: 'Signed in.', content: { 'application/json': { schema: MeSchema } } },
+    400: errorResponseFor(
+      '`passkey_failed`: an unknown, used or expired challenge, a passkey not registered (or removed), a wrong ' +
+        'origin or signature, a counter that did not move on; or validation.',
+    ),
+    403: crossSite,
+  },
+});
+
+export function registerPasskeySignIn(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(passkeySignInOptionsRoute, async (c) => {
+    const problem = crossSiteProblem(c);
+    if (problem) throw new DomainError('forbidden', problem);
+    return c.json(await passkeySignInOptions(c.get('deps').runtime.ctx, c.get('clientAddress')), 200);
+  });
+  app.openapi(passkeySignInRoute, async (c) => {
+    const problem = crossSiteProblem(c);
+    if (problem) throw new DomainError('forbidden', problem);
+    const member = await signInWithPasskey(c.get('deps').runtime.ctx, c.req.valid('json').response);
+    return c.json(await startSession(c, member, 'passkey'), 200);
+  });
+}

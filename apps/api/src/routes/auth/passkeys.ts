@@ -1,0 +1,132 @@
+import {
+  listPasskeys,
+  passkeyRegistrationOptions,
+  registerPasskey,
+  removePasskey,
+  renamePasskey,
+} from '@countersign/core';
+import {
+  PasskeyCreationOptionsSchema,
+  PasskeyIdParamsSchema,
+  PasskeyListSchema,
+  PasskeyRegisterRequestSchema,
+  PasskeyRenameRequestSchema,
+  PasskeySchema,
+} from '@countersign/schemas';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.ts';
+import { requireMember } from '../../http/member-access.ts';
+import { apiRoute, commonErrors, errorResponseFor } from '../../http/openapi.ts';
+
+// The signed-in member's own passkeys (cookie session only: a bearer token is no person).
+
+const forbidden = errorResponseFor(
+  '`forbidden`: called with a bearer token (passkeys belong to the signed-in member), or a write without a ' +
+    'valid `X-CSRF-Token` / from another origin.',
+);
+const notFound = errorResponseFor('`passkey_not_found`: not a passkey of this member.');
+const tags = ['Web app sign-in'];
+
+export const passkeyListRoute = apiRoute({
+  method: 'get',
+  path: '/api/me/passkeys',
+  tags,
+  summary: "The signed-in member's passkeys",
+  responses: {
+    200: { description: 'Oldest first.', content: { 'application/json': { schema: PasskeyListSchema } } },
+    403: forbidden,
+  },
+});
+
+export const passkeyOptionsRoute = apiRoute({
+  method: 'post',
+  path: '/api/me/passkeys/options',
+  tags,
+  summary: 'Start registering a passkey',
+  description:
+    'The options for `navigator.credentials.create()`: a discoverable credential for this member with a fresh ' +
+    'challenge (single use, 5 minutes); their passkeys are excluded. At most 20 per member and hour, then 429.',
+  request: { body: { required: true, content: { 'application/json': { schema: z.strictObject({}) } } } },
+  responses: {
+    200: {
+      description: 'Pass them to the browser.',
+      content: { 'application/json': { schema: PasskeyCreationOptionsSchema } },
+    },
+    403: forbidden,
+    429: commonErrors[429],
+  },
+});
+
+export const passkeyRegisterRoute = apiRoute({
+  method: 'post',
+  path: '/api/me/passkeys',
+  tags,
+  summary: 'Register a passkey',
+  description:
+    "Checks the browser's new credential against this member's challenge (spent now), the origin (`PUBLIC_URL`) " +
+    'and RP ID, and keeps its public key and counter. It can then sign this member in.',
+  request: {
+    body: { required: true, content: { 'application/json': { schema: PasskeyRegisterRequestSchema } } },
+  },
+  responses: {
+    201: { description: 'Registered.', content: { 'application/json': { schema: PasskeySchema } } },
+    400: errorResponseFor(
+      "`passkey_failed`: an unknown, used, expired or another member's challenge, a wrong origin or RP ID, a " +
+        'passkey registered already; `invalid_request`: validation, or 20 passkeys held already.',
+    ),
+    403: forbidden,
+  },
+});
+
+export const passkeyRenameRoute = apiRoute({
+  method: 'patch',
+  path: '/api/me/passkeys/{passkeyId}',
+  tags,
+  summary: 'Rename a passkey',
+  request: {
+    params: PasskeyIdParamsSchema,
+    body: { required: true, content: { 'application/json': { schema: PasskeyRenameRequestSchema } } },
+  },
+  responses: {
+    200: { description: 'Renamed.', content: { 'application/json': { schema: PasskeySchema } } },
+    403: forbidden,
+    404: notFound,
+  },
+});
+
+export const passkeyRemoveRoute = apiRoute({
+  method: 'delete',
+  path: '/api/me/passkeys/{passkeyId}',
+  tags,
+  summary: 'Remove a passkey',
+  description:
+    'Signing in with it fails from now on; sessions it started stay until they end or are revoked.',
+  request: { params: PasskeyIdParamsSchema },
+  responses: { 204: { description: 'Removed.' }, 403: forbidden, 404: notFound },
+});
+
+export function registerPasskeys(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(passkeyListRoute, async (c) => {
+    const who = requireMember(c);
+    return c.json({ passkeys: await listPasskeys(c.get('deps').runtime.ctx, who.memberId) }, 200);
+  });
+  app.openapi(passkeyOptionsRoute, async (c) => {
+    const who = requireMember(c);
+    return c.json(await passkeyRegistrationOptions(c.get('deps').runtime.ctx, who), 200);
+  });
+  app.openapi(passkeyRegisterRoute, async (c) => {
+    const who = requireMember(c);
+    return c.json(await registerPasskey(c.get('deps').runtime.ctx, who, c.req.valid('json')), 201);
+  });
+  app.openapi(passkeyRenameRoute, async (c) => {
+    const who = requireMember(c);
+    const { passkeyId } = c.req.valid('param');
+    const label = c.req.valid('json').label;
+    return c.json(await renamePasskey(c.get('deps').runtime.ctx, who.memberId, passkeyId, label), 200);
+  });
+  app.openapi(passkeyRemoveRoute, async (c) => {
+    const who = requireMember(c);
+    await removePasskey(c.get('deps').runtime.ctx, who.memberId, c.req.valid('param').passkeyId);
+    return c.body(null, 204);
+  });
+}

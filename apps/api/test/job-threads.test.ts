@@ -10,7 +10,7 @@ let api: TestApi;
 let account: Awaited<ReturnType<TestApi['newAccount']>>;
 let templateId: string;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ env: { JOB_THREADS: '1' } });
   account = await api.newAccount();
   ({ templateId } = await createTestTemplate(api, account.accountId, {
     name: 'Threads',

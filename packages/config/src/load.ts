@@ -26,6 +26,8 @@ export interface Config {
     googleClient: { id: string; secret: string } | undefined;
   };
   workerConcurrency: number;
+  /** Embedded topology: jobs on worker threads (JOB_THREADS), else on the API's event loop. */
+  jobThreads: boolean;
   /** The memory budget of one process's PDF work, in MB (PDF_MEMORY_MB). */
   pdfMemoryMb: number;
   /** Milliseconds between two sweeps of a worker (expiry, reminders, lost completions, retention purges). */
@@ -91,6 +93,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : undefined,
     },
     workerConcurrency: e.WORKER_CONCURRENCY,
+    jobThreads: e.JOB_THREADS,
     pdfMemoryMb: e.PDF_MEMORY_MB,
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,

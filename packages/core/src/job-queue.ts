@@ -22,15 +22,16 @@ export function openJobQueue(
 }
 
 /**
- * The embedded queue: WORKER_CONCURRENCY jobs at once, each on a job thread (job-threads/), off the API's
- * event loop, unless the runtime cannot be rebuilt on a thread (a test's injected clock or mailer).
+ * The embedded queue: WORKER_CONCURRENCY jobs at once; with JOB_THREADS each on a job thread (job-threads/),
+ * off the API's event loop, unless the runtime cannot be rebuilt on a thread (a test's injected clock or mailer).
  */
 function inProcessQueue(runtime: Runtime, onError: ((err: unknown) => void) | undefined): JobQueue {
   const { config, telemetry, pdf } = runtime.ctx;
   const concurrency = config.workerConcurrency;
-  const threads = runtime.threadable
-    ? startJobThreads({ config, size: concurrency, telemetry, pdf, onError })
-    : undefined;
+  const threads =
+    config.jobThreads && runtime.threadable
+      ? startJobThreads({ config, size: concurrency, telemetry, pdf, onError })
+      : undefined;
   if (threads) runtime.jobs.delegateTo(threads.dispatch);
   const queue = createInProcessQueue(runtime.jobs, { concurrency, onError });
   return {

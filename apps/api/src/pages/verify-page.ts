@@ -46,7 +46,7 @@ ${assetTags(shell)}
       <input id="pdf" name="pdf" type="file" accept="application/pdf,.pdf">
     </div>
     <div class="field">
-      <label for="trail">${t('trail.label', { endpoint: `<code>${escapeHtml(TRAIL_ENDPOINT)}</code>` })}</label>
+      <label for="trail">${t('trail.label', { endpoint: `<code dir="ltr">${escapeHtml(TRAIL_ENDPOINT)}</code>` })}</label>
       <input id="trail" name="trail" type="file" accept="application/json,.json">
     </div>
   </form>

@@ -128,31 +128,36 @@ async function readTrail(file: File): Promise<VerifyOptions['trail'] | (Node | s
   }
   return Array.isArray((trail as { events?: unknown } | null)?.events)
     ? (trail as VerifyOptions['trail'])
-    : tNodes('error.trailShape', { file: isolated(file.name), endpoint: el('code', {}, TRAIL_ENDPOINT) });
+    : tNodes('error.trailShape', {
+        file: isolated(file.name),
+        endpoint: el('code', { dir: 'ltr' }, TRAIL_ENDPOINT),
+      });
 }
 
+/** The latest check: an earlier one still reading its files when the reader picks others shows nothing. */
+let latest = 0;
+
 async function check(): Promise<void> {
+  const run = ++latest;
+  const show = (...nodes: Node[]) => {
+    if (run === latest) result.replaceChildren(...nodes);
+  };
   const file = pdfInput.files?.[0];
-  if (!file) {
-    result.replaceChildren();
-    return;
-  }
+  if (!file) return show();
   const name = () => isolated(file.name);
-  result.replaceChildren(el('p', { class: 'busy' }, ...tNodes('busy', { file: name() })));
+  show(el('p', { class: 'busy' }, ...tNodes('busy', { file: name() })));
   try {
     const pdf = Buffer.from(await file.arrayBuffer());
-    if (!looksLikePdf(pdf))
-      return void result.replaceChildren(failure(...tNodes('error.notPdf', { file: name() })));
+    if (!looksLikePdf(pdf)) return show(failure(...tNodes('error.notPdf', { file: name() })));
     const trailFile = trailInput.files?.[0];
     const trail = trailFile ? await readTrail(trailFile) : undefined;
-    if (Array.isArray(trail)) return void result.replaceChildren(failure(...trail));
+    if (Array.isArray(trail)) return show(failure(...trail));
     // The `buffer` package's Buffer: the same methods as Node's, another type.
     const bytes = pdf as unknown as Parameters<typeof verifyPdf>[0];
-    render(file.name, verifyPdf(bytes, trail ? { trail } : {}));
+    const report = verifyPdf(bytes, trail ? { trail } : {});
+    if (run === latest) render(file.name, report);
   } catch (err) {
-    result.replaceChildren(
-      failure(...tNodes('error.failed', { file: name(), message: technical((err as Error).message) })),
-    );
+    show(failure(...tNodes('error.failed', { file: name(), message: technical((err as Error).message) })));
   }
 }
 

@@ -59,7 +59,7 @@ export const ar: VerifyCatalogue = {
   'explain.revocation.skip': 'لا يحتوي الملف على بيانات إبطال.',
   'explain.audit-chain.ok': 'سجل التدقيق الذي اخترته سليم، وينتهي بالحدث المختوم في ملف PDF.',
   'explain.audit-chain.fail': 'سجل التدقيق الذي اخترته عُدِّل، أو ناقص، أو لا يخص ملف PDF هذا.',
-  'explain.audit-chain.skip': 'لم يُفحص: اختر سجل تدقيق الجلسة أعلاه لفحصه.',
+  'explain.audit-chain.skip': 'لفحصه، اختر سجل تدقيق طلب التوقيع أعلاه.',
 
   'details.heading': 'التفاصيل',
   'fact.covered': 'البايتات المشمولة',

@@ -73,8 +73,7 @@ export const de: VerifyCatalogue = {
     'Das gewählte Prüfprotokoll ist unversehrt und endet in dem im PDF versiegelten Eintrag.',
   'explain.audit-chain.fail':
     'Das gewählte Prüfprotokoll wurde verändert, ist unvollständig oder gehört nicht zu diesem PDF.',
-  'explain.audit-chain.skip':
-    'Nicht geprüft: Wählen Sie oben das Prüfprotokoll des Vorgangs, um es zu prüfen.',
+  'explain.audit-chain.skip': 'Wählen Sie zum Prüfen oben das Prüfprotokoll der Signaturanfrage.',
 
   'details.heading': 'Einzelheiten',
   'fact.covered': 'Abgedeckte Bytes',

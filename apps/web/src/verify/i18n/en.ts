@@ -69,7 +69,7 @@ export const en = {
   'explain.audit-chain.ok': 'The audit trail you chose is intact and ends in the one sealed in the PDF.',
   'explain.audit-chain.fail':
     'The audit trail you chose was changed, is incomplete or does not belong to this PDF.',
-  'explain.audit-chain.skip': 'Not checked: choose the session’s audit trail above to check it.',
+  'explain.audit-chain.skip': 'To check it, choose the audit trail of the signing request above.',
 
   'details.heading': 'Details',
   'fact.covered': 'Covered bytes',

@@ -69,7 +69,7 @@ export const es: VerifyCatalogue = {
   'explain.audit-chain.fail':
     'El registro de auditoría elegido se modificó, está incompleto o no corresponde a este PDF.',
   'explain.audit-chain.skip':
-    'Sin comprobar: elija arriba el registro de auditoría de la sesión para comprobarlo.',
+    'Para comprobarlo, elija arriba el registro de auditoría de la solicitud de firma.',
 
   'details.heading': 'Detalles',
   'fact.covered': 'Bytes cubiertos',

@@ -70,7 +70,7 @@ export const fr: VerifyCatalogue = {
   'explain.audit-chain.fail':
     'Le journal d’audit choisi a été modifié, est incomplet ou n’appartient pas à ce PDF.',
   'explain.audit-chain.skip':
-    'Non vérifié : choisissez ci-dessus le journal d’audit de la session pour le vérifier.',
+    'Pour le vérifier, choisissez ci-dessus le journal d’audit de la demande de signature.',
 
   'details.heading': 'Détails',
   'fact.covered': 'Octets couverts',

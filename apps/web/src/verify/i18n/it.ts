@@ -70,7 +70,7 @@ export const it: VerifyCatalogue = {
   'explain.audit-chain.fail':
     'Il registro di controllo scelto è stato modificato, è incompleto o non appartiene a questo PDF.',
   'explain.audit-chain.skip':
-    'Non controllato: scegli qui sopra il registro di controllo della sessione per verificarlo.',
+    'Per verificarlo, scegli qui sopra il registro di controllo della richiesta di firma.',
 
   'details.heading': 'Dettagli',
   'fact.covered': 'Byte coperti',

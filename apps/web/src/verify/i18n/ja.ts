@@ -63,7 +63,7 @@ export const ja: VerifyCatalogue = {
   'explain.audit-chain.ok':
     '選択した監査証跡は改ざんされておらず、PDF に封印されたイベントで終わっています。',
   'explain.audit-chain.fail': '選択した監査証跡は変更されているか、不完全か、この PDF のものではありません。',
-  'explain.audit-chain.skip': '未検査です。検査するには、上でセッションの監査証跡を選択してください。',
+  'explain.audit-chain.skip': '検査するには、上でこの署名依頼の監査証跡を選択してください。',
 
   'details.heading': '詳細',
   'fact.covered': '対象のバイト',

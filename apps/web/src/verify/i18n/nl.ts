@@ -71,7 +71,7 @@ export const nl: VerifyCatalogue = {
   'explain.audit-chain.fail':
     'Het gekozen auditlogboek is gewijzigd, is onvolledig of hoort niet bij deze PDF.',
   'explain.audit-chain.skip':
-    'Niet gecontroleerd: kies hierboven het auditlogboek van de sessie om het te controleren.',
+    'Kies hierboven het auditlogboek van het ondertekenverzoek om het te controleren.',
 
   'details.heading': 'Gegevens',
   'fact.covered': 'Gedekte bytes',

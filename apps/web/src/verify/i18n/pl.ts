@@ -68,7 +68,7 @@ export const pl: VerifyCatalogue = {
     'Wybrany dziennik audytu jest nienaruszony i kończy się zdarzeniem zapieczętowanym w PDF.',
   'explain.audit-chain.fail':
     'Wybrany dziennik audytu zmieniono, jest niekompletny albo nie należy do tego PDF.',
-  'explain.audit-chain.skip': 'Nie sprawdzono: wybierz powyżej dziennik audytu sesji, aby go sprawdzić.',
+  'explain.audit-chain.skip': 'Aby go sprawdzić, wybierz powyżej dziennik audytu prośby o podpis.',
 
   'details.heading': 'Szczegóły',
   'fact.covered': 'Objęte bajty',

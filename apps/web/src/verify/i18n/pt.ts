@@ -67,7 +67,7 @@ export const pt: VerifyCatalogue = {
   'explain.audit-chain.fail':
     'A trilha de auditoria escolhida foi alterada, está incompleta ou não pertence a este PDF.',
   'explain.audit-chain.skip':
-    'Não verificado: escolha acima a trilha de auditoria da sessão para a verificar.',
+    'Para a verificar, escolha acima a trilha de auditoria do pedido de assinatura.',
 
   'details.heading': 'Detalhes',
   'fact.covered': 'Bytes abrangidos',

@@ -227,6 +227,22 @@ describe("revocation data for a CA-issued TSA's certificate", () => {
     }
   }, 60_000);
 
+  it("a TSA that rolls its key between the two time-stamps fails the attempt: the document time-stamp's certificate has no data in the DSS", async () => {
+    // Self-signed for the signature time-stamp (nothing to fetch), then the CA-issued certificate.
+    const issued = await tsaCa.issueTimeStamping();
+    const rolling = await startTestTsa({ rollover: { key: issued.key, certificate: issued.certificate } });
+    try {
+      const failed = await attempt({ ...tsaSeal, tsa: { url: rolling.url, timeoutMs: 60_000 } });
+      expect(failed).toBeInstanceOf(PdfEngineError);
+      expect(`${failed!.code}: ${failed!.message}`).toBe(
+        `revocation-failed: timestamp authority ${rolling.url}: signed the document time-stamp with another certificate than the signature time-stamp (CN=Countersign Test TSA, O=Countersign Tests, serial 3003), whose revocation data is not in the DSS it covers`,
+      );
+      expect(rolling.granted).toBe(2);
+    } finally {
+      await rolling.close();
+    }
+  }, 60_000);
+
   it('a revoked TSA certificate fails the seal, saying whose', async () => {
     tsaCa.revokeTimeStamping();
     const revoked = await attempt(tsaSeal);

@@ -39,6 +39,8 @@ export async function startTestTsa(
      * `chain`, the tokens carry those certificates too (otherwise only the TSA's own).
      */
     certificate?: { key: string; certificate: string; chain?: string };
+    /** A key rollover: after its first token, the TSA signs with this key and certificate (PEM). */
+    rollover?: { key: string; certificate: string };
   } = {},
 ): Promise<TestTsa> {
   const dir = mkdtempSync(join(tmpdir(), 'test-tsa-'));
@@ -105,6 +107,10 @@ export async function startTestTsa(
       const file = join(dir, `q${++n}`);
       writeFileSync(file, query);
       await run('openssl', ['ts', '-reply', '-config', config, '-queryfile', file, '-out', `${file}.tsr`]);
+      if (n === 1 && options.rollover) {
+        writeFileSync(key, options.rollover.key);
+        writeFileSync(cert, options.rollover.certificate);
+      }
       return readFileSync(`${file}.tsr`);
     });
     queue = next.catch(() => undefined);

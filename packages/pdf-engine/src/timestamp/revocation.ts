@@ -255,6 +255,14 @@ async function fetchIssuer(certificate: X509Certificate, urls: string[], timeout
   return null;
 }
 
+/** Whether `certificate` has revocation data to fetch: a CA issued it and it names an OCSP responder or a CRL. */
+export function hasRevocationSources(certificate: Buffer): boolean {
+  const x509 = new X509Certificate(certificate);
+  if (x509.checkIssued(x509)) return false;
+  const sources = revocationSources(certificate);
+  return sources.ocsp.length + sources.crl.length > 0;
+}
+
 /**
  * Fetches and checks the revocation data of every CA-issued certificate of the seal's chain (the seal's
  * first, as DER) and of the TSA's tokens, each certificate once, with `timeoutMs` per request. An issuer that
@@ -275,9 +283,9 @@ export async function fetchRevocationData(
   for (const der of certificates.tsa) add(der, 'TSA');
   for (let i = 0; i < todo.length; i++) {
     const { certificate, owner } = todo[i]!;
-    if (certificate.checkIssued(certificate)) continue; // self-signed: a trust anchor, nothing to ask
+    // Self-signed (a trust anchor) or naming no source: nothing to ask.
+    if (!hasRevocationSources(certificate.raw)) continue;
     const sources = revocationSources(certificate.raw);
-    if (sources.ocsp.length + sources.crl.length === 0) continue;
     let issuer =
       todo.find(
         (t) =>

@@ -28,10 +28,10 @@ function lastSignatureContents(pdf: Uint8Array): Buffer {
 
 /**
  * PAdES B-LT and B-LTA on a sealed (B-T) file: one incremental update appended to `sealed` that adds the
- * DSS (the seal's chain, every certificate the TSA's tokens carry, the OCSP responses and CRLs of the seal's
- * CA-issued certificates, and a /VRI entry for the seal) and a document time-stamp field
- * (ETSI.RFC3161, not on any page), whose token covers everything before it, the DSS included. `doc` is the
- * pdf-lib document `sealed` was written from; nothing in `sealed` is rewritten.
+ * DSS (the seal's chain, every certificate the TSA's tokens carry and any issuer fetched for them, the OCSP
+ * responses and CRLs of the seal's and the TSA's CA-issued certificates, and a /VRI entry for the seal) and a
+ * document time-stamp field (ETSI.RFC3161, not on any page), whose token covers everything before it, the DSS
+ * included. `doc` is the pdf-lib document `sealed` was written from; nothing in `sealed` is rewritten.
  */
 export async function addLongTermValidation(
   doc: PDFDocument,
@@ -43,10 +43,14 @@ export async function addLongTermValidation(
   const tail = readXrefTail(sealed);
   // Our own seal just wrote that section: a missing one is a bug, not bad input.
   if (!tail) throw new Error('long-term validation: no cross-reference section after the seal');
-  const revocation = await fetchRevocationData(sealChain, tsa.timeoutMs ?? 10_000);
+  const tsaCertificates = stamps.flatMap((s) => s.certificates);
+  const revocation = await fetchRevocationData(
+    { seal: sealChain, tsa: tsaCertificates },
+    tsa.timeoutMs ?? 10_000,
+  );
   reserveObjectNumbers(doc.context, tail);
   const snapshot = snapshotObjects(doc.context);
-  const certificates = [...sealChain, ...stamps.flatMap((s) => s.certificates)];
+  const certificates = [...sealChain, ...tsaCertificates, ...revocation.issuers];
   const changed = addDss(doc, {
     certificates,
     crls: revocation.crls,

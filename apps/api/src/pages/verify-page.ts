@@ -4,7 +4,7 @@ import { fillParts, TRAIL_ENDPOINT, VERIFY_CATALOGUES, type VerifyKey } from '@c
 import { escapeHtml } from './html.ts';
 import { pageDir, pageText } from './i18n/index.ts';
 import { languageOptions } from './signing-page.ts';
-import type { Asset } from './static-files.ts';
+import { type Asset, compressAsset } from './static-files.ts';
 
 /** The tags Vite wrote into the built verify.html (the hashed script and stylesheet): the page's only assets. */
 const assetTags = (shell: string) =>
@@ -60,15 +60,20 @@ ${assetTags(shell)}
 </html>`;
 }
 
-/** Each language's page as a servable (compressible) file, made once per build of the shell. */
-const rendered = new WeakMap<Asset, Map<Locale, Asset>>();
-export function verifyPageAsset(shell: Asset, locale: Locale): Asset {
-  const pages = rendered.get(shell) ?? new Map<Locale, Asset>();
+/** Each language's page as a file, compressed like the build's, made once per build of the shell. */
+const rendered = new WeakMap<Asset, Map<Locale, Promise<Asset>>>();
+export function verifyPageAsset(shell: Asset, locale: Locale): Promise<Asset> {
+  const pages = rendered.get(shell) ?? new Map<Locale, Promise<Asset>>();
   rendered.set(shell, pages);
   let page = pages.get(locale);
   if (!page) {
     const body = Buffer.from(renderVerifyPage(locale, shell.body.toString('utf8')));
-    page = { body, type: shell.type, sha256: createHash('sha256').update(body).digest('hex') };
+    const asset: Asset = { body, type: shell.type, sha256: createHash('sha256').update(body).digest('hex') };
+    // Uncompressed when compressing fails (it does not fail the page).
+    page = compressAsset(asset).then(
+      () => asset,
+      () => asset,
+    );
     pages.set(locale, page);
   }
   return page;

@@ -118,7 +118,7 @@ export function registerWebApp(app: OpenAPIHono<AppEnv>, distDir = WEB_DIST_DIR)
   app.get(VERIFY_PAGE_PATH, async (c) => {
     const shell = (await current())?.get('verify.html');
     if (!shell) return c.text('The verify page is not built yet: `pnpm start` builds it.', 503);
-    return send(c, verifyPageAsset(shell, pageLocale(c)), 'no-cache', {
+    return send(c, await verifyPageAsset(shell, pageLocale(c)), 'no-cache', {
       'Content-Security-Policy': VERIFY_PAGE_CSP,
       'Referrer-Policy': 'no-referrer',
       'X-Frame-Options': 'DENY',

@@ -42,10 +42,12 @@ describe('the /verify page in ten languages', () => {
 
   it('picks ?lang=, else Accept-Language, else English; the same policy in every language, one catalogue inlined', async () => {
     const open = async (query: string, acceptLanguage?: string) => {
-      const res = await world.api.fetch(
-        `/verify${query}`,
-        acceptLanguage ? { headers: { 'accept-language': acceptLanguage } } : {},
-      );
+      const res = await world.api.fetch(`/verify${query}`, {
+        headers: {
+          'accept-encoding': 'br',
+          ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}),
+        },
+      });
       expect(res.status).toBe(200);
       const html = await res.text();
       const [, lang, dir] = /<html lang="(\w+)" dir="(\w+)">/.exec(html)!;
@@ -71,6 +73,7 @@ describe('the /verify page in ten languages', () => {
       expect([page.lang, page.dir], `${query} ${header}`).toEqual([lang, dir]);
       expect(page.res.headers.get('content-security-policy')).toBe(csp);
       expect(page.res.headers.get('vary')).toMatch(/Accept-Language/);
+      expect(page.res.headers.get('content-encoding')).toBe('br');
       expect(page.html).toContain(`<h1>${VERIFY_CATALOGUES[lang].title}</h1>`);
       // The script gets this language's words and no other's.
       expect(page.inlined).toEqual({ locale: lang, strings: VERIFY_CATALOGUES[lang] });

@@ -4,11 +4,13 @@ import {
   type KeyboardEvent as ReactKeyboardEvent,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
 } from 'react';
-import { type TemplateWithVersion, toDraft } from '../api/template.ts';
+import { toDraft } from '../api/template.ts';
+import type { TemplateWithVersion } from '../api/template-query.ts';
 import { useAutosave } from '../autosave.ts';
 import { type Guide, intersects, snapMove, snapResize } from '../geometry.ts';
 import { useHistory } from '../history.ts';
@@ -37,6 +39,9 @@ interface Props {
   template: TemplateWithVersion;
   documents: DocumentLayout[];
   pdfs: (PDFDocumentProxy | null)[];
+  /** Whether pages other than page 1 may be drawn (page 1 is on screen, or never will be). */
+  pagesReady: boolean;
+  onFirstPageDrawn(): void;
 }
 
 /** Snap distance in screen pixels (converted to points at the current zoom). */
@@ -62,7 +67,7 @@ function uniqueLabel(fields: Field[], label: string): string {
   for (let n = 2; ; n++) if (!taken.has(`${base} ${n}`.toLowerCase())) return `${base} ${n}`;
 }
 
-export function Editor({ template, documents, pdfs }: Props) {
+export function Editor({ template, documents, pdfs, pagesReady, onFirstPageDrawn }: Props) {
   const history = useHistory<Draft>(useMemo(() => toDraft(template), [template]));
   const draft = history.present;
   const { apply } = history;
@@ -80,11 +85,13 @@ export function Editor({ template, documents, pdfs }: Props) {
   const clipboard = useRef<Field[]>([]);
   const skipFocusSelect = useRef(false);
 
-  // Zoom: pages fit the width of the document area (at most 125 %), re-measured when the window changes.
+  // Zoom: pages fit the width of the document area (at most 125 %), re-measured when the window changes. Measured
+  // before the first paint, and nothing is drawn before then, so page 1 is drawn once, at its final size.
   const area = useRef<HTMLDivElement>(null);
-  const [scale, setScale] = useState(1);
+  const [measured, setScale] = useState<number | null>(null);
+  const scale = measured ?? 1;
   const maxWidth = Math.max(...documents.flatMap((d) => d.pageSizes.map((s) => s.width)), 1);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = area.current;
     if (!el) return;
     const measure = () => setScale(Math.min(1.25, Math.max(0.3, (el.clientWidth - 24) / maxWidth)));
@@ -495,8 +502,9 @@ export function Editor({ template, documents, pdfs }: Props) {
                     filename={doc.filename}
                     size={size}
                     scale={scale}
-                    pdf={pdfs[d] ?? null}
-                    eager={d === 0 && page === 1}
+                    pdf={measured === null ? null : (pdfs[d] ?? null)}
+                    draw={d === 0 && page === 1 ? 'now' : pagesReady ? 'in-view' : 'later'}
+                    onDrawn={onFirstPageDrawn}
                     fields={draft.fields.filter((f) => f.document === d && f.page === page)}
                     roles={draft.roles}
                     selected={selected}

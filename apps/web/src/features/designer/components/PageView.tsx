@@ -18,8 +18,13 @@ interface Props {
   size: PageSize;
   scale: number;
   pdf: PDFDocumentProxy | null;
-  /** Draw at once rather than when scrolled into view (page 1). */
-  eager: boolean;
+  /**
+   * `now`: page 1, drawn at once. `in-view`: drawn when scrolled near. `later`: not yet, so nothing competes with
+   * page 1 for pdf.js's worker or the main thread until it is on screen.
+   */
+  draw: 'now' | 'in-view' | 'later';
+  /** Page 1 is on screen (called by the `now` page). */
+  onDrawn(): void;
   fields: Field[];
   roles: Role[];
   selected: ReadonlySet<string>;
@@ -37,11 +42,11 @@ export const PageView = memo(function PageView(p: Props) {
   const width = p.size.width * p.scale;
   const height = p.size.height * p.scale;
 
+  const { pdf, draw: when, onDrawn } = p;
   useEffect(() => {
-    const pdf = p.pdf;
     const el = wrap.current;
-    if (!pdf || !el || !canvas.current) return;
-    let cancelled = false;
+    if (!pdf || when === 'later' || !el || !canvas.current) return;
+    const stale = new AbortController();
     const draw = async () => {
       // A document destroyed meanwhile (see usePdfs) draws nothing; its replacement arrives as a new `pdf`.
       let page: Awaited<ReturnType<typeof pdf.getPage>>;
@@ -50,18 +55,19 @@ export const PageView = memo(function PageView(p: Props) {
       } catch {
         return;
       }
-      if (cancelled || !canvas.current) return;
-      await drawPage(page, canvas.current, width).catch(() => undefined);
-      if (cancelled) return;
+      if (stale.signal.aborted || !canvas.current) return;
+      await drawPage(page, canvas.current, width, stale.signal).catch(() => undefined);
+      if (stale.signal.aborted) return;
       el.dataset.rendered = 'true';
-      // The designer's first paint of page 1: `pnpm bench` compares it with bare pdf.js.
-      if (p.eager) performance.mark('designer:page1');
+      if (when === 'now') {
+        // The designer's first paint of page 1: `pnpm bench` compares it with bare pdf.js.
+        performance.mark('designer:page1');
+        onDrawn();
+      }
     };
-    if (p.eager) {
+    if (when === 'now') {
       void draw();
-      return () => {
-        cancelled = true;
-      };
+      return () => stale.abort();
     }
     const observer = new IntersectionObserver(
       (entries) => {
@@ -74,10 +80,10 @@ export const PageView = memo(function PageView(p: Props) {
     );
     observer.observe(el);
     return () => {
-      cancelled = true;
+      stale.abort();
       observer.disconnect();
     };
-  }, [p.pdf, p.page, p.eager, width]);
+  }, [pdf, p.page, when, onDrawn, width]);
 
   return (
     <section

@@ -1,21 +1,25 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'wouter';
 import { Loading } from '../../../components/Loading.tsx';
 import { errorText } from '../../../lib/api-client.ts';
-import { documentUrl, layoutOf, useTemplate } from '../api/template.ts';
+import { layoutOf, useTemplate } from '../api/template.ts';
+import { documentUrl } from '../api/template-query.ts';
 import { Editor } from '../components/Editor.tsx';
 import { openPdf } from '../pdf.ts';
 import '../designer.css';
 
 /**
  * /app/templates/<id>. The first document starts loading (pdf.js and the PDF) at once, alongside the template
- * itself, so page 1 appears as soon as both are in.
+ * itself (on a direct load both started before React, see preload.ts), so page 1 appears as soon as both are in.
+ * Everything else waits for page 1: the other pages and documents are drawn and opened once it is on screen.
  */
 export default function Designer() {
   const { templateId = '' } = useParams<{ templateId: string }>();
   const template = useTemplate(templateId);
-  const pdfs = usePdfs(templateId, template.data?.documents.length ?? 1);
+  const [firstDrawn, setFirstDrawn] = useState<string | null>(null);
+  const onFirstPageDrawn = useCallback(() => setFirstDrawn(templateId), [templateId]);
+  const pdfs = usePdfs(templateId, template.data?.documents.length ?? 1, firstDrawn === templateId);
   const documents = useMemo(() => (template.data ? layoutOf(template.data) : []), [template.data]);
 
   if (template.isPending) return <Loading label="Loading the template…" />;
@@ -32,7 +36,14 @@ export default function Designer() {
   return (
     <main id="main" className="dz-main">
       <h1 className="visually-hidden">Template designer: {template.data.name}</h1>
-      <Editor key={templateId} template={template.data} documents={documents} pdfs={pdfs.docs} />
+      <Editor
+        key={templateId}
+        template={template.data}
+        documents={documents}
+        pdfs={pdfs.docs}
+        pagesReady={pdfs.othersReady}
+        onFirstPageDrawn={onFirstPageDrawn}
+      />
       {pdfs.error ? (
         <p className="notice error" role="alert">
           The pages could not be shown: {pdfs.error}
@@ -42,10 +53,15 @@ export default function Designer() {
   );
 }
 
-/** The template's PDFs in pdf.js, opened once each: the first at once, the others when their count is known. */
-function usePdfs(templateId: string, count: number) {
+/**
+ * The template's PDFs in pdf.js, opened once each: the first at once, the others once page 1 is on screen (or
+ * cannot be: an error).
+ */
+function usePdfs(templateId: string, count: number, firstDrawn: boolean) {
   const [docs, setDocs] = useState<(PDFDocumentProxy | null)[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const othersReady = firstDrawn || error !== null;
+  const wanted = othersReady ? count : 1;
   const opened = useRef(new Map<number, Promise<PDFDocumentProxy>>());
   const alive = useRef(true);
   // React may disconnect and reconnect these effects (a lazy chunk suspending the route): the documents destroyed
@@ -61,7 +77,7 @@ function usePdfs(templateId: string, count: number) {
     };
   }, []);
   useEffect(() => {
-    for (let i = 0; i < count; i++) {
+    for (let i = 0; i < wanted; i++) {
       if (opened.current.has(i)) continue;
       const pending = openPdf(documentUrl(templateId, i));
       opened.current.set(i, pending);
@@ -78,7 +94,7 @@ function usePdfs(templateId: string, count: number) {
         (err: unknown) => alive.current && opened.current.get(i) === pending && setError(errorText(err)),
       );
     }
-  }, [templateId, count]);
+  }, [templateId, wanted]);
 
-  return { docs, error };
+  return { docs, error, othersReady };
 }

@@ -14,12 +14,17 @@ import '../designer.css';
  * itself (on a direct load both started before React, see preload.ts), so page 1 appears as soon as both are in.
  * Everything else waits for page 1: the other pages and documents are drawn and opened once it is on screen.
  */
-export default function Designer() {
+export default function DesignerRoute() {
   const { templateId = '' } = useParams<{ templateId: string }>();
+  // Keyed: another template's address starts afresh (its own documents, its own page 1 first).
+  return <Designer key={templateId} templateId={templateId} />;
+}
+
+function Designer({ templateId }: { templateId: string }) {
   const template = useTemplate(templateId);
-  const [firstDrawn, setFirstDrawn] = useState<string | null>(null);
-  const onFirstPageDrawn = useCallback(() => setFirstDrawn(templateId), [templateId]);
-  const pdfs = usePdfs(templateId, template.data?.documents.length ?? 1, firstDrawn === templateId);
+  const [firstDrawn, setFirstDrawn] = useState(false);
+  const onFirstPageDrawn = useCallback(() => setFirstDrawn(true), []);
+  const pdfs = usePdfs(templateId, template.data?.documents.length ?? 1, firstDrawn);
   const documents = useMemo(() => (template.data ? layoutOf(template.data) : []), [template.data]);
 
   if (template.isPending) return <Loading label="Loading the template…" />;
@@ -37,7 +42,6 @@ export default function Designer() {
     <main id="main" className="dz-main">
       <h1 className="visually-hidden">Template designer: {template.data.name}</h1>
       <Editor
-        key={templateId}
         template={template.data}
         documents={documents}
         pdfs={pdfs.docs}
@@ -64,16 +68,20 @@ function usePdfs(templateId: string, count: number, firstDrawn: boolean) {
   const wanted = othersReady ? count : 1;
   const opened = useRef(new Map<number, Promise<PDFDocumentProxy>>());
   const alive = useRef(true);
-  // React may disconnect and reconnect these effects (a lazy chunk suspending the route): the documents destroyed
-  // here are dropped from state and opened again by the effect below in the same pass.
+  // React may disconnect and reconnect these effects: at once (StrictMode in development), or after a while (a
+  // lazy chunk suspending the route). Only a disconnect that lasts closes the documents; they are then dropped
+  // from state and opened again by the effect below when it reconnects.
   useEffect(() => {
     alive.current = true;
     const all = opened.current;
     return () => {
       alive.current = false;
-      for (const pending of all.values()) void pending.then((pdf) => pdf.destroy()).catch(() => undefined);
-      all.clear();
-      setDocs([]);
+      setTimeout(() => {
+        if (alive.current) return;
+        for (const pending of all.values()) void pending.then((pdf) => pdf.destroy()).catch(() => undefined);
+        all.clear();
+        setDocs([]);
+      });
     };
   }, []);
   useEffect(() => {
@@ -83,15 +91,15 @@ function usePdfs(templateId: string, count: number, firstDrawn: boolean) {
       opened.current.set(i, pending);
       pending.then(
         (pdf) => {
-          // Dropped meanwhile (disconnected, then opened again): this one is destroyed, never shown.
-          if (!alive.current || opened.current.get(i) !== pending) return;
+          // Dropped meanwhile (closed, then opened again): this one is destroyed, never shown.
+          if (opened.current.get(i) !== pending) return;
           setDocs((prev) => {
             const next = [...prev];
             next[i] = pdf;
             return next;
           });
         },
-        (err: unknown) => alive.current && opened.current.get(i) === pending && setError(errorText(err)),
+        (err: unknown) => opened.current.get(i) === pending && setError(errorText(err)),
       );
     }
   }, [templateId, wanted]);

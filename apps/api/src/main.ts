@@ -1,13 +1,8 @@
 import { loadConfigOrExit } from '@countersign/config';
-import {
-  createRuntime,
-  ensureSealCertificate,
-  logDataDirModes,
-  openJobQueue,
-  startWorker,
-} from '@countersign/core';
+import { ensureSealCertificate, logDataDirModes, openApiRuntime } from '@countersign/core';
 import { withoutQueryParams } from '@countersign/db';
 import { createMetrics } from '@countersign/metrics';
+import { startWorker } from '@countersign/worker/loop';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { createApp } from './app.ts';
@@ -30,15 +25,15 @@ async function main(): Promise<void> {
     serializers: { err: (err) => pino.stdSerializers.err(withoutQueryParams(err) as Error) },
   });
   const metrics = config.metrics.token ? createMetrics({ service: 'api' }) : undefined;
-  const runtime = await createRuntime(config, { telemetry: metrics?.telemetry });
+  const { runtime, queue } = await openApiRuntime(config, {
+    telemetry: metrics?.telemetry,
+    hostsWorker: withWorker,
+    onError: (err) => logger.error({ err }, 'background job failed'),
+  });
   logDataDirModes(logger, config.dataDir, runtime.tightened);
   // The JWT key (runtime) and the seal certificate (here) are made at start; the data and code keys on first use,
   // race-free across processes (created exclusively, then read by everyone).
   ensureSealCertificate(runtime.ctx);
-  const queue = openJobQueue(runtime, {
-    hostsWorker: withWorker,
-    onError: (err) => logger.error({ err }, 'background job failed'),
-  });
   const worker = withWorker ? startWorker(runtime, config, logger, { consumeQueue: true }) : undefined;
   metrics?.observe({ runtime, queue });
   const app = createApp({ config, runtime, queue, logger, metrics });

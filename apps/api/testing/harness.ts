@@ -1,19 +1,12 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Config, loadConfig } from '@countersign/config';
-import {
-  type Clock,
-  createAccount,
-  createRuntime,
-  openJobQueue,
-  type Runtime,
-  startWorker,
-  type WorkerHandle,
-} from '@countersign/core';
+import { type Clock, createAccount, openApiRuntime, type Runtime } from '@countersign/core';
 import type { Mailer } from '@countersign/mail';
 import { createMetrics } from '@countersign/metrics';
 import type { JobQueue } from '@countersign/queue';
 import { freePort, tempDir } from '@countersign/test-support';
+import { startWorker, type WorkerHandle } from '@countersign/worker/loop';
 import { serve } from '@hono/node-server';
 import pino, { type Logger } from 'pino';
 import { createApp } from '../src/app.ts';
@@ -77,14 +70,14 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     ...options.env,
   });
   const metrics = config.metrics.token ? createMetrics({ service: 'api' }) : undefined;
-  const runtime = await createRuntime(config, {
+  const hostsWorker = options.worker !== false;
+  const { runtime, queue } = await openApiRuntime(config, {
     clock: options.clock,
     mailer: options.mailer,
     telemetry: metrics?.telemetry,
+    hostsWorker,
   });
   const logger = options.logger ?? pino({ level: 'silent' });
-  const hostsWorker = options.worker !== false;
-  const queue = openJobQueue(runtime, { hostsWorker });
   const worker: WorkerHandle | undefined = hostsWorker
     ? startWorker(runtime, config, logger, { consumeQueue: true })
     : undefined;

@@ -1,8 +1,9 @@
 import { loadConfigOrExit } from '@countersign/config';
-import { createRuntime, ensureSealCertificate, logDataDirModes, startWorker } from '@countersign/core';
+import { createRuntime, ensureSealCertificate, logDataDirModes } from '@countersign/core';
 import { withoutQueryParams } from '@countersign/db';
 import { createMetrics, serveMetrics } from '@countersign/metrics';
 import pino from 'pino';
+import { startWorker } from './worker-loop.ts';
 
 /**
  * `pnpm start:worker`: one worker process of the scaled topology. It consumes BullMQ jobs (sends,

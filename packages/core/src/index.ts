@@ -44,7 +44,7 @@ export {
   releaseIdempotent,
   type StoredResponse,
 } from './idempotency/idempotency.ts';
-export { openJobQueue } from './job-queue.ts';
+export { type ApiRuntimeOptions, openApiRuntime } from './job-queue.ts';
 export {
   authenticateMemberSession,
   csrfTokenFor,
@@ -168,4 +168,3 @@ export {
   WEBHOOK_TIMEOUT_MS,
 } from './webhooks/policy.ts';
 export { sendWebhookTestEvent } from './webhooks/test-event.ts';
-export { startWorker, type WorkerHandle, type WorkerLog } from './worker.ts';

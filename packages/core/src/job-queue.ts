@@ -1,24 +1,34 @@
+import type { Config } from '@countersign/config';
 import { createBullQueue, createInProcessQueue, type JobQueue } from '@countersign/queue';
 import { outboxDispatchJob } from '@countersign/schemas';
 import { startJobThreads } from './job-threads/threads.ts';
-import type { Runtime } from './runtime.ts';
+import { createRuntime, type Runtime, type RuntimeOptions } from './runtime.ts';
+
+export interface ApiRuntimeOptions extends Omit<RuntimeOptions, 'wakeOutbox'> {
+  /** Whether this process also runs a worker (the embedded default); without one, outbox passes run elsewhere. */
+  hostsWorker: boolean;
+  onError?: (err: unknown) => void;
+}
 
 /**
- * The producer side of the job queue for an API process: BullMQ when REDIS_URL is set, the in-process
- * driver otherwise. Without a worker in this process, outbox kicks travel through the queue.
+ * An API process's runtime and the producer side of its job queue, wired once: BullMQ when REDIS_URL is set,
+ * the in-process driver otherwise. Without a worker in this process, outbox kicks travel through the queue.
  */
-export function openJobQueue(
-  runtime: Runtime,
-  options: { hostsWorker: boolean; onError?: (err: unknown) => void },
-): JobQueue {
-  const { config } = runtime.ctx;
+export async function openApiRuntime(
+  config: Config,
+  options: ApiRuntimeOptions,
+): Promise<{ runtime: Runtime; queue: JobQueue }> {
+  const { hostsWorker, onError, ...runtimeOptions } = options;
+  const wakeOutbox = () => void queue.enqueue(outboxDispatchJob, {}).catch(() => {});
+  const runtime = await createRuntime(config, {
+    ...runtimeOptions,
+    ...(hostsWorker ? {} : { wakeOutbox }),
+  });
+  // Assigned once, before any request can commit and kick (the runtime serves nothing yet).
   const queue = config.redisUrl
     ? createBullQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix })
-    : inProcessQueue(runtime, options.onError);
-  if (!options.hostsWorker) {
-    runtime.ctx.outbox.kick = () => void queue.enqueue(outboxDispatchJob, {}).catch(() => {});
-  }
-  return queue;
+    : inProcessQueue(runtime, onError);
+  return { runtime, queue };
 }
 
 /**

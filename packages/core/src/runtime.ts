@@ -8,6 +8,7 @@ import { AccessTokens } from './auth/access-tokens.ts';
 import { BlobStore } from './blobs/blob-store.ts';
 import type { ServiceContext } from './context.ts';
 import { registerSessionJobs } from './jobs.ts';
+import type { OutboxControl } from './outbox/control.ts';
 import { type Deliverers, type DispatchResult, deliverNow } from './outbox/dispatcher.ts';
 import { emailDeliverer } from './outbox/email.ts';
 import { outboxPasses } from './outbox/passes.ts';
@@ -46,6 +47,8 @@ export interface RuntimeOptions {
   telemetry?: Telemetry;
   /** The PDF tools to use instead of this process's own pools (a job thread uses the main thread's). */
   pdf?: PdfTools;
+  /** How a commit asks for an outbox pass when this process hosts no worker: a job for a worker elsewhere. */
+  wakeOutbox?: () => void;
 }
 
 export { databaseFile, devMailboxDir };
@@ -56,29 +59,34 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const db = await openDatabase(databaseFile(config), {
     onBusyWait: (waitedMs, outcome) => telemetry.busyWait(waitedMs, outcome),
   });
-  const ctx = { db, config, clock: options.clock ?? systemClock, telemetry } as ServiceContext;
-  ctx.blobs = new BlobStore(ctx);
-  ctx.pdf = options.pdf ?? createPdfTools(config);
+  const clock = options.clock ?? systemClock;
+  const pdf = options.pdf ?? createPdfTools(config);
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, devMailboxDir: devMailboxDir(config) });
+  const outbox: OutboxControl = {
+    // A pass of its own, never part of a transaction the caller may be in; failures are recorded on the rows
+    // and retried by the poll. A process without a worker asks one elsewhere instead (options.wakeOutbox).
+    kick: options.wakeOutbox ?? (() => void db.detached(() => passes.dispatch()).catch(() => {})),
+    deliverNow: (ids) => deliverNow(ctx, deliverers, ids),
+  };
+  const ctx: ServiceContext = {
+    db,
+    config,
+    clock,
+    telemetry,
+    blobs: new BlobStore({ db, config, clock }),
+    pdf,
+    outbox,
+  };
   const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwt.key');
   const accessTokens = new AccessTokens(ctx, jwtSecret);
   const deliverers: Deliverers = {
     email: emailDeliverer(ctx, mailer, createDevMailbox(devMailboxDir(config))),
     webhook: webhookDeliverer(ctx),
   };
-
   const passes = outboxPasses(ctx, deliverers);
   const dispatch = passes.dispatch;
 
-  ctx.outbox = {
-    kick: () => {
-      // A pass of its own, never part of a transaction the caller may be in; failures are recorded on the
-      // rows and retried by the poll.
-      db.detached(() => dispatch()).catch(() => {});
-    },
-    deliverNow: (ids) => deliverNow(ctx, deliverers, ids),
-  };
   const jobs = new JobRegistry({ onJob: (run) => telemetry.job(run) }).register(outboxDispatchJob, async () =>
     dispatch(),
   );

@@ -6,5 +6,5 @@ export {
   canonicalJson,
   checkAuditChain,
 } from './audit-chain.ts';
-export { runVerify } from './cli.ts';
+export { runVerify } from './run-verify.ts';
 export { type Check, formatReport, type VerifyOptions, type VerifyReport, verifyPdf } from './verify-pdf.ts';

@@ -3,49 +3,17 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { finalize, generateSealCertificate, type SealOptions } from '@countersign/pdf-engine';
+import { generateSealCertificate } from '@countersign/pdf-engine';
 import { startTestCa, startTestTsa, type TestTsa } from '@countersign/pdf-engine/testing';
 import forge from 'node-forge';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatReport, runVerify, verifyPdf } from '../src/index.ts';
+import { HEAD, sealWith } from './sealed-pdf.ts';
 
 // The verifier on real sealed PDFs from the engine: a clean one verifies; a flipped byte, an appended
 // incremental update, an edited certificate page and a truncated chain are each reported by the check's name.
 
 let dir: string;
-const HEAD = 'c0ffee'.repeat(11).slice(0, 64);
-
-async function prepared(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage([612, 792]).drawText('An agreement', { x: 72, y: 720, size: 16, font });
-  return doc.save();
-}
-
-async function sealWith(seal: Omit<SealOptions, 'reason' | 'name'>) {
-  return finalize(
-    await prepared(),
-    {
-      fields: [],
-      audit: {
-        sessionId: 'b0b0b0b0-1111-4222-8333-444455556666',
-        status: 'completed',
-        completedAt: new Date('2026-03-04T05:06:07Z'),
-        originalSha256: 'ab'.repeat(32),
-        auditChainHead: HEAD,
-        signers: [],
-      },
-    },
-    {
-      reason: 'Signed',
-      name: 'Countersign',
-      auditChainHead: HEAD,
-      signingTime: new Date('2026-03-04T05:06:07Z'),
-      ...seal,
-    },
-  );
-}
 
 /** Root CA -> intermediate -> seal certificate, as an operator's PKCS#12 with or without the intermediate. */
 function operatorChain(includeIntermediate: boolean): { p12: Uint8Array; passphrase: string } {
@@ -94,7 +62,7 @@ function operatorChain(includeIntermediate: boolean): { p12: Uint8Array; passphr
   return { p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'), passphrase };
 }
 
-/** The verify command (cli.ts) in this process: its exit code and what it printed. */
+/** The verify command (run-verify.ts) in this process: its exit code and what it printed. */
 function verifyCommand(args: string[]): { status: number; stdout: string } {
   let stdout = '';
   const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {

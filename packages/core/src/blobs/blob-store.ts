@@ -12,7 +12,7 @@ import { DATA_FILE_MODE, mkdirPrivate } from '../support/data-dir.ts';
 export class BlobStore {
   private readonly root: string;
 
-  constructor(private readonly ctx: ServiceContext) {
+  constructor(private readonly ctx: Pick<ServiceContext, 'db' | 'config' | 'clock'>) {
     this.root = path.join(ctx.config.dataDir, 'blobs');
   }
 

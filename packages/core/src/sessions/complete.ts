@@ -6,6 +6,7 @@ import type { ServiceContext } from '../context.ts';
 import { emitSessionEvent } from '../events/emit.ts';
 import { DAY_MS } from '../support/clock.ts';
 import { audit, auditChainHead } from './audit.ts';
+import { automaticFieldValue } from './automatic-fields.ts';
 import {
   type Claim,
   CompletionFailedError,
@@ -118,9 +119,8 @@ async function produce(
           return { ...base, value: null, signature: (owner?.signature as Adopted | null) ?? undefined };
         if (f.type === 'initials')
           return { ...base, value: null, signature: (owner?.initials as Adopted | null) ?? undefined };
-        if (f.type === 'date' && f.automatic)
-          return { ...base, value: owner?.signedAt ? localDate(locale, owner.signedAt) : null };
-        if (f.type === 'name' && f.automatic) return { ...base, value: owner?.name ?? null };
+        if (f.automatic)
+          return { ...base, value: automaticFieldValue(f.type, owner, (t) => localDate(locale, t)) };
         return { ...base, value: f.value };
       });
     // What preparation removed from the source (the same rule finds it again), for the certificate.

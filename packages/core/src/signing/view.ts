@@ -3,6 +3,7 @@ import type { AdoptedSignature, SigningField, SigningView } from '@countersign/s
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { type AuditOrigin, audit } from '../sessions/audit.ts';
+import { automaticFieldValue } from '../sessions/automatic-fields.ts';
 import { sessionFields } from '../sessions/fields.ts';
 import { currentTurn } from '../sessions/lifecycle.ts';
 import { type SessionEmailOptions, senderNameFor } from '../sessions/notifications.ts';
@@ -114,10 +115,8 @@ export async function getSigningView(
           let value = f.value;
           const adoptedField = f.type === 'signature' || f.type === 'initials';
           if (adoptedField) value = null;
-          else if (f.automatic) {
-            // Shown once their owner has signed: the values the final PDF will carry.
-            value = owner?.signedAt ? (f.type === 'date' ? utcDate(owner.signedAt) : owner.name) : null;
-          }
+          // Shown once their owner has signed: what the final PDF will carry, the day as ISO.
+          else if (f.automatic) value = automaticFieldValue(f.type, owner, utcDate);
           return {
             id: f.fieldId,
             documentId: f.documentId,

@@ -1,7 +1,7 @@
 import type { Config } from '@countersign/config';
+import type { Runtime } from '@countersign/core';
+import { sweep } from '@countersign/core';
 import { createBullWorker } from '@countersign/queue';
-import type { Runtime } from './runtime.ts';
-import { sweep } from './sessions/sweep.ts';
 
 export interface WorkerHandle {
   /** Stops taking new jobs, lets the active ones finish, stops the periodic loops. */

@@ -181,21 +181,24 @@ export function Editor({ template, documents, pdfs, pagesReady, onFirstPageDrawn
     window.addEventListener('pointercancel', up);
   };
 
-  const onPlace = (e: PointerEvent<HTMLDivElement>, doc: number, page: number) => {
-    if (!placing) {
-      if (!e.shiftKey) setSelected(new Set());
-      return;
-    }
-    const rect = e.currentTarget.getBoundingClientRect();
-    const s = scaleRef.current;
-    addField(placing, {
-      document: doc,
-      page,
-      x: round((e.clientX - rect.left) / s),
-      y: round((e.clientY - rect.top) / s),
-    });
-    setPlacing(null);
-  };
+  const onPlace = useCallback(
+    (e: PointerEvent<HTMLDivElement>, doc: number, page: number) => {
+      if (!placing) {
+        if (!e.shiftKey) setSelected(new Set());
+        return;
+      }
+      const rect = e.currentTarget.getBoundingClientRect();
+      const s = scaleRef.current;
+      addField(placing, {
+        document: doc,
+        page,
+        x: round((e.clientX - rect.left) / s),
+        y: round((e.clientY - rect.top) / s),
+      });
+      setPlacing(null);
+    },
+    [placing, addField],
+  );
 
   const updateFields = useCallback(
     (ids: ReadonlySet<string>, change: (f: Field) => Field, key?: string) =>
@@ -412,6 +415,18 @@ export function Editor({ template, documents, pdfs, pagesReady, onFirstPageDrawn
   }, [undo, redo, paste, saveNow]);
 
   const selectedFields = draft.fields.filter((f) => selected.has(f.id));
+  // Each page's fields, the same array until the fields change, so PageView's memo holds: while the designer
+  // loads (zoom, documents, page 1 drawn) only the pages whose own props change render again.
+  const fieldsByPage = useMemo(() => {
+    const byPage = new Map<string, Field[]>();
+    for (const f of draft.fields) {
+      const key = `${f.document}:${f.page}`;
+      const list = byPage.get(key);
+      if (list) list.push(f);
+      else byPage.set(key, [f]);
+    }
+    return byPage;
+  }, [draft.fields]);
 
   const setRoles = (change: (roles: Draft['roles'], fields: Field[]) => Partial<Draft>) =>
     apply((d) => ({ ...d, ...change(d.roles, d.fields) }));
@@ -487,37 +502,42 @@ export function Editor({ template, documents, pdfs, pagesReady, onFirstPageDrawn
           />
         </aside>
         <section className="dz-pages" ref={area} tabIndex={-1} aria-label="Pages">
-          {documents.map((doc, d) => (
-            <div key={doc.filename} className="dz-document">
-              {documents.length > 1 ? <h2 className="dz-doc-name">{doc.filename}</h2> : null}
-              {doc.pageSizes.map((size, i) => {
-                const page = i + 1;
-                const key = `${d}:${page}`;
-                return (
-                  <PageView
-                    key={key}
-                    document={d}
-                    page={page}
-                    pageCount={doc.pageSizes.length}
-                    filename={doc.filename}
-                    size={size}
-                    scale={scale}
-                    pdf={measured === null ? null : (pdfs[d] ?? null)}
-                    draw={d === 0 && page === 1 ? 'now' : pagesReady ? 'in-view' : 'later'}
-                    onDrawn={onFirstPageDrawn}
-                    fields={draft.fields.filter((f) => f.document === d && f.page === page)}
-                    roles={draft.roles}
-                    selected={selected}
-                    problems={problems.fields}
-                    guides={guides?.key === key ? guides.guides : NO_GUIDES}
-                    placing={placing !== null}
-                    handlers={handlers}
-                    onPlace={onPlace}
-                  />
-                );
-              })}
-            </div>
-          ))}
+          {/* Pages once the zoom is known: nothing is laid out or drawn twice. */}
+          {measured === null
+            ? null
+            : documents.map((doc, d) => (
+                <div key={doc.filename} className="dz-document">
+                  {documents.length > 1 ? <h2 className="dz-doc-name">{doc.filename}</h2> : null}
+                  {doc.pageSizes.map((size, i) => {
+                    const page = i + 1;
+                    const key = `${d}:${page}`;
+                    const first = d === 0 && page === 1;
+                    return (
+                      <PageView
+                        key={key}
+                        document={d}
+                        page={page}
+                        pageCount={doc.pageSizes.length}
+                        filename={doc.filename}
+                        size={size}
+                        scale={scale}
+                        // Only page 1 until it is on screen: nothing competes with it for pdf.js or the main thread.
+                        pdf={first || pagesReady ? (pdfs[d] ?? null) : null}
+                        eager={first}
+                        onDrawn={onFirstPageDrawn}
+                        fields={fieldsByPage.get(key) ?? NO_FIELDS}
+                        roles={draft.roles}
+                        selected={selected}
+                        problems={problems.fields}
+                        guides={guides?.key === key ? guides.guides : NO_GUIDES}
+                        placing={placing !== null}
+                        handlers={handlers}
+                        onPlace={onPlace}
+                      />
+                    );
+                  })}
+                </div>
+              ))}
         </section>
         <aside className="dz-side dz-right" aria-label="Settings">
           <Inspector
@@ -592,3 +612,4 @@ export function Editor({ template, documents, pdfs, pagesReady, onFirstPageDrawn
 }
 
 const NO_GUIDES: Guide[] = [];
+const NO_FIELDS: Field[] = [];

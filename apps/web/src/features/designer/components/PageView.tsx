@@ -18,12 +18,9 @@ interface Props {
   size: PageSize;
   scale: number;
   pdf: PDFDocumentProxy | null;
-  /**
-   * `now`: page 1, drawn at once. `in-view`: drawn when scrolled near. `later`: not yet, so nothing competes with
-   * page 1 for pdf.js's worker or the main thread until it is on screen.
-   */
-  draw: 'now' | 'in-view' | 'later';
-  /** Page 1 is on screen (called by the `now` page). */
+  /** Draw at once rather than when scrolled into view (page 1). */
+  eager: boolean;
+  /** Page 1 is on screen (called by the eager page). */
   onDrawn(): void;
   fields: Field[];
   roles: Role[];
@@ -42,10 +39,10 @@ export const PageView = memo(function PageView(p: Props) {
   const width = p.size.width * p.scale;
   const height = p.size.height * p.scale;
 
-  const { pdf, draw: when, onDrawn } = p;
+  const { pdf, eager, onDrawn } = p;
   useEffect(() => {
     const el = wrap.current;
-    if (!pdf || when === 'later' || !el || !canvas.current) return;
+    if (!pdf || !el || !canvas.current) return;
     const stale = new AbortController();
     const draw = async () => {
       // A document destroyed meanwhile (see usePdfs) draws nothing; its replacement arrives as a new `pdf`.
@@ -59,13 +56,13 @@ export const PageView = memo(function PageView(p: Props) {
       await drawPage(page, canvas.current, width, stale.signal).catch(() => undefined);
       if (stale.signal.aborted) return;
       el.dataset.rendered = 'true';
-      if (when === 'now') {
+      if (eager) {
         // The designer's first paint of page 1: `pnpm bench` compares it with bare pdf.js.
         performance.mark('designer:page1');
         onDrawn();
       }
     };
-    if (when === 'now') {
+    if (eager) {
       void draw();
       return () => stale.abort();
     }
@@ -83,7 +80,7 @@ export const PageView = memo(function PageView(p: Props) {
       stale.abort();
       observer.disconnect();
     };
-  }, [pdf, p.page, when, onDrawn, width]);
+  }, [pdf, p.page, eager, onDrawn, width]);
 
   return (
     <section

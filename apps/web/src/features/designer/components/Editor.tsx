@@ -38,8 +38,9 @@ import { Toolbar } from './Toolbar.tsx';
 interface Props {
   template: TemplateWithVersion;
   documents: DocumentLayout[];
-  pdfs: (PDFDocumentProxy | null)[];
-  /** Whether pages other than page 1 may be drawn (page 1 is on screen, or never will be). */
+  /** Each document as pdf.js opens it. */
+  pdfs: Promise<PDFDocumentProxy>[];
+  /** Whether the pages after page 1 may be shown (page 1 is on screen, or never will be). */
   pagesReady: boolean;
   onFirstPageDrawn(): void;
 }
@@ -502,16 +503,18 @@ export function Editor({ template, documents, pdfs, pagesReady, onFirstPageDrawn
           />
         </aside>
         <section className="dz-pages" ref={area} tabIndex={-1} aria-label="Pages">
-          {/* Pages once the zoom is known: nothing is laid out or drawn twice. */}
+          {/* Pages once the zoom is known, so nothing is laid out or drawn twice; page 1 alone until it is on
+              screen, so nothing competes with it for the main thread or pdf.js (the other pages follow at once). */}
           {measured === null
             ? null
             : documents.map((doc, d) => (
-                <div key={doc.filename} className="dz-document">
+                <div key={doc.filename} className="dz-document" hidden={d > 0 && !pagesReady}>
                   {documents.length > 1 ? <h2 className="dz-doc-name">{doc.filename}</h2> : null}
                   {doc.pageSizes.map((size, i) => {
                     const page = i + 1;
                     const key = `${d}:${page}`;
                     const first = d === 0 && page === 1;
+                    if (!first && !pagesReady) return null;
                     return (
                       <PageView
                         key={key}
@@ -521,8 +524,7 @@ export function Editor({ template, documents, pdfs, pagesReady, onFirstPageDrawn
                         filename={doc.filename}
                         size={size}
                         scale={scale}
-                        // Only page 1 until it is on screen: nothing competes with it for pdf.js or the main thread.
-                        pdf={first || pagesReady ? (pdfs[d] ?? null) : null}
+                        pdf={pdfs[d] ?? null}
                         eager={first}
                         onDrawn={onFirstPageDrawn}
                         fields={fieldsByPage.get(key) ?? NO_FIELDS}

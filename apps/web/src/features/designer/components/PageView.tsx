@@ -1,4 +1,4 @@
-import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import { memo, type PointerEvent, type KeyboardEvent as ReactKeyboardEvent, useEffect, useRef } from 'react';
 import type { Guide } from '../geometry.ts';
 import { FIELD_TYPE_LABELS, type Field, type PageSize, type Role, roleColor } from '../model.ts';
@@ -17,7 +17,8 @@ interface Props {
   filename: string;
   size: PageSize;
   scale: number;
-  pdf: PDFDocumentProxy | null;
+  /** Its document, drawn from as soon as it is open; null: not to be drawn yet. */
+  pdf: Promise<PDFDocumentProxy> | null;
   /** Draw at once rather than when scrolled into view (page 1). */
   eager: boolean;
   /** Page 1 is on screen (called by the eager page). */
@@ -45,10 +46,11 @@ export const PageView = memo(function PageView(p: Props) {
     if (!pdf || !el || !canvas.current) return;
     const stale = new AbortController();
     const draw = async () => {
-      // A document destroyed meanwhile (see usePdfs) draws nothing; its replacement arrives as a new `pdf`.
-      let page: Awaited<ReturnType<typeof pdf.getPage>>;
+      // A document that failed to open (the designer says why) or was destroyed meanwhile (see usePdfs) draws
+      // nothing; a replacement arrives as a new `pdf`.
+      let page: PDFPageProxy;
       try {
-        page = await pdf.getPage(p.page); // throws at once when destroyed
+        page = await (await pdf).getPage(p.page); // throws at once when destroyed
       } catch {
         return;
       }

@@ -59,10 +59,11 @@ function Designer({ templateId }: { templateId: string }) {
 
 /**
  * The template's PDFs in pdf.js, opened once each: the first at once, the others once page 1 is on screen (or
- * cannot be: an error).
+ * cannot be: an error). Pages get the pending documents, so page 1 starts drawing the moment its document is
+ * open, without waiting for React to render again.
  */
 function usePdfs(templateId: string, count: number, firstDrawn: boolean) {
-  const [docs, setDocs] = useState<(PDFDocumentProxy | null)[]>([]);
+  const [docs, setDocs] = useState<Promise<PDFDocumentProxy>[]>([]);
   const [error, setError] = useState<string | null>(null);
   const othersReady = firstDrawn || error !== null;
   const wanted = othersReady ? count : 1;
@@ -85,23 +86,16 @@ function usePdfs(templateId: string, count: number, firstDrawn: boolean) {
     };
   }, []);
   useEffect(() => {
+    let added = false;
     for (let i = 0; i < wanted; i++) {
       if (opened.current.has(i)) continue;
       const pending = openPdf(documentUrl(templateId, i));
       opened.current.set(i, pending);
-      pending.then(
-        (pdf) => {
-          // Dropped meanwhile (closed, then opened again): this one is destroyed, never shown.
-          if (opened.current.get(i) !== pending) return;
-          setDocs((prev) => {
-            const next = [...prev];
-            next[i] = pdf;
-            return next;
-          });
-        },
-        (err: unknown) => opened.current.get(i) === pending && setError(errorText(err)),
-      );
+      added = true;
+      // Not for one dropped meanwhile (closed, then opened again).
+      pending.catch((err: unknown) => opened.current.get(i) === pending && setError(errorText(err)));
     }
+    if (added) setDocs(Array.from({ length: wanted }, (_, i) => opened.current.get(i)!));
   }, [templateId, wanted]);
 
   return { docs, error, othersReady };

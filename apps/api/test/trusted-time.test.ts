@@ -192,3 +192,56 @@ describe('completion with an operator CA-issued seal certificate', () => {
     expect(report.revocation!.crls).toHaveLength(2);
   }, 180_000);
 });
+
+describe("completion time-stamped by a CA-issued TSA: the TSA certificate's revocation data", () => {
+  // The TSA's certificate (from a CA made with openssl) names an OCSP responder, a CRL and its issuer's
+  // certificate, all on loopback; its tokens carry only that certificate. The seal is the generated one, so
+  // every revocation source asked is the TSA's: down, it delays completion exactly like the seal's.
+  let ca: TestCa;
+  let caTsa: TestTsa;
+  let tw: SigningWorld;
+  beforeAll(async () => {
+    ca = await startTestCa();
+    const issued = await ca.issueTimeStamping();
+    caTsa = await startTestTsa({ certificate: { key: issued.key, certificate: issued.certificate } });
+    tw = await startSigningWorld({ env: { TSA_URL: caTsa.url, TSA_TIMEOUT_MS: '60000' } });
+  }, 60_000);
+  afterAll(async () => {
+    await tw.close();
+    await Promise.all([caTsa.close(), ca.close()]);
+  });
+
+  it("its revocation source down delays completion; once back, the final PDF carries the TSA certificate's OCSP response and CRLs", async () => {
+    ca.mode = 'down';
+    const s = await sendAndSign('TSA revocation', tw);
+    await until('the first failed attempt', () => row(s.sessionId, tw).failures >= 1, 90_000);
+    const waiting = row(s.sessionId, tw);
+    expect(waiting.status).toBe('active');
+    expect(waiting.error).toBe(`revocation source ${ca.intermediateUrl}: answered HTTP 503`);
+    expect(finals(s.sessionId, tw)).toEqual([null]);
+
+    ca.mode = 'up';
+    tw.clock.advance(completionRetryDelay(1));
+    await sweep(tw.api.runtime.ctx);
+    await until('the session completed', () => row(s.sessionId, tw).status === 'completed', 90_000);
+    const [sha] = finals(s.sessionId, tw);
+    const bytes = tw.api.runtime.ctx.blobs.read(sha!);
+    expect(tool('qpdf', ['--check'], bytes).code).toBe(0);
+    const pdfsig = tool('pdfsig', [], bytes).out;
+    expect(pdfsig).toContain('Signature is Valid.');
+    expect(pdfsig).toContain('Countersign document timestamp');
+    const report = verifyPdf(Buffer.from(bytes), { requireTimestamp: true });
+    expect(report.checks.filter((c) => c.ok === false)).toEqual([]);
+    expect(report.checks.find((c) => c.name === 'revocation')!.detail).toMatch(
+      /OCSP: CN=Countersign Test TSA, O=Countersign Tests good/,
+    );
+    expect(report.revocation!.ocsp).toEqual([
+      expect.objectContaining({ about: 'CN=Countersign Test TSA, O=Countersign Tests', status: 'good' }),
+    ]);
+    // The TSA's issuers are only in the DSS (fetched from AIA caIssuers): the CRLs verify with them.
+    expect(report.revocation!.crls.map((c) => c.issuer).sort()).toEqual([
+      'CN=Countersign Test Intermediate CA, O=Countersign Tests',
+      'CN=Countersign Test Root CA, O=Countersign Tests',
+    ]);
+  }, 180_000);
+});

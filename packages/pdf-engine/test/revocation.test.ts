@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FinalizeInput, finalize, PdfEngineError, type SealOptions } from '../src/index.ts';
+import {
+  type FinalizeInput,
+  finalize,
+  generateSealCertificate,
+  PdfEngineError,
+  type SealOptions,
+} from '../src/index.ts';
 import { startTestCa, startTestTsa, type TestCa, type TestTsa } from '../src/testing/index.ts';
 
 // Revocation data in the DSS (PAdES B-LT) for an operator's CA-issued seal certificate: a real CA made with
@@ -59,11 +65,29 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const attempt = () =>
-  finalize(prepared, input, seal).then(
+const attempt = (options = seal) =>
+  finalize(prepared, input, options).then(
     () => null,
     (error: unknown) => error as PdfEngineError,
   );
+
+/** The final file's DSS and its items (streams' DER) under a key of it or of a /VRI entry. */
+async function dssOf(bytes: Uint8Array) {
+  const loaded = await PDFDocument.load(bytes);
+  const dss = loaded.catalog.lookup(PDFName.of('DSS'), PDFDict);
+  const items = (dict: PDFDict, key: string) =>
+    dict
+      .lookup(PDFName.of(key), PDFArray)
+      .asArray()
+      .map((ref) => Buffer.from((loaded.context.lookup(ref) as PDFRawStream).contents));
+  return { dss, items };
+}
+
+/** How openssl reads an OCSP response, and a CRL's issuer. */
+const ocspText = (der: Buffer) =>
+  tool('openssl', ['ocsp', '-resp_text', '-noverify', '-respin'], { bytes: der, ext: 'der' }).out;
+const crlIssuer = (der: Buffer) =>
+  tool('openssl', ['crl', '-inform', 'DER', '-noout', '-issuer', '-in'], { bytes: der, ext: 'der' }).out;
 
 describe('revocation data for a CA-issued seal certificate', () => {
   it('the DSS carries the OCSP response and both CRLs, and a /VRI entry for the seal', async () => {
@@ -72,29 +96,15 @@ describe('revocation data for a CA-issued seal certificate', () => {
     expect(tool('qpdf', ['--check'], { bytes, ext: 'pdf' }).code).toBe(0);
     expect(tool('pdfsig', [], { bytes, ext: 'pdf' }).out).toContain('Signature is Valid.');
 
-    const loaded = await PDFDocument.load(bytes);
-    const dss = loaded.catalog.lookup(PDFName.of('DSS'), PDFDict);
-    const items = (dict: PDFDict, key: string) =>
-      dict
-        .lookup(PDFName.of(key), PDFArray)
-        .asArray()
-        .map((ref) => Buffer.from((loaded.context.lookup(ref) as PDFRawStream).contents));
+    const { dss, items } = await dssOf(bytes);
     const ocsps = items(dss, 'OCSPs');
     const crls = items(dss, 'CRLs');
     expect(ocsps).toHaveLength(1);
     expect(crls).toHaveLength(2);
     // openssl reads them: the seal certificate is good, the CRLs come from the intermediate and the root.
-    const ocspText = tool('openssl', ['ocsp', '-resp_text', '-noverify', '-respin'], {
-      bytes: ocsps[0]!,
-      ext: 'der',
-    }).out;
-    expect(ocspText).toContain('OCSP Response Status: successful');
-    expect(ocspText).toMatch(/Serial Number: 2002[\s\S]*Cert Status: good/);
-    const issuers = crls.map(
-      (crl) =>
-        tool('openssl', ['crl', '-inform', 'DER', '-noout', '-issuer', '-in'], { bytes: crl, ext: 'der' })
-          .out,
-    );
+    expect(ocspText(ocsps[0]!)).toContain('OCSP Response Status: successful');
+    expect(ocspText(ocsps[0]!)).toMatch(/Serial Number: 2002[\s\S]*Cert Status: good/);
+    const issuers = crls.map(crlIssuer);
     expect(issuers.join()).toContain('Countersign Test Intermediate CA');
     expect(issuers.join()).toContain('Countersign Test Root CA');
     // Both CRLs verify with their issuers' certificates.
@@ -143,6 +153,103 @@ describe('revocation data for a CA-issued seal certificate', () => {
     expect(`${revoked!.code}: ${revoked!.message}`).toMatch(/^revocation-failed: /);
     expect(revoked!.message).toMatch(
       /^seal certificate CN=Operator Seal, O=Countersign Tests was revoked at 20\d\d-/,
+    );
+  }, 60_000);
+});
+
+describe("revocation data for a CA-issued TSA's certificate", () => {
+  // The TSA's certificate comes from a CA of its own (root -> intermediate -> TSA) and names an OCSP responder, a
+  // CRL and its issuer's certificate (AIA caIssuers); its tokens carry only that certificate, as public TSAs'
+  // often do, and the seal is the generated self-signed one: every source asked is the TSA's.
+  let tsaCa: TestCa;
+  let caTsa: TestTsa;
+  let tsaSeal: SealOptions;
+  beforeAll(async () => {
+    tsaCa = await startTestCa();
+    const issued = await tsaCa.issueTimeStamping();
+    caTsa = await startTestTsa({ certificate: { key: issued.key, certificate: issued.certificate } });
+    tsaSeal = {
+      ...generateSealCertificate({ commonName: 'Seal', organization: 'Test', keyBits: 2048 }),
+      reason: 'Signed',
+      name: 'Countersign',
+      tsa: { url: caTsa.url, timeoutMs: 60_000 },
+    };
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all([tsaCa.close(), caTsa.close()]);
+  });
+
+  it("the DSS carries the TSA certificate's OCSP response and CRLs, and the issuers fetched for it", async () => {
+    const { bytes } = await finalize(prepared, input, tsaSeal);
+    // Its issuer (and the issuer's) from AIA caIssuers, then the TSA's OCSP and CRL and the intermediate's CRL.
+    expect(tsaCa.answered).toEqual({
+      '/inter.crt': 1,
+      '/root.crt': 1,
+      '/tsa-ocsp': 1,
+      '/tsa.crl': 1,
+      '/root.crl': 1,
+    });
+    expect(caTsa.granted).toBe(2); // the signature and the document time-stamps
+    expect(tool('qpdf', ['--check'], { bytes, ext: 'pdf' }).code).toBe(0);
+    const pdfsig = tool('pdfsig', [], { bytes, ext: 'pdf' }).out;
+    expect(pdfsig).toContain('Signature is Valid.');
+    expect(pdfsig).toContain('Countersign document timestamp');
+
+    const { dss, items } = await dssOf(bytes);
+    const ocsps = items(dss, 'OCSPs');
+    expect(ocsps).toHaveLength(1);
+    expect(ocspText(ocsps[0]!)).toContain('OCSP Response Status: successful');
+    expect(ocspText(ocsps[0]!)).toMatch(/Serial Number: 3003[\s\S]*Cert Status: good/);
+    const issuers = items(dss, 'CRLs').map(crlIssuer);
+    expect(issuers).toHaveLength(2);
+    expect(issuers.join()).toContain('Countersign Test Intermediate CA');
+    expect(issuers.join()).toContain('Countersign Test Root CA');
+    // The fetched issuers are in /Certs: a validator needs them to check the TSA's certificate and its data.
+    const certs = items(dss, 'Certs');
+    expect(certs.some((c) => c.equals(tsaCa.intermediate))).toBe(true);
+    expect(certs.some((c) => c.equals(tsaCa.root))).toBe(true);
+    // The seal's /VRI lists them too: its signature time-stamp is part of validating the seal.
+    const vri = dss.lookup(PDFName.of('VRI'), PDFDict);
+    const entry = vri.lookup(vri.keys()[0]!, PDFDict);
+    expect(items(entry, 'OCSP')).toEqual(ocsps);
+  }, 60_000);
+
+  it("a TSA revocation source that is down fails the seal like the seal's own, naming it", async () => {
+    tsaCa.mode = 'down';
+    try {
+      const down = await attempt(tsaSeal);
+      expect(down).toBeInstanceOf(PdfEngineError);
+      expect(`${down!.code}: ${down!.message}`).toMatch(/^revocation-failed: /);
+      // The first source asked is where the TSA's issuer is published.
+      expect(down!.message).toBe(`revocation source ${tsaCa.intermediateUrl}: answered HTTP 503`);
+    } finally {
+      tsaCa.mode = 'up';
+    }
+  }, 60_000);
+
+  it("a TSA that rolls its key between the two time-stamps fails the attempt: the document time-stamp's certificate has no data in the DSS", async () => {
+    // Self-signed for the signature time-stamp (nothing to fetch), then the CA-issued certificate.
+    const issued = await tsaCa.issueTimeStamping();
+    const rolling = await startTestTsa({ rollover: { key: issued.key, certificate: issued.certificate } });
+    try {
+      const failed = await attempt({ ...tsaSeal, tsa: { url: rolling.url, timeoutMs: 60_000 } });
+      expect(failed).toBeInstanceOf(PdfEngineError);
+      expect(`${failed!.code}: ${failed!.message}`).toBe(
+        `revocation-failed: timestamp authority ${rolling.url}: signed the document time-stamp with another certificate than the signature time-stamp (CN=Countersign Test TSA, O=Countersign Tests, serial 3003), whose revocation data is not in the DSS it covers`,
+      );
+      expect(rolling.granted).toBe(2);
+    } finally {
+      await rolling.close();
+    }
+  }, 60_000);
+
+  it('a revoked TSA certificate fails the seal, saying whose', async () => {
+    tsaCa.revokeTimeStamping();
+    const revoked = await attempt(tsaSeal);
+    expect(revoked).toBeInstanceOf(PdfEngineError);
+    expect(`${revoked!.code}: ${revoked!.message}`).toMatch(/^revocation-failed: /);
+    expect(revoked!.message).toMatch(
+      /^TSA certificate CN=Countersign Test TSA, O=Countersign Tests was revoked at 20\d\d-/,
     );
   }, 60_000);
 });

@@ -5,19 +5,19 @@ import { children, content, type DerNode, oidText, readDer, whole } from './der.
 /** An OCSP response in the DSS: when, about which certificate, what it says, and whether its signature holds. */
 export interface OcspInfo {
   producedAt: string;
-  /** Subject of the chain certificate it is about (by serial), or the serial when none matches. */
+  /** Subject of the certificate it is about (by serial: the seal's chain, the DSS's), or the serial when none matches. */
   about: string;
   status: 'good' | 'revoked' | 'unknown';
   /** Subject of the certificate whose key verifies the response, or null when none does. */
   signedBy: string | null;
 }
 
-/** A CRL in the DSS: its issuer (the chain certificate whose key verifies it), its period, what it revokes. */
+/** A CRL in the DSS: its issuer (the certificate in the file whose key verifies it), its period, what it revokes. */
 export interface CrlInfo {
   issuer: string | null;
   thisUpdate: string;
   nextUpdate: string | null;
-  /** Subjects of the chain's certificates it lists as revoked. */
+  /** Subjects of the file's certificates (the seal's chain, the DSS's) it lists as revoked. */
   revokes: string[];
 }
 
@@ -113,8 +113,11 @@ function readCrl(der: Buffer, chain: X509Certificate[]): CrlInfo {
   };
 }
 
-/** The OCSP responses and CRLs the DSS after the seal lists, read against the seal's chain. */
-export function readRevocation(pdf: Buffer, sealEnd: number, chain: X509Certificate[]): RevocationReport {
+/**
+ * The OCSP responses and CRLs the DSS after the seal lists, read against the seal's chain and the DSS's own
+ * certificates (the TSA's, and issuers the seal's CMS does not carry): the data may be about any of them.
+ */
+export function readRevocation(pdf: Buffer, sealEnd: number, sealChain: X509Certificate[]): RevocationReport {
   const objects = objectsIn(pdf, sealEnd, []);
   const dss = objects.filter((o) => /\/Type\s*\/DSS\b/.test(o.body)).at(-1);
   const listed = (key: string) =>
@@ -128,8 +131,21 @@ export function readRevocation(pdf: Buffer, sealEnd: number, chain: X509Certific
         const data = o ? decodedStream(o) : null;
         return data ? [data] : [];
       });
+  // Each certificate once, by issuer and serial (the /verify page's X509Certificate has no `raw` to compare).
+  const known = [...sealChain];
+  const same = (a: X509Certificate, b: X509Certificate) =>
+    a.issuer === b.issuer && a.serialNumber === b.serialNumber;
+  for (const der of listed('Certs')) {
+    let certificate: X509Certificate;
+    try {
+      certificate = new X509Certificate(der);
+    } catch {
+      continue; // not a certificate: nothing to read revocation data against
+    }
+    if (!known.some((c) => same(c, certificate))) known.push(certificate);
+  }
   return {
-    ocsp: listed('OCSPs').flatMap((der) => readOcsp(der, chain)),
-    crls: listed('CRLs').map((der) => readCrl(der, chain)),
+    ocsp: listed('OCSPs').flatMap((der) => readOcsp(der, known)),
+    crls: listed('CRLs').map((der) => readCrl(der, known)),
   };
 }

@@ -310,7 +310,10 @@ function documentTimestampCheck(pdf: Buffer, report: VerifyReport, stamps: PdfSi
   }
 }
 
-/** The revocation data in the DSS: every response and CRL must verify, and none may revoke the seal's chain. */
+/**
+ * The revocation data in the DSS: every response and CRL must verify, and none may revoke a certificate in the
+ * file (the seal's chain, the TSA's and the other certificates of the DSS).
+ */
 function revocationCheck(
   pdf: Buffer,
   sealEnd: number,
@@ -344,7 +347,7 @@ function revocationCheck(
       ...(o.status === 'good' ? [] : [`an OCSP response says ${o.about} is ${o.status}`]),
     ]),
     ...found.crls.flatMap((crl) => [
-      ...(crl.issuer === null ? ['a CRL does not verify with any certificate of the chain'] : []),
+      ...(crl.issuer === null ? ['a CRL does not verify with any certificate in the file'] : []),
       ...crl.revokes.map((subject) => `the CRL of ${crl.issuer} lists ${subject} as revoked`),
     ]),
   ];
@@ -352,7 +355,7 @@ function revocationCheck(
     ...found.ocsp.map((o) => `OCSP: ${o.about} ${o.status} at ${o.producedAt} (signed by ${o.signedBy})`),
     ...found.crls.map(
       (crl) =>
-        `CRL of ${crl.issuer} of ${crl.thisUpdate}: ${crl.revokes.length ? 'lists' : 'does not list'} the chain's certificates`,
+        `CRL of ${crl.issuer} of ${crl.thisUpdate}: ${crl.revokes.length ? 'lists' : 'does not list'} the file's certificates`,
     ),
   ];
   return {

@@ -206,13 +206,15 @@ describe('verifyPdf', () => {
     );
   });
 
-  it('an operator CA-issued seal (B-LT with revocation data): the OCSP response and CRLs in the DSS are reported', async () => {
+  it("an operator CA-issued seal and TSA (B-LT with revocation data): the DSS's OCSP responses and CRLs for both are reported", async () => {
     const ca = await startTestCa();
+    // The TSA's certificate from the same CA, its tokens carrying the chain: the seal's and the TSA's data.
+    const caTsa = await startTestTsa({ certificate: await ca.issueTimeStamping() });
     try {
       const sealed = await sealWith({
         p12: ca.p12,
         passphrase: ca.passphrase,
-        tsa: { url: tsa.url, timeoutMs: 60_000 },
+        tsa: { url: caTsa.url, timeoutMs: 60_000 },
       });
       const report = verifyPdf(Buffer.from(sealed.bytes), { requireTimestamp: true });
       expect(failed(report)).toEqual([]);
@@ -221,14 +223,16 @@ describe('verifyPdf', () => {
         'CN=Countersign Test Intermediate CA, O=Countersign Tests',
         'CN=Countersign Test Root CA, O=Countersign Tests',
       ]);
+      const good = (about: string) => ({
+        producedAt: expect.stringMatching(/^20\d\d-/),
+        about,
+        status: 'good',
+        signedBy: 'CN=Countersign Test Intermediate CA, O=Countersign Tests',
+      });
       expect(report.revocation).toEqual({
         ocsp: [
-          {
-            producedAt: expect.stringMatching(/^20\d\d-/),
-            about: 'CN=Operator Seal, O=Countersign Tests',
-            status: 'good',
-            signedBy: 'CN=Countersign Test Intermediate CA, O=Countersign Tests',
-          },
+          good('CN=Operator Seal, O=Countersign Tests'),
+          good('CN=Countersign Test TSA, O=Countersign Tests'),
         ],
         crls: expect.arrayContaining([
           expect.objectContaining({
@@ -244,13 +248,15 @@ describe('verifyPdf', () => {
       const check = report.checks.find((c) => c.name === 'revocation')!;
       expect(check.ok).toBe(true);
       expect(check.detail).toMatch(/OCSP: CN=Operator Seal, O=Countersign Tests good/);
+      expect(check.detail).toMatch(/OCSP: CN=Countersign Test TSA, O=Countersign Tests good/);
+      expect(ca.answered).toMatchObject({ '/ocsp': 1, '/tsa-ocsp': 1, '/tsa.crl': 1 });
       expect(formatReport('sealed.pdf', report)).toMatch(/OCSP response: CN=Operator Seal.* good/);
       // A self-signed seal has none: the check does not apply.
       expect(
         verifyPdf(Buffer.from(stamped.bytes)).checks.find((c) => c.name === 'revocation')!.ok,
       ).toBeNull();
     } finally {
-      await ca.close();
+      await Promise.all([caTsa.close(), ca.close()]);
     }
   }, 60_000);
 

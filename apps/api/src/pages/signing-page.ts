@@ -27,17 +27,20 @@ interface PageInput {
   test?: boolean;
 }
 
-/** The language switcher: a plain GET form, so it works before (and without) the script. */
-function languageSwitcher(locale: Locale): string {
-  const options = Object.entries(PAGE_CATALOGUES)
+/** The switcher's choices, each language named in itself (the /verify page has the same list). */
+export const languageOptions = (locale: Locale): string =>
+  Object.entries(PAGE_CATALOGUES)
     .map(
       ([code, strings]) =>
         `<option value="${code}" lang="${code}"${code === locale ? ' selected' : ''}>${escapeHtml(strings['lang.name'])}</option>`,
     )
     .join('');
+
+/** The language switcher: a plain GET form, so it works before (and without) the script. */
+function languageSwitcher(locale: Locale): string {
   return `<form class="lang" method="get" action="">
       <label for="lang" class="sr-only">${escapeHtml(pageText(locale, 'lang.label'))}</label>
-      <select id="lang" name="lang">${options}</select>
+      <select id="lang" name="lang">${languageOptions(locale)}</select>
       <noscript><button type="submit" class="btn small ghost">${escapeHtml(pageText(locale, 'lang.apply'))}</button></noscript>
     </form>`;
 }

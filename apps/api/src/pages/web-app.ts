@@ -4,6 +4,7 @@ import { WEB_DIST_DIR } from '@countersign/web/build';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/env.ts';
+import { pageLocale } from './signing-page.ts';
 import {
   type Asset,
   compressAsset,
@@ -13,6 +14,7 @@ import {
   serve,
   TYPES,
 } from './static-files.ts';
+import { verifyPageAsset } from './verify-page.ts';
 
 export const WEB_APP_BASE = '/app';
 
@@ -112,13 +114,15 @@ export function registerWebApp(app: OpenAPIHono<AppEnv>, distDir = WEB_DIST_DIR)
   };
   app.get(WEB_APP_BASE, handler);
   app.get(`${WEB_APP_BASE}/*`, handler);
+  // In the signing page's languages, chosen as it chooses (?lang=, else Accept-Language, else English).
   app.get(VERIFY_PAGE_PATH, async (c) => {
-    const page = (await current())?.get('verify.html');
-    if (!page) return c.text('The verify page is not built yet: `pnpm start` builds it.', 503);
-    return send(c, page, 'no-cache', {
+    const shell = (await current())?.get('verify.html');
+    if (!shell) return c.text('The verify page is not built yet: `pnpm start` builds it.', 503);
+    return send(c, await verifyPageAsset(shell, pageLocale(c)), 'no-cache', {
       'Content-Security-Policy': VERIFY_PAGE_CSP,
       'Referrer-Policy': 'no-referrer',
       'X-Frame-Options': 'DENY',
+      Vary: 'Accept-Encoding, Accept-Language',
     });
   });
 }

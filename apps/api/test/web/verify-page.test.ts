@@ -2,68 +2,30 @@ import { finalize } from '@countersign/pdf-engine';
 import { startTestCa, startTestTsa } from '@countersign/pdf-engine/testing';
 import { verifyPdf } from '@countersign/verify';
 import { PDFDocument } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../harness.ts';
-import { sendSession, signAndComplete } from '../purge-support.ts';
-import { expectAccessible, launchChromium, newContext, screenshot, VIEWPORTS } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, newContext, screenshot, VIEWPORTS } from './browser.ts';
+import { checkPdf as check, flipped as flipByte, verifyWorld } from './verify-support.ts';
 
 // The public /verify page (docs/evidence.md): a real sealed PDF from the service is checked in Chromium by
 // @countersign/verify bundled for the browser; a flipped byte and an appended update are reported by name; the
 // page sends nothing anywhere while it checks (no request at all, and its CSP forbids connections).
 
-let api: TestApi;
-let browser: Browser;
-let sealed: Buffer;
+const world = verifyWorld();
 const problems: string[] = [];
-
-beforeAll(async () => {
-  api = await startTestApi({ worker: false });
-  browser = await launchChromium();
-  const { accountId, accessToken } = await api.newAccount('Verify Ltd', 'ops@verify.test');
-  const sent = await sendSession({ ctx: api.runtime.ctx, post: api.post }, accessToken, accountId, {
-    title: 'Verified agreement',
-    name: 'Vera Verifier',
-    email: 'vera@verify.test',
-  });
-  await signAndComplete(api.runtime.ctx, sent, 'Vera Verifier');
-  // The sealed PDF exactly as the service stores and serves it.
-  const { final_sha256 } = api.runtime.db.$client
-    .prepare('SELECT final_sha256 FROM documents WHERE session_id = ?')
-    .get(sent.sessionId) as { final_sha256: string };
-  sealed = Buffer.from(api.runtime.ctx.blobs.read(final_sha256));
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
 
 /** Opens /verify, then records every request the page makes from here on. */
 async function openPage(page: Page): Promise<string[]> {
-  await page.goto(`${api.url}/verify`);
+  await page.goto(`${world.api.url}/verify`);
   await expect.poll(() => page.getByRole('heading', { name: 'Verify a signed PDF' }).count()).toBe(1);
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
   return requests;
 }
 
-async function check(page: Page, name: string, bytes: Buffer) {
-  await page.getByLabel('Signed PDF').setInputFiles({ name, mimeType: 'application/pdf', buffer: bytes });
-  const verdict = page.locator('.verdict');
-  await expect.poll(() => verdict.count()).toBe(1);
-  const rows: [string, string][] = await page
-    .locator('tr[data-check]')
-    .evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-check'), tr.getAttribute('data-ok')]));
-  return {
-    verdict: await verdict.getAttribute('data-verdict'),
-    text: await verdict.innerText(),
-    checks: new Map(rows),
-  };
-}
-
 describe('GET /verify', () => {
   it('is served with a policy that allows no connection', async () => {
-    const res = await api.fetch('/verify');
+    const res = await world.api.fetch('/verify');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const csp = res.headers.get('content-security-policy') ?? '';
@@ -73,19 +35,18 @@ describe('GET /verify', () => {
   });
 
   it('verifies a clean sealed PDF in the browser and names each tampering, sending nothing; 375 and 1280 px, accessible', async () => {
-    const flipped = Buffer.from(sealed);
-    flipped[1000] = flipped[1000]! ^ 0x01; // inside the first signed range
+    const flipped = flipByte(world.sealed);
     const appended = Buffer.concat([
-      sealed,
+      world.sealed,
       Buffer.from('\n1 0 obj\n<< /Evil true >>\nendobj\n% appended\n', 'latin1'),
     ]);
 
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-      const context = await newContext(browser, problems, viewport);
+      const context = await newContext(world.browser, problems, viewport);
       const page = await context.newPage();
       const requests = await openPage(page);
 
-      const clean = await check(page, 'agreement-signed.pdf', sealed);
+      const clean = await check(page, 'agreement-signed.pdf', world.sealed);
       expect(clean.verdict, clean.text).toBe('valid');
       for (const name of [
         'seal-present',
@@ -98,7 +59,7 @@ describe('GET /verify', () => {
       expect(clean.checks.get('timestamp')).toBe('null');
       expect(clean.checks.get('audit-chain')).toBe('null');
       const facts = await page.locator('.facts').innerText();
-      expect(facts).toContain(`of ${sealed.length}`);
+      expect(facts).toContain(`of ${world.sealed.length}`);
       expect(facts).toMatch(/Audit chain head sealed in the PDF\s+[0-9a-f]{64}/);
       expect(facts).toContain('Countersign');
       await expectAccessible(page, `verify valid ${size}`);
@@ -156,7 +117,7 @@ describe('GET /verify', () => {
       const tsaName = tsa.subject.replaceAll('\n', ', ');
 
       for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-        const context = await newContext(browser, problems, viewport);
+        const context = await newContext(world.browser, problems, viewport);
         const page = await context.newPage();
         const requests = await openPage(page);
         const result = await check(page, 'stamped.pdf', stamped);

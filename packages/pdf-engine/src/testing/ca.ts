@@ -20,6 +20,8 @@ export interface TestCa {
   ocspUrl: string;
   sealCrlUrl: string;
   rootCrlUrl: string;
+  /** http://127.0.0.1:PORT/inter.crt: the intermediate's certificate, named by a time-stamping certificate's AIA. */
+  intermediateUrl: string;
   /** DER of the seal certificate, the intermediate and the root. */
   seal: Buffer;
   intermediate: Buffer;
@@ -29,7 +31,22 @@ export interface TestCa {
   answered: Record<string, number>;
   /** Marks the seal certificate revoked (keyCompromise) from now on, in OCSP answers and the CRL. */
   revokeSeal(): void;
+  /**
+   * A time-stamping certificate from the intermediate (once; PEM), for `startTestTsa({ certificate })`: it names
+   * its own OCSP responder (/tsa-ocsp), CRL (/tsa.crl, the intermediate's) and its issuer's certificate
+   * (/inter.crt, AIA caIssuers); `chain` is the intermediate and the root.
+   */
+  issueTimeStamping(): Promise<TestTsaCertificate>;
+  /** Marks the time-stamping certificate revoked, like revokeSeal. */
+  revokeTimeStamping(): void;
   close(): Promise<void>;
+}
+
+/** A TSA's key and certificate issued by the test CA, as PEM. */
+export interface TestTsaCertificate {
+  key: string;
+  certificate: string;
+  chain: string;
 }
 
 const openssl = (args: string[], cwd: string) => run('openssl', args, { cwd });
@@ -127,6 +144,8 @@ export async function startTestCa(
       'basicConstraints=critical,CA:TRUE,pathlen:0',
       'keyUsage=critical,keyCertSign,cRLSign',
       `crlDistributionPoints=URI:${base}/root.crl`,
+      // Where a certificate's issuer is found when the signer does not send it (a TSA sending only its own).
+      `authorityInfoAccess=caIssuers;URI:${base}/root.crt`,
     ]),
     '1001',
   );
@@ -146,9 +165,25 @@ export async function startTestCa(
 
   // openssl's CA databases: one line per issued certificate (V valid, R revoked).
   const expiry = '991231235959Z';
-  const index = (revokedAt: string | null) =>
-    `${revokedAt ? 'R' : 'V'}\t${expiry}\t${revokedAt ? `${revokedAt},keyCompromise` : ''}\t2002\tunknown\t/CN=Operator Seal/O=Countersign Tests\n`;
-  writeFileSync(join(dir, 'inter.index'), index(null));
+  const issued: { serial: string; subject: string; revokedAt: string | null }[] = [
+    { serial: '2002', subject: '/CN=Operator Seal/O=Countersign Tests', revokedAt: null },
+  ];
+  const writeIndex = () =>
+    writeFileSync(
+      join(dir, 'inter.index'),
+      issued
+        .map(
+          (c) =>
+            `${c.revokedAt ? 'R' : 'V'}\t${expiry}\t${c.revokedAt ? `${c.revokedAt},keyCompromise` : ''}\t${c.serial}\tunknown\t${c.subject}\n`,
+        )
+        .join(''),
+    );
+  const revoke = (serial: string) => {
+    const stamp = `${new Date().toISOString().slice(2, 19).replace(/[-T:]/g, '')}Z`;
+    for (const c of issued) if (c.serial === serial) c.revokedAt = stamp;
+    writeIndex();
+  };
+  writeIndex();
   writeFileSync(
     join(dir, 'root.index'),
     `V\t${expiry}\t\t1001\tunknown\t/CN=Countersign Test Intermediate CA\n`,
@@ -244,22 +279,44 @@ export async function startTestCa(
       return readFileSync(join(dir, `${file}.resp`));
     });
 
+  const tsaSubject = '/CN=Countersign Test TSA/O=Countersign Tests';
+  let timeStamping: Promise<TestTsaCertificate> | undefined;
+  const issueTimeStamping = async (): Promise<TestTsaCertificate> => {
+    await key('tsa');
+    await issue(
+      'tsa',
+      tsaSubject,
+      'inter',
+      ext('tsa', [
+        'basicConstraints=critical,CA:FALSE',
+        'keyUsage=critical,digitalSignature',
+        'extendedKeyUsage=critical,timeStamping',
+        `crlDistributionPoints=URI:${base}/tsa.crl`,
+        `authorityInfoAccess=OCSP;URI:${base}/tsa-ocsp,caIssuers;URI:${base}/inter.crt`,
+      ]),
+      '3003',
+    );
+    issued.push({ serial: '3003', subject: tsaSubject, revokedAt: null });
+    writeIndex();
+    const pem = (name: string) => readFileSync(join(dir, name), 'utf8');
+    return { key: pem('tsa.key'), certificate: pem('tsa.crt'), chain: pem('chain.pem') };
+  };
+
   const ca: TestCa = {
     p12,
     passphrase,
     ocspUrl: `${base}/ocsp`,
     sealCrlUrl: `${base}/seal.crl`,
     rootCrlUrl: `${base}/root.crl`,
+    intermediateUrl: `${base}/inter.crt`,
     seal: x509Der('seal.crt'),
     intermediate: x509Der('inter.crt'),
     root: x509Der('root.crt'),
     mode: 'up',
     answered: {},
-    revokeSeal() {
-      const now = new Date();
-      const stamp = `${now.toISOString().slice(2, 19).replace(/[-T:]/g, '')}Z`;
-      writeFileSync(join(dir, 'inter.index'), index(stamp));
-    },
+    revokeSeal: () => revoke('2002'),
+    issueTimeStamping: () => (timeStamping ??= issueTimeStamping()),
+    revokeTimeStamping: () => revoke('3003'),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -273,14 +330,20 @@ export async function startTestCa(
     req.on('end', () => {
       if (ca.mode === 'down') return res.writeHead(503).end('down for the test');
       const path = req.url ?? '';
+      // The seal's and the TSA's sources have paths of their own (counted apart); the intermediate answers both.
       const answer =
-        path === '/ocsp' && req.method === 'POST'
+        (path === '/ocsp' || path === '/tsa-ocsp') && req.method === 'POST'
           ? ocsp(Buffer.concat(chunks)).then((body) => ['application/ocsp-response', body] as const)
-          : path === '/seal.crl' || path === '/root.crl'
-            ? crl(path === '/seal.crl' ? 'inter' : 'root').then(
+          : path === '/seal.crl' || path === '/tsa.crl' || path === '/root.crl'
+            ? crl(path === '/root.crl' ? 'root' : 'inter').then(
                 (body) => ['application/pkix-crl', body] as const,
               )
-            : null;
+            : path === '/inter.crt' || path === '/root.crt'
+              ? Promise.resolve([
+                  'application/pkix-cert',
+                  path === '/inter.crt' ? ca.intermediate : ca.root,
+                ] as const)
+              : null;
       if (!answer) return res.writeHead(404).end();
       answer.then(
         ([type, body]) => {

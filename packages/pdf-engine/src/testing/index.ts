@@ -1,4 +1,4 @@
-export { startTestCa, type TestCa, type TestCaMode } from './ca.ts';
+export { startTestCa, type TestCa, type TestCaMode, type TestTsaCertificate } from './ca.ts';
 export { drawFieldMarks, MARK_COLOR } from './field-marks.ts';
 export { type MakePdfOptions, makePdf, makeTextDocument, type PageSizeOption } from './make-pdf.ts';
 export { manyObjectPdf } from './many-objects.ts';

@@ -34,33 +34,45 @@ export async function startTestTsa(
     credentials?: { username: string; password: string };
     /** The TSA's key: RSA 2048 (default) or ECDSA on P-256 or P-384. */
     key?: 'rsa' | 'P-256' | 'P-384';
+    /**
+     * A CA-issued key and certificate (PEM; `TestCa.issueTimeStamping()`) instead of a self-signed one; with
+     * `chain`, the tokens carry those certificates too (otherwise only the TSA's own).
+     */
+    certificate?: { key: string; certificate: string; chain?: string };
+    /** A key rollover: after its first token, the TSA signs with this key and certificate (PEM). */
+    rollover?: { key: string; certificate: string };
   } = {},
 ): Promise<TestTsa> {
   const dir = mkdtempSync(join(tmpdir(), 'test-tsa-'));
   const key = join(dir, 'tsa.key');
   const cert = join(dir, 'tsa.crt');
-  await run('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    options.key && options.key !== 'rsa' ? 'ec' : 'rsa:2048',
-    ...(options.key && options.key !== 'rsa' ? ['-pkeyopt', `ec_paramgen_curve:${options.key}`] : []),
-    '-nodes',
-    '-keyout',
-    key,
-    '-out',
-    cert,
-    '-days',
-    '30',
-    '-subj',
-    '/CN=Countersign Test TSA/O=Countersign Tests',
-    '-addext',
-    'extendedKeyUsage=critical,timeStamping',
-    '-addext',
-    'keyUsage=critical,digitalSignature',
-    '-addext',
-    'basicConstraints=critical,CA:FALSE',
-  ]);
+  if (options.certificate) {
+    writeFileSync(key, options.certificate.key);
+    writeFileSync(cert, options.certificate.certificate);
+    if (options.certificate.chain) writeFileSync(join(dir, 'chain.pem'), options.certificate.chain);
+  } else
+    await run('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      options.key && options.key !== 'rsa' ? 'ec' : 'rsa:2048',
+      ...(options.key && options.key !== 'rsa' ? ['-pkeyopt', `ec_paramgen_curve:${options.key}`] : []),
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '30',
+      '-subj',
+      '/CN=Countersign Test TSA/O=Countersign Tests',
+      '-addext',
+      'extendedKeyUsage=critical,timeStamping',
+      '-addext',
+      'keyUsage=critical,digitalSignature',
+      '-addext',
+      'basicConstraints=critical,CA:FALSE',
+    ]);
   writeFileSync(join(dir, 'serial'), '01\n');
   const config = join(dir, 'tsa.cnf');
   writeFileSync(
@@ -79,6 +91,7 @@ export async function startTestTsa(
       'ordering = no',
       'tsa_name = yes',
       'ess_cert_id_alg = sha256',
+      ...(options.certificate?.chain ? [`certs = ${join(dir, 'chain.pem')}`] : []),
       '',
     ].join('\n'),
   );
@@ -94,6 +107,10 @@ export async function startTestTsa(
       const file = join(dir, `q${++n}`);
       writeFileSync(file, query);
       await run('openssl', ['ts', '-reply', '-config', config, '-queryfile', file, '-out', `${file}.tsr`]);
+      if (n === 1 && options.rollover) {
+        writeFileSync(key, options.rollover.key);
+        writeFileSync(cert, options.rollover.certificate);
+      }
       return readFileSync(`${file}.tsr`);
     });
     queue = next.catch(() => undefined);

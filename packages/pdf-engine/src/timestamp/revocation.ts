@@ -4,17 +4,23 @@ import { PdfEngineError } from '../errors.ts';
 import { explicit, nullValue, octetString, oid, sequence, tlv } from '../seal/der.ts';
 
 /**
- * Revocation data for the seal's certificates (PAdES B-LT): for every certificate of the chain that a CA
- * issued, the OCSP response from its AIA responder and the CRL from its CRL distribution points, each checked
- * before it is embedded (signed by the issuer, or by a responder the issuer delegated to; about this serial).
- * A certificate that names a source which cannot be reached fails the attempt (`revocation-failed`, naming the
- * URL), like a TSA that is down: completion retries with back-off rather than write a B-LT file without it.
- * A revoked certificate fails it too. Self-signed certificates (roots, the generated seal) have nothing to ask.
+ * Revocation data for the seal's and the TSA's certificates (PAdES B-LT): for every certificate of the seal's
+ * chain and of the time-stamp tokens that a CA issued, the OCSP response from its AIA responder and the CRL
+ * from its CRL distribution points, each checked before it is embedded (signed by the issuer, or by a
+ * responder the issuer delegated to; about this serial). A certificate that names a source which cannot be
+ * reached fails the attempt (`revocation-failed`, naming the URL), like a TSA that is down: completion retries
+ * with back-off rather than write a B-LT file without it. A revoked certificate fails it too. Self-signed
+ * certificates (roots, the generated seal) have nothing to ask.
  */
 export interface RevocationData {
   crls: Buffer[];
   ocspResponses: Buffer[];
+  /** Issuers that neither the seal's PKCS#12 nor the tokens carried, fetched from AIA caIssuers. */
+  issuers: Buffer[];
 }
+
+/** Whose certificate: named in failures, so an operator knows which service to look at. */
+export type CertificateOwner = 'seal' | 'TSA';
 
 const OID = {
   sha1: '1.3.14.3.2.26',
@@ -71,16 +77,30 @@ function urisIn(node: Node): string[] {
   return kids(node).flatMap(urisIn);
 }
 
-/** Where to ask about `certificate`: its OCSP responders (AIA) and CRL distribution points (HTTP only). */
-export function revocationSources(certificate: Buffer): { ocsp: string[]; crl: string[] } {
+/**
+ * Where to ask about `certificate`: its OCSP responders (AIA) and CRL distribution points, and where its
+ * issuer's certificate is published (AIA caIssuers); HTTP only.
+ */
+export function revocationSources(certificate: Buffer): {
+  ocsp: string[];
+  crl: string[];
+  caIssuers: string[];
+} {
   const x509 = new X509Certificate(certificate);
-  const ocsp = [...(x509.infoAccess ?? '').matchAll(/^OCSP - URI:(.+)$/gm)].map((m) => m[1]!.trim());
+  const access = (method: string) =>
+    [...(x509.infoAccess ?? '').matchAll(new RegExp(`^${method} - URI:(.+)$`, 'gm'))].map((m) =>
+      m[1]!.trim(),
+    );
   const crlExtension = certificateParts(certificate).extensions.find(
     (e) => oidOf(kids(e)[0]) === OID.crlDistributionPoints,
   );
   const crl = crlExtension ? urisIn(parse(bytes(kids(crlExtension).at(-1)))) : [];
   const http = (u: string) => /^https?:\/\//i.test(u);
-  return { ocsp: ocsp.filter(http), crl: crl.filter(http) };
+  return {
+    ocsp: access('OCSP').filter(http),
+    crl: crl.filter(http),
+    caIssuers: access('CA Issuers').filter(http),
+  };
 }
 
 const fail = (why: string, cause?: unknown): never => {
@@ -117,11 +137,12 @@ function signedBy(signed: Buffer, algorithm: Node, signature: Buffer, signer: X5
   return hash !== undefined && verify(hash, signed, signer.publicKey, signature);
 }
 
-/** OCSP: asks `url` about `certificate`, checks the answer, returns its DER (an OCSPResponse). */
+/** OCSP: asks `url` about `certificate` (`owner`'s), checks the answer, returns its DER (an OCSPResponse). */
 async function ocspFor(
   url: string,
   certificate: X509Certificate,
   issuer: X509Certificate,
+  owner: CertificateOwner,
   timeoutMs: number,
 ) {
   const issuerParts = certificateParts(issuer.raw);
@@ -173,7 +194,7 @@ async function ocspFor(
     if (isContext(certStatus, 1)) {
       const when = time(kids(certStatus)[0]).toISOString();
       fail(
-        `seal certificate ${certificate.subject.replaceAll('\n', ', ')} was revoked at ${when} (${where})`,
+        `${owner} certificate ${certificate.subject.replaceAll('\n', ', ')} was revoked at ${when} (${where})`,
       );
     }
     if (!isContext(certStatus, 0)) fail(`${where}: does not know the certificate (status unknown)`);
@@ -185,7 +206,13 @@ async function ocspFor(
 }
 
 /** A CRL from `url`, checked: signed by `issuer`, and not listing `certificate`. PEM or DER; returns DER. */
-async function crlFor(url: string, certificate: X509Certificate, issuer: X509Certificate, timeoutMs: number) {
+async function crlFor(
+  url: string,
+  certificate: X509Certificate,
+  issuer: X509Certificate,
+  owner: CertificateOwner,
+  timeoutMs: number,
+) {
   let body = await download(url, timeoutMs);
   const where = `CRL ${url}`;
   const pem = /-----BEGIN X509 CRL-----([\s\S]+?)-----END X509 CRL-----/.exec(body.toString('latin1'));
@@ -203,7 +230,7 @@ async function crlFor(url: string, certificate: X509Certificate, issuer: X509Cer
       .find((e) => integerHex(e[0]) === serialHex(certificate));
     if (entry)
       fail(
-        `seal certificate ${certificate.subject.replaceAll('\n', ', ')} was revoked at ${time(entry[1]).toISOString()} (${where})`,
+        `${owner} certificate ${certificate.subject.replaceAll('\n', ', ')} was revoked at ${time(entry[1]).toISOString()} (${where})`,
       );
   } catch (error) {
     if (error instanceof PdfEngineError) throw error;
@@ -212,32 +239,73 @@ async function crlFor(url: string, certificate: X509Certificate, issuer: X509Cer
   return body;
 }
 
+/** The issuer of `certificate` from its AIA caIssuers URLs (DER or PEM), checked to have signed it. */
+async function fetchIssuer(certificate: X509Certificate, urls: string[], timeoutMs: number) {
+  for (const url of urls) {
+    const body = await download(url, timeoutMs);
+    const pem = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.exec(body.toString('latin1'));
+    let issuer: X509Certificate;
+    try {
+      issuer = new X509Certificate(pem ? pem[0] : body);
+    } catch (error) {
+      return fail(`CA issuers ${url}: answered something that is not a certificate`, error);
+    }
+    if (certificate.checkIssued(issuer) && certificate.verify(issuer.publicKey)) return issuer;
+  }
+  return null;
+}
+
+/** Whether `certificate` has revocation data to fetch: a CA issued it and it names an OCSP responder or a CRL. */
+export function hasRevocationSources(certificate: Buffer): boolean {
+  const x509 = new X509Certificate(certificate);
+  if (x509.checkIssued(x509)) return false;
+  const sources = revocationSources(certificate);
+  return sources.ocsp.length + sources.crl.length > 0;
+}
+
 /**
- * Fetches and checks the revocation data of every CA-issued certificate in `certificates` (the seal's first,
- * then its chain, as DER), each source once, with `timeoutMs` per request.
+ * Fetches and checks the revocation data of every CA-issued certificate of the seal's chain (the seal's
+ * first, as DER) and of the TSA's tokens, each certificate once, with `timeoutMs` per request. An issuer that
+ * none of them carries is fetched from the certificate's AIA caIssuers (a TSA usually sends only its own
+ * certificate), and gets its revocation data in turn.
  */
 export async function fetchRevocationData(
-  certificates: Buffer[],
+  certificates: { seal: Buffer[]; tsa: Buffer[] },
   timeoutMs: number,
 ): Promise<RevocationData> {
-  const x509s = certificates.map((c) => new X509Certificate(c));
-  const data: RevocationData = { crls: [], ocspResponses: [] };
-  for (const certificate of x509s) {
-    if (certificate.checkIssued(certificate)) continue; // self-signed: a trust anchor, nothing to ask
-    const issuer = x509s.find(
-      (c) => c !== certificate && certificate.checkIssued(c) && certificate.verify(c.publicKey),
-    );
+  const data: RevocationData = { crls: [], ocspResponses: [], issuers: [] };
+  const todo: { certificate: X509Certificate; owner: CertificateOwner }[] = [];
+  const add = (der: Buffer, owner: CertificateOwner) => {
+    if (!todo.some((t) => t.certificate.raw.equals(der)))
+      todo.push({ certificate: new X509Certificate(der), owner });
+  };
+  for (const der of certificates.seal) add(der, 'seal');
+  for (const der of certificates.tsa) add(der, 'TSA');
+  for (let i = 0; i < todo.length; i++) {
+    const { certificate, owner } = todo[i]!;
+    // Self-signed (a trust anchor) or naming no source: nothing to ask.
+    if (!hasRevocationSources(certificate.raw)) continue;
     const sources = revocationSources(certificate.raw);
+    let issuer =
+      todo.find(
+        (t) =>
+          t.certificate !== certificate &&
+          certificate.checkIssued(t.certificate) &&
+          certificate.verify(t.certificate.publicKey),
+      )?.certificate ?? null;
     if (!issuer) {
-      if (sources.ocsp.length + sources.crl.length === 0) continue;
-      fail(
-        `revocation data for ${certificate.subject.replaceAll('\n', ', ')}: its issuer is not in the seal's PKCS#12`,
-      );
+      issuer = await fetchIssuer(certificate, sources.caIssuers, timeoutMs);
+      if (!issuer)
+        fail(
+          `revocation data for ${owner} certificate ${certificate.subject.replaceAll('\n', ', ')}: its issuer is not in ${owner === 'seal' ? "the seal's PKCS#12" : "the TSA's token"}, nor at a CA issuers URL it names`,
+        );
+      data.issuers.push(issuer!.raw);
+      add(issuer!.raw, owner);
     }
     const ocspResponses = await Promise.all(
-      sources.ocsp.map((u) => ocspFor(u, certificate, issuer!, timeoutMs)),
+      sources.ocsp.map((u) => ocspFor(u, certificate, issuer!, owner, timeoutMs)),
     );
-    const crls = await Promise.all(sources.crl.map((u) => crlFor(u, certificate, issuer!, timeoutMs)));
+    const crls = await Promise.all(sources.crl.map((u) => crlFor(u, certificate, issuer!, owner, timeoutMs)));
     data.ocspResponses.push(...ocspResponses);
     data.crls.push(...crls);
   }

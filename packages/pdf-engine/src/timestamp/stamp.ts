@@ -26,12 +26,18 @@ export const stampWith =
   (signatureValue) =>
     timestamp(signatureValue, tsa, into);
 
-/** Signs a document time-stamp placeholder: its "signature" is the TSA's token over the byte range. */
+/**
+ * Signs a document time-stamp placeholder: its "signature" is the TSA's token over the byte range, kept in
+ * `into`.
+ */
 export class DocumentTimestampSigner extends Signer {
-  constructor(private readonly tsa: TsaOptions) {
+  constructor(
+    private readonly tsa: TsaOptions,
+    private readonly into?: Timestamp[],
+  ) {
     super();
   }
   override async sign(content: Buffer): Promise<Buffer> {
-    return timestamp(content, this.tsa);
+    return timestamp(content, this.tsa, this.into);
   }
 }

@@ -51,7 +51,8 @@ describe('the template designer at 375 px', () => {
     await signInWithPrintedLink(page, api, ownerMemberId);
     const fetched: string[] = [];
     page.on('request', (r) => {
-      if (r.method() === 'GET' && r.url().includes('/api/templates/')) fetched.push(new URL(r.url()).pathname);
+      if (r.method() === 'GET' && r.url().includes('/api/templates/'))
+        fetched.push(new URL(r.url()).pathname);
     });
     await page.goto(`${api.url}/app/templates/${template.templateId}`);
     const page1 = page.locator('.dz-page[data-page="1"]');

@@ -11,7 +11,7 @@ const BULK_ENTRIES = 10_000;
  * back for the whole window. The sends' work must not hold back the API's event loop.
  */
 export async function run(): Promise<BenchRow[]> {
-  const api = await startTestApi({ env: { JOB_THREADS: '1' } });
+  const api = await startTestApi(); // the embedded default: jobs on job threads
   try {
     const account = await benchAccount(api);
     const templateId = await benchTemplate(api, account.accountId);

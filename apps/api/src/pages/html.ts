@@ -10,11 +10,11 @@ const ESCAPES: Record<string, string> = {
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /**
- * The page's policy: our own scripts and styles only (no inline code, no CDN), data: images for drawn
+ * The pages' policy (the signing page and the web app): our own scripts and styles only (no inline code, no CDN), data: images for drawn
  * signatures, same-origin fetches and workers for pdf.js, WebAssembly for its image decoders, forms (the language
  * switcher) to this server only, no framing unless the account allows origins (`framedBy`).
  */
-export const signingPageCsp = (frameOrigins: readonly string[] = []) =>
+export const pageCsp = (frameOrigins: readonly string[] = []) =>
   [
     "default-src 'none'",
     "script-src 'self' 'wasm-unsafe-eval'",

@@ -12,7 +12,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { signatureFontUrl } from '../routes/fonts.ts';
 import { assetUrl, PDFJS_BASE } from './assets.ts';
-import { escapeHtml, signingPageCsp } from './html.ts';
+import { escapeHtml, pageCsp } from './html.ts';
 import { PAGE_CATALOGUES, type PageKey, pageDir, pageText } from './i18n/index.ts';
 import { isLinkMessageCode, type LinkMessageCode } from './messages.ts';
 
@@ -203,7 +203,7 @@ function respond(
   status: 200 | 404 | 410,
   frameOrigins: readonly string[] = [],
 ): Response {
-  c.header('Content-Security-Policy', signingPageCsp(frameOrigins));
+  c.header('Content-Security-Policy', pageCsp(frameOrigins));
   c.header('Referrer-Policy', 'no-referrer');
   // frame-ancestors says who may frame the page; X-Frame-Options (one origin at most) only for "nobody".
   if (frameOrigins.length === 0) c.header('X-Frame-Options', 'DENY');

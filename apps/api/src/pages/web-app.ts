@@ -4,6 +4,7 @@ import { WEB_DIST_DIR } from '@countersign/web/build';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/env.ts';
+import { pageCsp } from './html.ts';
 import { pageLocale } from './signing-page.ts';
 import {
   type Asset,
@@ -18,19 +19,8 @@ import { verifyPageAsset } from './verify-page.ts';
 
 export const WEB_APP_BASE = '/app';
 
-/** The app's policy: its own hashed scripts and styles, pdf.js's worker and wasm from /assets, no framing. */
-const WEB_APP_CSP = [
-  "default-src 'none'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** The app's policy: the signing page's (its own hashed scripts and styles, pdf.js's worker and wasm), never framed. */
+const WEB_APP_CSP = pageCsp();
 
 /**
  * The public /verify page: the same build's own scripts, and no connection anywhere (connect-src and

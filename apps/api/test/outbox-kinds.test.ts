@@ -1,9 +1,8 @@
 import net from 'node:net';
 import { createWebhookEndpoint, localDrive, queueEmail, setAllowance } from '@countersign/core';
-import { outbox } from '@countersign/db';
 import { until } from '@countersign/test-support';
-import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
+import { jobRowOf, sendToOneSigner } from './completion-support.ts';
 import { makePdf } from './fixtures/pdfs.ts';
 import { startTestApi } from './harness.ts';
 import { startReceiver } from './webhooks-support.ts';
@@ -74,47 +73,15 @@ it('delivers a webhook while every email is stuck on a mail server that never an
 });
 
 it('queues the completion of a fully signed session while every email is stuck', async () => {
-  const ctx = api.runtime.ctx;
-  const { accountId, accessToken } = await api.newAccount('Stuck mail, signed');
-  await setAllowance(ctx, accountId, 1e6, 86_400_000);
-  const { cloudFileId } = await (await localDrive(ctx, accountId)).put('msa.pdf', await makePdf(1));
-  const sent = await api.post(
-    '/api/sessions/send',
-    {
-      cloudFileIds: [cloudFileId],
-      authRequirement: 'public',
-      signingRequests: [{ recipients: [{ name: 'Bea', email: 'bea@example.test' }] }],
-    },
-    accessToken,
-  );
-  const row = (
-    (await sent.json()) as { rows: { sessionId: string; participants: { signingUrl: string }[] }[] }
-  ).rows[0]!;
-  const signed = await api.post(`/api/signing/${row.participants[0]!.signingUrl.split('/s/')[1]}/sign`, {
-    values: [],
-    signature: { kind: 'typed', value: 'Bea' },
-  });
-  expect(signed.status).toBe(200);
+  const session = await sendToOneSigner(api, 'Bea');
+  expect((await session.sign()).status).toBe(200);
 
-  const jobRow = async () =>
-    (
-      await ctx.db
-        .select()
-        .from(outbox)
-        .where(
-          and(eq(outbox.kind, 'job'), sql`json_extract(${outbox.payload}, '$.sessionId') = ${row.sessionId}`),
-        )
-    )[0];
   // The email pass needs minutes (120 emails, 3 connections, 10 s greeting timeout each): queued within 10 s
   // means the job row did not wait behind it.
-  await until('the completion job queued', async () => (await jobRow())?.deliveredAt != null, 10_000);
-  const status = async () =>
-    (
-      (await (
-        await api.fetch(`/api/sessions/${row.sessionId}`, {
-          headers: { authorization: `Bearer ${accessToken}` },
-        })
-      ).json()) as { status: string }
-    ).status;
-  await until('the session completed', async () => (await status()) === 'completed', 60_000);
+  await until(
+    'the completion job queued',
+    async () => (await jobRowOf(api, session.sessionId))?.deliveredAt != null,
+    10_000,
+  );
+  await until('the session completed', async () => (await session.status()) === 'completed', 60_000);
 }, 90_000);

@@ -18,10 +18,10 @@ import {
 import { outbox } from '@countersign/db';
 import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
 import { spawnEntry, until } from '@countersign/test-support';
-import { and, eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { jobRowsOf } from './completion-support.ts';
 import { makePdf } from './fixtures/pdfs.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 import { type Receiver, startReceiver } from './webhooks-support.ts';
@@ -138,9 +138,7 @@ async function signAll(s: { sessionId: string; tokens: string[] }) {
     const lost = await ctx.db
       .update(outbox)
       .set({ deliveredAt: clock.now() })
-      .where(
-        and(eq(outbox.kind, 'job'), sql`json_extract(${outbox.payload}, '$.sessionId') = ${s.sessionId}`),
-      )
+      .where(jobRowsOf(s.sessionId))
       .returning({ id: outbox.id });
     expect(lost).toHaveLength(1);
   });

@@ -1,9 +1,6 @@
-import { localDrive, setAllowance } from '@countersign/core';
-import { outbox } from '@countersign/db';
 import { startRedis, until } from '@countersign/test-support';
-import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
-import { makePdf } from './fixtures/pdfs.ts';
+import { jobRowOf, sendToOneSigner } from './completion-support.ts';
 import { startTestApi } from './harness.ts';
 
 // The last signature's transaction writes the outbox row that queues its completion job. With Redis down at that
@@ -19,48 +16,12 @@ afterAll(async () => {
 });
 
 it('answers 200 to the last signature while the queue is down; the outbox queues completion once it is back', async () => {
-  const ctx = api.runtime.ctx;
-  const { accountId, accessToken } = await api.newAccount('Outage');
-  await setAllowance(ctx, accountId, 1e6, 86_400_000);
-  const { cloudFileId } = await (await localDrive(ctx, accountId)).put('nda.pdf', await makePdf(2));
-  const sent = await api.post(
-    '/api/sessions/send',
-    {
-      cloudFileIds: [cloudFileId],
-      authRequirement: 'public',
-      signingRequests: [{ recipients: [{ name: 'Ann Outage', email: 'ann@example.test' }] }],
-    },
-    accessToken,
-  );
-  expect(sent.status).toBe(200);
-  const row = (
-    (await sent.json()) as { rows: { sessionId: string; participants: { signingUrl: string }[] }[] }
-  ).rows[0]!;
-  const token = row.participants[0]!.signingUrl.split('/s/')[1]!;
-  const completionRow = async () =>
-    (
-      await ctx.db
-        .select()
-        .from(outbox)
-        .where(
-          and(eq(outbox.kind, 'job'), sql`json_extract(${outbox.payload}, '$.sessionId') = ${row.sessionId}`),
-        )
-    )[0];
-  const status = async () =>
-    (
-      (await (
-        await api.fetch(`/api/sessions/${row.sessionId}`, {
-          headers: { authorization: `Bearer ${accessToken}` },
-        })
-      ).json()) as { status: string }
-    ).status;
+  const session = await sendToOneSigner(api, 'Ann Outage', 2);
+  const completionRow = () => jobRowOf(api, session.sessionId);
+  const { status } = session;
 
   await redis.stop();
-  const signed = await api.fetch(`/api/signing/${token}/sign`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ values: [], signature: { kind: 'typed', value: 'Ann Outage' } }),
-  });
+  const signed = await session.sign();
   expect(signed.status).toBe(200);
   expect(await signed.json()).toMatchObject({ signed: true, sessionCompleted: true });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { loadConfig } from '@countersign/config';
 import { createAccount, createRuntime, type Runtime } from '@countersign/core';
 import { outbox } from '@countersign/db';
+import { createBullQueue, type JobQueue } from '@countersign/queue';
 import type { SessionDetail } from '@countersign/schemas';
 import {
   exitOf,
@@ -16,7 +17,7 @@ import {
   until,
   waitForUrl,
 } from '@countersign/test-support';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { blobExists, blobHashes, sendSession, signAndComplete } from './purge-support.ts';
 import { bearer, type Receiver, startReceiver } from './webhooks-support.ts';
@@ -29,6 +30,7 @@ import { bearer, type Receiver, startReceiver } from './webhooks-support.ts';
 let redis: TestRedis;
 let receiver: Receiver;
 let runtime: Runtime;
+let producer: JobQueue;
 let env: Record<string, string>;
 let base: string;
 const processes: ServiceProcess[] = [];
@@ -47,8 +49,11 @@ beforeAll(async () => {
     WEBHOOK_ALLOW_PRIVATE: '1',
     LOG_LEVEL: 'info',
   };
-  // The test's own connection to the same SQLite file: setup, the write lock, inspection.
-  runtime = await createRuntime(loadConfig(env));
+  // The test's own connection to the same SQLite file: setup, the write lock, inspection; and, like any host
+  // with a queue, it can deliver the purge's job row from the outbox into Redis.
+  const config = loadConfig(env);
+  producer = createBullQueue({ redisUrl: redis.url, prefix: config.queuePrefix });
+  runtime = await createRuntime(config, { enqueue: producer.enqueue });
 });
 
 afterAll(async () => {
@@ -65,6 +70,7 @@ afterAll(async () => {
     await p.exited;
   }
   await runtime?.close();
+  await producer?.close();
   await Promise.all([redis?.stop(), receiver?.close()]);
 });
 
@@ -108,13 +114,19 @@ it('a worker killed between deleting the files and committing the purge: a new w
       await fetch(`${base}/api/sessions/${sent.sessionId}`, { headers: bearer(token) })
     ).json()) as SessionDetail;
 
-  // The worker cannot act while the purge is accepted and its job queued; then it runs into our write lock.
+  // The worker cannot act while the purge is accepted and its job queued (the API's outbox row, delivered here
+  // into Redis); then it runs into our write lock.
   process.kill(firstWorkerPid, 'SIGSTOP');
   const accepted = await fetch(`${base}/api/sessions/${sent.sessionId}`, {
     method: 'DELETE',
     headers: bearer(token),
   });
   expect(accepted.status).toBe(202);
+  await until(
+    'the purge job queued',
+    async () => (await runtime.dispatchOutbox(), await queuedPurge(runtime, sent.sessionId)),
+    10_000,
+  );
   const sqlite = runtime.db.$client;
   sqlite.prepare('BEGIN IMMEDIATE').run();
   try {
@@ -152,6 +164,7 @@ it('a worker killed between deleting the files and committing the purge: a new w
       .where(
         and(
           eq(outbox.accountId, accountId),
+          ne(outbox.kind, 'job'),
           sql`json_extract(${outbox.payload}, '$.sessionId') = ${sent.sessionId}`,
         ),
       );
@@ -177,3 +190,19 @@ it('a worker killed between deleting the files and committing the purge: a new w
   expect(await exitOf(secondWorker)).toBe(0);
   expect(await exitOf(api)).toBe(0);
 }, 600_000);
+
+/** Whether the purge's job row has gone from the outbox into the queue. */
+async function queuedPurge(runtime: Runtime, sessionId: string): Promise<boolean> {
+  const rows = await runtime.db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.kind, 'job'),
+        isNotNull(outbox.deliveredAt),
+        sql`json_extract(${outbox.payload}, '$.job') = 'sessions.purge'`,
+        sql`json_extract(${outbox.payload}, '$.sessionId') = ${sessionId}`,
+      ),
+    );
+  return rows.length === 1;
+}

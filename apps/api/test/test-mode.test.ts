@@ -196,9 +196,17 @@ describe('test mode', () => {
     const reason = Buffer.from(reasonHex, 'hex').swap16().toString('utf16le');
     expect(reason).toBe('TEST, not legally binding. Signed by Sam Signer');
 
-    // The completion email to the outsider went to the dev mailbox as well, never to SMTP.
+    // The receipt and the completion email to the outsider went to the dev mailbox as well (after the
+    // invite), never to SMTP.
     const mailbox = createDevMailbox(devMailboxDir(api.config));
-    await expect.poll(async () => (await mailbox.list({ to: OUTSIDER })).length, { timeout: 20_000 }).toBe(2);
+    const subjects = async () => (await mailbox.list({ to: OUTSIDER })).map((m) => m.subject).sort();
+    await expect
+      .poll(subjects, { timeout: 20_000 })
+      .toEqual([
+        '[TEST] Acme Integrations sent you “Lease” to sign',
+        '[TEST] Completed: “Lease” is signed by everyone',
+        '[TEST] Your signing receipt for “Lease”',
+      ]);
     expect(smtp.messages.flatMap((m) => JSON.stringify(m.to))).not.toContain(OUTSIDER);
   }, 60_000);
 

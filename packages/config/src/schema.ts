@@ -41,11 +41,8 @@ export const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   WORKER_CONCURRENCY: positiveInt.max(64).default(4),
-  /**
-   * Embedded topology: run jobs on worker threads, off the API's event loop (docs/topologies.md). Off by default
-   * until the known gap is closed: an email queued by the API while a job thread runs waits for the outbox poll.
-   */
-  JOB_THREADS: flag.default(false),
+  /** Embedded topology: run jobs on worker threads, off the API's event loop (docs/topologies.md). */
+  JOB_THREADS: flag.default(true),
   /** The memory all PDF work of one process may hold at once, in MB (docs/topologies.md, "Memory"). */
   PDF_MEMORY_MB: positiveInt.default(3072),
   /** How often each worker sweeps time-driven state (expiry, reminders, lost completions, retention). */

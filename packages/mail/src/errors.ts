@@ -22,19 +22,13 @@ interface ServerReply {
   rejected?: string[];
 }
 
-/** Permanent failure: the server refused the message, its sender or a `to` recipient with a 5xx. */
-export class MailRejectedError extends Error {
-  override readonly name = 'MailRejectedError';
+/** What both kinds of mail failure carry: the server's reply, when there was one. */
+abstract class MailFailure extends Error {
   readonly responseCode: number | null;
   readonly serverResponse: string | null;
   readonly rejected: string[];
 
-  constructor(
-    readonly code: MailRejectedCode,
-    message: string,
-    reply: ServerReply = {},
-    options?: ErrorOptions,
-  ) {
+  constructor(message: string, reply: ServerReply, options?: ErrorOptions) {
     super(message, options);
     this.responseCode = reply.responseCode ?? null;
     this.serverResponse = reply.serverResponse ?? null;
@@ -42,23 +36,29 @@ export class MailRejectedError extends Error {
   }
 }
 
-/** Temporary failure (connection refused, timeout, 4xx, bad credentials): retry later. */
-export class MailTransientError extends Error {
-  override readonly name = 'MailTransientError';
-  readonly responseCode: number | null;
-  readonly serverResponse: string | null;
-  readonly rejected: string[];
+/** Permanent failure: the server refused the message, its sender or a `to` recipient with a 5xx. */
+export class MailRejectedError extends MailFailure {
+  override readonly name = 'MailRejectedError';
+  constructor(
+    readonly code: MailRejectedCode,
+    message: string,
+    reply: ServerReply = {},
+    options?: ErrorOptions,
+  ) {
+    super(message, reply, options);
+  }
+}
 
+/** Temporary failure (connection refused, timeout, 4xx, bad credentials): retry later. */
+export class MailTransientError extends MailFailure {
+  override readonly name = 'MailTransientError';
   constructor(
     readonly code: MailTransientCode,
     message: string,
     reply: ServerReply = {},
     options?: ErrorOptions,
   ) {
-    super(message, options);
-    this.responseCode = reply.responseCode ?? null;
-    this.serverResponse = reply.serverResponse ?? null;
-    this.rejected = reply.rejected ?? [];
+    super(message, reply, options);
   }
 }
 

@@ -21,12 +21,8 @@ function sameOrigin(c: Context<AppEnv>, origin: string): boolean {
  * can know (read from `GET /api/me` with the cookie; other origins cannot read that answer).
  */
 export function csrfProblem(c: Context<AppEnv>, sessionToken: string): string | null {
-  const site = c.req.header('sec-fetch-site');
-  if (site !== undefined && site !== 'same-origin' && site !== 'none')
-    return `cross-site request refused (Sec-Fetch-Site: ${site})`;
-  const origin = c.req.header('origin');
-  if (origin !== undefined && !sameOrigin(c, origin))
-    return `cross-origin request refused (Origin: ${origin})`;
+  const crossSite = crossSiteProblem(c);
+  if (crossSite !== null) return crossSite;
   const presented = c.req.header(CSRF_HEADER);
   if (presented === undefined) return `missing ${CSRF_HEADER} header (the csrfToken of GET /api/me)`;
   if (!constantTimeEqual(presented, csrfTokenFor(sessionToken))) return `wrong ${CSRF_HEADER} header`;

@@ -1,7 +1,7 @@
 import { auditEvents, documents, fieldValues, participants, RowBatch, sessions } from '@countersign/db';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
-import { type AuditType, chainedRow } from '../sessions/audit.ts';
+import { AUDIT_COLUMNS, type AuditType, chainedRow } from '../sessions/audit.ts';
 import { newLinkToken } from '../sessions/links.ts';
 import { newId } from '../support/crypto.ts';
 import { DataKey } from '../support/data-key.ts';
@@ -118,19 +118,6 @@ const PARTICIPANT_COLUMNS = [
   'inviteStatus',
 ] as const;
 const VALUE_COLUMNS = ['sessionId', 'fieldId', 'value', 'participantId', 'updatedAt'] as const;
-const AUDIT_COLUMNS = [
-  'id',
-  'sessionId',
-  'participantId',
-  'type',
-  'at',
-  'ip',
-  'userAgent',
-  'data',
-  'seq',
-  'prevHash',
-  'hash',
-] as const;
 
 /**
  * Inserts sessions with their documents, participants, prefill values and `session.created` audit events.

@@ -29,7 +29,8 @@ export interface AuditOrigin {
 
 type AuditRow = typeof auditEvents.$inferSelect;
 
-const AUDIT_COLUMNS = [
+/** Every column of an audit event, in the order a batch insert writes them. */
+export const AUDIT_COLUMNS = [
   'id',
   'sessionId',
   'participantId',

@@ -6,7 +6,7 @@ import { DAY_MS } from '../support/clock.ts';
 import { DomainError } from '../support/errors.ts';
 import { type AuditOrigin, audit } from './audit.ts';
 import { participantLink } from './links.ts';
-import { queueSessionEmail, type SessionEmailOptions, senderNameFor } from './notifications.ts';
+import { emailContext, queueSessionEmail, type SessionEmailOptions } from './notifications.ts';
 import { sessionOf, sessionStatusOf } from './read.ts';
 
 type SessionRow = typeof sessions.$inferSelect;
@@ -38,19 +38,6 @@ const informed = (session: SessionRow, people: ParticipantRow[]) =>
       p.notifiedAt !== null ||
       (session.options as { sendInitialNotification?: boolean }).sendInitialNotification,
   );
-
-export const emailContext = async (ctx: ServiceContext, session: SessionRow) => {
-  const options = session.options as SessionEmailOptions;
-  return {
-    accountId: session.accountId,
-    sessionId: session.id,
-    sessionTitle: session.title,
-    options,
-    expiresAt: session.expiresAt,
-    test: session.test,
-    senderName: await senderNameFor(ctx, session.accountId, options),
-  };
-};
 
 const revokeOpenLinks = preparedQuery((db) =>
   db

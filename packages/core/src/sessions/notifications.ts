@@ -1,4 +1,4 @@
-import { accounts } from '@countersign/db';
+import { accounts, type sessions } from '@countersign/db';
 import { type EmailMessage, renderEmail } from '@countersign/emails';
 import { eq } from 'drizzle-orm';
 import { brandingOf, brandingView } from '../accounts/branding.ts';
@@ -120,4 +120,18 @@ export function ccAddresses(options: SessionEmailOptions): string[] {
     seen.add(key);
     return true;
   });
+}
+
+/** The part of every email of a session that comes from the session itself (add `to`). */
+export async function emailContext(ctx: ServiceContext, session: typeof sessions.$inferSelect) {
+  const options = session.options as SessionEmailOptions;
+  return {
+    accountId: session.accountId,
+    sessionId: session.id,
+    sessionTitle: session.title,
+    options,
+    expiresAt: session.expiresAt,
+    test: session.test,
+    senderName: await senderNameFor(ctx, session.accountId, options),
+  };
 }

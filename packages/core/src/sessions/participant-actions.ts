@@ -5,9 +5,9 @@ import { HOUR_MS } from '../support/clock.ts';
 import { DomainError } from '../support/errors.ts';
 import { countHits, recordHit } from '../support/rate-limit.ts';
 import { type AuditOrigin, audit } from './audit.ts';
-import { currentTurn, emailContext, peopleOf } from './lifecycle.ts';
+import { currentTurn, peopleOf } from './lifecycle.ts';
 import { participantLink } from './links.ts';
-import { queueSessionEmail, type SessionEmailOptions } from './notifications.ts';
+import { emailContext, queueSessionEmail, type SessionEmailOptions } from './notifications.ts';
 import { sessionOf } from './read.ts';
 
 /** Resends per participant per hour: enough to fix a lost email, too few to spam a recipient. */

@@ -3,7 +3,7 @@ import { otpCodes, participants } from '@countersign/db';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { type AuditOrigin, audit } from '../sessions/audit.ts';
-import { queueSessionEmail, type SessionEmailOptions, senderNameFor } from '../sessions/notifications.ts';
+import { emailContext, queueSessionEmail } from '../sessions/notifications.ts';
 import { HOUR_MS, MINUTE_MS } from '../support/clock.ts';
 import { constantTimeEqual, newId } from '../support/crypto.ts';
 import { DomainError } from '../support/errors.ts';
@@ -119,19 +119,9 @@ export async function requestCode(
       createdAt: now,
       expiresAt,
     });
-    const options = session.options as SessionEmailOptions;
     await queueSessionEmail(
       ctx,
-      {
-        accountId: session.accountId,
-        sessionId: session.id,
-        sessionTitle: session.title,
-        options,
-        expiresAt: session.expiresAt,
-        test: session.test,
-        senderName: await senderNameFor(ctx, session.accountId, options),
-        to: participant,
-      },
+      { ...(await emailContext(ctx, session)), to: participant },
       { kind: 'otp_code', code, validMinutes: OTP_RULES.validMinutes },
     );
     await audit(ctx, { sessionId: session.id, participantId: participant.id, type: 'code.sent', origin });

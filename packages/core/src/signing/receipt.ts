@@ -1,7 +1,7 @@
 import { documents, type participants, type sessions } from '@countersign/db';
 import { asc, eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
-import { queueSessionEmail, type SessionEmailOptions, senderNameFor } from '../sessions/notifications.ts';
+import { emailContext, queueSessionEmail } from '../sessions/notifications.ts';
 
 /**
  * The signer's receipt (when the session sends emails): the SHA-256 of each document as they signed it (the
@@ -21,19 +21,9 @@ export async function queueSigningReceipt(
     .from(documents)
     .where(eq(documents.sessionId, session.id))
     .orderBy(asc(documents.position));
-  const options = session.options as SessionEmailOptions;
   await queueSessionEmail(
     ctx,
-    {
-      accountId: session.accountId,
-      sessionId: session.id,
-      sessionTitle: session.title,
-      options,
-      expiresAt: session.expiresAt,
-      test: session.test,
-      senderName: await senderNameFor(ctx, session.accountId, options),
-      to: participant,
-    },
+    { ...(await emailContext(ctx, session)), to: participant },
     { kind: 'receipt', signedAt: new Date(signedAt), documents: docs, eventHash },
   );
 }

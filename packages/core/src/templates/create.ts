@@ -1,4 +1,4 @@
-import { templateDocuments, templateFields, templateRoles, templates } from '@countersign/db';
+import { templateDocuments, templates } from '@countersign/db';
 import { type DetectResult, detectFields, type InspectOk, startDetector } from '@countersign/pdf-engine';
 import type { FailedDocument, Locale, ManifestField, TemplateCreated } from '@countersign/schemas';
 import type { ServiceContext } from '../context.ts';
@@ -19,6 +19,7 @@ import {
   withoutDuplicates,
 } from './field-rules.ts';
 import { roleColorsFor } from './role-colors.ts';
+import { insertRolesAndFields } from './version-rows.ts';
 
 export interface NewTemplate {
   name: string;
@@ -120,32 +121,7 @@ export async function createTemplate(
       });
       documentIds.push(id);
     }
-    const roleIds = new Map<string, string>();
-    for (const [position, label] of roles.entries()) {
-      const id = newId();
-      roleIds.set(label, id);
-      await tx.insert(templateRoles).values({ id, templateId, position, label, color: colors[position] });
-    }
-    if (fields.length > 0) {
-      await tx.insert(templateFields).values(
-        fields.map((f) => ({
-          id: newId(),
-          templateId,
-          documentId: documentIds[f.documentIndex]!,
-          roleId: f.role === null ? null : roleIds.get(f.role)!,
-          label: f.label,
-          sendLabel: f.sendLabel,
-          type: f.type,
-          page: f.page,
-          x: f.x,
-          y: f.y,
-          width: f.width,
-          height: f.height,
-          required: f.required,
-          position: f.position,
-        })),
-      );
-    }
+    await insertRolesAndFields(tx, { templateId, version: 1, documentIds, roles, colors, fields });
   });
   return { templateId, roles, fields: fields.map((f) => createdField(f, documents)) };
 }

@@ -1,4 +1,4 @@
-import { templateDocuments, templateFields, templateRoles, templates } from '@countersign/db';
+import { templateDocuments, templates } from '@countersign/db';
 import type { TemplateDetail, TemplateUpdateRequest } from '@countersign/schemas';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
@@ -16,6 +16,7 @@ import {
 import { loadTemplate } from './load.ts';
 import { getTemplateDetail } from './read.ts';
 import { roleColorsFor } from './role-colors.ts';
+import { insertRolesAndFields } from './version-rows.ts';
 
 const conflict = (current: number) =>
   new DomainError(
@@ -84,37 +85,7 @@ export async function updateTemplate(
     const documentRows = t.documents.map((d) => ({ ...d, id: newId(), version: next }));
     if (documentRows.length) await tx.insert(templateDocuments).values(documentRows);
     const documentIds = documentRows.map((d) => d.id);
-    const roleRows = roles.map((label, position) => ({
-      id: newId(),
-      templateId,
-      position,
-      label,
-      color: colors[position],
-      version: next,
-    }));
-    if (roleRows.length) await tx.insert(templateRoles).values(roleRows);
-    const roleIds = new Map(roleRows.map((r) => [r.label, r.id]));
-    if (fields.length > 0) {
-      await tx.insert(templateFields).values(
-        fields.map((f) => ({
-          id: newId(),
-          templateId,
-          documentId: documentIds[f.documentIndex]!,
-          roleId: f.role === null ? null : roleIds.get(f.role)!,
-          label: f.label,
-          sendLabel: f.sendLabel,
-          type: f.type,
-          page: f.page,
-          x: f.x,
-          y: f.y,
-          width: f.width,
-          height: f.height,
-          required: f.required,
-          position: f.position,
-          version: next,
-        })),
-      );
-    }
+    await insertRolesAndFields(tx, { templateId, version: next, documentIds, roles, colors, fields });
   });
   return await getTemplateDetail(ctx, accountId, templateId);
 }

@@ -1,12 +1,15 @@
 import net from 'node:net';
 import { createWebhookEndpoint, localDrive, queueEmail, setAllowance } from '@countersign/core';
+import { until } from '@countersign/test-support';
 import { afterAll, expect, it } from 'vitest';
+import { jobRowOf, sendToOneSigner } from './completion-support.ts';
 import { makePdf } from './fixtures/pdfs.ts';
 import { startTestApi } from './harness.ts';
 import { startReceiver } from './webhooks-support.ts';
 
 // A mail server that accepts connections and never greets holds each email delivery until its timeout. The
-// outbox passes each kind on its own, so webhooks go out meanwhile.
+// outbox passes each kind on its own, so webhooks go out meanwhile, and so does the last signature's completion
+// job (a `job` row).
 
 const sockets = new Set<net.Socket>();
 let closedConnections = 0;
@@ -68,3 +71,17 @@ it('delivers a webhook while every email is stuck on a mail server that never an
   expect(closedConnections).toBe(0);
   expect(sockets.size).toBeGreaterThan(0);
 });
+
+it('queues the completion of a fully signed session while every email is stuck', async () => {
+  const session = await sendToOneSigner(api, 'Bea');
+  expect((await session.sign()).status).toBe(200);
+
+  // The email pass needs minutes (120 emails, 3 connections, 10 s greeting timeout each): queued within 10 s
+  // means the job row did not wait behind it.
+  await until(
+    'the completion job queued',
+    async () => (await jobRowOf(api, session.sessionId))?.deliveredAt != null,
+    10_000,
+  );
+  await until('the session completed', async () => (await session.status()) === 'completed', 60_000);
+}, 90_000);

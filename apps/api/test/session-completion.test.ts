@@ -15,11 +15,13 @@ import {
   signAsParticipant,
   sweep,
 } from '@countersign/core';
+import { outbox } from '@countersign/db';
 import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
 import { spawnEntry, until } from '@countersign/test-support';
 import type { ParsedMail } from 'mailparser';
 import { PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { jobRowsOf } from './completion-support.ts';
 import { makePdf } from './fixtures/pdfs.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 import { type Receiver, startReceiver } from './webhooks-support.ts';
@@ -116,16 +118,31 @@ async function send(documents: number, notify = true) {
   };
 }
 
-/** Every signer signs without a completion job being queued: only an explicit run or a sweep completes it. */
-async function signAll(s: { tokens: string[] }) {
-  for (const [i, token] of s.tokens.entries()) {
-    await signAsParticipant(
-      api.runtime.ctx,
-      token,
-      { values: [], signature: { kind: 'typed', value: i === 0 ? 'Ann Alpha' : 'Bob Beta' } },
-      { origin: {}, cookieToken: null },
-    );
-  }
+/**
+ * Every signer signs, and the completion job the last signature asks for is queued and lost (a Redis that
+ * restarted empty): only an explicit run or a sweep completes the session. The outbox row is marked delivered
+ * in the signatures' transaction, so no outbox pass of either runtime can queue the job meanwhile.
+ */
+async function signAll(s: { sessionId: string; tokens: string[] }) {
+  const ctx = api.runtime.ctx;
+  const unkicked = { ...ctx, outbox: { ...ctx.outbox, kick: () => {} } };
+  await ctx.db.transaction(async () => {
+    for (const [i, token] of s.tokens.entries()) {
+      await signAsParticipant(
+        unkicked,
+        token,
+        { values: [], signature: { kind: 'typed', value: i === 0 ? 'Ann Alpha' : 'Bob Beta' } },
+        { origin: {}, cookieToken: null },
+      );
+    }
+    const lost = await ctx.db
+      .update(outbox)
+      .set({ deliveredAt: clock.now() })
+      .where(jobRowsOf(s.sessionId))
+      .returning({ id: outbox.id });
+    expect(lost).toHaveLength(1);
+  });
+  ctx.outbox.kick(); // the signatures' emails and webhooks
 }
 
 const row = (sessionId: string) =>

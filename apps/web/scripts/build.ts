@@ -42,7 +42,13 @@ export function ensureWebBuilt(log: (line: string) => void = () => {}): boolean 
   if (isBuildCurrent()) return false;
   log('building the web app (apps/web)...');
   const vite = path.join(WEB_DIR, 'node_modules/vite/bin/vite.js');
-  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: WEB_DIR, stdio: 'inherit' });
+  // Always the production build: vitest sets NODE_ENV=test, which would give Vite React's development build
+  // (twice the size, StrictMode's double effects), and the stamp below would then serve it to `pnpm start` too.
+  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: WEB_DIR,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   writeFileSync(STAMP, sourceHash());
   return true;
 }

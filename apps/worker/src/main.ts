@@ -2,6 +2,7 @@ import { loadConfigOrExit } from '@countersign/config';
 import { createRuntime, ensureSealCertificate, logDataDirModes } from '@countersign/core';
 import { withoutQueryParams } from '@countersign/db';
 import { createMetrics, serveMetrics } from '@countersign/metrics';
+import { createBullQueue } from '@countersign/queue';
 import pino from 'pino';
 import { startWorker } from './worker-loop.ts';
 
@@ -22,7 +23,9 @@ async function main(): Promise<void> {
   // A worker has no HTTP API: with WORKER_METRICS_PORT it serves its own /metrics there (same token).
   const { token, workerPort } = config.metrics;
   const metrics = token && workerPort !== undefined ? createMetrics({ service: 'worker' }) : undefined;
-  const runtime = await createRuntime(config, { telemetry: metrics?.telemetry });
+  // The producer side too: this worker's outbox passes queue the session jobs that commits asked for.
+  const queue = createBullQueue({ redisUrl: config.redisUrl!, prefix: config.queuePrefix });
+  const runtime = await createRuntime(config, { telemetry: metrics?.telemetry, enqueue: queue.enqueue });
   logDataDirModes(logger, config.dataDir, runtime.tightened);
   // The JWT key (runtime) and the seal certificate (here) are made at start; the data and code keys on first use,
   // race-free across processes (created exclusively, then read by everyone).
@@ -45,6 +48,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'finishing active jobs, then stopping');
     await metricsServer?.close();
     await worker.close();
+    await queue.close();
     await runtime.close();
     process.exit(0);
   };

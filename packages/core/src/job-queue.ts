@@ -4,7 +4,7 @@ import { outboxDispatchJob } from '@countersign/schemas';
 import { startJobThreads } from './job-threads/threads.ts';
 import { createRuntime, type Runtime, type RuntimeOptions } from './runtime.ts';
 
-export interface ApiRuntimeOptions extends Omit<RuntimeOptions, 'wakeOutbox'> {
+export interface ApiRuntimeOptions extends Omit<RuntimeOptions, 'wakeOutbox' | 'enqueue'> {
   /** Whether this process also runs a worker (the embedded default); without one, outbox passes run elsewhere. */
   hostsWorker: boolean;
   onError?: (err: unknown) => void;
@@ -23,8 +23,10 @@ export async function openApiRuntime(
   const runtime = await createRuntime(config, {
     ...runtimeOptions,
     ...(hostsWorker ? {} : { wakeOutbox }),
+    // The outbox's `job` rows go on this process's queue (outbox/jobs.ts).
+    enqueue: (def, payload, opts) => queue.enqueue(def, payload, opts),
   });
-  // Assigned once, before any request can commit and kick (the runtime serves nothing yet).
+  // Assigned once, before any request can commit and kick or a pass can deliver (the runtime serves nothing yet).
   const queue = config.redisUrl
     ? createBullQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix })
     : inProcessQueue(runtime, onError);

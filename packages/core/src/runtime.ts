@@ -11,6 +11,7 @@ import { registerSessionJobs } from './jobs.ts';
 import type { OutboxControl } from './outbox/control.ts';
 import { type Deliverers, type DispatchResult, deliverNow } from './outbox/dispatcher.ts';
 import { emailDeliverer } from './outbox/email.ts';
+import { type EnqueueJob, jobDeliverer } from './outbox/jobs.ts';
 import { outboxPasses } from './outbox/passes.ts';
 import { createPdfTools, type PdfTools } from './pdf-tools.ts';
 import { type Clock, systemClock } from './support/clock.ts';
@@ -49,6 +50,11 @@ export interface RuntimeOptions {
   pdf?: PdfTools;
   /** How a commit asks for an outbox pass when this process hosts no worker: a job for a worker elsewhere. */
   wakeOutbox?: () => void;
+  /**
+   * How this process queues jobs: with it, its outbox passes deliver `job` rows (outbox/jobs.ts); without it (a
+   * job thread, the CLI) they leave them to a process that has a queue.
+   */
+  enqueue?: EnqueueJob;
 }
 
 export { databaseFile, devMailboxDir };
@@ -83,6 +89,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const deliverers: Deliverers = {
     email: emailDeliverer(ctx, mailer, createDevMailbox(devMailboxDir(config))),
     webhook: webhookDeliverer(ctx),
+    ...(options.enqueue ? { job: jobDeliverer(options.enqueue) } : {}),
   };
   const passes = outboxPasses(ctx, deliverers);
   const dispatch = passes.dispatch;

@@ -133,8 +133,9 @@ export function createMetrics(labels: { service: 'api' | 'worker' }): Metrics {
       jobDuration.observe({ kind: run.kind, outcome: run.outcome }, run.durationMs / 1000);
     },
     delivery(kind, outcome) {
+      // A `job` row only hands a session job to the queue: the jobs' own metrics count what follows.
       if (kind === 'webhook') webhooks.inc({ outcome });
-      else emails.inc({ outcome: outcome === 'delivered' ? 'sent' : outcome });
+      else if (kind === 'email') emails.inc({ outcome: outcome === 'delivered' ? 'sent' : outcome });
     },
     completion(outcome) {
       completions.inc({ outcome });

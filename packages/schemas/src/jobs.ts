@@ -48,3 +48,15 @@ export const sessionCompleteJob = {
   payload: z.strictObject({ sessionId: z.string() }),
   attempts: 5,
 } as const;
+
+/**
+ * An outbox row of kind `job`: a session job to queue once the transaction that asked for it has committed (the
+ * last signature asks for completion, a purge request for the purge). Written in that transaction, so the job
+ * cannot be lost between the commit and the queue; its delivery enqueues the job under a stable id.
+ */
+export const JobOutboxPayloadSchema = z.object({
+  job: z.enum([sessionCompleteJob.name, sessionPurgeJob.name]),
+  /** Readable beside the sealed payload, like every kind's: a purge deletes the session's rows. */
+  sessionId: z.string().min(1),
+});
+export type JobOutboxPayload = z.output<typeof JobOutboxPayloadSchema>;

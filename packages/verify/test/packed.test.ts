@@ -80,16 +80,18 @@ afterAll(() => {
 });
 
 describe('the packed @countersign/verify', () => {
-  it('holds only the built JavaScript, its types and the README; bin and exports point at dist; no dependencies', async () => {
+  it('holds only the built JavaScript, its types, the README and the license; bin and exports point at dist; no dependencies', async () => {
     const { stdout } = await run('tar', ['tzf', tarball]);
     const files = stdout.trim().split('\n').sort();
     expect(files.filter((f) => !/^package\/dist\/[\w-]+\.(js|d\.ts)$/.test(f))).toEqual([
+      'package/LICENSE',
       'package/README.md',
       'package/package.json',
     ]);
     expect(files).toContain('package/dist/cli.js');
     const installed = join(consumer, 'node_modules/@countersign/verify');
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+    expect(manifest.license).toBe('Apache-2.0');
     expect(manifest.bin).toEqual({ 'countersign-verify': './dist/cli.js' });
     expect(manifest.exports['.']).toEqual({ types: './dist/index.d.ts', default: './dist/index.js' });
     expect(manifest.dependencies).toBeUndefined();

@@ -75,7 +75,7 @@ describe('the template designer, keyboard only', () => {
     // Overlapping its original: the reason shows next to both fields.
     await expect.poll(() => page.locator('.dz-problem', { hasText: 'overlaps' }).count()).toBe(2);
     await expectAccessible(page, 'designer with problems');
-    await screenshot(page, 'designer-problems-1280.png', 'web-designer-1280.png');
+    await screenshot(page, 'designer-problems-1280.png'); // the docs' designer picture is app-flow's clean one
     await page.keyboard.press('Control+z');
     await expect.poll(() => page.locator('.dz-field').count()).toBe(1);
     await page.keyboard.press('Control+Shift+z');

@@ -6,7 +6,8 @@ import { agreementPdf, signInWithPrintedLink } from './app-support.ts';
 import { expectAccessible, launchChromium, newContext, screenshot, VIEWPORTS } from './browser.ts';
 
 // The template designer on a 375 px phone: the page fits the screen, pdf.js draws it, a field is added from the
-// palette and saved, and axe finds nothing serious.
+// palette and saved, and axe finds nothing serious. A direct load starts the template's requests before React
+// runs (apps/web/src/features/designer/preload.ts); the designer takes them over rather than asking again.
 
 let api: TestApi;
 let browser: Browser;
@@ -48,9 +49,20 @@ describe('the template designer at 375 px', () => {
     const context = await newContext(browser, problems, VIEWPORTS.phone);
     const page = await context.newPage();
     await signInWithPrintedLink(page, api, ownerMemberId);
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && r.url().includes('/api/templates/'))
+        fetched.push(new URL(r.url()).pathname);
+    });
     await page.goto(`${api.url}/app/templates/${template.templateId}`);
     const page1 = page.locator('.dz-page[data-page="1"]');
     await page.locator('.dz-page[data-page="1"][data-rendered="true"]').waitFor();
+    // Page 2 is drawn after page 1; by then the designer has asked for everything it needs, each thing once.
+    await page.locator('.dz-page[data-page="2"][data-rendered="true"]').waitFor();
+    expect(fetched.sort()).toEqual([
+      `/api/templates/${template.templateId}`,
+      `/api/templates/${template.templateId}/documents/0`,
+    ]);
     // Page 1 is drawn no wider than the screen, and the document itself does not scroll sideways.
     const box = (await page1.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);

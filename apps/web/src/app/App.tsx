@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { Loading } from '../components/Loading.tsx';
+import { loadDesigner } from '../features/designer/preload.ts';
 import { Layout } from './Layout.tsx';
 import { queryClient } from './query-client.ts';
 
@@ -9,7 +10,7 @@ import { queryClient } from './query-client.ts';
 const SignIn = lazy(() => import('../features/auth/routes/SignIn.tsx'));
 const Sessions = lazy(() => import('../features/sessions/routes/Sessions.tsx'));
 const Templates = lazy(() => import('../features/templates/routes/Templates.tsx'));
-const Designer = lazy(() => import('../features/designer/routes/Designer.tsx'));
+const Designer = lazy(loadDesigner);
 const Integration = lazy(() => import('../features/integration/routes/Integration.tsx'));
 const Drive = lazy(() => import('../features/drive/routes/Drive.tsx'));
 const Webhooks = lazy(() => import('../features/webhooks/routes/Webhooks.tsx'));

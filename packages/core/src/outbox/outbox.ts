@@ -4,7 +4,7 @@ import type { ServiceContext } from '../context.ts';
 import { newId } from '../support/crypto.ts';
 import { DataKey } from '../support/data-key.ts';
 
-export type OutboxKind = 'email' | 'webhook';
+export type OutboxKind = OutboxRow['kind'];
 /** A row with its payload opened: null once the payload was dropped (a delivered or failed email). */
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -16,9 +16,13 @@ export type OutboxRow = typeof outbox.$inferSelect;
 const READABLE: Record<OutboxKind, readonly string[]> = {
   email: ['to', 'cc', 'subject', 'inviteOf', 'sessionId'],
   webhook: ['endpointId', 'sessionId'],
+  job: ['job', 'sessionId'],
 };
-/** Whether the sealed payload outlives delivery: a webhook redelivery sends the stored event again. */
-const KEPT_WHEN_DONE: Record<OutboxKind, boolean> = { email: false, webhook: true };
+/**
+ * Whether the sealed payload outlives delivery: a webhook redelivery sends the stored event again; a job's
+ * payload is its readable fields anyway.
+ */
+const KEPT_WHEN_DONE: Record<OutboxKind, boolean> = { email: false, webhook: true, job: true };
 
 function readable(kind: OutboxKind, payload: unknown): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
@@ -219,7 +223,8 @@ export async function outboxBacklog(
     .from(outbox)
     .where(and(isNull(outbox.deliveredAt), isNull(outbox.failedAt), lte(outbox.availableAt, now)))
     .groupBy(outbox.kind);
-  const backlog = { email: { pending: 0, lagMs: 0 }, webhook: { pending: 0, lagMs: 0 } };
+  const none = { pending: 0, lagMs: 0 };
+  const backlog = { email: none, webhook: none, job: none };
   for (const row of rows) backlog[row.kind] = { pending: row.pending, lagMs: Math.max(0, now - row.oldest) };
   return backlog;
 }

@@ -1,7 +1,9 @@
 import { documents, participants, preparedQuery, sessions } from '@countersign/db';
+import { sessionCompleteJob } from '@countersign/schemas';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { emitSessionEvent } from '../events/emit.ts';
+import { queueJob } from '../outbox/jobs.ts';
 import { DAY_MS } from '../support/clock.ts';
 import { DomainError } from '../support/errors.ts';
 import { type AuditOrigin, audit } from './audit.ts';
@@ -196,7 +198,10 @@ export async function afterParticipantSigned(
       );
     }
   }
-  if (remaining.length === 0) return { allSigned: true };
+  if (remaining.length === 0) {
+    await queueJob(ctx, session.accountId, { job: sessionCompleteJob.name, sessionId });
+    return { allSigned: true };
+  }
   if (session.signingType === 'sequential') {
     const turn = currentTurn(session, people);
     for (const p of people) {

@@ -11,11 +11,12 @@ import {
   signerSessions,
   signingDrafts,
 } from '@countersign/db';
-import type { SessionPurge } from '@countersign/schemas';
+import { type SessionPurge, sessionPurgeJob } from '@countersign/schemas';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { blobsOnlyUsedBy, forgetBlobs } from '../blobs/blob-refs.ts';
 import type { ServiceContext } from '../context.ts';
 import { emitSessionEvent } from '../events/emit.ts';
+import { queueJob } from '../outbox/jobs.ts';
 import { DAY_MS } from '../support/clock.ts';
 import { DomainError } from '../support/errors.ts';
 import { auditChainHead } from './audit.ts';
@@ -50,14 +51,15 @@ const purgedError = (sessionId: string) =>
   new DomainError('session_purged', `session ${sessionId} was purged (or its purge is under way)`);
 
 /**
- * DELETE /api/sessions/{id}: records the purge of an ended session; the purge job (or a sweep, after a
- * crash) carries it out with purgeSession. Asking again is harmless. Refused for an active session and
+ * DELETE /api/sessions/{id}: records the purge of an ended session and, in the same transaction, the outbox row
+ * that queues its purge job; the job (or a sweep, after a crash) carries it out with purgeSession. Asking again
+ * is harmless. Refused for an active session and
  * under legal hold.
  */
 export async function requestPurge(ctx: ServiceContext, accountId: string, sessionId: string): Promise<void> {
-  await ctx.db.transaction(async () => {
+  const requested = await ctx.db.transaction(async () => {
     const row = await sessionOf(ctx, accountId, sessionId);
-    if (row.purgeRequestedAt !== null) return;
+    if (row.purgeRequestedAt !== null) return false;
     if (row.status === 'active') {
       throw new DomainError(
         'session_active',
@@ -72,7 +74,10 @@ export async function requestPurge(ctx: ServiceContext, accountId: string, sessi
       .update(sessions)
       .set({ purgeRequestedAt: now, purgeReason: 'requested', updatedAt: now })
       .where(eq(sessions.id, sessionId));
+    await queueJob(ctx, accountId, { job: sessionPurgeJob.name, sessionId });
+    return true;
   });
+  if (requested) ctx.outbox.kick();
 }
 
 /**

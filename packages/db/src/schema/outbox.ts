@@ -3,7 +3,7 @@ import { accounts } from './accounts.ts';
 import { id, timestamp } from './columns.ts';
 
 /**
- * Transactional outbox: side effects (emails, webhook deliveries) are written in the same transaction as the
+ * Transactional outbox: side effects (emails, webhook deliveries, session jobs to queue) are written in the same transaction as the
  * state change that causes them, then delivered at least once by a dispatcher. `id` doubles as the stable
  * message id, so a redelivery after a crash is recognisable downstream.
  */
@@ -12,7 +12,7 @@ export const outbox = sqliteTable(
   {
     id: id(),
     accountId: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['email', 'webhook'] }).notNull(),
+    kind: text('kind', { enum: ['email', 'webhook', 'job'] }).notNull(),
     /** `{ ...readable fields, sealed }`: the payload sealed with the data key; `sealed: null` once dropped. */
     payload: text('payload', { mode: 'json' }).notNull(),
     createdAt: timestamp('created_at').notNull(),

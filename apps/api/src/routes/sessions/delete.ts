@@ -1,10 +1,5 @@
 import { getSessionDetail, requestPurge } from '@countersign/core';
-import {
-  PathIdSchema,
-  SessionDetailSchema,
-  SessionErrorResponseSchema,
-  sessionPurgeJob,
-} from '@countersign/schemas';
+import { PathIdSchema, SessionDetailSchema, SessionErrorResponseSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { requireOwner } from '../../http/member-access.ts';
@@ -41,15 +36,12 @@ export const sessionDeleteRoute = apiRoute({
 
 export function registerSessionDelete(app: OpenAPIHono<AppEnv>): void {
   app.openapi(sessionDeleteRoute, async (c) => {
-    const { runtime, queue, logger } = c.get('deps');
+    const { runtime } = c.get('deps');
     const accountId = c.get('accountId');
     const { sessionId } = c.req.valid('param');
     requireOwner(c);
+    // Its purge job is queued through the outbox, from the same transaction.
     await requestPurge(runtime.ctx, accountId, sessionId);
-    // After the commit; the job id makes a repeat a no-op, and a sweep finishes a purge whose job is lost.
-    await queue.enqueue(sessionPurgeJob, { sessionId }, { jobId: `purge-${sessionId}` }).catch((err) => {
-      logger.warn({ err, sessionId }, 'purge job not queued; the sweep will purge it');
-    });
     return c.json(await getSessionDetail(runtime.ctx, accountId, sessionId), 202);
   });
 }

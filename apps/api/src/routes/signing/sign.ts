@@ -1,10 +1,5 @@
 import { signAsParticipant } from '@countersign/core';
-import {
-  SigningSignedSchema,
-  SigningSignRequestSchema,
-  sessionCompleteJob,
-  signingTokenParam,
-} from '@countersign/schemas';
+import { SigningSignedSchema, SigningSignRequestSchema, signingTokenParam } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute } from '../../http/openapi.ts';
@@ -39,27 +34,13 @@ export const signingSignRoute = apiRoute({
 
 export function registerSigningSign(app: OpenAPIHono<AppEnv>): void {
   app.openapi(signingSignRoute, async (c) => {
-    const { runtime, queue } = c.get('deps');
+    // The last signature's transaction also queues the completion job, through the outbox (outbox/jobs.ts).
     const signed = await signAsParticipant(
-      runtime.ctx,
+      c.get('deps').runtime.ctx,
       c.req.valid('param').token,
       c.req.valid('json'),
       signerRequest(c),
     );
-    if (signed.allSigned) {
-      // After the commit; the job id makes a repeat (a retried request, a sweep) a no-op. The signature is
-      // recorded whatever happens here: with the queue unreachable, a worker's sweep completes the session, and
-      // the signer is told of their signature, not of our queue.
-      const { sessionId } = signed;
-      await queue
-        .enqueue(sessionCompleteJob, { sessionId }, { jobId: `complete-${sessionId}` })
-        .catch((err) => {
-          c.get('deps').logger.warn(
-            { err, sessionId },
-            'completion job not queued; the sweep will complete it',
-          );
-        });
-    }
     return c.json(
       {
         signed: true as const,

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, errorText, isConflict } from '../../lib/api-client.ts';
-import { saveTemplate, type TemplateWithVersion, templateKey, toSaveBody } from './api/template.ts';
+import { errorText, isConflict } from '../../lib/api-client.ts';
+import { saveTemplate, toSaveBody } from './api/template.ts';
+import { fetchTemplate, type TemplateWithVersion, templateKey } from './api/template-query.ts';
 import type { DocumentLayout, Draft } from './model.ts';
 
 export type SaveStatus = 'saved' | 'unsaved' | 'saving' | 'error' | 'conflict';
@@ -41,7 +42,7 @@ export function useAutosave(
         setStatus('saved');
       } catch (err) {
         if (isConflict(err)) {
-          setTheirs(await api<TemplateWithVersion>(`/api/templates/${encodeURIComponent(templateId)}`));
+          setTheirs(await fetchTemplate(templateId));
           setStatus('conflict');
         } else {
           setError(errorText(err));

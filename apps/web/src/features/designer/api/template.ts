@@ -1,29 +1,10 @@
-import type { TemplateDetail } from '@countersign/schemas';
 import { defaultRoleColor } from '@countersign/schemas/role-colors';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { type DocumentLayout, type Draft, type Field, type FieldType, newFieldId } from '../model.ts';
+import { type DocumentLayout, type Draft, type FieldType, newFieldId } from '../model.ts';
+import { type TemplateWithVersion, templateQuery } from './template-query.ts';
 
-/** GET /api/templates/{id} with the version a save must name (the server bumps it on every save). */
-export type TemplateWithVersion = Omit<TemplateDetail, 'fields'> & {
-  version: number;
-  updatedAt?: string | null;
-  fields: (TemplateDetail['fields'][number] & { source?: Field['source'] })[];
-};
-
-export const templateKey = (id: string) => ['templates', id] as const;
-
-export const useTemplate = (id: string) =>
-  useQuery({
-    queryKey: templateKey(id),
-    queryFn: () => api<TemplateWithVersion>(`/api/templates/${encodeURIComponent(id)}`),
-    // The designer owns the working copy; a background refetch must not look like someone else's save.
-    refetchOnWindowFocus: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-
-export const documentUrl = (templateId: string, index: number) =>
-  `/api/templates/${encodeURIComponent(templateId)}/documents/${index}`;
+export const useTemplate = (id: string) => useQuery(templateQuery(id));
 
 export const layoutOf = (t: TemplateWithVersion): DocumentLayout[] =>
   t.documents.map((d) => ({ filename: d.filename, pageSizes: d.pageSizes }));

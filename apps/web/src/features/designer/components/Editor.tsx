@@ -4,11 +4,13 @@ import {
   type KeyboardEvent as ReactKeyboardEvent,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
 } from 'react';
-import { type TemplateWithVersion, toDraft } from '../api/template.ts';
+import { toDraft } from '../api/template.ts';
+import type { TemplateWithVersion } from '../api/template-query.ts';
 import { useAutosave } from '../autosave.ts';
 import { type Guide, intersects, snapMove, snapResize } from '../geometry.ts';
 import { useHistory } from '../history.ts';
@@ -36,7 +38,11 @@ import { Toolbar } from './Toolbar.tsx';
 interface Props {
   template: TemplateWithVersion;
   documents: DocumentLayout[];
-  pdfs: (PDFDocumentProxy | null)[];
+  /** Each document as pdf.js opens it. */
+  pdfs: Promise<PDFDocumentProxy>[];
+  /** Whether the pages after page 1 may be shown (page 1 is on screen, or never will be). */
+  pagesReady: boolean;
+  onFirstPageDrawn(): void;
 }
 
 /** Snap distance in screen pixels (converted to points at the current zoom). */
@@ -62,7 +68,7 @@ function uniqueLabel(fields: Field[], label: string): string {
   for (let n = 2; ; n++) if (!taken.has(`${base} ${n}`.toLowerCase())) return `${base} ${n}`;
 }
 
-export function Editor({ template, documents, pdfs }: Props) {
+export function Editor({ template, documents, pdfs, pagesReady, onFirstPageDrawn }: Props) {
   const history = useHistory<Draft>(useMemo(() => toDraft(template), [template]));
   const draft = history.present;
   const { apply } = history;
@@ -80,11 +86,13 @@ export function Editor({ template, documents, pdfs }: Props) {
   const clipboard = useRef<Field[]>([]);
   const skipFocusSelect = useRef(false);
 
-  // Zoom: pages fit the width of the document area (at most 125 %), re-measured when the window changes.
+  // Zoom: pages fit the width of the document area (at most 125 %), re-measured when the window changes. Measured
+  // before the first paint, and nothing is drawn before then, so page 1 is drawn once, at its final size.
   const area = useRef<HTMLDivElement>(null);
-  const [scale, setScale] = useState(1);
+  const [measured, setScale] = useState<number | null>(null);
+  const scale = measured ?? 1;
   const maxWidth = Math.max(...documents.flatMap((d) => d.pageSizes.map((s) => s.width)), 1);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = area.current;
     if (!el) return;
     const measure = () => setScale(Math.min(1.25, Math.max(0.3, (el.clientWidth - 24) / maxWidth)));
@@ -174,21 +182,24 @@ export function Editor({ template, documents, pdfs }: Props) {
     window.addEventListener('pointercancel', up);
   };
 
-  const onPlace = (e: PointerEvent<HTMLDivElement>, doc: number, page: number) => {
-    if (!placing) {
-      if (!e.shiftKey) setSelected(new Set());
-      return;
-    }
-    const rect = e.currentTarget.getBoundingClientRect();
-    const s = scaleRef.current;
-    addField(placing, {
-      document: doc,
-      page,
-      x: round((e.clientX - rect.left) / s),
-      y: round((e.clientY - rect.top) / s),
-    });
-    setPlacing(null);
-  };
+  const onPlace = useCallback(
+    (e: PointerEvent<HTMLDivElement>, doc: number, page: number) => {
+      if (!placing) {
+        if (!e.shiftKey) setSelected(new Set());
+        return;
+      }
+      const rect = e.currentTarget.getBoundingClientRect();
+      const s = scaleRef.current;
+      addField(placing, {
+        document: doc,
+        page,
+        x: round((e.clientX - rect.left) / s),
+        y: round((e.clientY - rect.top) / s),
+      });
+      setPlacing(null);
+    },
+    [placing, addField],
+  );
 
   const updateFields = useCallback(
     (ids: ReadonlySet<string>, change: (f: Field) => Field, key?: string) =>
@@ -405,6 +416,18 @@ export function Editor({ template, documents, pdfs }: Props) {
   }, [undo, redo, paste, saveNow]);
 
   const selectedFields = draft.fields.filter((f) => selected.has(f.id));
+  // Each page's fields, the same array until the fields change, so PageView's memo holds: while the designer
+  // loads (zoom, documents, page 1 drawn) only the pages whose own props change render again.
+  const fieldsByPage = useMemo(() => {
+    const byPage = new Map<string, Field[]>();
+    for (const f of draft.fields) {
+      const key = `${f.document}:${f.page}`;
+      const list = byPage.get(key);
+      if (list) list.push(f);
+      else byPage.set(key, [f]);
+    }
+    return byPage;
+  }, [draft.fields]);
 
   const setRoles = (change: (roles: Draft['roles'], fields: Field[]) => Partial<Draft>) =>
     apply((d) => ({ ...d, ...change(d.roles, d.fields) }));
@@ -480,36 +503,43 @@ export function Editor({ template, documents, pdfs }: Props) {
           />
         </aside>
         <section className="dz-pages" ref={area} tabIndex={-1} aria-label="Pages">
-          {documents.map((doc, d) => (
-            <div key={doc.filename} className="dz-document">
-              {documents.length > 1 ? <h2 className="dz-doc-name">{doc.filename}</h2> : null}
-              {doc.pageSizes.map((size, i) => {
-                const page = i + 1;
-                const key = `${d}:${page}`;
-                return (
-                  <PageView
-                    key={key}
-                    document={d}
-                    page={page}
-                    pageCount={doc.pageSizes.length}
-                    filename={doc.filename}
-                    size={size}
-                    scale={scale}
-                    pdf={pdfs[d] ?? null}
-                    eager={d === 0 && page === 1}
-                    fields={draft.fields.filter((f) => f.document === d && f.page === page)}
-                    roles={draft.roles}
-                    selected={selected}
-                    problems={problems.fields}
-                    guides={guides?.key === key ? guides.guides : NO_GUIDES}
-                    placing={placing !== null}
-                    handlers={handlers}
-                    onPlace={onPlace}
-                  />
-                );
-              })}
-            </div>
-          ))}
+          {/* Pages once the zoom is known, so nothing is laid out or drawn twice; page 1 alone until it is on
+              screen, so nothing competes with it for the main thread or pdf.js (the other pages follow at once). */}
+          {measured === null
+            ? null
+            : documents.map((doc, d) => (
+                <div key={doc.filename} className="dz-document" hidden={d > 0 && !pagesReady}>
+                  {documents.length > 1 ? <h2 className="dz-doc-name">{doc.filename}</h2> : null}
+                  {doc.pageSizes.map((size, i) => {
+                    const page = i + 1;
+                    const key = `${d}:${page}`;
+                    const first = d === 0 && page === 1;
+                    if (!first && !pagesReady) return null;
+                    return (
+                      <PageView
+                        key={key}
+                        document={d}
+                        page={page}
+                        pageCount={doc.pageSizes.length}
+                        filename={doc.filename}
+                        size={size}
+                        scale={scale}
+                        pdf={pdfs[d] ?? null}
+                        eager={first}
+                        onDrawn={onFirstPageDrawn}
+                        fields={fieldsByPage.get(key) ?? NO_FIELDS}
+                        roles={draft.roles}
+                        selected={selected}
+                        problems={problems.fields}
+                        guides={guides?.key === key ? guides.guides : NO_GUIDES}
+                        placing={placing !== null}
+                        handlers={handlers}
+                        onPlace={onPlace}
+                      />
+                    );
+                  })}
+                </div>
+              ))}
         </section>
         <aside className="dz-side dz-right" aria-label="Settings">
           <Inspector
@@ -584,3 +614,4 @@ export function Editor({ template, documents, pdfs }: Props) {
 }
 
 const NO_GUIDES: Guide[] = [];
+const NO_FIELDS: Field[] = [];

@@ -1,4 +1,4 @@
-import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import { memo, type PointerEvent, type KeyboardEvent as ReactKeyboardEvent, useEffect, useRef } from 'react';
 import type { Guide } from '../geometry.ts';
 import { FIELD_TYPE_LABELS, type Field, type PageSize, type Role, roleColor } from '../model.ts';
@@ -17,9 +17,12 @@ interface Props {
   filename: string;
   size: PageSize;
   scale: number;
-  pdf: PDFDocumentProxy | null;
+  /** Its document, drawn from as soon as it is open; null: not to be drawn yet. */
+  pdf: Promise<PDFDocumentProxy> | null;
   /** Draw at once rather than when scrolled into view (page 1). */
   eager: boolean;
+  /** Page 1 is on screen (called by the eager page). */
+  onDrawn(): void;
   fields: Field[];
   roles: Role[];
   selected: ReadonlySet<string>;
@@ -37,31 +40,33 @@ export const PageView = memo(function PageView(p: Props) {
   const width = p.size.width * p.scale;
   const height = p.size.height * p.scale;
 
+  const { pdf, eager, onDrawn } = p;
   useEffect(() => {
-    const pdf = p.pdf;
     const el = wrap.current;
     if (!pdf || !el || !canvas.current) return;
-    let cancelled = false;
+    const stale = new AbortController();
     const draw = async () => {
-      // A document destroyed meanwhile (see usePdfs) draws nothing; its replacement arrives as a new `pdf`.
-      let page: Awaited<ReturnType<typeof pdf.getPage>>;
+      // A document that failed to open (the designer says why) or was destroyed meanwhile (see usePdfs) draws
+      // nothing; a replacement arrives as a new `pdf`.
+      let page: PDFPageProxy;
       try {
-        page = await pdf.getPage(p.page); // throws at once when destroyed
+        page = await (await pdf).getPage(p.page); // throws at once when destroyed
       } catch {
         return;
       }
-      if (cancelled || !canvas.current) return;
-      await drawPage(page, canvas.current, width).catch(() => undefined);
-      if (cancelled) return;
+      if (stale.signal.aborted || !canvas.current) return;
+      await drawPage(page, canvas.current, width, stale.signal).catch(() => undefined);
+      if (stale.signal.aborted) return;
       el.dataset.rendered = 'true';
-      // The designer's first paint of page 1: `pnpm bench` compares it with bare pdf.js.
-      if (p.eager) performance.mark('designer:page1');
+      if (eager) {
+        // The designer's first paint of page 1: `pnpm bench` compares it with bare pdf.js.
+        performance.mark('designer:page1');
+        onDrawn();
+      }
     };
-    if (p.eager) {
+    if (eager) {
       void draw();
-      return () => {
-        cancelled = true;
-      };
+      return () => stale.abort();
     }
     const observer = new IntersectionObserver(
       (entries) => {
@@ -74,10 +79,10 @@ export const PageView = memo(function PageView(p: Props) {
     );
     observer.observe(el);
     return () => {
-      cancelled = true;
+      stale.abort();
       observer.disconnect();
     };
-  }, [p.pdf, p.page, p.eager, width]);
+  }, [pdf, p.page, eager, onDrawn, width]);
 
   return (
     <section

@@ -4,7 +4,8 @@ import { Link } from 'wouter';
 import { errorText } from '../../../lib/api-client.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { type TemplateWithVersion, testSend } from '../api/template.ts';
+import { testSend } from '../api/template.ts';
+import type { TemplateWithVersion } from '../api/template-query.ts';
 import type { SaveStatus } from '../autosave.ts';
 import type { Draft } from '../model.ts';
 

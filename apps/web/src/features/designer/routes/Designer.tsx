@@ -1,21 +1,30 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'wouter';
 import { Loading } from '../../../components/Loading.tsx';
 import { errorText } from '../../../lib/api-client.ts';
-import { documentUrl, layoutOf, useTemplate } from '../api/template.ts';
+import { layoutOf, useTemplate } from '../api/template.ts';
+import { documentUrl } from '../api/template-query.ts';
 import { Editor } from '../components/Editor.tsx';
 import { openPdf } from '../pdf.ts';
 import '../designer.css';
 
 /**
  * /app/templates/<id>. The first document starts loading (pdf.js and the PDF) at once, alongside the template
- * itself, so page 1 appears as soon as both are in.
+ * itself (on a direct load both started before React, see preload.ts), so page 1 appears as soon as both are in.
+ * Everything else waits for page 1: the other pages and documents are drawn and opened once it is on screen.
  */
-export default function Designer() {
+export default function DesignerRoute() {
   const { templateId = '' } = useParams<{ templateId: string }>();
+  // Keyed: another template's address starts afresh (its own documents, its own page 1 first).
+  return <Designer key={templateId} templateId={templateId} />;
+}
+
+function Designer({ templateId }: { templateId: string }) {
   const template = useTemplate(templateId);
-  const pdfs = usePdfs(templateId, template.data?.documents.length ?? 1);
+  const [firstDrawn, setFirstDrawn] = useState(false);
+  const onFirstPageDrawn = useCallback(() => setFirstDrawn(true), []);
+  const pdfs = usePdfs(templateId, template.data?.documents.length ?? 1, firstDrawn);
   const documents = useMemo(() => (template.data ? layoutOf(template.data) : []), [template.data]);
 
   if (template.isPending) return <Loading label="Loading the template…" />;
@@ -32,7 +41,13 @@ export default function Designer() {
   return (
     <main id="main" className="dz-main">
       <h1 className="visually-hidden">Template designer: {template.data.name}</h1>
-      <Editor key={templateId} template={template.data} documents={documents} pdfs={pdfs.docs} />
+      <Editor
+        template={template.data}
+        documents={documents}
+        pdfs={pdfs.docs}
+        pagesReady={pdfs.othersReady}
+        onFirstPageDrawn={onFirstPageDrawn}
+      />
       {pdfs.error ? (
         <p className="notice error" role="alert">
           The pages could not be shown: {pdfs.error}
@@ -42,43 +57,46 @@ export default function Designer() {
   );
 }
 
-/** The template's PDFs in pdf.js, opened once each: the first at once, the others when their count is known. */
-function usePdfs(templateId: string, count: number) {
-  const [docs, setDocs] = useState<(PDFDocumentProxy | null)[]>([]);
+/**
+ * The template's PDFs in pdf.js, opened once each: the first at once, the others once page 1 is on screen (or
+ * cannot be: an error). Pages get the pending documents, so page 1 starts drawing the moment its document is
+ * open, without waiting for React to render again.
+ */
+function usePdfs(templateId: string, count: number, firstDrawn: boolean) {
+  const [docs, setDocs] = useState<Promise<PDFDocumentProxy>[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const othersReady = firstDrawn || error !== null;
+  const wanted = othersReady ? count : 1;
   const opened = useRef(new Map<number, Promise<PDFDocumentProxy>>());
   const alive = useRef(true);
-  // React may disconnect and reconnect these effects (a lazy chunk suspending the route): the documents destroyed
-  // here are dropped from state and opened again by the effect below in the same pass.
+  // React may disconnect and reconnect these effects: at once (StrictMode in development), or after a while (a
+  // lazy chunk suspending the route). Only a disconnect that lasts closes the documents; they are then dropped
+  // from state and opened again by the effect below when it reconnects.
   useEffect(() => {
     alive.current = true;
     const all = opened.current;
     return () => {
       alive.current = false;
-      for (const pending of all.values()) void pending.then((pdf) => pdf.destroy()).catch(() => undefined);
-      all.clear();
-      setDocs([]);
+      setTimeout(() => {
+        if (alive.current) return;
+        for (const pending of all.values()) void pending.then((pdf) => pdf.destroy()).catch(() => undefined);
+        all.clear();
+        setDocs([]);
+      });
     };
   }, []);
   useEffect(() => {
-    for (let i = 0; i < count; i++) {
+    let added = false;
+    for (let i = 0; i < wanted; i++) {
       if (opened.current.has(i)) continue;
       const pending = openPdf(documentUrl(templateId, i));
       opened.current.set(i, pending);
-      pending.then(
-        (pdf) => {
-          // Dropped meanwhile (disconnected, then opened again): this one is destroyed, never shown.
-          if (!alive.current || opened.current.get(i) !== pending) return;
-          setDocs((prev) => {
-            const next = [...prev];
-            next[i] = pdf;
-            return next;
-          });
-        },
-        (err: unknown) => alive.current && opened.current.get(i) === pending && setError(errorText(err)),
-      );
+      added = true;
+      // Not for one dropped meanwhile (closed, then opened again).
+      pending.catch((err: unknown) => opened.current.get(i) === pending && setError(errorText(err)));
     }
-  }, [templateId, count]);
+    if (added) setDocs(Array.from({ length: wanted }, (_, i) => opened.current.get(i)!));
+  }, [templateId, wanted]);
 
-  return { docs, error };
+  return { docs, error, othersReady };
 }

@@ -1,15 +1,19 @@
 import type { ServiceProcess } from './processes.ts';
 
-/** Polls `check` (state with no event to await: a database row, a file) until it holds, or fails after `timeoutMs`. */
+/**
+ * Polls `check` (state with no event to await: a database row, a file) every `intervalMs` until it holds, or fails
+ * after `timeoutMs`.
+ */
 export async function until(
   what: string,
   check: () => boolean | Promise<boolean>,
   timeoutMs = 30_000,
+  intervalMs = 50,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
 

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { loadConfig } from '@countersign/config';
-import { createAccount, createRuntime, createTemplate, type Runtime } from '@countersign/core';
-import type { TemplateSendResponse } from '@countersign/schemas';
+import { createAccount, createRuntime, createTemplate, localDrive, type Runtime } from '@countersign/core';
+import type { SessionsSendResponse, TemplateSendResponse } from '@countersign/schemas';
 import {
   exitOf,
   freePort,
@@ -19,6 +19,7 @@ import {
 } from '@countersign/test-support';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { checkedFetch } from '../testing/openapi-check.ts';
+import { makePdf } from './fixtures/pdfs.ts';
 import { templatePdf } from './fixtures/templates.ts';
 
 // Faults with real processes (issue 7): `start:api --no-worker` and `start:worker` as child processes on one
@@ -26,8 +27,8 @@ import { templatePdf } from './fixtures/templates.ts';
 //
 // To stop a send mid-way deterministically, the invites go to a gated SMTP server (below): it accepts the
 // first few messages, then holds its answer to every further DATA until the test opens the gate. A
-// template send commits its sessions and its outcome in one transaction, then delivers the invites; so
-// with the gate closed the job is provably past the commit and provably unfinished, whatever the load.
+// send commits its sessions 50 at a time, the last chunk with its outcome, then delivers the invites; so
+// with the gate closed the job is provably past the commits and provably unfinished, whatever the load.
 
 const API = 'apps/api/src/main.ts';
 const WORKER = 'apps/worker/src/main.ts';
@@ -161,6 +162,13 @@ async function startGatedSmtp(): Promise<GatedSmtp> {
   };
 }
 
+interface SendOptions {
+  notify?: boolean;
+  key?: string;
+  via?: number;
+  tag?: string;
+}
+
 interface Deployment {
   env: Record<string, string>;
   runtime: Runtime;
@@ -172,10 +180,9 @@ interface Deployment {
   token: string;
   startWorker(): ServiceProcess;
   /** POST /api/templates/send with `count` entries, through API `via`. */
-  send(
-    count: number,
-    options?: { notify?: boolean; key?: string; via?: number; tag?: string },
-  ): Promise<Response>;
+  send(count: number, options?: SendOptions): Promise<Response>;
+  /** POST /api/sessions/send of one 1-page PDF from the account's drive with `count` entries. */
+  sendOwnPdf(count: number, options?: SendOptions): Promise<Response>;
   /** Session counts straight from the SQLite file. */
   sessions(): {
     total: number;
@@ -224,6 +231,8 @@ async function deploy(options: {
       },
     ],
   });
+  const drive = await localDrive(runtime.ctx, accountId);
+  const { cloudFileId } = await drive.put('contract.pdf', await makePdf(1, 'faults'));
 
   const ports = await Promise.all(Array.from({ length: options.apis }, () => freePort()));
   const apiUrls = ports.map((p) => `http://127.0.0.1:${p}`);
@@ -250,6 +259,22 @@ async function deploy(options: {
   const token = ((await tokenRes.json()) as { access_token: string }).access_token;
 
   const db = runtime.db.$client;
+  const post = (path: string, body: unknown, { key, via = 0 }: SendOptions) =>
+    checkedFetch(`${apiUrls[via]}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        ...(key ? { 'idempotency-key': key } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  const signers = (count: number, tag: string, label?: string) =>
+    Array.from({ length: count }, (_, i) => ({
+      recipients: [
+        { ...(label ? { label } : {}), name: `Signer ${i}`, email: `signer-${tag}-${i}@faults.test` },
+      ],
+    }));
   return {
     env,
     runtime,
@@ -260,22 +285,19 @@ async function deploy(options: {
     workers,
     token,
     startWorker,
-    send(count, { notify = false, key, via = 0, tag = 'x' } = {}) {
-      return checkedFetch(`${apiUrls[via]}/api/templates/send`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${token}`,
-          ...(key ? { 'idempotency-key': key } : {}),
-        },
-        body: JSON.stringify({
-          templateId: template.templateId,
-          notify,
-          signingRequests: Array.from({ length: count }, (_, i) => ({
-            recipients: [{ label: 'Signer', name: `Signer ${i}`, email: `signer-${tag}-${i}@faults.test` }],
-          })),
-        }),
-      });
+    send(count, options = {}) {
+      const { notify = false, tag = 'x' } = options;
+      const signingRequests = signers(count, tag, 'Signer');
+      return post(
+        '/api/templates/send',
+        { templateId: template.templateId, notify, signingRequests },
+        options,
+      );
+    },
+    sendOwnPdf(count, options = {}) {
+      const { notify = false, tag = 'x' } = options;
+      const signingRequests = signers(count, tag);
+      return post('/api/sessions/send', { cloudFileIds: [cloudFileId], notify, signingRequests }, options);
     },
     sessions() {
       const jobs = db
@@ -304,6 +326,61 @@ function expectAllCreated(body: TemplateSendResponse, count: number): void {
   expect(new Set(rows.map((r) => r.sessionId)).size).toBe(count);
 }
 
+/** SIGKILL to the worker's own node process (a SIGKILLed tsx cannot pass it on); resolves once it is gone. */
+async function kill9(worker: ServiceProcess): Promise<number> {
+  process.kill(pidOf(worker)!, 'SIGKILL');
+  expect(await exitOf(worker)).not.toBe(0);
+  return Date.now();
+}
+
+/**
+ * After a worker was killed mid-send: the caller's first request (a short SEND_TIMEOUT_MS) has given up with 503,
+ * unless the job had finished, and its retries with the key answer 409 or 503 until a new worker has taken the
+ * stalled job over (once its lock, 30 s and not configurable, has expired) and finished it: that answer.
+ */
+async function finishedByKey(
+  first: Promise<Response>,
+  retry: () => Promise<Response>,
+  killedAt: number,
+): Promise<string> {
+  const firstRes = await first;
+  if (firstRes.status !== 200) {
+    expect(firstRes.status).toBe(503);
+    expect(await firstRes.json()).toMatchObject({ error: 'send_timeout' });
+  }
+  let done: Response | undefined = firstRes.status === 200 ? firstRes : undefined;
+  while (!done) {
+    if (Date.now() - killedAt > 90_000) throw new Error('the send was not finished within 90 s of the kill');
+    const res = await retry();
+    if (res.status === 200) done = res;
+    else {
+      expect([503, 409]).toContain(res.status);
+      await res.arrayBuffer();
+      await sleep(500);
+    }
+  }
+  const text = await done.text();
+  // And the key keeps answering with exactly that result.
+  const replay = await retry();
+  expect(replay.status).toBe(200);
+  expect(replay.headers.get('idempotent-replayed')).toBe('true');
+  expect(await replay.text()).toBe(text);
+  return text;
+}
+
+/** One send job made exactly `sessionIds`, one session per entry: none lost, none doubled. */
+function expectOneSessionPerEntry(d: Deployment, sessionIds: (string | undefined)[]): void {
+  const count = sessionIds.length;
+  const sessions = d.sessions();
+  expect(sessions.duplicates).toBe(0);
+  expect(sessions.jobs).toHaveLength(1);
+  expect(sessions.jobs[0]).toMatchObject({ rows: count, maxRow: count - 1 });
+  const ids = d.runtime.db.$client
+    .prepare('SELECT id FROM sessions WHERE account_id = ?')
+    .all(d.accountId) as { id: string }[];
+  expect(new Set(ids.map((r) => r.id))).toEqual(new Set(sessionIds));
+}
+
 it('kill -9 of a worker mid-way through a 200-entry send: the job finishes once, the caller gets it by its key', async () => {
   const [redis, smtp] = await Promise.all([startRedis(), startGatedSmtp()]);
   cleanups.push(
@@ -319,7 +396,6 @@ it('kill -9 of a worker mid-way through a 200-entry send: the job finishes once,
     env: { SMTP_URL: smtp.url, SEND_TIMEOUT_MS: '4000' },
   });
   const [worker] = d.workers as [ServiceProcess];
-  const workerPid = pidOf(worker)!;
 
   smtp.close(10);
   const key = `kill-9-${randomUUID()}`;
@@ -329,50 +405,58 @@ it('kill -9 of a worker mid-way through a 200-entry send: the job finishes once,
     () => smtp.accepted() >= 10 && smtp.held() > 0,
     60_000,
   );
-  process.kill(workerPid, 'SIGKILL');
-  expect(await exitOf(worker)).not.toBe(0);
+  const killedAt = await kill9(worker);
   smtp.release();
-  const killedAt = Date.now();
-  // The sessions were committed before the invites went out: the orphaned job is past its transaction.
+  // The sessions were committed before the invites went out: the orphaned job is past its commits.
   expect(d.sessions().total).toBe(200);
 
-  const firstRes = await first;
-  if (firstRes.status !== 200) {
-    expect(firstRes.status).toBe(503);
-    expect(await firstRes.json()).toMatchObject({ error: 'send_timeout' });
-  }
-
-  // A new worker takes the stalled job once its lock (30 s, not configurable) has expired.
   d.startWorker();
-  let done: Response | undefined = firstRes.status === 200 ? firstRes : undefined;
-  while (!done) {
-    if (Date.now() - killedAt > 90_000) throw new Error('the send was not finished within 90 s of the kill');
-    const res = await d.send(200, { notify: true, key, tag: 'kill' });
-    if (res.status === 200) done = res;
-    else {
-      expect([503, 409]).toContain(res.status);
-      await res.arrayBuffer();
-      await sleep(500);
-    }
-  }
-  const text = await done.text();
-  const body = JSON.parse(text) as TemplateSendResponse;
+  const retry = () => d.send(200, { notify: true, key, tag: 'kill' });
+  const body = JSON.parse(await finishedByKey(first, retry, killedAt)) as TemplateSendResponse;
   expectAllCreated(body, 200);
+  expectOneSessionPerEntry(
+    d,
+    body.instantiation.sessions.map((r) => r.sessionId),
+  );
+}, 150_000);
 
-  const sessions = d.sessions();
-  expect(sessions.duplicates).toBe(0);
-  expect(sessions.jobs).toHaveLength(1);
-  expect(sessions.jobs[0]).toMatchObject({ rows: 200, maxRow: 199 });
-  const ids = d.runtime.db.$client
-    .prepare('SELECT id FROM sessions WHERE account_id = ?')
-    .all(d.accountId) as { id: string }[];
-  expect(new Set(ids.map((r) => r.id))).toEqual(new Set(body.instantiation.sessions.map((r) => r.sessionId)));
+it('kill -9 of a worker between two commits of a 2,000-entry own-PDF send: the retried job resumes, one session per entry', async () => {
+  const redis = await startRedis();
+  cleanups.push(() => redis.stop());
+  const d = await deploy({ redis, apis: 1, workers: 1, env: { SEND_TIMEOUT_MS: '4000' } });
+  const [worker] = d.workers as [ServiceProcess];
+  const entries = 2_000;
+  const key = `kill-9-own-pdf-${randomUUID()}`;
+  const committed = () =>
+    d.runtime.db.$client.prepare('SELECT id FROM sessions WHERE account_id = ?').all(d.accountId) as {
+      id: string;
+    }[];
 
-  // And the key keeps answering with exactly that result.
-  const replay = await d.send(200, { notify: true, key, tag: 'kill' });
-  expect(replay.status).toBe(200);
-  expect(replay.headers.get('idempotent-replayed')).toBe('true');
-  expect(await replay.text()).toBe(text);
+  const first = d.sendOwnPdf(entries, { key, tag: 'own' });
+  // Polled finely: 2,000 entries are 40 commits of about 5 ms each, and the test must stop the send between two.
+  await until('the first entries to be committed', () => committed().length > 0, 60_000, 1);
+  // Holding the write lock freezes the send between two commits; the worker dies waiting for it.
+  const before = await d.runtime.db.transaction(async () => {
+    const rows = committed();
+    await kill9(worker);
+    return rows;
+  });
+  const killedAt = Date.now();
+  // Committed in chunks: some entries have their sessions, the rest none yet.
+  expect(before.length).toBeGreaterThan(0);
+  expect(before.length).toBeLessThan(entries);
+  expect(before.length % 50).toBe(0);
+
+  d.startWorker();
+  const retry = () => d.sendOwnPdf(entries, { key, tag: 'own' });
+  const body = JSON.parse(await finishedByKey(first, retry, killedAt)) as SessionsSendResponse;
+  expect(body.rows.map((r) => [r.row, r.status])).toEqual(
+    Array.from({ length: entries }, (_, i) => [i, 'sent']),
+  );
+  const sessionIds = body.rows.map((r) => r.sessionId);
+  expectOneSessionPerEntry(d, sessionIds);
+  // The retried job kept the sessions committed before the kill and answered them.
+  expect(sessionIds).toEqual(expect.arrayContaining(before.map((r) => r.id)));
 }, 150_000);
 
 it('Redis stopped for 30 s: the API answers 503 within 1 s throughout, then API and worker resume by themselves', async () => {

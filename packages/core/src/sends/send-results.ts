@@ -5,6 +5,7 @@ import type {
   TemplateSendResponse,
 } from '@countersign/schemas';
 import { eq } from 'drizzle-orm';
+import { allowanceHeaders, allowanceState } from '../allowance/allowance.ts';
 import type { ServiceContext } from '../context.ts';
 import { DataKey } from '../support/data-key.ts';
 
@@ -21,6 +22,16 @@ export type SessionsSendOutcome =
   | Answer<200 | 207, SessionsSendResponse>
   | Answer<422, SessionsSendRejectedResponse>;
 export type SendOutcome = TemplateSendOutcome | SessionsSendOutcome;
+
+/** Every send answer tells the caller what is left of the allowance (`RateLimit-*`, docs/api.md). */
+export const withAllowanceHeaders = async <O extends SendOutcome>(
+  ctx: ServiceContext,
+  accountId: string,
+  outcome: O,
+): Promise<O> => ({
+  ...outcome,
+  headers: allowanceHeaders(await allowanceState(ctx, accountId), ctx.clock.now()),
+});
 
 /** Outcomes hold signing links: encrypted wherever they rest (SQLite here, Redis as a job's result). */
 export const encryptSendOutcome = (ctx: ServiceContext, outcome: SendOutcome): string =>

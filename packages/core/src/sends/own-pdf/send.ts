@@ -1,32 +1,27 @@
 import { PdfEngineError } from '@countersign/pdf-engine';
 import type { FailedDocument, SessionsSendRequest, SessionsSendRow } from '@countersign/schemas';
-import {
-  allowanceHeaders,
-  allowanceState,
-  PRICES,
-  requireAllowance,
-  spendForRows,
-} from '../../allowance/allowance.ts';
+import { PRICES, requireAllowance } from '../../allowance/allowance.ts';
 import type { ServiceContext } from '../../context.ts';
 import { signingUrl } from '../../sessions/links.ts';
 import { DAY_MS } from '../../support/clock.ts';
+import { commitEntries } from '../commit-entries.ts';
 import { duplicateEmail, type RowProblem, requireEntryCount, signingOrders } from '../entry-rules.ts';
-import {
-  type CreatedSession,
-  insertSessions,
-  type NewSession,
-  priceFor,
-  type SendMode,
-} from '../insert-sessions.ts';
-import { deliverInvites, discardSessions, queueInvites } from '../invites.ts';
+import { type CreatedSession, priceFor, type SendMode } from '../insert-sessions.ts';
+import { deliverInvites, discardSessions } from '../invites.ts';
 import { type PreparedDocument, preparedDocumentFor } from '../prepared-documents.ts';
-import { loadSendOutcome, type SessionsSendOutcome, saveSendOutcome } from '../send-results.ts';
+import {
+  loadSendOutcome,
+  type SessionsSendOutcome,
+  saveSendOutcome,
+  withAllowanceHeaders,
+} from '../send-results.ts';
 import { fetchAndInspect } from './fetch-documents.ts';
 
 /**
  * POST /api/sessions/send (spec 4.3) as a job: download and judge every document, prepare each distinct
- * document once per signer count, then create one session per entry. Entries fail independently (207);
- * rejected documents fail the whole call before anything is created (422).
+ * document once per signer count, then create one session per entry, committed in chunks like a template send
+ * (commit-entries.ts). Entries fail independently (207); rejected documents fail the whole call before anything
+ * is created (422).
  */
 export async function sendOwnPdfs(
   ctx: ServiceContext,
@@ -79,20 +74,16 @@ export async function sendOwnPdfs(
   }
 
   const title = request.title ?? docs[0]!.filename;
-  const now = ctx.clock.now();
-  const created = await ctx.db.transaction(async () => {
-    const batch: NewSession[] = [];
-    let paid = await spendForRows(ctx, accountId, entryPrice, orders.size);
-    for (const [row, rowOrders] of orders) {
-      const entry = entries[row]!;
-      if (paid-- <= 0) {
-        problems.set(row, {
-          error: 'allowance_exhausted',
-          message: 'the API allowance ran out before this entry; send it again after the allowance renews',
-        });
-        continue;
-      }
-      batch.push({
+  const expiresAt = ctx.clock.now() + request.expiresInDays * DAY_MS;
+  const created = await commitEntries(ctx, {
+    accountId,
+    jobId,
+    entryPrice,
+    rows: [...orders.keys()],
+    build: (row) => {
+      const recipients = entries[row]!.recipients;
+      const rowOrders = orders.get(row)!;
+      return {
         accountId,
         source: 'own_pdf',
         sendJobId: jobId,
@@ -102,9 +93,9 @@ export async function sendOwnPdfs(
         authRequirement: request.authRequirement,
         notify: request.notify,
         options: request.locale ? { locale: request.locale } : {},
-        expiresAt: now + request.expiresInDays * DAY_MS,
+        expiresAt,
         documents: docs.map((d) => {
-          const p = prepared.get(`${d.sha256}:${entry.recipients.length}`)!;
+          const p = prepared.get(`${d.sha256}:${recipients.length}`)!;
           return {
             filename: d.filename,
             cloudFileId: d.cloudFileId,
@@ -114,25 +105,20 @@ export async function sendOwnPdfs(
             pageCount: p.pageCount,
           };
         }),
-        participants: entry.recipients.map((r, i) => ({
+        participants: recipients.map((r, i) => ({
           name: r.name,
           email: r.email,
           signingOrder: rowOrders[i]!,
         })),
         test: mode.test,
         retentionDays: request.retentionDays,
-      });
-    }
-    const sessions = await insertSessions(ctx, batch);
-    const invites = request.notify ? await queueInvites(ctx, accountId, sessions, batch) : [];
-    // Saved with the sessions: a job retried after a crash from here on answers this instead of sending again.
-    const provisional = await withAllowance(
-      ctx,
-      accountId,
-      toOutcome(ctx, entries.length, sessions, problems),
-    );
-    await saveSendOutcome(ctx, jobId, accountId, provisional);
-    return { sessions, invites, provisional };
+      };
+    },
+    problems,
+    notify: request.notify,
+    bulkBatch: null,
+    answer: async (made) =>
+      await withAllowanceHeaders(ctx, accountId, toOutcome(ctx, entries.length, made.sessions, problems)),
   });
 
   // Invites go out now so that a mail server refusing one fails its row, and no session is kept for it.
@@ -160,19 +146,11 @@ export async function sendOwnPdfs(
     });
   }
 
-  if (refused.size === 0) return created.provisional;
+  if (refused.size === 0) return created.answer;
   const live = created.sessions.filter((s) => !refused.has(s.sessionId));
-  const outcome = await withAllowance(ctx, accountId, toOutcome(ctx, entries.length, live, problems));
+  const outcome = await withAllowanceHeaders(ctx, accountId, toOutcome(ctx, entries.length, live, problems));
   await saveSendOutcome(ctx, jobId, accountId, outcome);
   return outcome;
-}
-
-async function withAllowance(
-  ctx: ServiceContext,
-  accountId: string,
-  outcome: SessionsSendOutcome,
-): Promise<SessionsSendOutcome> {
-  return { ...outcome, headers: allowanceHeaders(await allowanceState(ctx, accountId), ctx.clock.now()) };
 }
 
 function toOutcome(

@@ -1,4 +1,3 @@
-import { bulkBatches } from '@countersign/db';
 import { validateMessageTemplate } from '@countersign/emails';
 import {
   localeOf,
@@ -6,31 +5,23 @@ import {
   type TemplateSendRequest,
   type TemplateSendResponse,
 } from '@countersign/schemas';
-import {
-  allowanceHeaders,
-  allowanceState,
-  PRICES,
-  requireAllowance,
-  spendForRows,
-} from '../../allowance/allowance.ts';
+import { PRICES, requireAllowance } from '../../allowance/allowance.ts';
 import type { ServiceContext } from '../../context.ts';
 import type { DeliveryOutcome } from '../../outbox/control.ts';
 import { signingUrl } from '../../sessions/links.ts';
 import { DAY_MS } from '../../support/clock.ts';
-import { newId } from '../../support/crypto.ts';
 import { DomainError } from '../../support/errors.ts';
 import { type LoadedTemplate, loadTemplate } from '../../templates/load.ts';
+import { type CommittedEntries, commitEntries, type SessionSpec } from '../commit-entries.ts';
 import { type RowProblem, requireEntryCount } from '../entry-rules.ts';
+import { type CreatedSession, type NewSession, priceFor, type SendMode } from '../insert-sessions.ts';
+import { deliverInvites, invitedAtSend } from '../invites.ts';
 import {
-  type CreatedSession,
-  committedSessions,
-  insertSessions,
-  type NewSession,
-  priceFor,
-  type SendMode,
-} from '../insert-sessions.ts';
-import { deliverInvites, invitedAtSend, type QueuedInvite, queueInvites } from '../invites.ts';
-import { loadSendOutcome, saveSendOutcome, type TemplateSendOutcome } from '../send-results.ts';
+  loadSendOutcome,
+  saveSendOutcome,
+  type TemplateSendOutcome,
+  withAllowanceHeaders,
+} from '../send-results.ts';
 import { resolvePrefill } from './prefill.ts';
 
 /**
@@ -60,7 +51,7 @@ export async function sendTemplate(
   await requireAllowance(ctx, accountId, entryPrice);
 
   const problems = new Map<number, RowProblem>();
-  const specs = new Map<number, Omit<NewSession, 'bulkBatchId'>>();
+  const valid = new Map<number, Pick<SessionSpec, 'participants' | 'prefill'>>();
   const options = {
     senderName: request.senderName,
     subject: request.subject,
@@ -96,7 +87,21 @@ export async function sendTemplate(
       problems.set(row, prefill);
       continue;
     }
-    specs.set(row, {
+    valid.set(row, { participants: participants.list, prefill: prefill.values });
+  }
+
+  // Spec 4.2: always 200, each row created or failed; a row's invite reads `sent` while it is queued.
+  const answer = async (made: CommittedEntries, delivered: Map<string, DeliveryOutcome>) =>
+    await withAllowanceHeaders(ctx, accountId, {
+      status: 200 as const,
+      body: toResponse(ctx, request, template, entries.length, made, problems, delivered),
+    });
+  const created = await commitEntries(ctx, {
+    accountId,
+    jobId,
+    entryPrice,
+    rows: [...valid.keys()],
+    build: (row) => ({
       accountId,
       source: 'template',
       templateId: template.template.id,
@@ -109,129 +114,25 @@ export async function sendTemplate(
       options,
       expiresAt,
       documents,
-      participants: participants.list,
-      prefill: prefill.values,
+      ...valid.get(row)!,
       test: mode.test,
       retentionDays: request.retentionDays,
-    });
-  }
-
-  const created = await commitInChunks(ctx, {
-    accountId,
-    jobId,
-    entryPrice,
-    specs,
+    }),
     problems,
+    notify: request.notify,
     bulkBatch: entries.length >= 2 ? { templateId: template.template.id, entryCount: entries.length } : null,
-    queue: async (sessions, batch) =>
-      request.notify ? await queueInvites(ctx, accountId, sessions, batch) : [],
-    // Saved with the last rows: a job retried after a crash from there on answers this instead of sending again.
-    provisional: async (made) =>
-      await outcomeOf(
-        ctx,
-        accountId,
-        toResponse(ctx, request, template, entries.length, made, problems, new Map()),
-      ),
+    answer: async (made) => await answer(made, new Map()),
   });
-  if (created.invites.length === 0) return created.provisional;
+  if (created.invites.length === 0) return created.answer;
 
   const delivered = await deliverInvites(ctx, created.invites);
   // The rest of what was queued (cc copies) goes out with the outbox's next pass. Kicked only now: a pass
   // started earlier would claim the invites this call delivers itself, and they would read as failed.
   ctx.outbox.kick();
-  const outcome = await outcomeOf(
-    ctx,
-    accountId,
-    toResponse(ctx, request, template, entries.length, created, problems, delivered),
-  );
+  const outcome = await answer(created, delivered);
   await saveSendOutcome(ctx, jobId, accountId, outcome);
   return outcome;
 }
-
-/**
- * Entries per write transaction (about 5 ms of work): a writer of another process (a cancel, a signature) waits
- * for one chunk at most, since it polls for the lock finely (packages/db/src/sqlite/busy.ts).
- */
-const ENTRIES_PER_COMMIT = 50;
-
-interface Made {
-  sessions: CreatedSession[];
-  invites: QueuedInvite[];
-  bulkBatchId: string | null;
-}
-
-/**
- * Commits the sessions in chunks, each with its allowance, invites and audit rows, so that a 10,000-entry send
- * never holds SQLite's single write lock for seconds. A retried job (its worker stopped between two chunks)
- * resumes after the rows already committed; the last chunk saves the answer with its rows.
- */
-async function commitInChunks(
-  ctx: ServiceContext,
-  send: {
-    accountId: string;
-    jobId: string;
-    entryPrice: number;
-    specs: Map<number, Omit<NewSession, 'bulkBatchId'>>;
-    problems: Map<number, RowProblem>;
-    bulkBatch: { templateId: string; entryCount: number } | null;
-    queue: (sessions: CreatedSession[], batch: NewSession[]) => Promise<QueuedInvite[]>;
-    provisional: (made: Made) => Promise<TemplateSendOutcome>;
-  },
-): Promise<Made & { provisional: TemplateSendOutcome }> {
-  const earlier = await committedSessions(ctx, send.jobId);
-  const made: Made = {
-    sessions: [...earlier.sessions.values()],
-    invites: [],
-    bulkBatchId: earlier.bulkBatchId ?? (send.bulkBatch ? newId() : null),
-  };
-  const todo = [...send.specs].filter(([row]) => !earlier.sessions.has(row));
-  let provisional: TemplateSendOutcome | undefined;
-  for (let start = 0; provisional === undefined; start += ENTRIES_PER_COMMIT) {
-    if (start > 0) await new Promise((resolve) => setTimeout(resolve, 1)); // the lock is free meanwhile
-    const chunk = todo.slice(start, start + ENTRIES_PER_COMMIT);
-    const last = start + ENTRIES_PER_COMMIT >= todo.length;
-    await ctx.db.transaction(async () => {
-      if (start === 0 && earlier.sessions.size === 0 && made.bulkBatchId && send.bulkBatch) {
-        await ctx.db.insert(bulkBatches).values({
-          id: made.bulkBatchId,
-          accountId: send.accountId,
-          ...send.bulkBatch,
-          createdAt: ctx.clock.now(),
-        });
-      }
-      const batch: NewSession[] = [];
-      let paid = await spendForRows(ctx, send.accountId, send.entryPrice, chunk.length);
-      for (const [row, spec] of chunk) {
-        if (paid-- <= 0) {
-          send.problems.set(row, {
-            error: 'allowance_exhausted',
-            message: 'the API allowance ran out before this entry',
-          });
-          continue;
-        }
-        batch.push({ ...spec, bulkBatchId: made.bulkBatchId });
-      }
-      const sessions = await insertSessions(ctx, batch);
-      made.sessions.push(...sessions);
-      made.invites.push(...(await send.queue(sessions, batch)));
-      if (last) {
-        provisional = await send.provisional(made);
-        await saveSendOutcome(ctx, send.jobId, send.accountId, provisional);
-      }
-    });
-  }
-  return { ...made, provisional };
-}
-
-const outcomeOf = async (
-  ctx: ServiceContext,
-  accountId: string,
-  body: TemplateSendResponse,
-): Promise<TemplateSendOutcome> => ({
-  status: 200,
-  body,
-  headers: allowanceHeaders(await allowanceState(ctx, accountId), ctx.clock.now()),
-});
 
 /** Entries named in an `unmapped_placeholders` message; the rest are counted. */
 const UNMAPPED_ENTRIES_NAMED = 5;

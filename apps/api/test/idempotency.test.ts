@@ -274,7 +274,8 @@ describe.each([
       const attached = await call();
       expect(attached.status).toBe(503);
       await attached.arrayBuffer();
-      expect(drive.downloads(id)).toBe(1);
+      // The one job reaches the gated download (on a job thread it may start after the first timeout).
+      await expect.poll(() => drive.downloads(id), { timeout: 15_000 }).toBe(1);
 
       drive.release(id);
       let done: Response | undefined;

@@ -48,7 +48,11 @@ export const useSession = (id: string | undefined) =>
     queryKey: ['sessions', 'detail', id],
     queryFn: () => api<SessionWithEvents>(`/api/sessions/${encodeURIComponent(id!)}`),
     enabled: !!id,
-    refetchInterval: (q) => (q.state.data?.status === 'active' ? POLL_MS : false),
+    // Watched while something is still to happen: signatures, or a purge under way (a job elsewhere).
+    refetchInterval: (q) => {
+      const s = q.state.data;
+      return s?.status === 'active' || s?.purge?.state === 'pending' ? POLL_MS : false;
+    },
   });
 
 function useSessionMutation<T>(fn: (arg: T) => Promise<unknown>) {

@@ -13,16 +13,10 @@ const API_STARTED = 'countersign api listening';
 const WORKER_STARTED = 'countersign worker started';
 
 /**
- * Settings every child gets first, so nothing leaks in from the environment running the tests. Info lines
- * carry the service's own pid (spawnEntry runs it under tsx, a separate process), which signals go to.
+ * Settings every child gets first, so nothing leaks in from the environment running the tests. (spawnEntry
+ * logs at info: those lines carry the service's own pid, which signals go to, as tsx runs it as its child.)
  */
-export const CLEAN_ENV = {
-  HOST: '127.0.0.1',
-  REDIS_URL: '',
-  SMTP_URL: '',
-  JWT_SECRET: '',
-  LOG_LEVEL: 'info',
-};
+export const CLEAN_ENV = { HOST: '127.0.0.1', REDIS_URL: '', SMTP_URL: '', JWT_SECRET: '' };
 
 export interface DeploymentOptions {
   /** API processes, each on its own port (default 1); scaled ones run `--no-worker`. */

@@ -1,6 +1,7 @@
 import { accountView, updateAccountSettings } from '@countersign/core';
 import { AccountSchema, AccountUpdateRequestSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../http/account-scope.ts';
 import type { AppEnv } from '../http/env.ts';
 import { requireOwner } from '../http/member-access.ts';
 import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../http/openapi.ts';
@@ -30,14 +31,9 @@ export const accountUpdateRoute = apiRoute({
 });
 
 export function registerAccount(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(accountGetRoute, async (c) =>
-    c.json(await accountView(c.get('deps').runtime.ctx, c.get('accountId')), 200),
-  );
+  app.openapi(accountGetRoute, async (c) => c.json(await accountView(...forAccount(c)), 200));
   app.openapi(accountUpdateRoute, async (c) => {
     requireOwner(c);
-    return c.json(
-      await updateAccountSettings(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('json')),
-      200,
-    );
+    return c.json(await updateAccountSettings(...forAccount(c), c.req.valid('json')), 200);
   });
 }

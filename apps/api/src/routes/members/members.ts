@@ -6,6 +6,7 @@ import {
   MemberSchema,
 } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { requireOwner } from '../../http/member-access.ts';
 import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
@@ -55,9 +56,7 @@ export const memberRemoveRoute = apiRoute({
 });
 
 export function registerMembers(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(membersListRoute, async (c) =>
-    c.json({ members: await listMembers(c.get('deps').runtime.ctx, c.get('accountId')) }, 200),
-  );
+  app.openapi(membersListRoute, async (c) => c.json({ members: await listMembers(...forAccount(c)) }, 200));
   app.openapi(memberInviteRoute, async (c) => {
     requireOwner(c);
     const ctx = c.get('deps').runtime.ctx;
@@ -68,7 +67,7 @@ export function registerMembers(app: OpenAPIHono<AppEnv>): void {
   });
   app.openapi(memberRemoveRoute, async (c) => {
     requireOwner(c);
-    await removeMember(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').memberId);
+    await removeMember(...forAccount(c), c.req.valid('param').memberId);
     return c.body(null, 204);
   });
 }

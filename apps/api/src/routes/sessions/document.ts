@@ -1,6 +1,7 @@
 import { sessionDocumentFile } from '@countersign/core';
 import { PathIdSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
 import { pdfResponse } from '../../http/pdf-response.ts';
@@ -27,12 +28,7 @@ export const sessionDocumentRoute = apiRoute({
 export function registerSessionDocument(app: OpenAPIHono<AppEnv>): void {
   app.openapi(sessionDocumentRoute, async (c) => {
     const { sessionId, documentId } = c.req.valid('param');
-    const file = await sessionDocumentFile(
-      c.get('deps').runtime.ctx,
-      c.get('accountId'),
-      sessionId,
-      documentId,
-    );
+    const file = await sessionDocumentFile(...forAccount(c), sessionId, documentId);
     return pdfResponse(c, file.sha256, file.filename);
   });
 }

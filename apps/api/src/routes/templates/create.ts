@@ -9,6 +9,7 @@ import {
 } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { errorResponse } from '../../http/errors.ts';
 import { apiRoute, commonErrors, jsonResponse } from '../../http/openapi.ts';
@@ -102,8 +103,7 @@ export function registerTemplatesCreate(app: OpenAPIHono<AppEnv>): void {
     const files = Array.isArray(form.documents) ? form.documents : [form.documents];
     const bytes = await matchFiles(manifest, files);
     const created = await createTemplate(
-      c.get('deps').runtime.ctx,
-      c.get('accountId'),
+      ...forAccount(c),
       templateFromManifest(manifest, (entry) => bytes.get(entry)!),
     );
     return c.json(created, 201);

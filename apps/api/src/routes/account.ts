@@ -3,8 +3,8 @@ import { AccountSchema, AccountUpdateRequestSchema } from '@countersign/schemas'
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { forAccount } from '../http/account-scope.ts';
 import type { AppEnv } from '../http/env.ts';
-import { requireOwner } from '../http/member-access.ts';
-import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../http/openapi.ts';
+import { ownerOnlyResponse, requireOwner } from '../http/member-access.ts';
+import { apiRoute, jsonBody, jsonResponse } from '../http/openapi.ts';
 
 export const accountGetRoute = apiRoute({
   method: 'get',
@@ -26,7 +26,7 @@ export const accountUpdateRoute = apiRoute({
   },
   responses: {
     200: jsonResponse('The account, changed.', AccountSchema),
-    403: errorResponseFor('`forbidden`: only an owner may do this (or a CSRF/origin check failed).'),
+    403: ownerOnlyResponse,
   },
 });
 

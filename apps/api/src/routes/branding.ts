@@ -3,7 +3,7 @@ import { BrandingSchema, BrandingUpdateRequestSchema } from '@countersign/schema
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { forAccount } from '../http/account-scope.ts';
 import type { AppEnv } from '../http/env.ts';
-import { requireOwner } from '../http/member-access.ts';
+import { ownerOnlyResponse, requireOwner } from '../http/member-access.ts';
 import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../http/openapi.ts';
 
 export const brandingGetRoute = apiRoute({
@@ -33,7 +33,7 @@ export const brandingUpdateRoute = apiRoute({
   responses: {
     200: jsonResponse('The branding, changed.', BrandingSchema),
     400: errorResponseFor('Validation failed, `insufficient_contrast` or `invalid_logo`.'),
-    403: errorResponseFor('`forbidden`: only an owner may do this (or a CSRF/origin check failed).'),
+    403: ownerOnlyResponse,
   },
 });
 

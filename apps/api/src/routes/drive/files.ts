@@ -5,15 +5,14 @@ import { forAccount } from '../../http/account-scope.ts';
 import { megabytes } from '../../http/body-limit.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, commonErrors, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
-
-const filePart = z
-  .instanceof(File, { error: 'must be a file part (a PDF with its file name)' })
-  .openapi({ type: 'string', format: 'binary' });
+import { pdfFilePart } from '../../http/pdf-file-part.ts';
 
 export const DriveUploadSchema = z
   .strictObject({
     files: z
-      .union([filePart, z.array(filePart)], { error: 'required: one file part per PDF, each named `files`' })
+      .union([pdfFilePart, z.array(pdfFilePart)], {
+        error: 'required: one file part per PDF, each named `files`',
+      })
       .openapi({ type: 'array', items: { type: 'string', format: 'binary' } }),
   })
   .openapi('DriveUpload');

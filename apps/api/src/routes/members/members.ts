@@ -8,10 +8,8 @@ import {
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { requireOwner } from '../../http/member-access.ts';
+import { ownerOnlyResponse, requireOwner } from '../../http/member-access.ts';
 import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
-
-const ownerOnly = errorResponseFor('`forbidden`: only an owner may do this (or a CSRF/origin check failed).');
 
 export const membersListRoute = apiRoute({
   method: 'get',
@@ -35,7 +33,7 @@ export const memberInviteRoute = apiRoute({
   },
   responses: {
     201: jsonResponse('Invited.', MemberSchema),
-    403: ownerOnly,
+    403: ownerOnlyResponse,
     409: errorResponseFor('`member_exists`: the address is already a member of this account.'),
   },
 });
@@ -49,7 +47,7 @@ export const memberRemoveRoute = apiRoute({
   request: { params: MemberIdParamsSchema },
   responses: {
     204: { description: 'Removed.' },
-    403: ownerOnly,
+    403: ownerOnlyResponse,
     404: errorResponseFor('`member_not_found`: no such member in this account.'),
     409: errorResponseFor('`last_owner`: the account must keep an owner.'),
   },

@@ -4,7 +4,7 @@ import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
-import { pdfResponse } from '../../http/pdf-response.ts';
+import { pdfDocumented, pdfResponse } from '../../http/pdf-response.ts';
 
 export const sessionDocumentRoute = apiRoute({
   method: 'get',
@@ -16,10 +16,7 @@ export const sessionDocumentRoute = apiRoute({
     params: z.object({ sessionId: PathIdSchema, documentId: PathIdSchema }),
   },
   responses: {
-    200: {
-      description: 'The PDF.',
-      content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
-    },
+    200: pdfDocumented,
     404: errorResponseFor('No such session or document for this account.'),
     410: errorResponseFor('`session_purged` (extension): the session was purged; its documents are deleted.'),
   },

@@ -13,10 +13,7 @@ import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { errorResponse } from '../../http/errors.ts';
 import { apiRoute, commonErrors, jsonResponse } from '../../http/openapi.ts';
-
-const filePart = z
-  .instanceof(File, { error: 'must be a file part (a PDF with its file name)' })
-  .openapi({ type: 'string', format: 'binary' });
+import { pdfFilePart } from '../../http/pdf-file-part.ts';
 
 /**
  * The upload: one `manifest` part (the TemplateManifest JSON, as a text field or a file) and one `documents`
@@ -25,13 +22,15 @@ const filePart = z
 export const TemplateUploadSchema = z
   .strictObject({
     manifest: z
-      .union([z.string(), filePart], { error: 'required: the manifest JSON, as a text field or a file part' })
+      .union([z.string(), pdfFilePart], {
+        error: 'required: the manifest JSON, as a text field or a file part',
+      })
       .openapi({
         type: 'string',
         description: 'The TemplateManifest JSON (see the TemplateManifest schema).',
       }),
     documents: z
-      .union([filePart, z.array(filePart)], {
+      .union([pdfFilePart, z.array(pdfFilePart)], {
         error: 'required: one file part per PDF, each named `documents`',
       })
       .openapi({

@@ -9,7 +9,7 @@ import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
-import { pdfResponse } from '../../http/pdf-response.ts';
+import { pdfDocumented, pdfResponse } from '../../http/pdf-response.ts';
 
 const params = z.object({ templateId: PathIdSchema });
 
@@ -52,10 +52,7 @@ export const templateDocumentRoute = apiRoute({
   summary: "A template document's PDF (as signers see it), by 0-based position",
   request: { params: params.extend({ index: PathIdSchema.openapi({ description: '0-based position.' }) }) },
   responses: {
-    200: {
-      description: 'The PDF.',
-      content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
-    },
+    200: pdfDocumented,
     404: errorResponseFor('`template_not_found`, or `not_found` for an index past the last document.'),
   },
 });

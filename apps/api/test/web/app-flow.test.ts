@@ -4,26 +4,17 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createAccount } from '@countersign/core';
 import { tempDir } from '@countersign/test-support';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agreementPdf, signInThroughMailbox } from './app-support.ts';
-import { expectAccessible, launchChromium, newContext, screenshot, VIEWPORTS } from './browser.ts';
+import { appWorld, expectAccessible, newContext, screenshot, VIEWPORTS } from './browser.ts';
 
 const run = promisify(execFile);
-let api: TestApi;
-let browser: Browser;
-const problems: string[] = [];
+const world = appWorld();
 const OWNER = 'owner@flow.test';
 
 beforeAll(async () => {
-  api = await startTestApi();
-  browser = await launchChromium();
-  await createAccount(api.runtime.ctx, { name: 'Flow Industries', email: OWNER });
-});
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
+  await createAccount(world.api.runtime.ctx, { name: 'Flow Industries', email: OWNER });
 });
 
 /** Drags a palette entry onto page 1 so the new field is centred on (x, y) in points. */
@@ -42,9 +33,9 @@ const fieldBoxes = (page: Page) => page.locator('.dz-field');
 
 describe('the web app end to end in Chromium', () => {
   it('signs in by email, designs a template by dragging, sends it with a token from the app, and a signer completes it', async () => {
-    const context = await newContext(browser, problems, VIEWPORTS.desktop);
+    const context = await newContext(world.browser, world.problems, VIEWPORTS.desktop);
     const page = await context.newPage();
-    await signInThroughMailbox(page, api, OWNER);
+    await signInThroughMailbox(page, world.api, OWNER);
     await page.getByRole('heading', { name: 'Sessions' }).waitFor();
 
     // Upload a PDF: the new template opens in the designer, its id in the address.
@@ -102,7 +93,9 @@ describe('the web app end to end in Chromium', () => {
     await page.getByRole('cell', { name: 'flow test', exact: true }).waitFor();
 
     // The integrator's side: the copied payload, real recipient, sent over the API with that token.
-    const token = (await (await api.post('/connect/token', { refresh_token: refreshToken })).json()) as {
+    const token = (await (
+      await world.api.post('/connect/token', { refresh_token: refreshToken })
+    ).json()) as {
       access_token: string;
     };
     const entry = payload.signingRequests[0]!;
@@ -111,7 +104,7 @@ describe('the web app end to end in Chromium', () => {
       ...f,
       value: f.label === 'Date' ? '2027-01-15' : 'Flow Industries',
     }));
-    const sent = await api.post(
+    const sent = await world.api.post(
       '/api/templates/send',
       { ...payload, authRequirement: 'public', notify: false },
       token.access_token,
@@ -128,9 +121,9 @@ describe('the web app end to end in Chromium', () => {
     await page.getByRole('link', { name: 'Service agreement' }).first().click();
     await expect.poll(() => page.getByTestId('session-status').textContent()).toBe('active');
 
-    const signerContext = await newContext(browser, problems, VIEWPORTS.phone);
+    const signerContext = await newContext(world.browser, world.problems, VIEWPORTS.phone);
     const signer = await signerContext.newPage();
-    await signer.goto(signingUrl.replace(/^https?:\/\/[^/]+/, api.url));
+    await signer.goto(signingUrl.replace(/^https?:\/\/[^/]+/, world.api.url));
     await signer.getByRole('heading', { name: 'Ready to sign' }).waitFor();
     await signer.getByRole('button', { name: 'Next field' }).click();
     await signer.locator('dialog#adopt').waitFor({ state: 'visible' });
@@ -149,7 +142,9 @@ describe('the web app end to end in Chromium', () => {
     const link = page.getByRole('link', { name: /signed and sealed/ });
     // The link's PDF, fetched with the member's cookie (the href may name PUBLIC_URL, not the test's port).
     const href = (await link.getAttribute('href'))!;
-    const signed = await page.request.get(new URL(new URL(href, api.url).pathname, api.url).toString());
+    const signed = await page.request.get(
+      new URL(new URL(href, world.api.url).pathname, world.api.url).toString(),
+    );
     expect(signed.status()).toBe(200);
     expect(signed.headers()['content-type']).toContain('application/pdf');
     const file = path.join(tempDir('countersign-web-'), 'signed.pdf');
@@ -157,7 +152,7 @@ describe('the web app end to end in Chromium', () => {
     const { stdout } = await run('pdfsig', [file]);
     expect(stdout).toContain('Signature is Valid');
     expect(sessionId).toBeTruthy();
-    expect(problems).toEqual([]);
+    expect(world.problems).toEqual([]);
     await context.close();
   }, 240_000);
 });

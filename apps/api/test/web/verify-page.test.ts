@@ -12,7 +12,6 @@ import { checkPdf as check, flipped as flipByte, verifyWorld } from './verify-su
 // page sends nothing anywhere while it checks (no request at all, and its CSP forbids connections).
 
 const world = verifyWorld();
-const problems: string[] = [];
 
 /** Opens /verify, then records every request the page makes from here on. */
 async function openPage(page: Page): Promise<string[]> {
@@ -42,7 +41,7 @@ describe('GET /verify', () => {
     ]);
 
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-      const context = await newContext(world.browser, problems, viewport);
+      const context = await newContext(world.browser, world.problems, viewport);
       const page = await context.newPage();
       const requests = await openPage(page);
 
@@ -81,7 +80,7 @@ describe('GET /verify', () => {
       expect(requests).toEqual([]);
       await context.close();
     }
-    expect(problems).toEqual([]);
+    expect(world.problems).toEqual([]);
   }, 120_000);
   it('a time-stamped seal with an ECDSA TSA and an ECDSA CA chain (P-384, P-256): valid in the browser, time and TSA shown; 375 and 1280 px, accessible', async () => {
     // A real TSA with a P-384 key and a CA whose root (P-384) and intermediate (P-256) sign the operator's RSA
@@ -117,7 +116,7 @@ describe('GET /verify', () => {
       const tsaName = tsa.subject.replaceAll('\n', ', ');
 
       for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-        const context = await newContext(world.browser, problems, viewport);
+        const context = await newContext(world.browser, world.problems, viewport);
         const page = await context.newPage();
         const requests = await openPage(page);
         const result = await check(page, 'stamped.pdf', stamped);
@@ -138,7 +137,7 @@ describe('GET /verify', () => {
         expect(requests).toEqual([]);
         await context.close();
       }
-      expect(problems).toEqual([]);
+      expect(world.problems).toEqual([]);
     } finally {
       await Promise.all([tsa.close(), ca.close()]);
     }

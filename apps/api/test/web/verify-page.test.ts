@@ -13,13 +13,22 @@ import { checkPdf as check, flipped as flipByte, verifyWorld } from './verify-su
 
 const world = verifyWorld();
 
-/** Opens /verify, then records every request the page makes from here on. */
-async function openPage(page: Page): Promise<string[]> {
+/** Opens /verify in a new context at `viewport`, then records every request the page makes from there on. */
+async function openPage(viewport: {
+  width: number;
+  height: number;
+}): Promise<{ page: Page; requests: string[] }> {
+  const page = await (await newContext(world.browser, world.problems, viewport)).newPage();
   await page.goto(`${world.api.url}/verify`);
   await expect.poll(() => page.getByRole('heading', { name: 'Verify a signed PDF' }).count()).toBe(1);
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
-  return requests;
+  return { page, requests };
+}
+
+/** Each named check passed. */
+function expectPassed(result: Awaited<ReturnType<typeof check>>, names: string[]) {
+  for (const name of names) expect(result.checks.get(name), name).toBe('true');
 }
 
 describe('GET /verify', () => {
@@ -41,20 +50,17 @@ describe('GET /verify', () => {
     ]);
 
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-      const context = await newContext(world.browser, world.problems, viewport);
-      const page = await context.newPage();
-      const requests = await openPage(page);
+      const { page, requests } = await openPage(viewport);
 
       const clean = await check(page, 'agreement-signed.pdf', world.sealed);
       expect(clean.verdict, clean.text).toBe('valid');
-      for (const name of [
+      expectPassed(clean, [
         'seal-present',
         'seal-digest',
         'seal-signature',
         'nothing-appended',
         'certificate-chain',
-      ])
-        expect(clean.checks.get(name), name).toBe('true');
+      ]);
       expect(clean.checks.get('timestamp')).toBe('null');
       expect(clean.checks.get('audit-chain')).toBe('null');
       const facts = await page.locator('.facts').innerText();
@@ -78,7 +84,7 @@ describe('GET /verify', () => {
 
       // Everything happened in the page: not one request since it loaded.
       expect(requests).toEqual([]);
-      await context.close();
+      await page.context().close();
     }
     expect(world.problems).toEqual([]);
   }, 120_000);
@@ -116,26 +122,23 @@ describe('GET /verify', () => {
       const tsaName = tsa.subject.replaceAll('\n', ', ');
 
       for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-        const context = await newContext(world.browser, world.problems, viewport);
-        const page = await context.newPage();
-        const requests = await openPage(page);
+        const { page, requests } = await openPage(viewport);
         const result = await check(page, 'stamped.pdf', stamped);
         expect(result.verdict, result.text).toBe('valid');
-        for (const name of [
+        expectPassed(result, [
           'seal-signature',
           'certificate-chain',
           'timestamp',
           'document-timestamp',
           'revocation',
-        ])
-          expect(result.checks.get(name), name).toBe('true');
+        ]);
         const facts = await page.locator('.facts').innerText();
         expect(facts).toContain(`${reference.timestamp!.time}, by ${tsaName}`);
         expect(facts).toContain('CN=Countersign Test Root CA');
         await expectAccessible(page, `verify time-stamped ${size}`);
         await screenshot(page, `verify-timestamped-${viewport.width}.png`);
         expect(requests).toEqual([]);
-        await context.close();
+        await page.context().close();
       }
       expect(world.problems).toEqual([]);
     } finally {

@@ -8,11 +8,11 @@ import { tempDir } from '@countersign/test-support';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, signingBrowserWorld, tabTo } from './web/browser.ts';
+import { screenshot, signingWorld, tabTo } from './web/browser.ts';
 
 const run = promisify(execFile);
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const world = signingBrowserWorld();
+const world = signingWorld();
 
 async function openPage(
   token: string,

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TINY_PNG } from './signing-setup.ts';
-import { expectAccessible, newContext, screenshot, signingBrowserWorld, VIEWPORTS } from './web/browser.ts';
+import { expectAccessible, newContext, screenshot, signingWorld, VIEWPORTS } from './web/browser.ts';
 
-const world = signingBrowserWorld();
+const world = signingWorld();
 let parent: http.Server;
 /** The integrator's app: another loopback origin (`localhost` against the API's `127.0.0.1`). */
 let parentOrigin: string;

@@ -2,16 +2,9 @@ import { SUPPORTED_LOCALES } from '@countersign/schemas';
 import { describe, expect, it } from 'vitest';
 import { en } from '../src/pages/i18n/en.ts';
 import { PAGE_CATALOGUES } from '../src/pages/i18n/index.ts';
-import {
-  expectAccessible,
-  newContext,
-  screenshot,
-  signingBrowserWorld,
-  tabTo,
-  VIEWPORTS,
-} from './web/browser.ts';
+import { expectAccessible, newContext, screenshot, signingWorld, tabTo, VIEWPORTS } from './web/browser.ts';
 
-const world = signingBrowserWorld();
+const world = signingWorld();
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const PLURAL = /\.(zero|one|two|few|many|other)$/;

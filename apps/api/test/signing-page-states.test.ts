@@ -1,19 +1,12 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  expectAccessible,
-  newContext,
-  screenshot,
-  signingBrowserWorld,
-  tabTo,
-  VIEWPORTS,
-} from './web/browser.ts';
+import { expectAccessible, newContext, screenshot, signingWorld, tabTo, VIEWPORTS } from './web/browser.ts';
 
 // The signing page's states in Chromium, keyboard only, at 375 and 1280 px, axe-core in each state: a draft
 // that survives a reload, an error where the signer is looking when finishing fails offline, the signed state
 // after a reload, and what a later signer sees of an earlier one.
 
-const world = signingBrowserWorld();
+const world = signingWorld();
 
 async function open(context: BrowserContext, token: string): Promise<Page> {
   const page = await context.newPage();

@@ -51,8 +51,7 @@ export const appWorld = (options?: TestApiOptions): AppWorld =>
   chromiumWith('api', () => startTestApi(options));
 
 /** A signing world (real SMTP, a clock the test moves) and Chromium: `world.signing`, `world.browser`. */
-export const signingBrowserWorld = (): SigningBrowserWorld =>
-  chromiumWith('signing', () => startSigningWorld());
+export const signingWorld = (): SigningBrowserWorld => chromiumWith('signing', () => startSigningWorld());
 
 export const VIEWPORTS = {
   phone: { width: 375, height: 740 },

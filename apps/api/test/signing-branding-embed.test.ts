@@ -1,21 +1,25 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TINY_PNG } from './signing-setup.ts';
-import { expectAccessible, newContext, screenshot, signingWorld, VIEWPORTS } from './web/browser.ts';
+import { type SigningWorld, startSigningWorld, TINY_PNG } from './signing-setup.ts';
+import { expectAccessible, launchChromium, newContext, screenshot, VIEWPORTS } from './web/browser.ts';
 
-const world = signingWorld();
+let w: SigningWorld;
+let browser: Browser;
 let parent: http.Server;
 /** The integrator's app: another loopback origin (`localhost` against the API's `127.0.0.1`). */
 let parentOrigin: string;
+const problems: string[] = [];
 
 beforeAll(async () => {
+  w = await startSigningWorld();
+  browser = await launchChromium();
   parent = http.createServer((req, res) => {
     const src = new URL(req.url ?? '/', 'http://x').searchParams.get('src') ?? '';
     res.setHeader('content-type', 'text/html; charset=utf-8');
     res.end(`<!doctype html><html lang="en"><head><title>Integrator app</title>
-<script type="module" src="${world.signing.api.url}/assets/embed/countersign-signing.js"></script></head>
+<script type="module" src="${w.api.url}/assets/embed/countersign-signing.js"></script></head>
 <body><main><h1>Acme portal</h1>
 <countersign-signing src="${src.replace(/"/g, '&quot;')}" title="Sign the lease"></countersign-signing>
 <ol id="events"></ol></main>
@@ -32,16 +36,15 @@ for (const type of ['ready', 'signed', 'declined', 'completed', 'error'])
   parentOrigin = `http://localhost:${(parent.address() as AddressInfo).port}`;
 }, 60_000);
 afterAll(async () => {
+  await browser?.close();
   await new Promise((resolve) => parent?.close(resolve));
+  await w?.close();
 });
 
 async function putBranding(body: unknown) {
-  const res = await world.signing.api.fetch('/api/account/branding', {
+  const res = await w.api.fetch('/api/account/branding', {
     method: 'PUT',
-    headers: {
-      authorization: `Bearer ${await world.signing.accessToken()}`,
-      'content-type': 'application/json',
-    },
+    headers: { authorization: `Bearer ${await w.accessToken()}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -61,8 +64,8 @@ describe('branding and embedding', () => {
     ).toBe('invalid_logo');
     expect((await putBranding({ accentColor: '#0f766e', extra: 1 })).status).toBe(400);
     // Nothing of the refused bodies was kept.
-    const before = await world.signing.api.fetch('/api/account/branding', {
-      headers: { authorization: `Bearer ${await world.signing.accessToken()}` },
+    const before = await w.api.fetch('/api/account/branding', {
+      headers: { authorization: `Bearer ${await w.accessToken()}` },
     });
     expect(await before.json()).toEqual({
       accentColor: null,
@@ -89,26 +92,24 @@ describe('branding and embedding', () => {
       true,
     );
 
-    const doc = (await (await world.signing.api.fetch('/openapi.json')).json()) as {
-      paths: Record<string, object>;
-    };
+    const doc = (await (await w.api.fetch('/openapi.json')).json()) as { paths: Record<string, object> };
     expect(Object.keys(doc.paths['/api/account/branding']!)).toEqual(['get', 'put']);
   });
 
   it('shows the brand on the page, lets the listed origin frame it, and tells that parent what happens', async () => {
-    const s = await world.signing.send({
+    const s = await w.send({
       recipients: [{ name: 'Emma Embed' }],
       authRequirement: 'public',
       title: 'Lease',
     });
-    const url = `${world.signing.api.url}/s/${s.tokens[0]}`;
-    const res = await world.signing.api.fetch(`/s/${s.tokens[0]}`);
+    const url = `${w.api.url}/s/${s.tokens[0]}`;
+    const res = await w.api.fetch(`/s/${s.tokens[0]}`);
     expect(res.headers.get('content-security-policy')).toContain(`frame-ancestors ${parentOrigin}`);
     expect(res.headers.get('x-frame-options')).toBeNull();
 
     // The brand, on its own (axe needs the CSP bypassed to inject itself; the framing below keeps the CSP).
     for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
-      const context = await newContext(world.browser, world.problems, viewport);
+      const context = await newContext(browser, problems, viewport);
       const page = await context.newPage();
       await page.goto(url);
       await page.getByRole('heading', { name: 'Ready to sign' }).waitFor();
@@ -131,9 +132,9 @@ describe('branding and embedding', () => {
     }
 
     // Framed by the integrator's app (another origin, real CSP): signed by keyboard, events relayed.
-    const context = await world.browser.newContext({ viewport: VIEWPORTS.desktop });
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    page.on('pageerror', (e) => world.problems.push(`pageerror: ${e.message}`));
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
     await page.goto(`${parentOrigin}/?src=${encodeURIComponent(url)}`);
     await expect
       .poll(() => events(page), { timeout: 60_000 })
@@ -164,16 +165,11 @@ describe('branding and embedding', () => {
     await context.close();
 
     // An origin the account does not list: the browser refuses to frame the page, and nothing is posted to it.
-    const other = await world.browser.newContext({ viewport: VIEWPORTS.phone });
+    const other = await browser.newContext({ viewport: VIEWPORTS.phone });
     const stranger = await other.newPage();
-    const s2 = await world.signing.send({
-      recipients: [{ name: 'Sam Stranger' }],
-      authRequirement: 'public',
-    });
+    const s2 = await w.send({ recipients: [{ name: 'Sam Stranger' }], authRequirement: 'public' });
     const strangerOrigin = parentOrigin.replace('localhost', '127.0.0.1');
-    await stranger.goto(
-      `${strangerOrigin}/?src=${encodeURIComponent(`${world.signing.api.url}/s/${s2.tokens[0]}`)}`,
-    );
+    await stranger.goto(`${strangerOrigin}/?src=${encodeURIComponent(`${w.api.url}/s/${s2.tokens[0]}`)}`);
     await stranger.locator('countersign-signing iframe').waitFor();
     await stranger.waitForLoadState('load');
     expect(stranger.frames().length).toBe(2);
@@ -187,6 +183,6 @@ describe('branding and embedding', () => {
       ).toBe(0);
     expect(await events(stranger)).toEqual([]);
     await other.close();
-    expect(world.problems).toEqual([]);
+    expect(problems).toEqual([]);
   }, 180_000);
 });

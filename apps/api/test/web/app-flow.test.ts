@@ -4,17 +4,26 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createAccount } from '@countersign/core';
 import { tempDir } from '@countersign/test-support';
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../harness.ts';
 import { agreementPdf, signInThroughMailbox } from './app-support.ts';
-import { appWorld, expectAccessible, newContext, screenshot, VIEWPORTS } from './browser.ts';
+import { expectAccessible, launchChromium, newContext, screenshot, VIEWPORTS } from './browser.ts';
 
 const run = promisify(execFile);
-const world = appWorld();
+let api: TestApi;
+let browser: Browser;
+const problems: string[] = [];
 const OWNER = 'owner@flow.test';
 
 beforeAll(async () => {
-  await createAccount(world.api.runtime.ctx, { name: 'Flow Industries', email: OWNER });
+  api = await startTestApi();
+  browser = await launchChromium();
+  await createAccount(api.runtime.ctx, { name: 'Flow Industries', email: OWNER });
+});
+afterAll(async () => {
+  await browser?.close();
+  await api?.close();
 });
 
 /** Drags a palette entry onto page 1 so the new field is centred on (x, y) in points. */
@@ -33,9 +42,9 @@ const fieldBoxes = (page: Page) => page.locator('.dz-field');
 
 describe('the web app end to end in Chromium', () => {
   it('signs in by email, designs a template by dragging, sends it with a token from the app, and a signer completes it', async () => {
-    const context = await newContext(world.browser, world.problems, VIEWPORTS.desktop);
+    const context = await newContext(browser, problems, VIEWPORTS.desktop);
     const page = await context.newPage();
-    await signInThroughMailbox(page, world.api, OWNER);
+    await signInThroughMailbox(page, api, OWNER);
     await page.getByRole('heading', { name: 'Sessions' }).waitFor();
 
     // Upload a PDF: the new template opens in the designer, its id in the address.
@@ -93,9 +102,7 @@ describe('the web app end to end in Chromium', () => {
     await page.getByRole('cell', { name: 'flow test', exact: true }).waitFor();
 
     // The integrator's side: the copied payload, real recipient, sent over the API with that token.
-    const token = (await (
-      await world.api.post('/connect/token', { refresh_token: refreshToken })
-    ).json()) as {
+    const token = (await (await api.post('/connect/token', { refresh_token: refreshToken })).json()) as {
       access_token: string;
     };
     const entry = payload.signingRequests[0]!;
@@ -104,7 +111,7 @@ describe('the web app end to end in Chromium', () => {
       ...f,
       value: f.label === 'Date' ? '2027-01-15' : 'Flow Industries',
     }));
-    const sent = await world.api.post(
+    const sent = await api.post(
       '/api/templates/send',
       { ...payload, authRequirement: 'public', notify: false },
       token.access_token,
@@ -121,9 +128,9 @@ describe('the web app end to end in Chromium', () => {
     await page.getByRole('link', { name: 'Service agreement' }).first().click();
     await expect.poll(() => page.getByTestId('session-status').textContent()).toBe('active');
 
-    const signerContext = await newContext(world.browser, world.problems, VIEWPORTS.phone);
+    const signerContext = await newContext(browser, problems, VIEWPORTS.phone);
     const signer = await signerContext.newPage();
-    await signer.goto(signingUrl.replace(/^https?:\/\/[^/]+/, world.api.url));
+    await signer.goto(signingUrl.replace(/^https?:\/\/[^/]+/, api.url));
     await signer.getByRole('heading', { name: 'Ready to sign' }).waitFor();
     await signer.getByRole('button', { name: 'Next field' }).click();
     await signer.locator('dialog#adopt').waitFor({ state: 'visible' });
@@ -142,9 +149,7 @@ describe('the web app end to end in Chromium', () => {
     const link = page.getByRole('link', { name: /signed and sealed/ });
     // The link's PDF, fetched with the member's cookie (the href may name PUBLIC_URL, not the test's port).
     const href = (await link.getAttribute('href'))!;
-    const signed = await page.request.get(
-      new URL(new URL(href, world.api.url).pathname, world.api.url).toString(),
-    );
+    const signed = await page.request.get(new URL(new URL(href, api.url).pathname, api.url).toString());
     expect(signed.status()).toBe(200);
     expect(signed.headers()['content-type']).toContain('application/pdf');
     const file = path.join(tempDir('countersign-web-'), 'signed.pdf');
@@ -152,7 +157,7 @@ describe('the web app end to end in Chromium', () => {
     const { stdout } = await run('pdfsig', [file]);
     expect(stdout).toContain('Signature is Valid');
     expect(sessionId).toBeTruthy();
-    expect(world.problems).toEqual([]);
+    expect(problems).toEqual([]);
     await context.close();
   }, 240_000);
 });

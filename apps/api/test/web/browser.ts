@@ -6,6 +6,7 @@ import { launchChromium } from '@countersign/test-support';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestApi, type TestApi, type TestApiOptions } from '../harness.ts';
+import { type SigningWorld, startSigningWorld } from '../signing-setup.ts';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -23,6 +24,7 @@ export interface Chromium {
   problems: string[];
 }
 export type AppWorld = Chromium & { api: TestApi };
+export type SigningBrowserWorld = Chromium & { signing: SigningWorld };
 
 /**
  * The one way a browser test file gets its server and Chromium: `start()` and the browser before the file's
@@ -47,6 +49,9 @@ function chromiumWith<K extends string, S extends { close(): Promise<void> }>(
 /** An API (startTestApi with `options`) and Chromium for the file's tests: `world.api`, `world.browser`. */
 export const appWorld = (options?: TestApiOptions): AppWorld =>
   chromiumWith('api', () => startTestApi(options));
+
+/** A signing world (real SMTP, a clock the test moves) and Chromium: `world.signing`, `world.browser`. */
+export const signingWorld = (): SigningBrowserWorld => chromiumWith('signing', () => startSigningWorld());
 
 export const VIEWPORTS = {
   phone: { width: 375, height: 740 },

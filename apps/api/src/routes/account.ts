@@ -1,9 +1,10 @@
 import { accountView, updateAccountSettings } from '@countersign/core';
 import { AccountSchema, AccountUpdateRequestSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../http/account-scope.ts';
 import type { AppEnv } from '../http/env.ts';
-import { requireOwner } from '../http/member-access.ts';
-import { apiRoute, errorResponseFor } from '../http/openapi.ts';
+import { ownerOnlyResponse, requireOwner } from '../http/member-access.ts';
+import { apiRoute, jsonBody, jsonResponse } from '../http/openapi.ts';
 
 export const accountGetRoute = apiRoute({
   method: 'get',
@@ -11,7 +12,7 @@ export const accountGetRoute = apiRoute({
   tags: ['Account'],
   summary: "The account's settings",
   responses: {
-    200: { description: 'The account.', content: { 'application/json': { schema: AccountSchema } } },
+    200: jsonResponse('The account.', AccountSchema),
   },
 });
 
@@ -21,23 +22,18 @@ export const accountUpdateRoute = apiRoute({
   tags: ['Account'],
   summary: "Change the account's name, default sender name or retention of ended sessions",
   request: {
-    body: { required: true, content: { 'application/json': { schema: AccountUpdateRequestSchema } } },
+    body: jsonBody(AccountUpdateRequestSchema),
   },
   responses: {
-    200: { description: 'The account, changed.', content: { 'application/json': { schema: AccountSchema } } },
-    403: errorResponseFor('`forbidden`: only an owner may do this (or a CSRF/origin check failed).'),
+    200: jsonResponse('The account, changed.', AccountSchema),
+    403: ownerOnlyResponse,
   },
 });
 
 export function registerAccount(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(accountGetRoute, async (c) =>
-    c.json(await accountView(c.get('deps').runtime.ctx, c.get('accountId')), 200),
-  );
+  app.openapi(accountGetRoute, async (c) => c.json(await accountView(...forAccount(c)), 200));
   app.openapi(accountUpdateRoute, async (c) => {
     requireOwner(c);
-    return c.json(
-      await updateAccountSettings(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('json')),
-      200,
-    );
+    return c.json(await updateAccountSettings(...forAccount(c), c.req.valid('json')), 200);
   });
 }

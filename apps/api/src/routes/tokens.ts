@@ -13,8 +13,9 @@ import {
   RefreshTokenListSchema,
 } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../http/account-scope.ts';
 import type { AppEnv } from '../http/env.ts';
-import { apiRoute, errorResponseFor } from '../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../http/openapi.ts';
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 
@@ -24,7 +25,7 @@ export const tokensListRoute = apiRoute({
   tags: ['Integration'],
   summary: "The account's refresh tokens",
   responses: {
-    200: { description: 'Live tokens.', content: { 'application/json': { schema: RefreshTokenListSchema } } },
+    200: jsonResponse('Live tokens.', RefreshTokenListSchema),
   },
 });
 
@@ -35,10 +36,10 @@ export const tokensCreateRoute = apiRoute({
   summary: 'Create a refresh token',
   description: 'The token is in this answer only; the service keeps its SHA-256.',
   request: {
-    body: { required: true, content: { 'application/json': { schema: RefreshTokenCreateRequestSchema } } },
+    body: jsonBody(RefreshTokenCreateRequestSchema),
   },
   responses: {
-    201: { description: 'Created.', content: { 'application/json': { schema: RefreshTokenCreatedSchema } } },
+    201: jsonResponse('Created.', RefreshTokenCreatedSchema),
     403: errorResponseFor('`forbidden`: a test token cannot create a real one (docs/test-mode.md).'),
   },
 });
@@ -62,13 +63,13 @@ export const allowanceRoute = apiRoute({
   tags: ['Integration'],
   summary: "The account's API allowance: used, left, reset time, last 30 days",
   responses: {
-    200: { description: 'The allowance.', content: { 'application/json': { schema: AllowanceUsageSchema } } },
+    200: jsonResponse('The allowance.', AllowanceUsageSchema),
   },
 });
 
 export function registerTokens(app: OpenAPIHono<AppEnv>): void {
   app.openapi(tokensListRoute, async (c) => {
-    const rows = await listRefreshTokens(c.get('deps').runtime.ctx, c.get('accountId'));
+    const rows = await listRefreshTokens(...forAccount(c));
     const tokens = rows
       .filter((t) => t.revokedAt === null)
       .map((t) => ({
@@ -86,21 +87,14 @@ export function registerTokens(app: OpenAPIHono<AppEnv>): void {
     const label = body.label?.trim() || null;
     if (c.get('testMode') && !body.test)
       throw new DomainError('forbidden', 'a test token can create test tokens only');
-    const created = await createRefreshToken(
-      c.get('deps').runtime.ctx,
-      c.get('accountId'),
-      label ?? undefined,
-      {
-        test: body.test,
-      },
-    );
+    const created = await createRefreshToken(...forAccount(c), label ?? undefined, {
+      test: body.test,
+    });
     return c.json({ ...created, label }, 201);
   });
   app.openapi(tokensRevokeRoute, async (c) => {
-    await revokeRefreshToken(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').tokenId);
+    await revokeRefreshToken(...forAccount(c), c.req.valid('param').tokenId);
     return c.body(null, 204);
   });
-  app.openapi(allowanceRoute, async (c) =>
-    c.json(await allowanceUsageView(c.get('deps').runtime.ctx, c.get('accountId')), 200),
-  );
+  app.openapi(allowanceRoute, async (c) => c.json(await allowanceUsageView(...forAccount(c)), 200));
 }

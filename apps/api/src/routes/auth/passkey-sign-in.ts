@@ -1,12 +1,10 @@
-import { DomainError, passkeySignInOptions, signInWithPasskey } from '@countersign/core';
+import { passkeySignInOptions, signInWithPasskey } from '@countersign/core';
 import { MeSchema, PasskeyRequestOptionsSchema, PasskeySignInRequestSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
-import { crossSiteProblem } from '../../http/account-auth.ts';
+import { requireSameSite } from '../../http/account-auth.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, commonErrors, errorResponseFor } from '../../http/openapi.ts';
-import { startSession } from './sign-in.ts';
-
-const crossSite = errorResponseFor('`forbidden`: a cross-site request.');
+import { apiRoute, commonErrors, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
+import { crossSiteForbidden, startSession } from './sign-in.ts';
 
 export const passkeySignInOptionsRoute = apiRoute({
   method: 'post',
@@ -19,17 +17,11 @@ export const passkeySignInOptionsRoute = apiRoute({
     'then 429 with `Retry-After`.',
   security: [],
   request: {
-    body: {
-      required: true,
-      content: { 'application/json': { schema: z.strictObject({}) } },
-    },
+    body: jsonBody(z.strictObject({})),
   },
   responses: {
-    200: {
-      description: 'Pass them to the browser.',
-      content: { 'application/json': { schema: PasskeyRequestOptionsSchema } },
-    },
-    403: crossSite,
+    200: jsonResponse('Pass them to the browser.', PasskeyRequestOptionsSchema),
+    403: crossSiteForbidden,
     429: commonErrors[429],
   },
 });
@@ -45,27 +37,25 @@ export const passkeySignInRoute = apiRoute({
     'cookie session (method `passkey`) and the CSRF token.',
   security: [],
   request: {
-    body: { required: true, content: { 'application/json': { schema: PasskeySignInRequestSchema } } },
+    body: jsonBody(PasskeySignInRequestSchema),
   },
   responses: {
-    200: { description: 'Signed in.', content: { 'application/json': { schema: MeSchema } } },
+    200: jsonResponse('Signed in.', MeSchema),
     400: errorResponseFor(
       '`passkey_failed`: an unknown, used or expired challenge, a passkey not registered (or removed), a wrong ' +
         'origin or signature, a counter that did not move on; or validation.',
     ),
-    403: crossSite,
+    403: crossSiteForbidden,
   },
 });
 
 export function registerPasskeySignIn(app: OpenAPIHono<AppEnv>): void {
   app.openapi(passkeySignInOptionsRoute, async (c) => {
-    const problem = crossSiteProblem(c);
-    if (problem) throw new DomainError('forbidden', problem);
+    requireSameSite(c);
     return c.json(await passkeySignInOptions(c.get('deps').runtime.ctx, c.get('clientAddress')), 200);
   });
   app.openapi(passkeySignInRoute, async (c) => {
-    const problem = crossSiteProblem(c);
-    if (problem) throw new DomainError('forbidden', problem);
+    requireSameSite(c);
     const member = await signInWithPasskey(c.get('deps').runtime.ctx, c.req.valid('json').response);
     return c.json(await startSession(c, member, 'passkey'), 200);
   });

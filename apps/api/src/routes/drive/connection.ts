@@ -8,9 +8,10 @@ import {
 } from '@countersign/core';
 import { DriveAuthorizationSchema, DriveConnectionSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { requireOwner } from '../../http/member-access.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 
 const ownerOnly = errorResponseFor(
   '`forbidden`: only an owner may change the drive (or a CSRF/origin check failed).',
@@ -22,10 +23,7 @@ export const driveConnectionRoute = apiRoute({
   tags: ['Drive'],
   summary: "The account's drive: embedded or Google Drive (and which Google account)",
   responses: {
-    200: {
-      description: 'The connection.',
-      content: { 'application/json': { schema: DriveConnectionSchema } },
-    },
+    200: jsonResponse('The connection.', DriveConnectionSchema),
   },
 });
 
@@ -39,10 +37,7 @@ export const gdriveConnectRoute = apiRoute({
     'the member back to `GET /api/drive/gdrive/callback`, which stores the refresh token (encrypted) and ' +
     'redirects to `/app/drive`. The flow must finish within 10 minutes, signed in to the same account.',
   responses: {
-    200: {
-      description: 'The consent URL.',
-      content: { 'application/json': { schema: DriveAuthorizationSchema } },
-    },
+    200: jsonResponse('The consent URL.', DriveAuthorizationSchema),
     403: ownerOnly,
     409: errorResponseFor(
       '`drive_oauth_not_configured`: GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET are not set.',
@@ -80,12 +75,10 @@ export const gdriveDisconnectRoute = apiRoute({
 });
 
 export function registerDriveConnection(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(driveConnectionRoute, async (c) =>
-    c.json(await driveConnectionView(c.get('deps').runtime.ctx, c.get('accountId')), 200),
-  );
+  app.openapi(driveConnectionRoute, async (c) => c.json(await driveConnectionView(...forAccount(c)), 200));
   app.openapi(gdriveConnectRoute, async (c) => {
     requireOwner(c);
-    const authorizationUrl = await startGoogleDriveConnect(c.get('deps').runtime.ctx, c.get('accountId'));
+    const authorizationUrl = await startGoogleDriveConnect(...forAccount(c));
     return c.json({ authorizationUrl }, 200);
   });
   app.openapi(gdriveCallbackRoute, async (c) => {
@@ -96,7 +89,7 @@ export function registerDriveConnection(app: OpenAPIHono<AppEnv>): void {
       requireOwner(c);
       if (error) throw new DomainError('drive_oauth_failed', `Google did not grant access (${error})`);
       if (!code || !state) throw new DomainError('drive_oauth_failed', 'the callback lacks code or state');
-      await finishGoogleDriveConnect(c.get('deps').runtime.ctx, c.get('accountId'), { code, state });
+      await finishGoogleDriveConnect(...forAccount(c), { code, state });
       return back({ connected: 'gdrive' });
     } catch (err) {
       if (!isDomainError(err)) throw err;
@@ -105,7 +98,7 @@ export function registerDriveConnection(app: OpenAPIHono<AppEnv>): void {
   });
   app.openapi(gdriveDisconnectRoute, async (c) => {
     requireOwner(c);
-    await disconnectDrive(c.get('deps').runtime.ctx, c.get('accountId'));
+    await disconnectDrive(...forAccount(c));
     return c.body(null, 204);
   });
 }

@@ -1,16 +1,11 @@
 import { cancelSession } from '@countersign/core';
-import {
-  SessionErrorResponseSchema,
-  SessionsCancelRequestSchema,
-  SessionsCancelResponseSchema,
-} from '@countersign/schemas';
+import { SessionsCancelRequestSchema, SessionsCancelResponseSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { idempotency } from '../../http/idempotency.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
-
-const sessionError = (description: string) =>
-  errorResponseFor(description, { schema: SessionErrorResponseSchema });
+import { apiRoute, jsonBody, jsonResponse } from '../../http/openapi.ts';
+import { sessionError } from './shared.ts';
 
 export const sessionsCancelRoute = apiRoute({
   method: 'post',
@@ -24,13 +19,10 @@ export const sessionsCancelRoute = apiRoute({
     'signer has completed answers 409.',
   middleware: [idempotency] as const,
   request: {
-    body: { required: true, content: { 'application/json': { schema: SessionsCancelRequestSchema } } },
+    body: jsonBody(SessionsCancelRequestSchema),
   },
   responses: {
-    200: {
-      description: 'Cancelled (now or earlier).',
-      content: { 'application/json': { schema: SessionsCancelResponseSchema } },
-    },
+    200: jsonResponse('Cancelled (now or earlier).', SessionsCancelResponseSchema),
     400: sessionError(
       'Validation failed (for example `sessionId` is not a UUID, or `reason` is empty or over 500 characters).',
     ),
@@ -47,7 +39,7 @@ export const sessionsCancelRoute = apiRoute({
 export function registerSessionsCancel(app: OpenAPIHono<AppEnv>): void {
   app.openapi(sessionsCancelRoute, async (c) => {
     const { sessionId, reason } = c.req.valid('json');
-    const result = await cancelSession(c.get('deps').runtime.ctx, c.get('accountId'), sessionId, reason, {
+    const result = await cancelSession(...forAccount(c), sessionId, reason, {
       ip: c.get('clientAddress'),
       userAgent: c.req.header('user-agent') ?? null,
     });

@@ -1,8 +1,9 @@
 import { participantSigningUrl, resendInvite } from '@countersign/core';
 import { PathIdSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, commonErrors, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, commonErrors, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 
 const ParticipantParamsSchema = z.object({ sessionId: PathIdSchema, participantId: PathIdSchema });
 
@@ -16,14 +17,10 @@ export const participantResendRoute = apiRoute({
     'false` sessions). At most 3 per participant per hour.',
   request: { params: ParticipantParamsSchema },
   responses: {
-    202: {
-      description: 'Queued.',
-      content: {
-        'application/json': {
-          schema: z.object({ sessionId: z.string(), participantId: z.string(), queued: z.literal(true) }),
-        },
-      },
-    },
+    202: jsonResponse(
+      'Queued.',
+      z.object({ sessionId: z.string(), participantId: z.string(), queued: z.literal(true) }),
+    ),
     400: errorResponseFor('`invalid_request`: the session is not active, or it is not their turn.'),
     404: errorResponseFor('`session_not_found` or `not_found` (no such participant in the session).'),
     429: commonErrors[429],
@@ -37,10 +34,7 @@ export const participantLinkRoute = apiRoute({
   summary: "A participant's signing link (to hand over yourself, e.g. for `notify: false` sends)",
   request: { params: ParticipantParamsSchema },
   responses: {
-    200: {
-      description: 'The link.',
-      content: { 'application/json': { schema: z.object({ url: z.string() }) } },
-    },
+    200: jsonResponse('The link.', z.object({ url: z.string() })),
     404: errorResponseFor('`session_not_found` or `not_found` (no such participant in the session).'),
   },
 });
@@ -49,16 +43,10 @@ export function registerSessionParticipants(app: OpenAPIHono<AppEnv>): void {
   app.openapi(participantResendRoute, async (c) => {
     const { sessionId, participantId } = c.req.valid('param');
     const origin = { ip: c.get('clientAddress'), userAgent: c.req.header('user-agent') ?? null };
-    return c.json(
-      await resendInvite(c.get('deps').runtime.ctx, c.get('accountId'), sessionId, participantId, origin),
-      202,
-    );
+    return c.json(await resendInvite(...forAccount(c), sessionId, participantId, origin), 202);
   });
   app.openapi(participantLinkRoute, async (c) => {
     const { sessionId, participantId } = c.req.valid('param');
-    return c.json(
-      await participantSigningUrl(c.get('deps').runtime.ctx, c.get('accountId'), sessionId, participantId),
-      200,
-    );
+    return c.json(await participantSigningUrl(...forAccount(c), sessionId, participantId), 200);
   });
 }

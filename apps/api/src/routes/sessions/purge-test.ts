@@ -1,7 +1,8 @@
 import { purgeTestSessions } from '@countersign/core';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute } from '../../http/openapi.ts';
+import { apiRoute, jsonResponse } from '../../http/openapi.ts';
 
 export const TestSessionsPurgedSchema = z
   .strictObject({ purged: z.int().openapi({ description: 'Test sessions deleted.' }) })
@@ -16,12 +17,10 @@ export const testSessionsPurgeRoute = apiRoute({
     'Extension. Deletes every test session of the account (sent with a test token) with its documents, ' +
     'participants and audit trail; real sessions are never touched. List them first with `GET /api/sessions?test=true`.',
   responses: {
-    200: { description: 'Purged.', content: { 'application/json': { schema: TestSessionsPurgedSchema } } },
+    200: jsonResponse('Purged.', TestSessionsPurgedSchema),
   },
 });
 
 export function registerTestSessionsPurge(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(testSessionsPurgeRoute, async (c) =>
-    c.json(await purgeTestSessions(c.get('deps').runtime.ctx, c.get('accountId')), 200),
-  );
+  app.openapi(testSessionsPurgeRoute, async (c) => c.json(await purgeTestSessions(...forAccount(c)), 200));
 }

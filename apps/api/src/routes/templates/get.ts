@@ -1,8 +1,9 @@
 import { getTemplateDetail } from '@countersign/core';
 import { TEMPLATE_ID_MAX_LENGTH, TemplateDetailSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 
 export const templateGetRoute = apiRoute({
   method: 'get',
@@ -14,16 +15,13 @@ export const templateGetRoute = apiRoute({
     'recipient and every sender-filled field with an example value.',
   request: { params: z.object({ templateId: z.string().min(1).max(TEMPLATE_ID_MAX_LENGTH) }) },
   responses: {
-    200: { description: 'The template.', content: { 'application/json': { schema: TemplateDetailSchema } } },
+    200: jsonResponse('The template.', TemplateDetailSchema),
     404: errorResponseFor('No such template for this account.'),
   },
 });
 
 export function registerTemplateGet(app: OpenAPIHono<AppEnv>): void {
   app.openapi(templateGetRoute, async (c) =>
-    c.json(
-      await getTemplateDetail(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').templateId),
-      200,
-    ),
+    c.json(await getTemplateDetail(...forAccount(c), c.req.valid('param').templateId), 200),
   );
 }

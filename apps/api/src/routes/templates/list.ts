@@ -1,8 +1,9 @@
 import { listTemplates } from '@countersign/core';
 import { TemplateListSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute } from '../../http/openapi.ts';
+import { apiRoute, jsonResponse } from '../../http/openapi.ts';
 
 export const templatesListRoute = apiRoute({
   method: 'get',
@@ -11,12 +12,10 @@ export const templatesListRoute = apiRoute({
   summary: "List the account's templates",
   description: 'Newest first: id, name, roles, documents with their page counts and the number of fields.',
   responses: {
-    200: { description: 'The templates.', content: { 'application/json': { schema: TemplateListSchema } } },
+    200: jsonResponse('The templates.', TemplateListSchema),
   },
 });
 
 export function registerTemplatesList(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(templatesListRoute, async (c) =>
-    c.json(await listTemplates(c.get('deps').runtime.ctx, c.get('accountId')), 200),
-  );
+  app.openapi(templatesListRoute, async (c) => c.json(await listTemplates(...forAccount(c)), 200));
 }

@@ -5,8 +5,10 @@ import {
   WebhookIdParamsSchema,
 } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, jsonResponse } from '../../http/openapi.ts';
+import { webhookNotFound } from './shared.ts';
 
 export const webhookDeliveriesRoute = apiRoute({
   method: 'get',
@@ -17,23 +19,15 @@ export const webhookDeliveriesRoute = apiRoute({
     'Every attempt, newest first, cursor-paged: event, attempt number, outcome, HTTP status, duration, error.',
   request: { params: WebhookIdParamsSchema, query: WebhookDeliveryListQuerySchema },
   responses: {
-    200: {
-      description: 'A page of attempts.',
-      content: { 'application/json': { schema: WebhookDeliveryListSchema } },
-    },
-    404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
+    200: jsonResponse('A page of attempts.', WebhookDeliveryListSchema),
+    404: webhookNotFound,
   },
 });
 
 export function registerWebhookDeliveries(app: OpenAPIHono<AppEnv>): void {
   app.openapi(webhookDeliveriesRoute, async (c) =>
     c.json(
-      await listWebhookDeliveries(
-        c.get('deps').runtime.ctx,
-        c.get('accountId'),
-        c.req.valid('param').webhookId,
-        c.req.valid('query'),
-      ),
+      await listWebhookDeliveries(...forAccount(c), c.req.valid('param').webhookId, c.req.valid('query')),
       200,
     ),
   );

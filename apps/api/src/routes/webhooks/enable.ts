@@ -1,8 +1,10 @@
 import { enableWebhookEndpoint } from '@countersign/core';
 import { WebhookEndpointSchema, WebhookIdParamsSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
+import { webhookNotFound } from './shared.ts';
 
 export const webhookEnableRoute = apiRoute({
   method: 'post',
@@ -15,24 +17,14 @@ export const webhookEnableRoute = apiRoute({
     'Enabling an enabled endpoint changes nothing.',
   request: { params: WebhookIdParamsSchema },
   responses: {
-    200: {
-      description: 'The endpoint, enabled.',
-      content: { 'application/json': { schema: WebhookEndpointSchema } },
-    },
+    200: jsonResponse('The endpoint, enabled.', WebhookEndpointSchema),
     400: errorResponseFor('`unsafe_webhook_url`: the URL is no longer an allowed target.'),
-    404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
+    404: webhookNotFound,
   },
 });
 
 export function registerWebhookEnable(app: OpenAPIHono<AppEnv>): void {
   app.openapi(webhookEnableRoute, async (c) =>
-    c.json(
-      await enableWebhookEndpoint(
-        c.get('deps').runtime.ctx,
-        c.get('accountId'),
-        c.req.valid('param').webhookId,
-      ),
-      200,
-    ),
+    c.json(await enableWebhookEndpoint(...forAccount(c), c.req.valid('param').webhookId), 200),
   );
 }

@@ -1,8 +1,9 @@
 import { listWebhookEndpoints } from '@countersign/core';
 import { WebhookListSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute } from '../../http/openapi.ts';
+import { apiRoute, jsonResponse } from '../../http/openapi.ts';
 
 export const webhookListRoute = apiRoute({
   method: 'get',
@@ -12,15 +13,12 @@ export const webhookListRoute = apiRoute({
   description:
     'Without secrets. `status`, `disabledReason` and `failingSince` show whether deliveries get through.',
   responses: {
-    200: {
-      description: 'The endpoints, oldest first.',
-      content: { 'application/json': { schema: WebhookListSchema } },
-    },
+    200: jsonResponse('The endpoints, oldest first.', WebhookListSchema),
   },
 });
 
 export function registerWebhookList(app: OpenAPIHono<AppEnv>): void {
   app.openapi(webhookListRoute, async (c) =>
-    c.json({ webhooks: await listWebhookEndpoints(c.get('deps').runtime.ctx, c.get('accountId')) }, 200),
+    c.json({ webhooks: await listWebhookEndpoints(...forAccount(c)) }, 200),
   );
 }

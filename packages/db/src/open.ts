@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { Database, type Db } from './database.ts';
-import { migratePostgres } from './postgres/migrate.ts';
 import { PgConnection } from './postgres/connection.ts';
+import { migratePostgres } from './postgres/migrate.ts';
 import { type BusyWaitObserver, isBusy, untilFree } from './sqlite/busy.ts';
 import { SqliteConnection } from './sqlite/connection.ts';
 

@@ -68,7 +68,9 @@ describe('PostgreSQL', () => {
         await db.insert(accounts).values(account('t1'));
         // Another async context (another request) does not see the uncommitted row.
         expect(await db.detached(async () => await outside)).toEqual([]);
-        expect(await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, 't1'))).toHaveLength(1);
+        expect(await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, 't1'))).toHaveLength(
+          1,
+        );
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
@@ -85,7 +87,10 @@ describe('PostgreSQL', () => {
         }),
       ).rejects.toThrow('inner');
     });
-    const ids = await db.select({ id: accounts.id }).from(accounts).where(sql`${accounts.id} in ('n1', 'n2')`);
+    const ids = await db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(sql`${accounts.id} in ('n1', 'n2')`);
     expect(ids).toEqual([{ id: 'n1' }]);
   });
 
@@ -143,12 +148,17 @@ describe('PostgreSQL', () => {
     // A duplicate row in the middle of the next batch: nothing of it stays.
     for (const id of ['s5000', 's1', 's5001']) batch.add(sessions, keys, session(id));
     await expect(batch.write()).rejects.toThrow();
-    const left = await db.select({ id: sessions.id }).from(sessions).where(sql`${sessions.id} in ('s5000', 's5001')`);
+    const left = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(sql`${sessions.id} in ('s5000', 's5001')`);
     expect(left).toEqual([]);
 
     const insertOne = rowInserter(db, sessions, keys);
     await insertOne(session('s9000'));
-    expect(await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, 's9000'))).toHaveLength(1);
+    expect(await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, 's9000'))).toHaveLength(
+      1,
+    );
   });
 
   it('stores reals as doubles', async () => {

@@ -77,7 +77,11 @@ export class PgConnection implements Connection {
         const perStatement = Math.max(1, Math.floor(MAX_PARAMS / first.columns.length));
         let j = i + 1;
         while (j < rows.length && j - i < perStatement && rows[j]!.columns === first.columns) j++;
-        await this.query(multiRowInsert(first, j - i), rows.slice(i, j).flatMap((r) => r.values), 'run');
+        await this.query(
+          multiRowInsert(first, j - i),
+          rows.slice(i, j).flatMap((r) => r.values),
+          'run',
+        );
         i = j;
       }
     };

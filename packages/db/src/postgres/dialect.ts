@@ -23,7 +23,10 @@ export class PostgresFlavouredDialect extends SQLiteAsyncDialect {
     if (!query.sql.includes('on conflict (')) return query;
     return {
       ...query,
-      sql: query.sql.replace(CONFLICT_TARGET, (_, target: string) => `on conflict (${target.replace(QUALIFIER, '')})`),
+      sql: query.sql.replace(
+        CONFLICT_TARGET,
+        (_, target: string) => `on conflict (${target.replace(QUALIFIER, '')})`,
+      ),
     };
   }
 }

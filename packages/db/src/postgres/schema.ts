@@ -29,7 +29,12 @@ import * as sqliteSchema from '../schema/index.ts';
 const textC = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
-type AnyPgTable = PgTableWithColumns<any>;
+type AnyPgTable = PgTableWithColumns<{
+  name: string;
+  schema: undefined;
+  columns: Record<string, AnyPgColumn>;
+  dialect: 'pg';
+}>;
 
 const twins = new Map<SQLiteTable, AnyPgTable>();
 

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import Database from 'better-sqlite3';
-import { type BusyWaitObserver, isBusy, untilFree } from './busy.ts';
 import type { Connection, QueryMethod, QueryResult, RowInsert } from '../connection.ts';
+import { type BusyWaitObserver, isBusy, untilFree } from './busy.ts';
 import { StatementCache } from './statements.ts';
 
 /** One open transaction: whose async context it is, and the drizzle transaction nested ones take savepoints on. */

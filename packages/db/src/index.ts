@@ -10,6 +10,7 @@ export {
   openDatabase,
   type Tx,
 } from './open.ts';
+export { jsonIsTrue, jsonTextEquals, larger } from './portable.ts';
 export { preparedQuery } from './prepared.ts';
 export { RowBatch, rowInserter } from './row-inserter.ts';
 export * as schema from './schema/index.ts';

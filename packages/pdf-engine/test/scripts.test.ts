@@ -9,10 +9,10 @@ import {
   checkFieldText,
   type FinalizeField,
   finalize,
-  generateSealCertificate,
   type SealOptions,
 } from '../src/index.ts';
 import { extractedContains, MULTI_SCRIPT_VALUES } from '../src/testing/index.ts';
+import { testSealIdentity } from './seal-fixtures.ts';
 
 let dir: string;
 let seal: SealOptions;
@@ -20,11 +20,7 @@ let prepared: Uint8Array;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'scripts-'));
-  const { p12, passphrase } = generateSealCertificate({
-    commonName: 'Scripts Seal',
-    organization: 'Test',
-    keyBits: 2048,
-  });
+  const { p12, passphrase } = testSealIdentity('Scripts Seal');
   seal = { p12, passphrase, reason: 'Completed', name: 'Countersign', location: 'Test' };
   const doc = await PDFDocument.create();
   doc.addPage([612, 792]);

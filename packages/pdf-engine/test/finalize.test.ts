@@ -177,10 +177,8 @@ async function pageText(bytes: Uint8Array, page: number): Promise<string> {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'finalize-'));
-  const { p12, passphrase } = testSealIdentity('Countersign Test Seal');
   sealOptions = {
-    p12,
-    passphrase,
+    ...testSealIdentity('Countersign Test Seal'),
     reason: 'Completed with Countersign',
     name: 'Countersign',
     location: 'Test',

@@ -35,10 +35,8 @@ const oidBytes = (oid: string) => Buffer.from(forge.asn1.oidToDer(oid).getBytes(
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'seal-'));
-  const { p12, passphrase } = testSealIdentity('Countersign Seal Test', 'Countersign Tests');
   options = {
-    p12,
-    passphrase,
+    ...testSealIdentity('Countersign Seal Test', 'Countersign Tests'),
     reason: 'Sealed after completion',
     name: 'Countersign',
     location: 'Test bench',

@@ -61,10 +61,8 @@ function signatureValue(bytes: Uint8Array, n: number): { der: Buffer; range: num
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'timestamp-'));
   tsa = await startTestTsa({ credentials: { username: 'stamp', password: 'let me in' } });
-  const { p12, passphrase } = testSealIdentity('Seal');
   seal = {
-    p12,
-    passphrase,
+    ...testSealIdentity('Seal'),
     reason: 'Signed',
     name: 'Countersign',
     tsa: { url: tsa.url, username: 'stamp', password: 'let me in' },

@@ -214,8 +214,12 @@ async function expectInitialsOnEveryPage(source: Uint8Array, pageCount: number):
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'unbalanced-'));
   inspector = createInspector({ poolSize: 1 });
-  const { p12, passphrase } = testSealIdentity('Countersign Test Seal');
-  seal = { p12, passphrase, reason: 'Completed', name: 'Countersign', location: 'Test' };
+  seal = {
+    ...testSealIdentity('Countersign Test Seal'),
+    reason: 'Completed',
+    name: 'Countersign',
+    location: 'Test',
+  };
 });
 
 afterAll(async () => {

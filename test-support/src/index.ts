@@ -16,6 +16,7 @@ export {
   dropStaleTestDatabases,
   POSTGRES_ADMIN_URL,
   type TestDatabase,
+  testDialect,
 } from './postgres.ts';
 export { runCli, type ServiceProcess, spawnEntry, waitForUrl } from './processes.ts';
 export { type PromFamily, type PromSample, parsePrometheusText } from './prometheus.ts';

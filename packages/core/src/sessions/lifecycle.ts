@@ -1,4 +1,4 @@
-import { documents, participants, preparedQuery, sessions } from '@countersign/db';
+import { documents, jsonIsTrue, participants, preparedQuery, sessions } from '@countersign/db';
 import { sessionCompleteJob } from '@countersign/schemas';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
@@ -288,7 +288,7 @@ export async function queueDueReminders(ctx: ServiceContext): Promise<number> {
       and(
         eq(sessions.status, 'active'),
         eq(sessions.notify, true),
-        sql`json_extract(${sessions.options}, '$.remindersEnabled') = 1`,
+        jsonIsTrue(ctx.db, sessions.options, 'remindersEnabled'),
       ),
     );
   let queued = 0;

@@ -3,44 +3,27 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { completeSession, localDrive, signAsParticipant } from '@countersign/core';
-import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
 import { tempDir } from '@countersign/test-support';
 import { type ChainedAuditEvent, checkAuditChain } from '@countersign/verify';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startApiWorld } from './api-world.ts';
 import { makePdf } from './fixtures/pdfs.ts';
-import { startTestApi, type TestApi } from './harness.ts';
-import { type Receiver, startReceiver } from './webhooks-support.ts';
 
 // The tamper-evident trail with real parts: every audit event hash-chained in SQLite, the chain head printed
 // in the sealed PDF (read back with pdftotext) and sent with session.completed (real webhook receiver), a
 // receipt per signer over real SMTP, and GET /api/sessions/{id}/audit checked with @countersign/verify.
 
-let api: TestApi;
-let smtp: TestSmtpServer;
-let receiver: Receiver;
-let accessToken: string;
-let accountId: string;
-let dir: string;
-
-beforeAll(async () => {
-  dir = tempDir('audit-trail-');
-  smtp = await startTestSmtpServer();
-  receiver = await startReceiver();
-  api = await startTestApi({ worker: false, env: { SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE: '1' } });
-  ({ accountId, accessToken } = await api.newAccount('Audit trail'));
-  const hook = await api.post(
-    '/api/webhooks',
-    { url: receiver.url, events: ['session.completed'] },
-    accessToken,
-  );
-  expect(hook.status).toBe(201);
+const dir = tempDir('audit-trail-');
+const world = await startApiWorld({
+  clock: false,
+  worker: false,
+  smtp: true,
+  webhooks: ['session.completed'],
+  account: 'Audit trail',
 });
-afterAll(async () => {
-  await api.close();
-  await smtp.close();
-  await receiver.close();
-});
+const { api, smtp, receiver, accessToken, accountId } = world;
+afterAll(() => world.close());
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const auth = () => ({ headers: { authorization: `Bearer ${accessToken}` } });

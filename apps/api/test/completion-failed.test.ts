@@ -5,42 +5,26 @@ import {
   completeSession,
   completionRetryDelay,
   localDrive,
-  ManualClock,
   signAsParticipant,
   sweep,
 } from '@countersign/core';
 import { runCli } from '@countersign/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startApiWorld } from './api-world.ts';
 import { makePdf } from './fixtures/pdfs.ts';
-import { startTestApi, type TestApi } from './harness.ts';
-import { type Receiver, startReceiver } from './webhooks-support.ts';
 
 // A completion that fails on every attempt gets an end state: after COMPLETION_MAX_ATTEMPTS the session is
 // `failed` (readable with its reason), a webhook says so, the operator retries it from the CLI (a real
 // process on the same DATA_DIR), and it can be cancelled.
 
-let clock: ManualClock;
-let api: TestApi;
-let receiver: Receiver;
-let accessToken: string;
-let accountId: string;
-
-beforeAll(async () => {
-  receiver = await startReceiver();
-  clock = new ManualClock();
-  api = await startTestApi({
-    clock,
-    worker: false,
-    env: { WEBHOOK_ALLOW_PRIVATE: '1', ACCESS_TOKEN_TTL_SECONDS: '86400' },
-  });
-  ({ accountId, accessToken } = await api.newAccount('Stuck completion'));
-  const hook = await api.post('/api/webhooks', { url: receiver.url }, accessToken);
-  expect(hook.status).toBe(201);
+const world = await startApiWorld({
+  worker: false,
+  webhooks: true,
+  account: 'Stuck completion',
+  env: { ACCESS_TOKEN_TTL_SECONDS: '86400' },
 });
-afterAll(async () => {
-  await api.close();
-  await receiver.close();
-});
+const { api, clock, receiver, accessToken, accountId } = world;
+afterAll(() => world.close());
 
 const db = () => api.runtime.db.$client;
 

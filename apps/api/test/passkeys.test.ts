@@ -1,9 +1,9 @@
-import { ManualClock, memberPolicy } from '@countersign/core';
+import { memberPolicy } from '@countersign/core';
 import { memberSessions } from '@countersign/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startApiWorld } from './api-world.ts';
 import { SoftwarePasskey } from './fixtures/software-passkey.ts';
-import { startTestApi, type TestApi } from './harness.ts';
 import { WebClient } from './web-support.ts';
 
 // Passkeys over real HTTP, with a software authenticator that can send what a browser would not: registration
@@ -11,17 +11,10 @@ import { WebClient } from './web-support.ts';
 // challenge, another member's challenge, another origin or RP ID, a counter that did not move on, a removed
 // passkey; plus scoping, CSRF, bearer tokens and the throttle. The browser's side: web/passkeys-page.test.ts.
 
-let clock: ManualClock;
-let api: TestApi;
-let origin: string;
-let rpId: string;
-
-beforeAll(async () => {
-  clock = new ManualClock();
-  api = await startTestApi({ clock, worker: false });
-  ({ origin, hostname: rpId } = new URL(api.config.publicUrl));
-});
-afterAll(() => api.close());
+const world = await startApiWorld({ worker: false });
+const { api, clock } = world;
+const { origin, hostname: rpId } = new URL(api.config.publicUrl);
+afterAll(() => world.close());
 
 type Options = { challenge: string; user: { id: string }; rp: { id: string }; excludeCredentials: unknown[] };
 type Problem = { error: string; message: string };

@@ -10,61 +10,38 @@ import {
   createRuntime,
   localDrive,
   ManualClock,
-  type Runtime,
   type SweepLog,
   signAsParticipant,
   sweep,
 } from '@countersign/core';
 import { outbox } from '@countersign/db';
-import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
 import { spawnEntry, until } from '@countersign/test-support';
 import type { ParsedMail } from 'mailparser';
 import { PDFString } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { startApiWorld } from './api-world.ts';
 import { jobRowsOf } from './completion-support.ts';
 import { makePdf } from './fixtures/pdfs.ts';
-import { startTestApi, type TestApi } from './harness.ts';
-import { type Receiver, startReceiver } from './webhooks-support.ts';
 
 // Completion with real parts: one SQLite file and DATA_DIR shared by the API's runtime and a second runtime
 // (another worker process: its own connection, blob store and outbox), a real SMTP server and a real webhook
 // receiver. Runs overlap the way they do in production (a worker's sweep while the job runs, a stalled job
 // re-run, a run that outlived its lease), and a poison session must not hold up the others.
 
-let clock: ManualClock;
-let otherClock: ManualClock;
-let api: TestApi;
-let other: Runtime;
-let smtp: TestSmtpServer;
-let receiver: Receiver;
-let accessToken: string;
-let accountId: string;
-
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  receiver = await startReceiver();
-  clock = new ManualClock();
-  otherClock = new ManualClock(clock.now());
-  // No background worker: every completion and sweep here is started by the test, at the time it set.
-  api = await startTestApi({
-    clock,
-    worker: false,
-    env: { SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE: '1', ACCESS_TOKEN_TTL_SECONDS: '86400' },
-  });
-  other = await createRuntime(api.config, { clock: otherClock });
-  ({ accountId, accessToken } = await api.newAccount('Completion'));
-  const hook = await api.post(
-    '/api/webhooks',
-    { url: receiver.url, events: ['session.completed'] },
-    accessToken,
-  );
-  expect(hook.status).toBe(201);
+// No background worker: every completion and sweep here is started by the test, at the time it set.
+const world = await startApiWorld({
+  worker: false,
+  smtp: true,
+  webhooks: ['session.completed'],
+  account: 'Completion',
+  env: { ACCESS_TOKEN_TTL_SECONDS: '86400' },
 });
+const { api, clock, smtp, receiver, accessToken, accountId } = world;
+const otherClock = new ManualClock(clock.now());
+const other = await createRuntime(api.config, { clock: otherClock });
 afterAll(async () => {
   await other.close();
-  await api.close();
-  await smtp.close();
-  await receiver.close();
+  await world.close();
 });
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

@@ -1,31 +1,16 @@
 import { ManualClock } from '@countersign/core';
-import { createSmtpMailer } from '@countersign/mail';
-import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startApiWorld } from './api-world.ts';
 import { createTestTemplate } from './fixtures/templates.ts';
-import { startTestApi, type TestApi } from './harness.ts';
 import { WebClient } from './web-support.ts';
 
 // The sessions page's routes with a member's cookie: the list's filters and paging, the detail's timeline,
 // a signer's link, resending an invite through real SMTP, and another account's ids.
 
-let smtp: TestSmtpServer;
-let api: TestApi;
 const clock = new ManualClock(Date.parse('2026-11-20T10:00:00Z'));
-
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  api = await startTestApi({
-    clock,
-    mailer: createSmtpMailer(smtp.url),
-    worker: false,
-    env: { SMTP_URL: smtp.url },
-  });
-});
-afterAll(async () => {
-  await api.close();
-  await smtp.close();
-});
+const world = await startApiWorld({ clock, worker: false, smtp: true });
+const { api, smtp } = world;
+afterAll(() => world.close());
 
 interface Sent {
   instantiation: { sessions: { sessionId: string }[] };

@@ -1,34 +1,17 @@
-import { ManualClock, memberPolicy } from '@countersign/core';
+import { memberPolicy } from '@countersign/core';
 import { accounts, memberSessions, outbox } from '@countersign/db';
-import { createSmtpMailer } from '@countersign/mail';
-import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from './harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startApiWorld } from './api-world.ts';
 import { linkToken, WebClient } from './web-support.ts';
 
 // People in the web app, through real HTTP on loopback and a real SMTP server: sign-in links (emailed and
 // printed), cookie sessions with idle and absolute expiry, CSRF checks on writes, sign-out and revocation,
 // members invited and removed by owners, and account scoping of everything a cookie reaches.
 
-let smtp: TestSmtpServer;
-let clock: ManualClock;
-let api: TestApi;
-
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  clock = new ManualClock();
-  api = await startTestApi({
-    clock,
-    mailer: createSmtpMailer(smtp.url),
-    worker: false,
-    env: { SMTP_URL: smtp.url },
-  });
-});
-afterAll(async () => {
-  await api.close();
-  await smtp.close();
-});
+const world = await startApiWorld({ worker: false, smtp: true });
+const { api, clock, smtp } = world;
+afterAll(() => world.close());
 
 const sessionCount = async () => (await api.runtime.db.select().from(memberSessions)).length;
 const mailTo = (address: string) => (m: { to?: unknown }) => JSON.stringify(m.to).includes(address);

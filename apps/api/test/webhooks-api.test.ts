@@ -1,9 +1,10 @@
-import { localDrive, ManualClock } from '@countersign/core';
+import { localDrive } from '@countersign/core';
 import { webhookEndpoints } from '@countersign/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, startApiWorld } from './api-world.ts';
 import { startTestApi, type TestApi } from './harness.ts';
-import { bearerCaller, makeTestPdf, type Receiver, startReceiver } from './webhooks-support.ts';
+import { bearerCaller, makeTestPdf, startReceiver } from './webhooks-support.ts';
 
 const ALL_TYPES = [
   'session.signed',
@@ -15,23 +16,14 @@ const ALL_TYPES = [
   'session.purged',
 ];
 
-type Account = Awaited<ReturnType<TestApi['newAccount']>>;
-
-let api: TestApi;
-let receiver: Receiver;
-let clock: ManualClock;
-let alice: Account;
-let mallory: Account;
-
-beforeAll(async () => {
-  clock = new ManualClock();
-  receiver = await startReceiver();
-  api = await startTestApi({ clock, worker: false, env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
-  alice = await api.newAccount('Alice Integrations');
-  mallory = await api.newAccount('Mallory Integrations');
-});
+// The receiver is alice's to subscribe to, test by test.
+const world = await startApiWorld({ worker: false, env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
+const { api, clock } = world;
+const receiver = await startReceiver();
+const alice: Account = await api.newAccount('Alice Integrations');
+const mallory: Account = await api.newAccount('Mallory Integrations');
 afterAll(async () => {
-  await api.close();
+  await world.close();
   await receiver.close();
 });
 

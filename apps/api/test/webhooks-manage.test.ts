@@ -2,29 +2,21 @@ import { webhookEndpoints } from '@countersign/db';
 import { webhookEventTypes } from '@countersign/schemas';
 import { verifyWebhook } from '@countersign/webhooks';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from './harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Account, startApiWorld } from './api-world.ts';
 import { WebClient } from './web-support.ts';
-import { bearerCaller, type Receiver, startReceiver } from './webhooks-support.ts';
+import { bearerCaller, startReceiver } from './webhooks-support.ts';
 
 // PATCH /api/webhooks/{id}, POST /api/webhooks/{id}/test and the request bodies in the deliveries log, with the
 // background worker delivering through the real outbox to a real receiver on loopback.
 
-type Account = Awaited<ReturnType<TestApi['newAccount']>>;
-
-let api: TestApi;
-let receiver: Receiver;
-let alice: Account;
-let mallory: Account;
-
-beforeAll(async () => {
-  receiver = await startReceiver();
-  api = await startTestApi({ env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
-  alice = await api.newAccount('Alice Integrations', 'alice@manage.test');
-  mallory = await api.newAccount('Mallory Integrations', 'mallory@manage.test');
-});
+const world = await startApiWorld({ clock: false, env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
+const { api } = world;
+const receiver = await startReceiver();
+const alice: Account = await api.newAccount('Alice Integrations', 'alice@manage.test');
+const mallory: Account = await api.newAccount('Mallory Integrations', 'mallory@manage.test');
 afterAll(async () => {
-  await api.close();
+  await world.close();
   await receiver.close();
 });
 

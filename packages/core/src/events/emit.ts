@@ -1,8 +1,9 @@
-import { documents, participants, preparedQuery, sessions, webhookEndpoints } from '@countersign/db';
+import { documents, preparedQuery, sessions, webhookEndpoints } from '@countersign/db';
 import type { WebhookEventBody, WebhookEventType, WebhookOutboxPayload } from '@countersign/schemas';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { addToOutbox } from '../outbox/outbox.ts';
+import { participantById } from '../sessions/participants.ts';
 import { newId } from '../support/crypto.ts';
 
 // Asked on every state change, most often to learn that the account has no endpoint.
@@ -58,9 +59,7 @@ export async function emitSessionEvent(
     .from(documents)
     .where(eq(documents.sessionId, sessionId))
     .orderBy(asc(documents.position));
-  const participant = extra.participantId
-    ? (await ctx.db.select().from(participants).where(eq(participants.id, extra.participantId)).limit(1))[0]
-    : undefined;
+  const participant = extra.participantId ? await participantById(ctx, extra.participantId) : undefined;
   const event: WebhookEventBody = {
     id: newEventId(),
     type,

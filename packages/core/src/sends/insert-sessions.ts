@@ -3,6 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { AUDIT_COLUMNS, type AuditType, chainedRow } from '../sessions/audit.ts';
 import { newLinkToken } from '../sessions/links.ts';
+import { participantsOfSessions } from '../sessions/participants.ts';
 import { newId } from '../support/crypto.ts';
 import { DataKey } from '../support/data-key.ts';
 import { invitedAtSend } from './invites.ts';
@@ -262,11 +263,7 @@ export async function committedSessions(
       .documents.push({ documentId: d.id, filename: d.filename, cloudFileId: d.cloudFileId });
   }
   const dataKey = new DataKey(ctx.config.dataDir);
-  for (const p of await ctx.db
-    .select()
-    .from(participants)
-    .where(inArray(participants.sessionId, ids))
-    .orderBy(asc(participants.position))) {
+  for (const p of await participantsOfSessions(ctx, ids)) {
     byId.get(p.sessionId)!.participants.push({
       participantId: p.id,
       position: p.position,

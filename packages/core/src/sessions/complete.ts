@@ -1,4 +1,4 @@
-import { documents, participants, sessions } from '@countersign/db';
+import { documents, sessions } from '@countersign/db';
 import { activeContentLabels, type FinalizeInput, type FinalizeResult } from '@countersign/pdf-engine';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { brandingOf } from '../accounts/branding.ts';
@@ -26,6 +26,7 @@ import {
   senderNameFor,
   TEST_NOTICE,
 } from './notifications.ts';
+import { participantsOfSession } from './participants.ts';
 import { sealCertificate } from './seal-certificate.ts';
 
 type Adopted = { kind: 'typed' | 'drawn'; value: string };
@@ -76,11 +77,7 @@ async function produce(
   claim: Claim,
 ): Promise<{ completed: boolean }> {
   const session = (await ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1))[0]!;
-  const people = await ctx.db
-    .select()
-    .from(participants)
-    .where(eq(participants.sessionId, sessionId))
-    .orderBy(asc(participants.position));
+  const people = await participantsOfSession(ctx, sessionId);
   const docs = await ctx.db
     .select()
     .from(documents)

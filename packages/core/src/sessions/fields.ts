@@ -1,7 +1,8 @@
-import { documents, fieldValues, participants, preparedDocuments, templateFields } from '@countersign/db';
+import { documents, fieldValues, preparedDocuments, templateFields } from '@countersign/db';
 import type { FieldPlacement } from '@countersign/pdf-engine';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
+import { participantsOfSession } from './participants.ts';
 
 export type SessionFieldType = 'text' | 'checkbox' | 'date' | 'signature' | 'initials' | 'name' | 'email';
 
@@ -43,7 +44,7 @@ export async function sessionFields(ctx: ServiceContext, sessionId: string): Pro
     .from(documents)
     .where(eq(documents.sessionId, sessionId))
     .orderBy(asc(documents.position));
-  const people = await ctx.db.select().from(participants).where(eq(participants.sessionId, sessionId));
+  const people = await participantsOfSession(ctx, sessionId);
   const values = new Map(
     (await ctx.db.select().from(fieldValues).where(eq(fieldValues.sessionId, sessionId))).map((v) => [
       v.fieldId,

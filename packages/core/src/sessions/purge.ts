@@ -20,6 +20,7 @@ import { queueJob } from '../outbox/jobs.ts';
 import { DAY_MS } from '../support/clock.ts';
 import { DomainError } from '../support/errors.ts';
 import { auditChainHead } from './audit.ts';
+import { participantsOfSession } from './participants.ts';
 import { forgetDevMail, type Replacements, scrubStoredAnswers, sessionEmailIds } from './purge-traces.ts';
 import { sessionOf } from './read.ts';
 
@@ -274,15 +275,7 @@ async function scrubSession(
   docs: (typeof documents.$inferSelect)[],
 ): Promise<void> {
   const sessionId = row.id;
-  const people = await ctx.db
-    .select({
-      id: participants.id,
-      position: participants.position,
-      name: participants.name,
-      email: participants.email,
-    })
-    .from(participants)
-    .where(eq(participants.sessionId, sessionId));
+  const people = await participantsOfSession(ctx, sessionId);
   const ids = people.map((p) => p.id);
   // Each value that names the session's people or files, and what replaces it in the tombstone.
   const replacements: Replacements = new Map([[row.title, PURGED_TITLE]]);

@@ -3,6 +3,7 @@ import type { SessionDetail, SessionList, SessionListQuery, SessionSummary } fro
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { DomainError } from '../support/errors.ts';
+import { participantsOfSession } from './participants.ts';
 import { purgeView, retentionPurgeAt } from './purge.ts';
 import { sessionTimeline } from './timeline.ts';
 
@@ -130,11 +131,7 @@ export async function getSessionDetail(
     .from(documents)
     .where(eq(documents.sessionId, row.id))
     .orderBy(asc(documents.position));
-  const people = await ctx.db
-    .select()
-    .from(participants)
-    .where(eq(participants.sessionId, row.id))
-    .orderBy(asc(participants.position));
+  const people = await participantsOfSession(ctx, row.id);
   return {
     ...summary(row),
     signingType: row.signingType,

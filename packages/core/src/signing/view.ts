@@ -7,8 +7,9 @@ import { automaticFieldValue } from '../sessions/automatic-fields.ts';
 import { sessionFields } from '../sessions/fields.ts';
 import { currentTurn } from '../sessions/lifecycle.ts';
 import { type SessionEmailOptions, senderNameFor } from '../sessions/notifications.ts';
+import { type ParticipantRow, participantsOfSession } from '../sessions/participants.ts';
 import { draftOf } from './draft.ts';
-import { openLink, type ParticipantRow, type SessionRow } from './link.ts';
+import { openLink, type SessionRow } from './link.ts';
 import { isVerified } from './verification.ts';
 
 export interface SignerRequest {
@@ -31,13 +32,6 @@ export function canSignNow(
 ): boolean {
   return session.status === 'active' && currentTurn(session, people).has(participant.id);
 }
-
-const peopleOf = async (ctx: ServiceContext, sessionId: string) =>
-  await ctx.db
-    .select()
-    .from(participants)
-    .where(eq(participants.sessionId, sessionId))
-    .orderBy(asc(participants.position));
 
 /** Opens of one link are recorded at most this often per kind (a reload, a poll, a scanner's retries). */
 export const OPEN_RECORD_INTERVAL_MS = 3_600_000;
@@ -91,7 +85,7 @@ export async function getSigningView(
       // Opened before the code: a mail scanner as likely as the signer, so not a view.
       await recordOpen(ctx, session.id, before.id, 'link.opened', request.origin);
     }
-    const people = await peopleOf(ctx, session.id);
+    const people = await participantsOfSession(ctx, session.id);
     const participant = people.find((p) => p.id === before.id)!;
     const visible = !otp || verified;
     const yourTurn = canSignNow(session, participant, people);

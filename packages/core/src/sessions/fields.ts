@@ -1,7 +1,8 @@
-import { documents, fieldValues, preparedDocuments, templateFields } from '@countersign/db';
+import { fieldValues, preparedDocuments, templateFields } from '@countersign/db';
 import type { FieldPlacement } from '@countersign/pdf-engine';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
+import { documentsOfSession } from './documents.ts';
 import { participantsOfSession } from './participants.ts';
 
 export type SessionFieldType = 'text' | 'checkbox' | 'date' | 'signature' | 'initials' | 'name' | 'email';
@@ -39,11 +40,7 @@ const GENERATED_LABEL: Record<FieldPlacement['kind'], string> = {
  * are stored per session, so creating a session never copies a layout.
  */
 export async function sessionFields(ctx: ServiceContext, sessionId: string): Promise<SessionField[]> {
-  const docs = await ctx.db
-    .select()
-    .from(documents)
-    .where(eq(documents.sessionId, sessionId))
-    .orderBy(asc(documents.position));
+  const docs = await documentsOfSession(ctx, sessionId);
   const people = await participantsOfSession(ctx, sessionId);
   const values = new Map(
     (await ctx.db.select().from(fieldValues).where(eq(fieldValues.sessionId, sessionId))).map((v) => [

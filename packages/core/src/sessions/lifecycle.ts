@@ -1,4 +1,4 @@
-import { documents, participants, preparedQuery, sessions } from '@countersign/db';
+import { participants, preparedQuery, sessions } from '@countersign/db';
 import { sessionCompleteJob } from '@countersign/schemas';
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
@@ -7,12 +7,11 @@ import { queueJob } from '../outbox/jobs.ts';
 import { DAY_MS } from '../support/clock.ts';
 import { DomainError } from '../support/errors.ts';
 import { type AuditOrigin, audit } from './audit.ts';
+import { documentsOfSession } from './documents.ts';
 import { participantLink } from './links.ts';
 import { emailContext, queueSessionEmail, type SessionEmailOptions } from './notifications.ts';
 import { type ParticipantRow, participantsOfSession } from './participants.ts';
-import { sessionOf, sessionStatusOf } from './read.ts';
-
-type SessionRow = typeof sessions.$inferSelect;
+import { type SessionRow, sessionById, sessionOf, sessionStatusOf } from './session-lookup.ts';
 
 /** How long a signer's link keeps offering the signed PDF after completion. */
 export const DOWNLOAD_DAYS_AFTER_COMPLETION = 30;
@@ -127,9 +126,7 @@ export async function declineSession(
   origin: AuditOrigin,
 ): Promise<void> {
   const now = ctx.clock.now();
-  const session = (
-    await ctx.db.select().from(sessions).where(eq(sessions.id, participant.sessionId)).limit(1)
-  )[0]!;
+  const session = (await sessionById(ctx, participant.sessionId))!;
   await ctx.db
     .update(participants)
     .set({ status: 'declined', declinedAt: now })
@@ -170,7 +167,7 @@ export async function afterParticipantSigned(
   sessionId: string,
   signerId: string,
 ): Promise<{ allSigned: boolean }> {
-  const session = (await ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1))[0]!;
+  const session = (await sessionById(ctx, sessionId))!;
   const people = await participantsOfSession(ctx, sessionId);
   const signer = people.find((p) => p.id === signerId)!;
   const remaining = people.filter((p) => p.status !== 'signed');
@@ -204,10 +201,7 @@ export async function afterParticipantSigned(
         })
         .where(eq(participants.id, p.id));
       if (!session.notify) continue;
-      const docs = await ctx.db
-        .select({ filename: documents.filename })
-        .from(documents)
-        .where(eq(documents.sessionId, sessionId));
+      const docs = await documentsOfSession(ctx, sessionId);
       await queueSessionEmail(
         ctx,
         { ...(await emailContext(ctx, session)), to: p, inviteOf: p.id },
@@ -252,7 +246,7 @@ export async function expireDueSessions(ctx: ServiceContext): Promise<number> {
   for (const { id } of due) {
     await ctx.db.transaction(async () => {
       // Re-read inside the write transaction: another worker's sweep or a last signature may have won.
-      const s = (await ctx.db.select().from(sessions).where(eq(sessions.id, id)).limit(1))[0];
+      const s = await sessionById(ctx, id);
       if (s?.status !== 'active' || s.expiresAt > now) return;
       if (allSigned(await participantsOfSession(ctx, id))) return; // completion is on its way
       await markExpired(ctx, id, now);
@@ -292,7 +286,7 @@ export async function queueDueReminders(ctx: ServiceContext): Promise<number> {
     );
     if (due.length === 0) continue;
     await ctx.db.transaction(async () => {
-      const s = (await ctx.db.select().from(sessions).where(eq(sessions.id, candidate.id)).limit(1))[0]!;
+      const s = (await sessionById(ctx, candidate.id))!;
       const already = new Set(s.remindersSent as number[]);
       const fresh = due.filter((d) => !already.has(d));
       if (s.status !== 'active' || fresh.length === 0) return;

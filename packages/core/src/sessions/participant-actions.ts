@@ -1,15 +1,14 @@
-import { documents } from '@countersign/db';
-import { asc, eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { HOUR_MS } from '../support/clock.ts';
 import { DomainError } from '../support/errors.ts';
 import { countHits, recordHit } from '../support/rate-limit.ts';
 import { type AuditOrigin, audit } from './audit.ts';
+import { documentsOfSession } from './documents.ts';
 import { currentTurn } from './lifecycle.ts';
 import { participantLink } from './links.ts';
 import { emailContext, queueSessionEmail, type SessionEmailOptions } from './notifications.ts';
 import { participantsOfSession } from './participants.ts';
-import { sessionOf } from './read.ts';
+import { sessionOf } from './session-lookup.ts';
 
 /** Resends per participant per hour: enough to fix a lost email, too few to spam a recipient. */
 const RESENDS_PER_HOUR = 3;
@@ -65,13 +64,7 @@ export async function resendInvite(
     );
   }
   const options = session.options as SessionEmailOptions;
-  const filenames = (
-    await ctx.db
-      .select({ filename: documents.filename })
-      .from(documents)
-      .where(eq(documents.sessionId, session.id))
-      .orderBy(asc(documents.position))
-  ).map((d) => d.filename);
+  const filenames = (await documentsOfSession(ctx, session.id)).map((d) => d.filename);
   await ctx.db.transaction(async () => {
     await recordHit(ctx, key, HOUR_MS);
     await queueSessionEmail(

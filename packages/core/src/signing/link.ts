@@ -1,13 +1,10 @@
-import { sessions } from '@countersign/db';
-import { eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { DOWNLOAD_DAYS_AFTER_COMPLETION } from '../sessions/lifecycle.ts';
 import { linkTokenHash } from '../sessions/links.ts';
 import { type ParticipantRow, participantByLinkHash } from '../sessions/participants.ts';
+import { type SessionRow, sessionById } from '../sessions/session-lookup.ts';
 import { DAY_MS } from '../support/clock.ts';
 import { DomainError } from '../support/errors.ts';
-
-export type SessionRow = typeof sessions.$inferSelect;
 
 export interface OpenLink {
   session: SessionRow;
@@ -29,9 +26,7 @@ export async function openLink(ctx: ServiceContext, token: string): Promise<Open
     ? await participantByLinkHash(ctx, linkTokenHash(token))
     : undefined;
   if (!participant) throw new DomainError('link_not_found', 'no signing link matches this address');
-  const session = (
-    await ctx.db.select().from(sessions).where(eq(sessions.id, participant.sessionId)).limit(1)
-  )[0];
+  const session = await sessionById(ctx, participant.sessionId);
   if (!session) throw new DomainError('link_not_found', 'no signing link matches this address');
   // A purged session's link shows nothing of it, whatever its status was (docs/evidence.md).
   if (session.purgeRequestedAt !== null)

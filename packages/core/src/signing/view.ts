@@ -1,15 +1,17 @@
-import { auditEvents, documents, participants } from '@countersign/db';
+import { auditEvents, participants } from '@countersign/db';
 import type { AdoptedSignature, SigningField, SigningView } from '@countersign/schemas';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { type AuditOrigin, audit } from '../sessions/audit.ts';
 import { automaticFieldValue } from '../sessions/automatic-fields.ts';
+import { documentsOfSession } from '../sessions/documents.ts';
 import { sessionFields } from '../sessions/fields.ts';
 import { currentTurn } from '../sessions/lifecycle.ts';
 import { type SessionEmailOptions, senderNameFor } from '../sessions/notifications.ts';
 import { type ParticipantRow, participantsOfSession } from '../sessions/participants.ts';
+import type { SessionRow } from '../sessions/session-lookup.ts';
 import { draftOf } from './draft.ts';
-import { openLink, type SessionRow } from './link.ts';
+import { openLink } from './link.ts';
 import { isVerified } from './verification.ts';
 
 export interface SignerRequest {
@@ -94,11 +96,7 @@ export async function getSigningView(
       visible && session.status === 'active' && !yourTurn && participant.status !== 'signed'
         ? people.filter((p) => turn.has(p.id)).map((p) => ({ name: p.name }))
         : [];
-    const docs = await ctx.db
-      .select()
-      .from(documents)
-      .where(eq(documents.sessionId, session.id))
-      .orderBy(asc(documents.position));
+    const docs = await documentsOfSession(ctx, session.id);
     const byId = new Map(people.map((p) => [p.id, p]));
     const editable = yourTurn && visible;
 

@@ -1,6 +1,7 @@
 import { documents, preparedQuery } from '@countersign/db';
-import { and, asc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
+import { rowsBy, rowsOfSessions } from './rows-by.ts';
 
 /**
  * The queries for a session's documents, in one place. A document is only ever reached through its session
@@ -9,14 +10,7 @@ import type { ServiceContext } from '../context.ts';
 export type DocumentRow = typeof documents.$inferSelect;
 
 // Every signing page, state change and email lists them: built once per connection.
-const bySession = preparedQuery((db) =>
-  db
-    .select()
-    .from(documents)
-    .where(eq(documents.sessionId, sql.placeholder('sessionId')))
-    .orderBy(asc(documents.position))
-    .prepare(),
-);
+const bySession = rowsBy(documents, documents.sessionId, documents.position);
 const oneOfSession = preparedQuery((db) =>
   db
     .select()
@@ -30,7 +24,7 @@ const oneOfSession = preparedQuery((db) =>
 
 /** The documents of a session in their order (position): emails, pages and webhooks all list them so. */
 export const documentsOfSession = async (ctx: ServiceContext, sessionId: string): Promise<DocumentRow[]> =>
-  await bySession(ctx.db).execute({ sessionId });
+  await bySession(ctx.db).execute({ key: sessionId });
 
 /** One document if it belongs to the session (another session's id finds nothing). */
 export const documentOfSession = async (
@@ -39,16 +33,9 @@ export const documentOfSession = async (
   id: string,
 ): Promise<DocumentRow | undefined> => (await oneOfSession(ctx.db).execute({ id, sessionId }))[0];
 
-/**
- * The documents of several sessions, each session's in order. `sessionIds` may be a subquery: a
- * 10,000-entry send would pass SQLite's limit on bound values as a list.
- */
+/** The documents of several sessions (ids or a subquery), each session's in order. */
 export const documentsOfSessions = async (
   ctx: ServiceContext,
   sessionIds: readonly string[] | SQLWrapper,
 ): Promise<DocumentRow[]> =>
-  await ctx.db
-    .select()
-    .from(documents)
-    .where(inArray(documents.sessionId, sessionIds))
-    .orderBy(asc(documents.position));
+  await rowsOfSessions(ctx.db, documents, documents.sessionId, sessionIds, documents.position);

@@ -2,6 +2,7 @@ import { preparedQuery, sessions } from '@countersign/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { DomainError } from '../support/errors.ts';
+import { rowsBy } from './rows-by.ts';
 
 /**
  * The queries that find one session, in one place. What a caller asks for is scoped to its account
@@ -22,14 +23,7 @@ const ofAccount = preparedQuery((db) => db.select().from(sessions).where(inAccou
 const statusOfAccount = preparedQuery((db) =>
   db.select({ status: sessions.status }).from(sessions).where(inAccount()).prepare(),
 );
-const byId = preparedQuery((db) =>
-  db
-    .select()
-    .from(sessions)
-    .where(eq(sessions.id, sql.placeholder('sessionId')))
-    .limit(1)
-    .prepare(),
-);
+const byId = rowsBy(sessions, sessions.id);
 
 export async function sessionOf(
   ctx: ServiceContext,
@@ -54,4 +48,4 @@ export async function sessionStatusOf(
 
 /** The session as stored now, whatever its account (a caller in a transaction reads the current row). */
 export const sessionById = async (ctx: ServiceContext, sessionId: string): Promise<SessionRow | undefined> =>
-  (await byId(ctx.db).execute({ sessionId }))[0];
+  (await byId(ctx.db).execute({ key: sessionId }))[0];

@@ -1,10 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { nullableString, PathIdSchema, strictObject } from './common.ts';
+import { isoTime } from './read-fields.ts';
 
 // The integration page's resources over the API: refresh tokens and the allowance. Our own API (the spec says
 // only that tokens are generated "on the integration page of the web app").
-
-const isoTime = z.string().openapi({ format: 'date-time', example: '2026-11-22T12:00:00.000Z' });
 
 export const RefreshTokenInfoSchema = z
   .object({

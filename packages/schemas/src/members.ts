@@ -1,11 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { emailString, nullableString, oneOf, PathIdSchema, strictObject, textString } from './common.ts';
+import { isoTime } from './read-fields.ts';
 import { retentionDays } from './retention.ts';
 
 // The web app's people: members of an account, sign-in by emailed link, cookie sessions. Our own API (the spec
 // only says the web app exists).
-
-const isoTime = z.string().openapi({ format: 'date-time', example: '2026-11-22T12:00:00.000Z' });
 
 export const memberRoles = ['owner', 'member'] as const;
 export const MemberRoleSchema = oneOf(memberRoles).openapi('MemberRole', {

@@ -1,11 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { nonEmptyString, oneOf, PathIdSchema, readableText, strictObject } from './common.ts';
+import { isoTime } from './read-fields.ts';
 
 // Passkeys (WebAuthn) of the web app's members: registered once signed in, then a second way to sign in
 // (discoverable credentials, so no email is typed). Bodies carry the browser's credential as JSON (WebAuthn
 // Level 3 `toJSON()`, or @simplewebauthn/browser's answer); binary values are base64url.
-
-const isoTime = z.string().openapi({ format: 'date-time', example: '2026-11-22T12:00:00.000Z' });
 
 /** A base64url value of a WebAuthn answer; the bound keeps a request small (attestations are a few KB). */
 const base64url = (max: number) =>

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { integerInRange } from './common.ts';
+import { isoTime } from './read-fields.ts';
 
 // Records lifecycle (extension; docs/evidence.md "Retention and purging"): retention, legal hold, purge and
 // the tombstone a purged session leaves.
@@ -19,8 +20,6 @@ export const sendRetentionDaysField = () =>
         "declined, expired or failed) before it is purged. Without it: the account's `retentionDays` (default: " +
         'kept). A legal hold stops it.',
     });
-
-const isoTime = z.string().openapi({ format: 'date-time', example: '2026-11-22T12:00:00.000Z' });
 
 export const PurgedDocumentSchema = z
   .object({

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { AuthRequirementSchema, SigningTypeSchema } from './common.ts';
+import { isoTime, nextCursorField, pageQueryFields } from './read-fields.ts';
 import { SessionPurgeSchema } from './retention.ts';
 
 // GET /api/sessions, GET /api/sessions/{sessionId}: "complete session record: not shown" by the spec, so
@@ -21,7 +22,6 @@ export const SessionStatusSchema = z.enum(sessionStatusValues).openapi('SessionS
     '(see `completionFailure`); it can be cancelled, or retried by the operator.',
 });
 
-const isoTime = z.string().openapi({ format: 'date-time', example: '2026-11-22T12:00:00.000Z' });
 const isoTimeOrNull = isoTime.nullable();
 
 export const SessionParticipantSchema = z
@@ -163,28 +163,13 @@ export const SessionListQuerySchema = z.strictObject({
     .enum(['true', 'false'])
     .optional()
     .openapi({ description: 'Extension: only test sessions (`true`) or only real ones (`false`).' }),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(200)
-    .default(50)
-    .openapi({ description: 'Page size, 1 to 200 (default 50).' }),
-  cursor: z
-    .string()
-    .min(1)
-    .max(200)
-    .optional()
-    .openapi({ description: '`nextCursor` of the previous page.' }),
+  ...pageQueryFields(),
 });
 
 export const SessionListSchema = z
   .object({
     sessions: z.array(SessionSummarySchema),
-    nextCursor: z
-      .string()
-      .nullable()
-      .openapi({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
+    nextCursor: nextCursorField(),
   })
   .openapi('SessionList', { description: 'Newest first.' });
 

@@ -1,9 +1,7 @@
-import { z } from '@hono/zod-openapi';
+import type { z } from '@hono/zod-openapi';
 import {
-  AuthRequirementSchema,
   arrayOf,
   booleanValue,
-  emailString,
   integerInRange,
   nonEmptyString,
   nullableString,
@@ -17,27 +15,16 @@ import {
   CLOUD_FILE_ID_MAX_LENGTH,
   CLOUD_FILE_IDS_MAX,
   CLOUD_FILE_IDS_MIN,
-  EXPIRES_IN_DAYS_DEFAULT,
-  EXPIRES_IN_DAYS_MAX,
-  EXPIRES_IN_DAYS_MIN,
   ORDER_MAX,
   ORDER_MIN,
-  RECIPIENTS_MAX,
-  RECIPIENTS_MIN,
-  SIGNING_REQUESTS_MAX,
-  SIGNING_REQUESTS_MIN,
   TEXT_MAX_LENGTH,
 } from './limits.ts';
-import { SUPPORTED_LOCALES } from './locales.ts';
-import { sendRetentionDaysField } from './retention.ts';
+import * as send from './send-fields.ts';
 
 // 4.3 POST /api/sessions/send
 
 export const SessionsSendRecipientSchema = strictObject({
-  name: readableText(nonEmptyString(TEXT_MAX_LENGTH)).openapi({
-    description: 'Display name shown on the signing document.',
-  }),
-  email: emailString().openapi({ description: 'Email address of the signer.' }),
+  ...send.signerFields,
   order: integerInRange(ORDER_MIN, ORDER_MAX)
     .optional()
     .openapi({
@@ -51,7 +38,7 @@ export const SessionsSendRecipientSchema = strictObject({
 export type SessionsSendRecipient = z.output<typeof SessionsSendRecipientSchema>;
 
 export const SessionsSendSigningRequestSchema = strictObject({
-  recipients: arrayOf(SessionsSendRecipientSchema, { min: RECIPIENTS_MIN, max: RECIPIENTS_MAX }),
+  recipients: send.recipientsOf(SessionsSendRecipientSchema),
 }).openapi('SessionsSendSigningRequest', { description: 'One session to create from the documents.' });
 export type SessionsSendSigningRequest = z.output<typeof SessionsSendSigningRequestSchema>;
 
@@ -69,31 +56,18 @@ export const SessionsSendRequestSchema = strictObject({
         "Session title, used verbatim for every session. Defaults to the first file's name: the service " +
         'applies that default, since it needs the drive, so the property stays optional here.',
     }),
-  signingRequests: arrayOf(SessionsSendSigningRequestSchema, {
-    min: SIGNING_REQUESTS_MIN,
-    max: SIGNING_REQUESTS_MAX,
-  }).openapi({ description: 'One entry per session.' }),
+  signingRequests: send.signingRequestsOf(SessionsSendSigningRequestSchema),
   signingType: SigningTypeSchema.default('parallel').openapi({
     description:
       '`parallel`: all recipients sign at once. `sequential`: recipients sign by ascending `order`.',
   }),
-  authRequirement: AuthRequirementSchema.default('otp').openapi({
-    description:
-      '`otp` verifies each signer by one-time code; `public` removes verification: anyone with the link ' +
-      "can sign in the recipient's name and there is no identity assurance.",
-  }),
-  expiresInDays: integerInRange(EXPIRES_IN_DAYS_MIN, EXPIRES_IN_DAYS_MAX)
-    .default(EXPIRES_IN_DAYS_DEFAULT)
-    .openapi({ description: 'Days until the sessions expire; greater than 0.' }),
-  locale: z
-    .enum(SUPPORTED_LOCALES, { error: `must be one of ${SUPPORTED_LOCALES.join(', ')}` })
-    .optional()
-    .openapi({
-      description:
-        'Countersign extension (not in the contract): the language of the signing page and of every email of ' +
-        "these sessions. Without it: the account's `defaultLocale`, else the signer's browser (page) or English.",
-    }),
-  retentionDays: sendRetentionDaysField(),
+  authRequirement: send.authRequirementField(),
+  expiresInDays: send.expiresInDaysField('Days until the sessions expire; greater than 0.'),
+  locale: send.localeField(
+    'Countersign extension (not in the contract): the language of the signing page and of every email of ' +
+      "these sessions. Without it: the account's `defaultLocale`, else the signer's browser (page) or English.",
+  ),
+  retentionDays: send.retentionDaysField(),
   notify: booleanValue()
     .default(false)
     .openapi({

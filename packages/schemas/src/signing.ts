@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { arrayOf, nonEmptyString, oneOf, readableText, strictObject, textString } from './common.ts';
 import { fieldTypes } from './field-types.ts';
 import { REASON_MAX_LENGTH } from './limits.ts';
+import { isoTime } from './read-fields.ts';
 
 // The signer API (/api/signing/{token}): keyed by the signing-link token, used by the signing page and by
 // integrators who build their own signing screen. Not in the spec (part 1 only says a signer is verified by
@@ -39,8 +40,6 @@ export const AdoptedSignatureSchema = strictObject({
   example: { kind: 'typed', value: 'Jane Doe' },
 });
 export type AdoptedSignature = z.output<typeof AdoptedSignatureSchema>;
-
-const isoTime = z.string().openapi({ format: 'date-time', example: '2026-11-22T12:00:00.000Z' });
 
 export const SigningFieldSchema = z
   .object({

@@ -1,6 +1,5 @@
-import { z } from '@hono/zod-openapi';
+import type { z } from '@hono/zod-openapi';
 import {
-  AuthRequirementSchema,
   arrayOf,
   booleanValue,
   emailString,
@@ -15,24 +14,16 @@ import {
 } from './common.ts';
 import {
   CC_MAX,
-  EXPIRES_IN_DAYS_DEFAULT,
-  EXPIRES_IN_DAYS_MAX,
-  EXPIRES_IN_DAYS_MIN,
   FIELD_VALUE_MAX_LENGTH,
   FIELDS_MAX,
   MESSAGE_MAX_LENGTH,
-  RECIPIENTS_MAX,
-  RECIPIENTS_MIN,
   REMINDER_DAY_MAX,
   REMINDER_DAY_MIN,
   REMINDER_DAYS_MAX_ITEMS,
-  SIGNING_REQUESTS_MAX,
-  SIGNING_REQUESTS_MIN,
   TEMPLATE_ID_MAX_LENGTH,
   TEXT_MAX_LENGTH,
 } from './limits.ts';
-import { SUPPORTED_LOCALES } from './locales.ts';
-import { sendRetentionDaysField } from './retention.ts';
+import * as send from './send-fields.ts';
 
 // 4.2 POST /api/templates/send
 
@@ -40,10 +31,7 @@ export const TemplateRecipientSchema = strictObject({
   label: readableText(nonEmptyString(TEXT_MAX_LENGTH)).openapi({
     description: "Placeholder role label of the template, matched case-insensitively (e.g. 'Tenant').",
   }),
-  name: readableText(nonEmptyString(TEXT_MAX_LENGTH)).openapi({
-    description: 'Display name shown on the signing document.',
-  }),
-  email: emailString().openapi({ description: 'Email address of the signer.' }),
+  ...send.signerFields,
 }).openapi('TemplateRecipient', { description: 'Fills one placeholder role of the template.' });
 export type TemplateRecipient = z.output<typeof TemplateRecipientSchema>;
 
@@ -68,7 +56,7 @@ export const TemplateFieldSchema = strictObject({
 export type TemplateField = z.output<typeof TemplateFieldSchema>;
 
 export const TemplateSigningRequestSchema = strictObject({
-  recipients: arrayOf(TemplateRecipientSchema, { min: RECIPIENTS_MIN, max: RECIPIENTS_MAX }).openapi({
+  recipients: send.recipientsOf(TemplateRecipientSchema).openapi({
     description:
       'One recipient per placeholder role of the template: an entry lacking a role rejects the whole call ' +
       '(400 `unmapped_placeholders`, nothing created).',
@@ -110,18 +98,11 @@ export const TemplateSendRequestSchema = strictObject({
   templateId: nonEmptyString(TEMPLATE_ID_MAX_LENGTH).openapi({
     description: "Template id, visible in the template's address in the web app.",
   }),
-  signingRequests: arrayOf(TemplateSigningRequestSchema, {
-    min: SIGNING_REQUESTS_MIN,
-    max: SIGNING_REQUESTS_MAX,
-  }).openapi({ description: 'One entry per session.' }),
+  signingRequests: send.signingRequestsOf(TemplateSigningRequestSchema),
   signingType: SigningTypeSchema.default('parallel').openapi({
     description: '`parallel`: all recipients sign at once. `sequential`: recipients sign in recipient order.',
   }),
-  authRequirement: AuthRequirementSchema.default('otp').openapi({
-    description:
-      '`otp` verifies each signer by one-time code; `public` removes verification: anyone with the link ' +
-      "can sign in the recipient's name and there is no identity assurance.",
-  }),
+  authRequirement: send.authRequirementField(),
   senderName: readableText(textString(TEXT_MAX_LENGTH))
     .optional()
     .openapi({ description: 'Overrides the sender name in invites.' }),
@@ -149,23 +130,16 @@ export const TemplateSendRequestSchema = strictObject({
   })
     .optional()
     .openapi({ description: 'Days before expiry on which a reminder is sent; each at least 0.' }),
-  expiresInDays: integerInRange(EXPIRES_IN_DAYS_MIN, EXPIRES_IN_DAYS_MAX)
-    .default(EXPIRES_IN_DAYS_DEFAULT)
-    .openapi({
-      description:
-        'Days until the sessions expire; greater than 0. The spec does not show this default: Countersign ' +
-        'uses 30, the same as the own-PDF send (4.3).',
-    }),
-  locale: z
-    .enum(SUPPORTED_LOCALES, { error: `must be one of ${SUPPORTED_LOCALES.join(', ')}` })
-    .optional()
-    .openapi({
-      description:
-        'Countersign extension (not in the contract): the language of the signing page and of every email of ' +
-        "these sessions. Without it: the template's `defaultLocale`, else the account's, else the signer's browser " +
-        '(page) or English (emails).',
-    }),
-  retentionDays: sendRetentionDaysField(),
+  expiresInDays: send.expiresInDaysField(
+    'Days until the sessions expire; greater than 0. The spec does not show this default: Countersign ' +
+      'uses 30, the same as the own-PDF send (4.3).',
+  ),
+  locale: send.localeField(
+    'Countersign extension (not in the contract): the language of the signing page and of every email of ' +
+      "these sessions. Without it: the template's `defaultLocale`, else the account's, else the signer's browser " +
+      '(page) or English (emails).',
+  ),
+  retentionDays: send.retentionDaysField(),
   notify: booleanValue()
     .default(true)
     .openapi({

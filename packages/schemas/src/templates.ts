@@ -12,7 +12,9 @@ import {
 import { fieldTypes } from './field-types.ts';
 import { FIELDS_MAX, RECIPIENTS_MAX, TEXT_MAX_LENGTH } from './limits.ts';
 import { SUPPORTED_LOCALES } from './locales.ts';
+import { isoTime } from './read-fields.ts';
 import { ROLE_COLOR_MIN_CONTRAST, ROLE_COLOR_PATTERN } from './role-colors.ts';
+import { localeChoice } from './send-fields.ts';
 import { TemplateSendRequestSchema } from './templates-send.ts';
 
 // Templates: created from a manifest (CLI, POST /api/templates) plus what detection finds in the PDFs;
@@ -136,8 +138,7 @@ const manifestExample = {
 };
 
 /** Extension: the template's default language (null or absent: the account's `defaultLocale`). */
-const templateDefaultLocale = z
-  .enum(SUPPORTED_LOCALES, { error: `must be one of ${SUPPORTED_LOCALES.join(', ')}` })
+const templateDefaultLocale = localeChoice()
   .nullable()
   .optional()
   .openapi({
@@ -240,8 +241,6 @@ export const TemplateCreatedSchema = z
   })
   .openapi('TemplateCreated');
 export type TemplateCreated = z.output<typeof TemplateCreatedSchema>;
-
-const isoTime = z.string().openapi({ format: 'date-time', example: '2026-11-22T12:00:00.000Z' });
 
 export const TemplateSummarySchema = z
   .object({

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { arrayOf, booleanValue, oneOf, PathIdSchema, strictObject } from './common.ts';
+import { isoTime, nextCursorField, pageQueryFields } from './read-fields.ts';
 import { PurgedDocumentSchema } from './retention.ts';
 
 // Webhook registration, delivery log and event bodies. The spec (part 6) leaves all of this open:
@@ -30,7 +31,6 @@ export const WebhookEventTypeSchema = oneOf(webhookEventTypes).openapi('WebhookE
 /** Longest webhook URL accepted: generous for query strings, small enough to show in a list. */
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 
-const isoTime = z.string().openapi({ format: 'date-time', example: '2026-11-22T12:00:00.000Z' });
 const webhookId = z
   .string()
   .openapi({ description: 'Id of the webhook endpoint.', example: '5b0e4c1e-8d2f-4a57-9c3e-0f6a1b2c3d4e' });
@@ -196,28 +196,13 @@ export type WebhookDelivery = z.output<typeof WebhookDeliverySchema>;
 export const WebhookDeliveryListSchema = z
   .object({
     deliveries: z.array(WebhookDeliverySchema),
-    nextCursor: z
-      .string()
-      .nullable()
-      .openapi({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
+    nextCursor: nextCursorField(),
   })
   .openapi('WebhookDeliveryList', { description: 'Delivery attempts, newest first.' });
 export type WebhookDeliveryList = z.output<typeof WebhookDeliveryListSchema>;
 
 export const WebhookDeliveryListQuerySchema = z.strictObject({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(200)
-    .default(50)
-    .openapi({ description: 'Page size, 1 to 200 (default 50).' }),
-  cursor: z
-    .string()
-    .min(1)
-    .max(200)
-    .optional()
-    .openapi({ description: '`nextCursor` of the previous page.' }),
+  ...pageQueryFields(),
 });
 export type WebhookDeliveryListQuery = z.output<typeof WebhookDeliveryListQuerySchema>;
 

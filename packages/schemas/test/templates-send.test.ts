@@ -15,10 +15,15 @@ import {
   TemplateSendRequestSchema,
   TemplateSendResponseSchema,
 } from '../src/index.ts';
-import { emailOfLength, issueLines, mutate, repeat } from './helpers.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: cases poke at arbitrary (invalid) shapes on purpose
-type Loose = any;
+import {
+  emailOfLength,
+  issueLines,
+  type Loose,
+  mutate,
+  type RejectCase,
+  repeat,
+  sharedSendCases,
+} from './helpers.ts';
 
 const recipient = (index: number) => ({
   label: `Role ${index}`,
@@ -101,7 +106,7 @@ describe('TemplateSendRequestSchema (4.2)', () => {
     expect(issueLines(TemplateSendRequestSchema, body)).toEqual([]);
   });
 
-  it.each<[string, (b: Loose) => void, string]>([
+  it.each<RejectCase>([
     ['root', (b) => (b.grant_type = 'x'), 'grant_type: unknown property'],
     ['signingRequests[]', (b) => (b.signingRequests[0].cc = []), 'signingRequests[0].cc: unknown property'],
     [
@@ -118,7 +123,8 @@ describe('TemplateSendRequestSchema (4.2)', () => {
     expect(issueLines(TemplateSendRequestSchema, mutate(minimal, change))).toEqual([line]);
   });
 
-  it.each<[string, (b: Loose) => void, string]>([
+  it.each<RejectCase>([
+    ...sharedSendCases(recipient),
     ['templateId missing', (b) => delete b.templateId, 'templateId: required'],
     ['templateId empty', (b) => (b.templateId = ''), 'templateId: must not be empty'],
     [
@@ -127,34 +133,12 @@ describe('TemplateSendRequestSchema (4.2)', () => {
       'templateId: must be at most 200 characters',
     ],
     ['templateId not a string', (b) => (b.templateId = 7), 'templateId: must be a string'],
-    ['signingRequests missing', (b) => delete b.signingRequests, 'signingRequests: required'],
     ['signingRequests not an array', (b) => (b.signingRequests = {}), 'signingRequests: must be an array'],
-    ['signingRequests empty', (b) => (b.signingRequests = []), 'signingRequests: must not be empty'],
-    [
-      'signingRequests too many',
-      (b) => (b.signingRequests = repeat(SIGNING_REQUESTS_MAX + 1, () => b.signingRequests[0])),
-      'signingRequests: must have at most 10000 items',
-    ],
     ['entry not an object', (b) => (b.signingRequests[0] = 'x'), 'signingRequests[0]: must be an object'],
     [
       'recipients missing',
       (b) => delete b.signingRequests[0].recipients,
       'signingRequests[0].recipients: required',
-    ],
-    [
-      'recipients empty',
-      (b) => (b.signingRequests[0].recipients = []),
-      'signingRequests[0].recipients: must not be empty',
-    ],
-    [
-      'recipients too many',
-      (b) => (b.signingRequests[0].recipients = repeat(RECIPIENTS_MAX + 1, recipient)),
-      'signingRequests[0].recipients: must have at most 100 items',
-    ],
-    [
-      'recipient email invalid',
-      (b) => (b.signingRequests[0].recipients[1].email = 'ana.souza@'),
-      'signingRequests[0].recipients[1].email: invalid email',
     ],
     [
       'recipient email too long',
@@ -175,11 +159,6 @@ describe('TemplateSendRequestSchema (4.2)', () => {
       'recipient label too long',
       (b) => (b.signingRequests[0].recipients[0].label = 'x'.repeat(TEXT_MAX_LENGTH + 1)),
       'signingRequests[0].recipients[0].label: must be at most 500 characters',
-    ],
-    [
-      'recipient name empty',
-      (b) => (b.signingRequests[0].recipients[0].name = ''),
-      'signingRequests[0].recipients[0].name: must not be empty',
     ],
     [
       'recipient name missing',
@@ -220,16 +199,6 @@ describe('TemplateSendRequestSchema (4.2)', () => {
       'field recipient empty',
       (b) => (b.signingRequests[0].fields[0].recipient = ''),
       'signingRequests[0].fields[0].recipient: must not be empty',
-    ],
-    [
-      'signingType unknown',
-      (b) => (b.signingType = 'serial'),
-      'signingType: must be one of: parallel, sequential',
-    ],
-    [
-      'authRequirement unknown',
-      (b) => (b.authRequirement = 'none'),
-      'authRequirement: must be one of: public, otp',
     ],
     [
       'senderName too long',
@@ -298,7 +267,6 @@ describe('TemplateSendRequestSchema (4.2)', () => {
       (b) => (b.expiresInDays = '30'),
       'expiresInDays: must be an integer greater than 0',
     ],
-    ['expiresInDays too long', (b) => (b.expiresInDays = 366), 'expiresInDays: must be at most 365'],
     ['expiresInDays huge', (b) => (b.expiresInDays = 1e20), 'expiresInDays: must be at most 365'],
     ['notify a string', (b) => (b.notify = 'true'), 'notify: must be a boolean'],
   ])('rejects %s', (_, change, line) => {

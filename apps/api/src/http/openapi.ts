@@ -65,6 +65,18 @@ export function registerResponseHeaders(registry: OpenAPIHono['openAPIRegistry']
   for (const [name, header] of Object.entries(HEADERS)) registry.registerComponent('headers', name, header);
 }
 
+/** A response with a JSON body: how most routes answer. The schema's type reaches the handler's `c.json`. */
+export const jsonResponse = <S extends z.ZodType>(description: string, schema: S) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** A required JSON request body: what `c.req.valid('json')` then returns. */
+export const jsonBody = <S extends z.ZodType>(schema: S) => ({
+  required: true as const,
+  content: { 'application/json': { schema } },
+});
+
 /** An error response in the `{error, message}` shape (or a route's own error schema), with its headers. */
 export const errorResponseFor = (
   description: string,

@@ -3,7 +3,7 @@ import { AccountSchema, AccountUpdateRequestSchema } from '@countersign/schemas'
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/env.ts';
 import { requireOwner } from '../http/member-access.ts';
-import { apiRoute, errorResponseFor } from '../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../http/openapi.ts';
 
 export const accountGetRoute = apiRoute({
   method: 'get',
@@ -11,7 +11,7 @@ export const accountGetRoute = apiRoute({
   tags: ['Account'],
   summary: "The account's settings",
   responses: {
-    200: { description: 'The account.', content: { 'application/json': { schema: AccountSchema } } },
+    200: jsonResponse('The account.', AccountSchema),
   },
 });
 
@@ -21,10 +21,10 @@ export const accountUpdateRoute = apiRoute({
   tags: ['Account'],
   summary: "Change the account's name, default sender name or retention of ended sessions",
   request: {
-    body: { required: true, content: { 'application/json': { schema: AccountUpdateRequestSchema } } },
+    body: jsonBody(AccountUpdateRequestSchema),
   },
   responses: {
-    200: { description: 'The account, changed.', content: { 'application/json': { schema: AccountSchema } } },
+    200: jsonResponse('The account, changed.', AccountSchema),
     403: errorResponseFor('`forbidden`: only an owner may do this (or a CSRF/origin check failed).'),
   },
 });

@@ -3,7 +3,7 @@ import { BrandingSchema, BrandingUpdateRequestSchema } from '@countersign/schema
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/env.ts';
 import { requireOwner } from '../http/member-access.ts';
-import { apiRoute, errorResponseFor } from '../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../http/openapi.ts';
 
 export const brandingGetRoute = apiRoute({
   method: 'get',
@@ -11,7 +11,7 @@ export const brandingGetRoute = apiRoute({
   tags: ['Account'],
   summary: "The account's signing-page branding, embedding origins and default language",
   responses: {
-    200: { description: 'The branding.', content: { 'application/json': { schema: BrandingSchema } } },
+    200: jsonResponse('The branding.', BrandingSchema),
   },
 });
 
@@ -27,13 +27,10 @@ export const brandingUpdateRoute = apiRoute({
     'inside a frame the page posts `ready`, `signed`, `declined`, `completed` and `error` messages to those ' +
     'origins only. `defaultLocale` applies to sends that give no `locale`.',
   request: {
-    body: { required: true, content: { 'application/json': { schema: BrandingUpdateRequestSchema } } },
+    body: jsonBody(BrandingUpdateRequestSchema),
   },
   responses: {
-    200: {
-      description: 'The branding, changed.',
-      content: { 'application/json': { schema: BrandingSchema } },
-    },
+    200: jsonResponse('The branding, changed.', BrandingSchema),
     400: errorResponseFor('Validation failed, `insufficient_contrast` or `invalid_logo`.'),
     403: errorResponseFor('`forbidden`: only an owner may do this (or a CSRF/origin check failed).'),
   },

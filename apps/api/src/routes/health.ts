@@ -1,7 +1,7 @@
 import { ping } from '@countersign/db';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/env.ts';
-import { apiRoute } from '../http/openapi.ts';
+import { apiRoute, jsonResponse } from '../http/openapi.ts';
 
 const HealthSchema = z
   .strictObject({ status: z.literal('ok') })
@@ -24,7 +24,7 @@ export const healthzRoute = apiRoute({
   summary: 'Liveness: the process answers',
   security: [],
   responses: {
-    200: { description: 'Alive.', content: { 'application/json': { schema: HealthSchema } } },
+    200: jsonResponse('Alive.', HealthSchema),
   },
 });
 
@@ -35,11 +35,8 @@ export const readyzRoute = apiRoute({
   summary: 'Readiness: the database (and, in the scaled topology, Redis) answer too',
   security: [],
   responses: {
-    200: { description: 'Ready.', content: { 'application/json': { schema: ReadinessSchema } } },
-    503: {
-      description: 'Not ready: `checks` names the failing dependency.',
-      content: { 'application/json': { schema: ReadinessSchema } },
-    },
+    200: jsonResponse('Ready.', ReadinessSchema),
+    503: jsonResponse('Not ready: `checks` names the failing dependency.', ReadinessSchema),
   },
 });
 

@@ -1,7 +1,7 @@
 import { TokenRequestSchema, TokenResponseSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/env.ts';
-import { apiRoute, commonErrors } from '../http/openapi.ts';
+import { apiRoute, commonErrors, jsonBody, jsonResponse } from '../http/openapi.ts';
 
 export const tokenRoute = apiRoute({
   method: 'post',
@@ -12,12 +12,9 @@ export const tokenRoute = apiRoute({
     'Returns a short-lived JWT access token. Unknown and revoked refresh tokens answer 400 `invalid_grant`. ' +
     'After 20 failed exchanges in a minute from one address, further attempts answer 429 with `Retry-After`.',
   security: [],
-  request: { body: { required: true, content: { 'application/json': { schema: TokenRequestSchema } } } },
+  request: { body: jsonBody(TokenRequestSchema) },
   responses: {
-    200: {
-      description: 'An access token.',
-      content: { 'application/json': { schema: TokenResponseSchema } },
-    },
+    200: jsonResponse('An access token.', TokenResponseSchema),
     429: commonErrors[429],
   },
 });

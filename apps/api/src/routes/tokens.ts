@@ -14,7 +14,7 @@ import {
 } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/env.ts';
-import { apiRoute, errorResponseFor } from '../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../http/openapi.ts';
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 
@@ -24,7 +24,7 @@ export const tokensListRoute = apiRoute({
   tags: ['Integration'],
   summary: "The account's refresh tokens",
   responses: {
-    200: { description: 'Live tokens.', content: { 'application/json': { schema: RefreshTokenListSchema } } },
+    200: jsonResponse('Live tokens.', RefreshTokenListSchema),
   },
 });
 
@@ -35,10 +35,10 @@ export const tokensCreateRoute = apiRoute({
   summary: 'Create a refresh token',
   description: 'The token is in this answer only; the service keeps its SHA-256.',
   request: {
-    body: { required: true, content: { 'application/json': { schema: RefreshTokenCreateRequestSchema } } },
+    body: jsonBody(RefreshTokenCreateRequestSchema),
   },
   responses: {
-    201: { description: 'Created.', content: { 'application/json': { schema: RefreshTokenCreatedSchema } } },
+    201: jsonResponse('Created.', RefreshTokenCreatedSchema),
     403: errorResponseFor('`forbidden`: a test token cannot create a real one (docs/test-mode.md).'),
   },
 });
@@ -62,7 +62,7 @@ export const allowanceRoute = apiRoute({
   tags: ['Integration'],
   summary: "The account's API allowance: used, left, reset time, last 30 days",
   responses: {
-    200: { description: 'The allowance.', content: { 'application/json': { schema: AllowanceUsageSchema } } },
+    200: jsonResponse('The allowance.', AllowanceUsageSchema),
   },
 });
 

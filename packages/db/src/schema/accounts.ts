@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { id, timestamp } from './columns.ts';
+import { createdAt, id, ownedBy, timestamp } from './columns.ts';
 
 /** An integration account: the tenant every other row is scoped to. */
 export const accounts = sqliteTable('accounts', {
@@ -10,7 +10,7 @@ export const accounts = sqliteTable('accounts', {
   defaultSenderName: text('default_sender_name'),
   /** Days an ended session is kept before it is purged (a send may choose its own); null: kept forever. */
   retentionDays: integer('retention_days'),
-  createdAt: timestamp('created_at').notNull(),
+  createdAt: createdAt(),
 });
 
 /** Long-lived refresh tokens; only their SHA-256 is kept. */
@@ -18,14 +18,12 @@ export const refreshTokens = sqliteTable(
   'refresh_tokens',
   {
     id: id(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: ownedBy('account_id', () => accounts.id),
     label: text('label'),
     tokenHash: text('token_hash').notNull(),
     /** First characters of the token, so an operator can tell tokens apart in a listing. */
     hint: text('hint').notNull(),
-    createdAt: timestamp('created_at').notNull(),
+    createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at'),
     revokedAt: timestamp('revoked_at'),
     /** A test token: the sessions it sends are test sessions (docs/test-mode.md). */

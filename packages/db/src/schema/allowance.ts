@@ -1,21 +1,17 @@
-import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { integer, primaryKey, sqliteTable } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
-import { timestamp } from './columns.ts';
+import { oneRowPer, ownedBy, timestamp } from './columns.ts';
 
 /** Units an account may spend per period; no row means the documented default. */
 export const allowances = sqliteTable('allowances', {
-  accountId: text('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: oneRowPer('account_id', () => accounts.id),
   units: integer('units').notNull(),
   periodMs: integer('period_ms').notNull(),
 });
 
 /** Spending in the current fixed window. */
 export const allowanceUsage = sqliteTable('allowance_usage', {
-  accountId: text('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: oneRowPer('account_id', () => accounts.id),
   windowStart: timestamp('window_start').notNull(),
   used: integer('used').notNull(),
 });
@@ -24,9 +20,7 @@ export const allowanceUsage = sqliteTable('allowance_usage', {
 export const allowanceDaily = sqliteTable(
   'allowance_daily',
   {
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: ownedBy('account_id', () => accounts.id),
     day: integer('day').notNull(),
     units: integer('units').notNull(),
   },

@@ -1,11 +1,11 @@
 import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { id, timestamp } from './columns.ts';
+import { createdAt, id } from './columns.ts';
 
 /** Content-addressed files (DATA_DIR/blobs/<sha256>): a PDF is stored once, whoever uses it. */
 export const blobs = sqliteTable('blobs', {
   sha256: text('sha256').primaryKey(),
   size: integer('size').notNull(),
-  createdAt: timestamp('created_at').notNull(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -25,7 +25,7 @@ export const preparedDocuments = sqliteTable(
     sourcePageCount: integer('source_page_count').notNull(),
     /** FieldPlacement[] from the pdf-engine layout, each with its 0-based signer index. */
     layout: text('layout', { mode: 'json' }).notNull(),
-    createdAt: timestamp('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('prepared_documents_source').on(t.sourceSha256, t.signerCount)],
 );

@@ -1,15 +1,13 @@
 import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
-import { timestamp } from './columns.ts';
+import { oneRowPer, timestamp } from './columns.ts';
 
 /**
  * How an account's signing pages and emails look and where they may be embedded: accent colour, logo (PNG or
  * JPEG bytes, base64), the origins allowed to frame the signing page, and the default language.
  */
 export const accountBranding = sqliteTable('account_branding', {
-  accountId: text('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: oneRowPer('account_id', () => accounts.id),
   accentColor: text('accent_color'),
   logoType: text('logo_type', { enum: ['image/png', 'image/jpeg'] }),
   logoBase64: text('logo_base64'),

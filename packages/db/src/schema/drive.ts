@@ -1,12 +1,10 @@
 import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
-import { timestamp } from './columns.ts';
+import { oneRowPer, ownedBy, timestamp } from './columns.ts';
 
 /** The cloud drive connected to an account. No row means the embedded local drive. */
 export const driveConnections = sqliteTable('drive_connections', {
-  accountId: text('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: oneRowPer('account_id', () => accounts.id),
   provider: text('provider', { enum: ['local', 'gdrive'] }).notNull(),
   /** Provider settings; credentials inside are encrypted with the data key (AES-256-GCM). */
   settings: text('settings').notNull(),
@@ -19,9 +17,7 @@ export const driveConnections = sqliteTable('drive_connections', {
 export const driveOauthStates = sqliteTable('drive_oauth_states', {
   /** SHA-256 of the state parameter. */
   stateHash: text('state_hash').primaryKey(),
-  accountId: text('account_id')
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: ownedBy('account_id', () => accounts.id),
   /** The PKCE code verifier, sealed with the data key. */
   codeVerifier: text('code_verifier').notNull(),
   expiresAt: timestamp('expires_at').notNull(),

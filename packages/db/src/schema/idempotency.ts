@@ -1,6 +1,6 @@
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
-import { timestamp } from './columns.ts';
+import { createdAt, ownedBy, timestamp } from './columns.ts';
 
 /**
  * Idempotency-Key records: the first response to a key is kept for 24 hours and replayed byte for byte.
@@ -9,9 +9,7 @@ import { timestamp } from './columns.ts';
 export const idempotencyKeys = sqliteTable(
   'idempotency_keys',
   {
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: ownedBy('account_id', () => accounts.id),
     key: text('key').notNull(),
     /** Method, path and SHA-256 of the body: the same key with another request is refused. */
     requestHash: text('request_hash').notNull(),
@@ -21,7 +19,7 @@ export const idempotencyKeys = sqliteTable(
     responseStatus: integer('response_status'),
     responseHeaders: text('response_headers', { mode: 'json' }).$type<Record<string, string>>(),
     responseBody: text('response_body'),
-    createdAt: timestamp('created_at').notNull(),
+    createdAt: createdAt(),
     expiresAt: timestamp('expires_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.key] })],

@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
-import { id, timestamp } from './columns.ts';
+import { createdAt, id, ownedBy, timestamp } from './columns.ts';
 
 export const memberRoles = ['owner', 'member'] as const;
 export type MemberRole = (typeof memberRoles)[number];
@@ -10,14 +10,12 @@ export const members = sqliteTable(
   'members',
   {
     id: id(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: ownedBy('account_id', () => accounts.id),
     /** Lower-cased: sign-in looks members up by it. */
     email: text('email').notNull(),
     name: text('name'),
     role: text('role', { enum: memberRoles }).notNull(),
-    createdAt: timestamp('created_at').notNull(),
+    createdAt: createdAt(),
     lastSignInAt: timestamp('last_sign_in_at'),
   },
   (t) => [uniqueIndex('members_account_email').on(t.accountId, t.email), index('members_email').on(t.email)],
@@ -28,11 +26,9 @@ export const signInLinks = sqliteTable(
   'sign_in_links',
   {
     id: id(),
-    memberId: text('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: ownedBy('member_id', () => members.id),
     tokenHash: text('token_hash').notNull(),
-    createdAt: timestamp('created_at').notNull(),
+    createdAt: createdAt(),
     expiresAt: timestamp('expires_at').notNull(),
     usedAt: timestamp('used_at'),
   },
@@ -44,16 +40,12 @@ export const memberSessions = sqliteTable(
   'member_sessions',
   {
     id: id(),
-    memberId: text('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    memberId: ownedBy('member_id', () => members.id),
+    accountId: ownedBy('account_id', () => accounts.id),
     tokenHash: text('token_hash').notNull(),
     /** How the member signed in: an emailed link or a passkey. */
     method: text('method', { enum: ['link', 'passkey'] }).notNull(),
-    createdAt: timestamp('created_at').notNull(),
+    createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at').notNull(),
     /** Absolute end, whatever the activity. */
     expiresAt: timestamp('expires_at').notNull(),
@@ -72,16 +64,14 @@ export const passkeys = sqliteTable(
   'passkeys',
   {
     id: id(),
-    memberId: text('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: ownedBy('member_id', () => members.id),
     /** base64url credential id as the authenticator reports it. */
     credentialId: text('credential_id').notNull(),
     publicKey: text('public_key').notNull(),
     counter: integer('counter').notNull(),
     transports: text('transports', { mode: 'json' }),
     label: text('label'),
-    createdAt: timestamp('created_at').notNull(),
+    createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at'),
   },
   (t) => [uniqueIndex('passkeys_credential').on(t.credentialId), index('passkeys_member').on(t.memberId)],

@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
-import { id, timestamp } from './columns.ts';
+import { createdAt, id, timestamp } from './columns.ts';
 
 /**
  * Transactional outbox: side effects (emails, webhook deliveries, session jobs to queue) are written in the same transaction as the
@@ -15,7 +15,7 @@ export const outbox = sqliteTable(
     kind: text('kind', { enum: ['email', 'webhook', 'job'] }).notNull(),
     /** `{ ...readable fields, sealed }`: the payload sealed with the data key; `sealed: null` once dropped. */
     payload: text('payload', { mode: 'json' }).notNull(),
-    createdAt: timestamp('created_at').notNull(),
+    createdAt: createdAt(),
     /** Not before this time (backoff). */
     availableAt: timestamp('available_at').notNull(),
     /** A dispatcher holds the row until then; a crashed dispatcher's claim simply lapses. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
-import { id, timestamp } from './columns.ts';
+import { createdAt, id, ownedBy, timestamp } from './columns.ts';
 import { templates } from './templates.ts';
 
 /** `failed`: every signer signed but the signed PDFs could not be produced after the bounded attempts. */
@@ -11,12 +11,10 @@ export type SessionStatus = (typeof sessionStatuses)[number];
 /** Groups the sessions of one template send with two or more entries. */
 export const bulkBatches = sqliteTable('bulk_batches', {
   id: id(),
-  accountId: text('account_id')
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: ownedBy('account_id', () => accounts.id),
   templateId: text('template_id').references(() => templates.id, { onDelete: 'set null' }),
   entryCount: integer('entry_count').notNull(),
-  createdAt: timestamp('created_at').notNull(),
+  createdAt: createdAt(),
 });
 
 /** One signing request: one per `signingRequests` entry of a send. */
@@ -24,9 +22,7 @@ export const sessions = sqliteTable(
   'sessions',
   {
     id: id(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: ownedBy('account_id', () => accounts.id),
     source: text('source', { enum: ['template', 'own_pdf'] }).notNull(),
     templateId: text('template_id').references(() => templates.id, { onDelete: 'set null' }),
     bulkBatchId: text('bulk_batch_id').references(() => bulkBatches.id, { onDelete: 'set null' }),
@@ -41,7 +37,7 @@ export const sessions = sqliteTable(
     /** Invite and reminder options of the send (senderName, subject, message, cc, replyToEmail, reminders...). */
     options: text('options', { mode: 'json' }).notNull(),
     expiresAt: timestamp('expires_at').notNull(),
-    createdAt: timestamp('created_at').notNull(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at').notNull(),
     completedAt: timestamp('completed_at'),
     cancelledAt: timestamp('cancelled_at'),
@@ -99,9 +95,7 @@ export const documents = sqliteTable(
   'documents',
   {
     id: id(),
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
+    sessionId: ownedBy('session_id', () => sessions.id),
     position: integer('position').notNull(),
     filename: text('filename').notNull(),
     cloudFileId: text('cloud_file_id'),
@@ -123,9 +117,7 @@ export const participants = sqliteTable(
   'participants',
   {
     id: id(),
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
+    sessionId: ownedBy('session_id', () => sessions.id),
     /** Recipient position in the entry (0-based): the signer index of generated fields. */
     position: integer('position').notNull(),
     /** 1-based signing order (sequential); equal for everyone when parallel. */
@@ -171,9 +163,7 @@ export const participants = sqliteTable(
 export const fieldValues = sqliteTable(
   'field_values',
   {
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
+    sessionId: ownedBy('session_id', () => sessions.id),
     /** Template field id, or the generated field's key in the prepared layout. */
     fieldId: text('field_id').notNull(),
     value: text('value').notNull(),
@@ -188,9 +178,7 @@ export const auditEvents = sqliteTable(
   'audit_events',
   {
     id: id(),
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
+    sessionId: ownedBy('session_id', () => sessions.id),
     participantId: text('participant_id'),
     type: text('type').notNull(),
     at: timestamp('at').notNull(),
@@ -215,10 +203,8 @@ export const auditEvents = sqliteTable(
 /** Stored results of send jobs: a retried or replayed job returns the same answer. */
 export const sendResults = sqliteTable('send_results', {
   jobId: text('job_id').primaryKey(),
-  accountId: text('account_id')
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: ownedBy('account_id', () => accounts.id),
   /** The outcome, sealed with the data key (it holds signing links). */
   result: text('result').notNull(),
-  createdAt: timestamp('created_at').notNull(),
+  createdAt: createdAt(),
 });

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { id, timestamp } from './columns.ts';
+import { createdAt, id, oneRowPer, ownedBy, timestamp } from './columns.ts';
 import { participants } from './sessions.ts';
 
 /** One-time codes emailed to signers: only a hash is kept; used once, attempt-limited, short-lived. */
@@ -7,11 +7,9 @@ export const otpCodes = sqliteTable(
   'otp_codes',
   {
     id: id(),
-    participantId: text('participant_id')
-      .notNull()
-      .references(() => participants.id, { onDelete: 'cascade' }),
+    participantId: ownedBy('participant_id', () => participants.id),
     codeHash: text('code_hash').notNull(),
-    createdAt: timestamp('created_at').notNull(),
+    createdAt: createdAt(),
     expiresAt: timestamp('expires_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
     usedAt: timestamp('used_at'),
@@ -24,11 +22,9 @@ export const signerSessions = sqliteTable(
   'signer_sessions',
   {
     id: id(),
-    participantId: text('participant_id')
-      .notNull()
-      .references(() => participants.id, { onDelete: 'cascade' }),
+    participantId: ownedBy('participant_id', () => participants.id),
     tokenHash: text('token_hash').notNull(),
-    createdAt: timestamp('created_at').notNull(),
+    createdAt: createdAt(),
     expiresAt: timestamp('expires_at').notNull(),
   },
   (t) => [uniqueIndex('signer_sessions_token').on(t.tokenHash)],
@@ -40,9 +36,7 @@ export const signerSessions = sqliteTable(
  * it; it is deleted when they sign or decline.
  */
 export const signingDrafts = sqliteTable('signing_drafts', {
-  participantId: text('participant_id')
-    .primaryKey()
-    .references(() => participants.id, { onDelete: 'cascade' }),
+  participantId: oneRowPer('participant_id', () => participants.id),
   data: text('data', { mode: 'json' }).notNull(),
   updatedAt: timestamp('updated_at').notNull(),
 });

@@ -1,16 +1,14 @@
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
-import { id, timestamp } from './columns.ts';
+import { createdAt, id, ownedBy, timestamp } from './columns.ts';
 
 export const templates = sqliteTable(
   'templates',
   {
     id: id(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: ownedBy('account_id', () => accounts.id),
     name: text('name').notNull(),
-    createdAt: timestamp('created_at').notNull(),
+    createdAt: createdAt(),
     /**
      * Bumped by every edit; documents, roles and fields of older versions stay for the sessions sent from them
      * (a session's fields are read from the template rows it was sent with), so editing never changes a sent
@@ -29,9 +27,7 @@ export const templates = sqliteTable(
 /** A template's PDFs in order, inspected and prepared once when the template is created. */
 export const templateDocuments = sqliteTable('template_documents', {
   id: id(),
-  templateId: text('template_id')
-    .notNull()
-    .references(() => templates.id, { onDelete: 'cascade' }),
+  templateId: ownedBy('template_id', () => templates.id),
   position: integer('position').notNull(),
   /** The template version this row belongs to (templates.version). */
   version: integer('version').notNull().default(1),
@@ -47,9 +43,7 @@ export const templateDocuments = sqliteTable('template_documents', {
 /** Placeholder roles (recipient slots), in recipient order. */
 export const templateRoles = sqliteTable('template_roles', {
   id: id(),
-  templateId: text('template_id')
-    .notNull()
-    .references(() => templates.id, { onDelete: 'cascade' }),
+  templateId: ownedBy('template_id', () => templates.id),
   position: integer('position').notNull(),
   version: integer('version').notNull().default(1),
   label: text('label').notNull(),
@@ -65,12 +59,8 @@ export const templateFields = sqliteTable(
   'template_fields',
   {
     id: id(),
-    templateId: text('template_id')
-      .notNull()
-      .references(() => templates.id, { onDelete: 'cascade' }),
-    documentId: text('document_id')
-      .notNull()
-      .references(() => templateDocuments.id, { onDelete: 'cascade' }),
+    templateId: ownedBy('template_id', () => templates.id),
+    documentId: ownedBy('document_id', () => templateDocuments.id),
     /** Null: filled by the sender (prefill) and read-only for signers. */
     roleId: text('role_id').references(() => templateRoles.id, { onDelete: 'cascade' }),
     /** The label as designed. */

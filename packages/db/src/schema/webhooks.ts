@@ -1,15 +1,13 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
-import { id, timestamp } from './columns.ts';
+import { createdAt, id, ownedBy, timestamp } from './columns.ts';
 
 /** An integrator's webhook endpoint. Secrets are needed to sign, so they are encrypted, not hashed. */
 export const webhookEndpoints = sqliteTable(
   'webhook_endpoints',
   {
     id: id(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: ownedBy('account_id', () => accounts.id),
     url: text('url').notNull(),
     /** Event types delivered; null means every type. */
     events: text('events', { mode: 'json' }).$type<string[] | null>(),
@@ -17,7 +15,7 @@ export const webhookEndpoints = sqliteTable(
     /** The secret before the last rotation, still signing until `previousSecretExpiresAt`. */
     previousSecret: text('previous_secret'),
     previousSecretExpiresAt: timestamp('previous_secret_expires_at'),
-    createdAt: timestamp('created_at').notNull(),
+    createdAt: createdAt(),
     /** First failure of the current failing streak; cleared by a success. */
     failingSince: timestamp('failing_since'),
     disabledAt: timestamp('disabled_at'),
@@ -31,9 +29,7 @@ export const webhookDeliveries = sqliteTable(
   'webhook_deliveries',
   {
     id: id(),
-    endpointId: text('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    endpointId: ownedBy('endpoint_id', () => webhookEndpoints.id),
     eventId: text('event_id').notNull(),
     eventType: text('event_type').notNull(),
     outboxId: text('outbox_id').notNull(),

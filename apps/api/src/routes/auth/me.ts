@@ -4,7 +4,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/env.ts';
 import { readSessionCookie } from '../../http/member-cookie.ts';
-import { apiRoute } from '../../http/openapi.ts';
+import { apiRoute, jsonResponse } from '../../http/openapi.ts';
 
 /** The caller as the app shows it: the account, the member (cookie sessions) and the CSRF token. */
 export async function meOf(
@@ -29,7 +29,7 @@ export const meRoute = apiRoute({
   description:
     'With the session cookie: the account, the signed-in member and the `csrfToken` to send as `X-CSRF-Token` ' +
     'on writes. With a bearer token: the account only.',
-  responses: { 200: { description: 'The caller.', content: { 'application/json': { schema: MeSchema } } } },
+  responses: { 200: jsonResponse('The caller.', MeSchema) },
 });
 
 export function registerMe(app: OpenAPIHono<AppEnv>): void {

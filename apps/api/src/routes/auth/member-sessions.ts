@@ -4,7 +4,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { requireMember } from '../../http/member-access.ts';
 import { clearSessionCookie } from '../../http/member-cookie.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 
 const forbidden = errorResponseFor(
   '`forbidden`: called with a bearer token (these routes are about the signed-in member), or a write without ' +
@@ -25,10 +25,7 @@ export const memberSessionsRoute = apiRoute({
   tags: ['Web app sign-in'],
   summary: "The signed-in member's live sessions",
   responses: {
-    200: {
-      description: 'Newest activity first.',
-      content: { 'application/json': { schema: MemberSessionListSchema } },
-    },
+    200: jsonResponse('Newest activity first.', MemberSessionListSchema),
     403: forbidden,
   },
 });

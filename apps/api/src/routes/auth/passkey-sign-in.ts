@@ -3,7 +3,7 @@ import { MeSchema, PasskeyRequestOptionsSchema, PasskeySignInRequestSchema } fro
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { crossSiteProblem } from '../../http/account-auth.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, commonErrors, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, commonErrors, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
 import { startSession } from './sign-in.ts';
 
 const crossSite = errorResponseFor('`forbidden`: a cross-site request.');
@@ -19,16 +19,10 @@ export const passkeySignInOptionsRoute = apiRoute({
     'then 429 with `Retry-After`.',
   security: [],
   request: {
-    body: {
-      required: true,
-      content: { 'application/json': { schema: z.strictObject({}) } },
-    },
+    body: jsonBody(z.strictObject({})),
   },
   responses: {
-    200: {
-      description: 'Pass them to the browser.',
-      content: { 'application/json': { schema: PasskeyRequestOptionsSchema } },
-    },
+    200: jsonResponse('Pass them to the browser.', PasskeyRequestOptionsSchema),
     403: crossSite,
     429: commonErrors[429],
   },
@@ -45,10 +39,10 @@ export const passkeySignInRoute = apiRoute({
     'cookie session (method `passkey`) and the CSRF token.',
   security: [],
   request: {
-    body: { required: true, content: { 'application/json': { schema: PasskeySignInRequestSchema } } },
+    body: jsonBody(PasskeySignInRequestSchema),
   },
   responses: {
-    200: { description: 'Signed in.', content: { 'application/json': { schema: MeSchema } } },
+    200: jsonResponse('Signed in.', MeSchema),
     400: errorResponseFor(
       '`passkey_failed`: an unknown, used or expired challenge, a passkey not registered (or removed), a wrong ' +
         'origin or signature, a counter that did not move on; or validation.',

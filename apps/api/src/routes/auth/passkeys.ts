@@ -16,7 +16,7 @@ import {
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { requireMember } from '../../http/member-access.ts';
-import { apiRoute, commonErrors, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, commonErrors, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
 
 // The signed-in member's own passkeys (cookie session only: a bearer token is no person).
 
@@ -33,7 +33,7 @@ export const passkeyListRoute = apiRoute({
   tags,
   summary: "The signed-in member's passkeys",
   responses: {
-    200: { description: 'Oldest first.', content: { 'application/json': { schema: PasskeyListSchema } } },
+    200: jsonResponse('Oldest first.', PasskeyListSchema),
     403: forbidden,
   },
 });
@@ -46,12 +46,9 @@ export const passkeyOptionsRoute = apiRoute({
   description:
     'The options for `navigator.credentials.create()`: a discoverable credential for this member with a fresh ' +
     'challenge (single use, 5 minutes); their passkeys are excluded. At most 20 per member and hour, then 429.',
-  request: { body: { required: true, content: { 'application/json': { schema: z.strictObject({}) } } } },
+  request: { body: jsonBody(z.strictObject({})) },
   responses: {
-    200: {
-      description: 'Pass them to the browser.',
-      content: { 'application/json': { schema: PasskeyCreationOptionsSchema } },
-    },
+    200: jsonResponse('Pass them to the browser.', PasskeyCreationOptionsSchema),
     403: forbidden,
     429: commonErrors[429],
   },
@@ -66,10 +63,10 @@ export const passkeyRegisterRoute = apiRoute({
     "Checks the browser's new credential against this member's challenge (spent now), the origin (`PUBLIC_URL`) " +
     'and RP ID, and keeps its public key and counter. It can then sign this member in.',
   request: {
-    body: { required: true, content: { 'application/json': { schema: PasskeyRegisterRequestSchema } } },
+    body: jsonBody(PasskeyRegisterRequestSchema),
   },
   responses: {
-    201: { description: 'Registered.', content: { 'application/json': { schema: PasskeySchema } } },
+    201: jsonResponse('Registered.', PasskeySchema),
     400: errorResponseFor(
       "`passkey_failed`: an unknown, used, expired or another member's challenge, a wrong origin or RP ID, a " +
         'passkey registered already; `invalid_request`: validation, or 20 passkeys held already.',
@@ -85,10 +82,10 @@ export const passkeyRenameRoute = apiRoute({
   summary: 'Rename a passkey',
   request: {
     params: PasskeyIdParamsSchema,
-    body: { required: true, content: { 'application/json': { schema: PasskeyRenameRequestSchema } } },
+    body: jsonBody(PasskeyRenameRequestSchema),
   },
   responses: {
-    200: { description: 'Renamed.', content: { 'application/json': { schema: PasskeySchema } } },
+    200: jsonResponse('Renamed.', PasskeySchema),
     403: forbidden,
     404: notFound,
   },

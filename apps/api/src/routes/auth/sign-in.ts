@@ -11,7 +11,7 @@ import type { Context } from 'hono';
 import { crossSiteProblem } from '../../http/account-auth.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { setSessionCookie } from '../../http/member-cookie.ts';
-import { apiRoute, commonErrors, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, commonErrors, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
 import { meOf } from './me.ts';
 
 export const signInRequestRoute = apiRoute({
@@ -24,12 +24,12 @@ export const signInRequestRoute = apiRoute({
     'link per account). The answer is the same whether or not it does. At most 5 emails per address and 20 ' +
     'requests per client address per hour; beyond that 429 with `Retry-After`.',
   security: [],
-  request: { body: { required: true, content: { 'application/json': { schema: SignInRequestSchema } } } },
+  request: { body: jsonBody(SignInRequestSchema) },
   responses: {
-    202: {
-      description: 'Accepted: an email is on its way if the address is a member.',
-      content: { 'application/json': { schema: z.object({ message: z.string() }) } },
-    },
+    202: jsonResponse(
+      'Accepted: an email is on its way if the address is a member.',
+      z.object({ message: z.string() }),
+    ),
     403: errorResponseFor('`forbidden`: a cross-site request.'),
     429: commonErrors[429],
   },
@@ -46,10 +46,10 @@ export const signInVerifyRoute = apiRoute({
     'for later writes.',
   security: [],
   request: {
-    body: { required: true, content: { 'application/json': { schema: SignInVerifyRequestSchema } } },
+    body: jsonBody(SignInVerifyRequestSchema),
   },
   responses: {
-    200: { description: 'Signed in.', content: { 'application/json': { schema: MeSchema } } },
+    200: jsonResponse('Signed in.', MeSchema),
     400: errorResponseFor('`sign_in_link_invalid`: unknown, already used or expired link; or validation.'),
     403: errorResponseFor('`forbidden`: a cross-site request.'),
   },

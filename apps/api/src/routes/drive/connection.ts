@@ -10,7 +10,7 @@ import { DriveAuthorizationSchema, DriveConnectionSchema } from '@countersign/sc
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { requireOwner } from '../../http/member-access.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 
 const ownerOnly = errorResponseFor(
   '`forbidden`: only an owner may change the drive (or a CSRF/origin check failed).',
@@ -22,10 +22,7 @@ export const driveConnectionRoute = apiRoute({
   tags: ['Drive'],
   summary: "The account's drive: embedded or Google Drive (and which Google account)",
   responses: {
-    200: {
-      description: 'The connection.',
-      content: { 'application/json': { schema: DriveConnectionSchema } },
-    },
+    200: jsonResponse('The connection.', DriveConnectionSchema),
   },
 });
 
@@ -39,10 +36,7 @@ export const gdriveConnectRoute = apiRoute({
     'the member back to `GET /api/drive/gdrive/callback`, which stores the refresh token (encrypted) and ' +
     'redirects to `/app/drive`. The flow must finish within 10 minutes, signed in to the same account.',
   responses: {
-    200: {
-      description: 'The consent URL.',
-      content: { 'application/json': { schema: DriveAuthorizationSchema } },
-    },
+    200: jsonResponse('The consent URL.', DriveAuthorizationSchema),
     403: ownerOnly,
     409: errorResponseFor(
       '`drive_oauth_not_configured`: GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET are not set.',

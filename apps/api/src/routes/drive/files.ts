@@ -3,7 +3,7 @@ import { DriveFileIdParamsSchema, DriveFileListSchema } from '@countersign/schem
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { megabytes } from '../../http/body-limit.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, commonErrors, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, commonErrors, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 
 const filePart = z
   .instanceof(File, { error: 'must be a file part (a PDF with its file name)' })
@@ -23,7 +23,7 @@ export const driveFilesListRoute = apiRoute({
   tags: ['Drive'],
   summary: "The embedded drive's files",
   responses: {
-    200: { description: 'Oldest first.', content: { 'application/json': { schema: DriveFileListSchema } } },
+    200: jsonResponse('Oldest first.', DriveFileListSchema),
   },
 });
 
@@ -37,7 +37,7 @@ export const driveFilesUploadRoute = apiRoute({
     'MAX_FILE_BYTES; otherwise nothing is stored. Their `cloudFileId`s go into `POST /api/sessions/send`.',
   request: { body: { required: true, content: { 'multipart/form-data': { schema: DriveUploadSchema } } } },
   responses: {
-    201: { description: 'Stored.', content: { 'application/json': { schema: DriveFileListSchema } } },
+    201: jsonResponse('Stored.', DriveFileListSchema),
     400: errorResponseFor(
       '`invalid_request`: a file is not a PDF (named in `message`), or the form is wrong.',
     ),

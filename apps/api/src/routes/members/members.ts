@@ -8,7 +8,7 @@ import {
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { requireOwner } from '../../http/member-access.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
 
 const ownerOnly = errorResponseFor('`forbidden`: only an owner may do this (or a CSRF/origin check failed).');
 
@@ -18,7 +18,7 @@ export const membersListRoute = apiRoute({
   tags: ['Members'],
   summary: "The account's members",
   responses: {
-    200: { description: 'Oldest first.', content: { 'application/json': { schema: MemberListSchema } } },
+    200: jsonResponse('Oldest first.', MemberListSchema),
   },
 });
 
@@ -30,10 +30,10 @@ export const memberInviteRoute = apiRoute({
   description:
     'Adds the member and emails them a sign-in link (15 minutes; later ones from the sign-in page).',
   request: {
-    body: { required: true, content: { 'application/json': { schema: MemberInviteRequestSchema } } },
+    body: jsonBody(MemberInviteRequestSchema),
   },
   responses: {
-    201: { description: 'Invited.', content: { 'application/json': { schema: MemberSchema } } },
+    201: jsonResponse('Invited.', MemberSchema),
     403: ownerOnly,
     409: errorResponseFor('`member_exists`: the address is already a member of this account.'),
   },

@@ -2,7 +2,7 @@ import { auditTrail, sessionOf } from '@countersign/core';
 import { AuditTrailSchema, PathIdSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 
 export const sessionAuditRoute = apiRoute({
   method: 'get',
@@ -11,12 +11,11 @@ export const sessionAuditRoute = apiRoute({
   summary: 'Get the hash-chained audit trail of a session (extension)',
   request: { params: z.object({ sessionId: PathIdSchema }) },
   responses: {
-    200: {
-      description:
-        'Every audit event, oldest first, each chained to the one before it. For a purged session: no events ' +
+    200: jsonResponse(
+      'Every audit event, oldest first, each chained to the one before it. For a purged session: no events ' +
         'and the head the deleted trail ended in.',
-      content: { 'application/json': { schema: AuditTrailSchema } },
-    },
+      AuditTrailSchema,
+    ),
     404: errorResponseFor('No such session for this account.'),
   },
 });

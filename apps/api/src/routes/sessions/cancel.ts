@@ -7,7 +7,7 @@ import {
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { idempotency } from '../../http/idempotency.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
 
 const sessionError = (description: string) =>
   errorResponseFor(description, { schema: SessionErrorResponseSchema });
@@ -24,13 +24,10 @@ export const sessionsCancelRoute = apiRoute({
     'signer has completed answers 409.',
   middleware: [idempotency] as const,
   request: {
-    body: { required: true, content: { 'application/json': { schema: SessionsCancelRequestSchema } } },
+    body: jsonBody(SessionsCancelRequestSchema),
   },
   responses: {
-    200: {
-      description: 'Cancelled (now or earlier).',
-      content: { 'application/json': { schema: SessionsCancelResponseSchema } },
-    },
+    200: jsonResponse('Cancelled (now or earlier).', SessionsCancelResponseSchema),
     400: sessionError(
       'Validation failed (for example `sessionId` is not a UUID, or `reason` is empty or over 500 characters).',
     ),

@@ -3,7 +3,7 @@ import { PathIdSchema, SessionDetailSchema, SessionErrorResponseSchema } from '@
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { requireOwner } from '../../http/member-access.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 
 const sessionError = (description: string) =>
   errorResponseFor(description, { schema: SessionErrorResponseSchema });
@@ -22,10 +22,10 @@ export const sessionDeleteRoute = apiRoute({
     'Repeating the call is safe. Irreversible.',
   request: { params: z.object({ sessionId: PathIdSchema }) },
   responses: {
-    202: {
-      description: 'Purge accepted (or already done): the session with its `purge` state.',
-      content: { 'application/json': { schema: SessionDetailSchema } },
-    },
+    202: jsonResponse(
+      'Purge accepted (or already done): the session with its `purge` state.',
+      SessionDetailSchema,
+    ),
     403: errorResponseFor('`forbidden`: a signed-in member who is not an owner (purging is for owners).'),
     404: sessionError('No such session for this account.'),
     409: sessionError(

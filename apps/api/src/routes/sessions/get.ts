@@ -2,7 +2,7 @@ import { getSessionDetail } from '@countersign/core';
 import { PathIdSchema, SessionDetailSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 
 export const sessionGetRoute = apiRoute({
   method: 'get',
@@ -11,7 +11,7 @@ export const sessionGetRoute = apiRoute({
   summary: 'Get a session: status, participants, documents and timestamps',
   request: { params: z.object({ sessionId: PathIdSchema }) },
   responses: {
-    200: { description: 'The session.', content: { 'application/json': { schema: SessionDetailSchema } } },
+    200: jsonResponse('The session.', SessionDetailSchema),
     404: errorResponseFor('No such session for this account.'),
   },
 });

@@ -3,7 +3,7 @@ import { LegalHoldSchema, PathIdSchema, SessionErrorResponseSchema } from '@coun
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { requireOwner } from '../../http/member-access.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 
 const sessionError = (description: string) =>
   errorResponseFor(description, { schema: SessionErrorResponseSchema });
@@ -25,10 +25,7 @@ const legalHoldRoute = (method: 'put' | 'delete') =>
           'Releasing a session that is not held is harmless.',
     request: { params: z.object({ sessionId: PathIdSchema }) },
     responses: {
-      200: {
-        description: 'The hold as it now stands.',
-        content: { 'application/json': { schema: LegalHoldSchema } },
-      },
+      200: jsonResponse('The hold as it now stands.', LegalHoldSchema),
       403: errorResponseFor(
         '`forbidden`: a signed-in member who is not an owner (legal holds are for owners).',
       ),

@@ -2,7 +2,7 @@ import { listSessions } from '@countersign/core';
 import { SessionListQuerySchema, SessionListSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute } from '../../http/openapi.ts';
+import { apiRoute, jsonResponse } from '../../http/openapi.ts';
 
 export const sessionsListRoute = apiRoute({
   method: 'get',
@@ -13,10 +13,7 @@ export const sessionsListRoute = apiRoute({
     'Newest first, cursor-paged. Filters: `status`, `bulkSendBatchId`, `templateId`, `from`/`to` (creation time), `q` (a recipient email or part of the title).',
   request: { query: SessionListQuerySchema },
   responses: {
-    200: {
-      description: 'A page of sessions.',
-      content: { 'application/json': { schema: SessionListSchema } },
-    },
+    200: jsonResponse('A page of sessions.', SessionListSchema),
   },
 });
 

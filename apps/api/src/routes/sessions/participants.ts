@@ -2,7 +2,7 @@ import { participantSigningUrl, resendInvite } from '@countersign/core';
 import { PathIdSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, commonErrors, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, commonErrors, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 
 const ParticipantParamsSchema = z.object({ sessionId: PathIdSchema, participantId: PathIdSchema });
 
@@ -16,14 +16,10 @@ export const participantResendRoute = apiRoute({
     'false` sessions). At most 3 per participant per hour.',
   request: { params: ParticipantParamsSchema },
   responses: {
-    202: {
-      description: 'Queued.',
-      content: {
-        'application/json': {
-          schema: z.object({ sessionId: z.string(), participantId: z.string(), queued: z.literal(true) }),
-        },
-      },
-    },
+    202: jsonResponse(
+      'Queued.',
+      z.object({ sessionId: z.string(), participantId: z.string(), queued: z.literal(true) }),
+    ),
     400: errorResponseFor('`invalid_request`: the session is not active, or it is not their turn.'),
     404: errorResponseFor('`session_not_found` or `not_found` (no such participant in the session).'),
     429: commonErrors[429],
@@ -37,10 +33,7 @@ export const participantLinkRoute = apiRoute({
   summary: "A participant's signing link (to hand over yourself, e.g. for `notify: false` sends)",
   request: { params: ParticipantParamsSchema },
   responses: {
-    200: {
-      description: 'The link.',
-      content: { 'application/json': { schema: z.object({ url: z.string() }) } },
-    },
+    200: jsonResponse('The link.', z.object({ url: z.string() })),
     404: errorResponseFor('`session_not_found` or `not_found` (no such participant in the session).'),
   },
 });

@@ -1,7 +1,7 @@
 import { purgeTestSessions } from '@countersign/core';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute } from '../../http/openapi.ts';
+import { apiRoute, jsonResponse } from '../../http/openapi.ts';
 
 export const TestSessionsPurgedSchema = z
   .strictObject({ purged: z.int().openapi({ description: 'Test sessions deleted.' }) })
@@ -16,7 +16,7 @@ export const testSessionsPurgeRoute = apiRoute({
     'Extension. Deletes every test session of the account (sent with a test token) with its documents, ' +
     'participants and audit trail; real sessions are never touched. List them first with `GET /api/sessions?test=true`.',
   responses: {
-    200: { description: 'Purged.', content: { 'application/json': { schema: TestSessionsPurgedSchema } } },
+    200: jsonResponse('Purged.', TestSessionsPurgedSchema),
   },
 });
 

@@ -10,7 +10,13 @@ import {
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { idempotency } from '../../http/idempotency.ts';
-import { apiRoute, errorResponseFor, rateLimitHeaders, responseHeaders } from '../../http/openapi.ts';
+import {
+  apiRoute,
+  errorResponseFor,
+  jsonBody,
+  rateLimitHeaders,
+  responseHeaders,
+} from '../../http/openapi.ts';
 import { sendOutcome } from '../../http/send-response.ts';
 
 const sessionError = (description: string) =>
@@ -28,7 +34,7 @@ export const sessionsSendRoute = apiRoute({
     'independently: some failed = 207, all failed = 422 with `rows`. Answers after the work is done.',
   middleware: [idempotency] as const,
   request: {
-    body: { required: true, content: { 'application/json': { schema: SessionsSendRequestSchema } } },
+    body: jsonBody(SessionsSendRequestSchema),
   },
   responses: {
     200: {

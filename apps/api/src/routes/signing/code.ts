@@ -2,7 +2,7 @@ import { requestCode } from '@countersign/core';
 import { SigningCodeSentSchema, signingTokenParam } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute } from '../../http/openapi.ts';
+import { apiRoute, jsonResponse } from '../../http/openapi.ts';
 import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
 
 export const signingCodeRoute = apiRoute({
@@ -19,10 +19,7 @@ export const signingCodeRoute = apiRoute({
   security: signerSecurity,
   request: { params: z.object({ token: signingTokenParam }) },
   responses: {
-    200: {
-      description: 'The code is on its way.',
-      content: { 'application/json': { schema: SigningCodeSentSchema } },
-    },
+    200: jsonResponse('The code is on its way.', SigningCodeSentSchema),
     400: signingErrors[400],
     404: signingErrors[404],
     410: signingErrors[410],

@@ -2,7 +2,7 @@ import { declineAsParticipant } from '@countersign/core';
 import { SigningDeclinedSchema, SigningDeclineRequestSchema, signingTokenParam } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute } from '../../http/openapi.ts';
+import { apiRoute, jsonBody, jsonResponse } from '../../http/openapi.ts';
 import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
 
 export const signingDeclineRoute = apiRoute({
@@ -17,10 +17,10 @@ export const signingDeclineRoute = apiRoute({
   security: signerSecurity,
   request: {
     params: z.object({ token: signingTokenParam }),
-    body: { required: true, content: { 'application/json': { schema: SigningDeclineRequestSchema } } },
+    body: jsonBody(SigningDeclineRequestSchema),
   },
   responses: {
-    200: { description: 'Declined.', content: { 'application/json': { schema: SigningDeclinedSchema } } },
+    200: jsonResponse('Declined.', SigningDeclinedSchema),
     400: signingErrors[400],
     401: signingErrors[401],
     404: signingErrors[404],

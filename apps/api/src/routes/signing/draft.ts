@@ -2,7 +2,7 @@ import { saveDraft } from '@countersign/core';
 import { SigningDraftSavedSchema, SigningDraftSchema, signingTokenParam } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute } from '../../http/openapi.ts';
+import { apiRoute, jsonBody, jsonResponse } from '../../http/openapi.ts';
 import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
 
 export const signingDraftRoute = apiRoute({
@@ -19,10 +19,10 @@ export const signingDraftRoute = apiRoute({
   security: signerSecurity,
   request: {
     params: z.object({ token: signingTokenParam }),
-    body: { required: true, content: { 'application/json': { schema: SigningDraftSchema } } },
+    body: jsonBody(SigningDraftSchema),
   },
   responses: {
-    200: { description: 'Saved.', content: { 'application/json': { schema: SigningDraftSavedSchema } } },
+    200: jsonResponse('Saved.', SigningDraftSavedSchema),
     400: signingErrors[400],
     401: signingErrors[401],
     404: signingErrors[404],

@@ -2,7 +2,7 @@ import { getSigningView } from '@countersign/core';
 import { SigningViewSchema, signingTokenParam } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute } from '../../http/openapi.ts';
+import { apiRoute, jsonResponse } from '../../http/openapi.ts';
 import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
 
 export const signingGetRoute = apiRoute({
@@ -19,7 +19,7 @@ export const signingGetRoute = apiRoute({
   security: signerSecurity,
   request: { params: z.object({ token: signingTokenParam }) },
   responses: {
-    200: { description: 'The signing view.', content: { 'application/json': { schema: SigningViewSchema } } },
+    200: jsonResponse('The signing view.', SigningViewSchema),
     404: signingErrors[404],
     410: signingErrors[410],
   },

@@ -2,7 +2,7 @@ import { signAsParticipant } from '@countersign/core';
 import { SigningSignedSchema, SigningSignRequestSchema, signingTokenParam } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute } from '../../http/openapi.ts';
+import { apiRoute, jsonBody, jsonResponse } from '../../http/openapi.ts';
 import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
 
 export const signingSignRoute = apiRoute({
@@ -20,10 +20,10 @@ export const signingSignRoute = apiRoute({
   security: signerSecurity,
   request: {
     params: z.object({ token: signingTokenParam }),
-    body: { required: true, content: { 'application/json': { schema: SigningSignRequestSchema } } },
+    body: jsonBody(SigningSignRequestSchema),
   },
   responses: {
-    200: { description: 'Signed.', content: { 'application/json': { schema: SigningSignedSchema } } },
+    200: jsonResponse('Signed.', SigningSignedSchema),
     400: signingErrors[400],
     401: signingErrors[401],
     404: signingErrors[404],

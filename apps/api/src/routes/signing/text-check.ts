@@ -6,7 +6,7 @@ import {
 } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute } from '../../http/openapi.ts';
+import { apiRoute, jsonBody, jsonResponse } from '../../http/openapi.ts';
 import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
 
 export const signingTextCheckRoute = apiRoute({
@@ -23,13 +23,10 @@ export const signingTextCheckRoute = apiRoute({
   security: signerSecurity,
   request: {
     params: z.object({ token: signingTokenParam }),
-    body: { required: true, content: { 'application/json': { schema: SigningTextCheckRequestSchema } } },
+    body: jsonBody(SigningTextCheckRequestSchema),
   },
   responses: {
-    200: {
-      description: 'One entry per checked field.',
-      content: { 'application/json': { schema: SigningTextCheckSchema } },
-    },
+    200: jsonResponse('One entry per checked field.', SigningTextCheckSchema),
     400: signingErrors[400],
     401: signingErrors[401],
     404: signingErrors[404],

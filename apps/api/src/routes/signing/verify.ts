@@ -6,7 +6,7 @@ import {
 } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute } from '../../http/openapi.ts';
+import { apiRoute, jsonBody } from '../../http/openapi.ts';
 import { setSignerCookie, signerRequest, signerSecurity, signingErrors } from './shared.ts';
 
 export const signingVerifyRoute = apiRoute({
@@ -21,7 +21,7 @@ export const signingVerifyRoute = apiRoute({
   security: signerSecurity,
   request: {
     params: z.object({ token: signingTokenParam }),
-    body: { required: true, content: { 'application/json': { schema: SigningCodeVerifyRequestSchema } } },
+    body: jsonBody(SigningCodeVerifyRequestSchema),
   },
   responses: {
     200: {

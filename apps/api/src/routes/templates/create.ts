@@ -11,7 +11,7 @@ import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../http/env.ts';
 import { errorResponse } from '../../http/errors.ts';
-import { apiRoute, commonErrors } from '../../http/openapi.ts';
+import { apiRoute, commonErrors, jsonResponse } from '../../http/openapi.ts';
 
 const filePart = z
   .instanceof(File, { error: 'must be a file part (a PDF with its file name)' })
@@ -82,13 +82,12 @@ export const templatesCreateRoute = apiRoute({
     },
   },
   responses: {
-    201: { description: 'The template.', content: { 'application/json': { schema: TemplateCreatedSchema } } },
+    201: jsonResponse('The template.', TemplateCreatedSchema),
     413: commonErrors.upload413,
-    422: {
-      description:
-        'A PDF was rejected (`failedDocuments`: encrypted, xfa, load-failed...); nothing was created.',
-      content: { 'application/json': { schema: SessionsSendRejectedResponseSchema } },
-    },
+    422: jsonResponse(
+      'A PDF was rejected (`failedDocuments`: encrypted, xfa, load-failed...); nothing was created.',
+      SessionsSendRejectedResponseSchema,
+    ),
   },
 });
 

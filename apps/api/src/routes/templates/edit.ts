@@ -7,7 +7,7 @@ import {
 } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
 import { pdfResponse } from '../../http/pdf-response.ts';
 
 const params = z.object({ templateId: PathIdSchema });
@@ -23,13 +23,10 @@ export const templateUpdateRoute = apiRoute({
     'version they were sent with. The same checks as creation (`template_invalid` names each problem).',
   request: {
     params,
-    body: { required: true, content: { 'application/json': { schema: TemplateUpdateRequestSchema } } },
+    body: jsonBody(TemplateUpdateRequestSchema),
   },
   responses: {
-    200: {
-      description: 'The template, new version.',
-      content: { 'application/json': { schema: TemplateDetailSchema } },
-    },
+    200: jsonResponse('The template, new version.', TemplateDetailSchema),
     404: errorResponseFor('`template_not_found`.'),
     409: errorResponseFor('`template_version_conflict`: `currentVersion` is the latest version.', {
       schema: TemplateVersionConflictSchema,

@@ -2,7 +2,7 @@ import { getTemplateDetail } from '@countersign/core';
 import { TEMPLATE_ID_MAX_LENGTH, TemplateDetailSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 
 export const templateGetRoute = apiRoute({
   method: 'get',
@@ -14,7 +14,7 @@ export const templateGetRoute = apiRoute({
     'recipient and every sender-filled field with an example value.',
   request: { params: z.object({ templateId: z.string().min(1).max(TEMPLATE_ID_MAX_LENGTH) }) },
   responses: {
-    200: { description: 'The template.', content: { 'application/json': { schema: TemplateDetailSchema } } },
+    200: jsonResponse('The template.', TemplateDetailSchema),
     404: errorResponseFor('No such template for this account.'),
   },
 });

@@ -2,7 +2,7 @@ import { listTemplates } from '@countersign/core';
 import { TemplateListSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute } from '../../http/openapi.ts';
+import { apiRoute, jsonResponse } from '../../http/openapi.ts';
 
 export const templatesListRoute = apiRoute({
   method: 'get',
@@ -11,7 +11,7 @@ export const templatesListRoute = apiRoute({
   summary: "List the account's templates",
   description: 'Newest first: id, name, roles, documents with their page counts and the number of fields.',
   responses: {
-    200: { description: 'The templates.', content: { 'application/json': { schema: TemplateListSchema } } },
+    200: jsonResponse('The templates.', TemplateListSchema),
   },
 });
 

@@ -7,7 +7,7 @@ import {
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { idempotency } from '../../http/idempotency.ts';
-import { apiRoute, errorResponseFor, rateLimitHeaders } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonBody, rateLimitHeaders } from '../../http/openapi.ts';
 import { sendOutcome } from '../../http/send-response.ts';
 
 export const templatesSendRoute = apiRoute({
@@ -25,7 +25,7 @@ export const templatesSendRoute = apiRoute({
     'caller to deliver.',
   middleware: [idempotency] as const,
   request: {
-    body: { required: true, content: { 'application/json': { schema: TemplateSendRequestSchema } } },
+    body: jsonBody(TemplateSendRequestSchema),
   },
   responses: {
     200: {

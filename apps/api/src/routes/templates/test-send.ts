@@ -9,7 +9,7 @@ import { PathIdSchema, templatesSendJob } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { requireMember } from '../../http/member-access.ts';
-import { apiRoute, errorResponseFor, rateLimitHeaders } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonBody, rateLimitHeaders } from '../../http/openapi.ts';
 import { sendOutcome } from '../../http/send-response.ts';
 
 const TemplateTestSentSchema = z
@@ -30,7 +30,7 @@ export const templateTestRoute = apiRoute({
     '`POST /api/templates/send` (same allowance, same checks). Cookie session only (403 for a bearer token).',
   request: {
     params: z.object({ templateId: PathIdSchema }),
-    body: { required: true, content: { 'application/json': { schema: z.strictObject({}) } } },
+    body: jsonBody(z.strictObject({})),
   },
   responses: {
     200: {

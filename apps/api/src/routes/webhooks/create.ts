@@ -2,7 +2,7 @@ import { createWebhookEndpoint } from '@countersign/core';
 import { WebhookCreatedSchema, WebhookCreateRequestSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
 
 export const webhookCreateRoute = apiRoute({
   method: 'post',
@@ -14,10 +14,10 @@ export const webhookCreateRoute = apiRoute({
     'on rotation). Loopback, private, link-local, CGNAT, multicast and reserved targets are refused, here and ' +
     'at every delivery. See the `webhooks` section of this document for the event body and headers.',
   request: {
-    body: { required: true, content: { 'application/json': { schema: WebhookCreateRequestSchema } } },
+    body: jsonBody(WebhookCreateRequestSchema),
   },
   responses: {
-    201: { description: 'Registered.', content: { 'application/json': { schema: WebhookCreatedSchema } } },
+    201: jsonResponse('Registered.', WebhookCreatedSchema),
     400: errorResponseFor('Validation failed, or `unsafe_webhook_url`: the URL is not an allowed target.'),
     409: errorResponseFor(
       '`webhook_limit_reached`: the account already has the maximum number of endpoints.',

@@ -6,7 +6,7 @@ import {
 } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 
 export const webhookDeliveriesRoute = apiRoute({
   method: 'get',
@@ -17,10 +17,7 @@ export const webhookDeliveriesRoute = apiRoute({
     'Every attempt, newest first, cursor-paged: event, attempt number, outcome, HTTP status, duration, error.',
   request: { params: WebhookIdParamsSchema, query: WebhookDeliveryListQuerySchema },
   responses: {
-    200: {
-      description: 'A page of attempts.',
-      content: { 'application/json': { schema: WebhookDeliveryListSchema } },
-    },
+    200: jsonResponse('A page of attempts.', WebhookDeliveryListSchema),
     404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
   },
 });

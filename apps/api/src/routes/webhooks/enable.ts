@@ -2,7 +2,7 @@ import { enableWebhookEndpoint } from '@countersign/core';
 import { WebhookEndpointSchema, WebhookIdParamsSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 
 export const webhookEnableRoute = apiRoute({
   method: 'post',
@@ -15,10 +15,7 @@ export const webhookEnableRoute = apiRoute({
     'Enabling an enabled endpoint changes nothing.',
   request: { params: WebhookIdParamsSchema },
   responses: {
-    200: {
-      description: 'The endpoint, enabled.',
-      content: { 'application/json': { schema: WebhookEndpointSchema } },
-    },
+    200: jsonResponse('The endpoint, enabled.', WebhookEndpointSchema),
     400: errorResponseFor('`unsafe_webhook_url`: the URL is no longer an allowed target.'),
     404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
   },

@@ -6,6 +6,7 @@ import {
 } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
+import { jsonBody } from '../../http/openapi.ts';
 
 const headers = z.object({
   'x-service-signature': z.string().openapi({
@@ -46,7 +47,7 @@ export function registerWebhookEvents(app: OpenAPIHono<AppEnv>): void {
       description: DELIVERY,
       request: {
         headers,
-        body: { required: true, content: { 'application/json': { schema } } },
+        body: jsonBody(schema),
       },
       responses: {
         200: { description: 'Any 2xx status acknowledges the event.' },

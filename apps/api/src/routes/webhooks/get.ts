@@ -2,7 +2,7 @@ import { getWebhookEndpoint } from '@countersign/core';
 import { WebhookEndpointSchema, WebhookIdParamsSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 
 export const webhookGetRoute = apiRoute({
   method: 'get',
@@ -11,10 +11,7 @@ export const webhookGetRoute = apiRoute({
   summary: 'Get a webhook endpoint',
   request: { params: WebhookIdParamsSchema },
   responses: {
-    200: {
-      description: 'The endpoint (never its secret).',
-      content: { 'application/json': { schema: WebhookEndpointSchema } },
-    },
+    200: jsonResponse('The endpoint (never its secret).', WebhookEndpointSchema),
     404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
   },
 });

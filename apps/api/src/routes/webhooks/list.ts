@@ -2,7 +2,7 @@ import { listWebhookEndpoints } from '@countersign/core';
 import { WebhookListSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute } from '../../http/openapi.ts';
+import { apiRoute, jsonResponse } from '../../http/openapi.ts';
 
 export const webhookListRoute = apiRoute({
   method: 'get',
@@ -12,10 +12,7 @@ export const webhookListRoute = apiRoute({
   description:
     'Without secrets. `status`, `disabledReason` and `failingSince` show whether deliveries get through.',
   responses: {
-    200: {
-      description: 'The endpoints, oldest first.',
-      content: { 'application/json': { schema: WebhookListSchema } },
-    },
+    200: jsonResponse('The endpoints, oldest first.', WebhookListSchema),
   },
 });
 

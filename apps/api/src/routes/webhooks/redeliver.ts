@@ -2,7 +2,7 @@ import { redeliverWebhook } from '@countersign/core';
 import { WebhookDeliveryParamsSchema, WebhookRedeliveryQueuedSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 
 export const webhookRedeliverRoute = apiRoute({
   method: 'post',
@@ -14,10 +14,7 @@ export const webhookRedeliverRoute = apiRoute({
     'fresh retries. The new attempts appear in the deliveries list.',
   request: { params: WebhookDeliveryParamsSchema },
   responses: {
-    202: {
-      description: 'Queued.',
-      content: { 'application/json': { schema: WebhookRedeliveryQueuedSchema } },
-    },
+    202: jsonResponse('Queued.', WebhookRedeliveryQueuedSchema),
     404: errorResponseFor('`webhook_not_found` or `webhook_delivery_not_found`.'),
     409: errorResponseFor('`webhook_disabled`: enable the endpoint first.'),
   },

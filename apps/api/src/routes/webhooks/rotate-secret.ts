@@ -2,7 +2,7 @@ import { rotateWebhookSecret } from '@countersign/core';
 import { WebhookIdParamsSchema, WebhookSecretRotatedSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 
 export const webhookRotateSecretRoute = apiRoute({
   method: 'post',
@@ -15,10 +15,7 @@ export const webhookRotateSecretRoute = apiRoute({
     'receiver holding either secret accepts it. Rotating again within those 24 hours retires the older one.',
   request: { params: WebhookIdParamsSchema },
   responses: {
-    200: {
-      description: 'The new secret.',
-      content: { 'application/json': { schema: WebhookSecretRotatedSchema } },
-    },
+    200: jsonResponse('The new secret.', WebhookSecretRotatedSchema),
     404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
   },
 });

@@ -2,7 +2,7 @@ import { sendWebhookTestEvent } from '@countersign/core';
 import { WebhookIdParamsSchema, WebhookTestQueuedSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 
 export const webhookTestRoute = apiRoute({
   method: 'post',
@@ -15,10 +15,7 @@ export const webhookTestRoute = apiRoute({
     'redeliverable. It is sent whatever `events` the endpoint subscribes to.',
   request: { params: WebhookIdParamsSchema },
   responses: {
-    202: {
-      description: 'Queued; its attempt appears in the deliveries list.',
-      content: { 'application/json': { schema: WebhookTestQueuedSchema } },
-    },
+    202: jsonResponse('Queued; its attempt appears in the deliveries list.', WebhookTestQueuedSchema),
     404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
     409: errorResponseFor('`webhook_disabled`: enable the endpoint first.'),
   },

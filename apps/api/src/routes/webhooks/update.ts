@@ -6,7 +6,7 @@ import {
 } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
 
 export const webhookUpdateRoute = apiRoute({
   method: 'patch',
@@ -20,13 +20,10 @@ export const webhookUpdateRoute = apiRoute({
     '`POST /api/webhooks/{webhookId}/enable` does. Events already delivered or queued keep their types.',
   request: {
     params: WebhookIdParamsSchema,
-    body: { required: true, content: { 'application/json': { schema: WebhookUpdateRequestSchema } } },
+    body: jsonBody(WebhookUpdateRequestSchema),
   },
   responses: {
-    200: {
-      description: 'The endpoint as it is now.',
-      content: { 'application/json': { schema: WebhookEndpointSchema } },
-    },
+    200: jsonResponse('The endpoint as it is now.', WebhookEndpointSchema),
     400: errorResponseFor(
       'Validation failed (an unknown property or event type, nothing to change), or `unsafe_webhook_url` when ' +
         'enabling: the URL is no longer an allowed target.',

@@ -4,36 +4,25 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createTemplate } from '@countersign/core';
-import { launchChromium, tempDir } from '@countersign/test-support';
+import { tempDir } from '@countersign/test-support';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SigningWorld, startSigningWorld } from './signing-setup.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, signingWorld, tabTo } from './web/browser.ts';
 
 const run = promisify(execFile);
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-/** SCREENSHOT_DIR collects a screenshot of every state for review when set. */
-const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
-
-let w: SigningWorld;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  w = await startSigningWorld();
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await w?.close();
-});
+const world = signingWorld();
 
 async function openPage(
   token: string,
   viewport: { width: number; height: number },
   expectGone = false,
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: viewport.width < 500 ? 2 : 1 });
+  const context = await world.browser.newContext({
+    viewport,
+    deviceScaleFactor: viewport.width < 500 ? 2 : 1,
+  });
   // The machine may be busy with other suites: generous waits, the assertions stay strict.
   context.setDefaultTimeout(60_000);
   const page = await context.newPage();
@@ -41,15 +30,11 @@ async function openPage(
   page.on('console', (m) => {
     // A link that no longer works is served with 410 on purpose; Chromium logs that status.
     if (expectGone && m.text().includes('status of 410')) return;
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    if (m.type() === 'error') world.problems.push(`console: ${m.text()}`);
   });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  await page.goto(`${w.api.url}/s/${token}`);
+  page.on('pageerror', (e) => world.problems.push(`pageerror: ${e.message}`));
+  await page.goto(`${world.signing.api.url}/s/${token}`);
   return page;
-}
-
-async function shot(page: Page, name: string) {
-  if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, name), fullPage: false });
 }
 
 // The test is compiled without DOM types; the page's CSP forbids string evaluation (as it should).
@@ -67,21 +52,12 @@ const pageDrawn = (page: Page) =>
     )
     .toBeGreaterThan(0);
 
-/** Presses Tab until `selector` has focus (bounded): proves it is reachable by keyboard. */
-async function tabTo(page: Page, selector: string, max = 40) {
-  for (let i = 0; i < max; i++) {
-    if (await page.locator(`${selector}:focus`).count()) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`${selector} not reachable with Tab`);
-}
-
 async function waitForCompleted(
   sessionId: string,
 ): Promise<{ documents: { documentId: string; signed: boolean }[] }> {
   for (let i = 0; i < 150; i++) {
-    const res = await w.api.fetch(`/api/sessions/${sessionId}`, {
-      headers: { authorization: `Bearer ${await w.accessToken()}` },
+    const res = await world.signing.api.fetch(`/api/sessions/${sessionId}`, {
+      headers: { authorization: `Bearer ${await world.signing.accessToken()}` },
     });
     const body = (await res.json()) as {
       status: string;
@@ -107,6 +83,9 @@ async function agreementPdf(): Promise<Uint8Array> {
     size = 10,
     font = regular,
   ) => page.drawText(value, { x, y: 792 - top - size, size, font, color: rgb(0.1, 0.1, 0.1) });
+  /** A line to write on, from x to `to` at `top` points from the page's top. */
+  const rule = (page: ReturnType<typeof doc.addPage>, x: number, to: number, top: number) =>
+    page.drawLine({ start: { x, y: 792 - top }, end: { x: to, y: 792 - top }, thickness: 0.6, color: grey });
   const clause =
     'The Consultant provides the services described in Annex A with due care and skill. Fees are invoiced monthly ' +
     'and payable within thirty days. Either party may end this agreement with thirty days of written notice.';
@@ -139,28 +118,13 @@ async function agreementPdf(): Promise<Uint8Array> {
     }
     if (n === 1) {
       text(page, 'Client company', 72, 520, 9, regular);
-      page.drawLine({
-        start: { x: 72, y: 792 - 566 },
-        end: { x: 292, y: 792 - 566 },
-        thickness: 0.6,
-        color: grey,
-      });
+      rule(page, 72, 292, 566);
       text(page, 'Start date', 320, 520, 9, regular);
-      page.drawLine({
-        start: { x: 320, y: 792 - 566 },
-        end: { x: 460, y: 792 - 566 },
-        thickness: 0.6,
-        color: grey,
-      });
+      rule(page, 320, 460, 566);
       text(page, 'I have read and accept the terms above.', 96, 592, 10, regular);
     } else {
       text(page, 'Signed for the Client', 72, 500, 9, regular);
-      page.drawLine({
-        start: { x: 72, y: 792 - 600 },
-        end: { x: 300, y: 792 - 600 },
-        thickness: 0.6,
-        color: grey,
-      });
+      rule(page, 72, 300, 600);
     }
     text(page, `Page ${n} of 2`, 72, 744, 8, regular);
     text(page, 'Initials', 472, 744, 8, regular);
@@ -168,82 +132,34 @@ async function agreementPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
+type FieldType = 'text' | 'date' | 'checkbox' | 'initials' | 'signature';
+/** A field of the Client's on the agreement, in points from the page's bottom left. */
+const clientField = (
+  label: string,
+  type: FieldType,
+  page: number,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+) => ({ document: 'Consulting agreement.pdf', label, type, page, x, y, width, height, role: 'Client' });
+
 describe('the signing page in Chromium', () => {
   it('takes a signer from the code to a sealed PDF with the keyboard only, at 375 px', async () => {
-    const template = await createTemplate(w.api.runtime.ctx, w.accountId, {
+    const template = await createTemplate(world.signing.api.runtime.ctx, world.signing.accountId, {
       name: 'Consulting agreement',
       documents: [{ filename: 'Consulting agreement.pdf', bytes: await agreementPdf() }],
       roles: ['Client'],
       fields: [
-        {
-          document: 'Consulting agreement.pdf',
-          label: 'Company',
-          type: 'text',
-          page: 1,
-          x: 72,
-          y: 540,
-          width: 220,
-          height: 24,
-          role: 'Client',
-        },
-        {
-          document: 'Consulting agreement.pdf',
-          label: 'Start date',
-          type: 'date',
-          page: 1,
-          x: 320,
-          y: 540,
-          width: 140,
-          height: 24,
-          role: 'Client',
-        },
-        {
-          document: 'Consulting agreement.pdf',
-          label: 'Accept terms',
-          type: 'checkbox',
-          page: 1,
-          x: 72,
-          y: 590,
-          width: 16,
-          height: 16,
-          role: 'Client',
-        },
-        {
-          document: 'Consulting agreement.pdf',
-          label: 'Initials',
-          type: 'initials',
-          page: 1,
-          x: 506,
-          y: 734,
-          width: 56,
-          height: 28,
-          role: 'Client',
-        },
-        {
-          document: 'Consulting agreement.pdf',
-          label: 'Initials',
-          type: 'initials',
-          page: 2,
-          x: 506,
-          y: 734,
-          width: 56,
-          height: 28,
-          role: 'Client',
-        },
-        {
-          document: 'Consulting agreement.pdf',
-          label: 'Signature',
-          type: 'signature',
-          page: 2,
-          x: 72,
-          y: 550,
-          width: 228,
-          height: 48,
-          role: 'Client',
-        },
+        clientField('Company', 'text', 1, 72, 540, 220, 24),
+        clientField('Start date', 'date', 1, 320, 540, 140, 24),
+        clientField('Accept terms', 'checkbox', 1, 72, 590, 16, 16),
+        clientField('Initials', 'initials', 1, 506, 734, 56, 28),
+        clientField('Initials', 'initials', 2, 506, 734, 56, 28),
+        clientField('Signature', 'signature', 2, 72, 550, 228, 48),
       ],
     });
-    const s = await w.sendTemplate({
+    const s = await world.signing.sendTemplate({
       templateId: template.templateId,
       recipients: [{ label: 'Client', name: 'Jane Q. Doe' }],
     });
@@ -256,8 +172,8 @@ describe('the signing page in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.locator('#code').waitFor({ state: 'visible' });
     expect(await focusedId(page)).toBe('code');
-    await shot(page, 'code-375.png');
-    const code = await w.codeFor(s.emails[0]!);
+    await screenshot(page, 'code-375.png');
+    const code = await world.signing.codeFor(s.emails[0]!);
     await page.keyboard.type(code);
     await page.keyboard.press('Enter');
 
@@ -298,10 +214,10 @@ describe('the signing page in Chromium', () => {
     await page.waitForTimeout(600); // the smooth scroll to the field settles
     // The reviewed screenshot: a field being filled, the next ones highlighted. It is checked in as
     // docs/signing-375.png; UPDATE_SCREENSHOTS=1 rewrites it (otherwise a run leaves the tree clean).
-    const screenshot = process.env.UPDATE_SCREENSHOTS
+    const reviewed = process.env.UPDATE_SCREENSHOTS
       ? path.join(REPO, 'docs/signing-375.png')
       : path.join(tempDir('countersign-shot-'), 'signing-375.png');
-    expect((await page.screenshot({ path: screenshot })).length).toBeGreaterThan(10_000);
+    expect((await page.screenshot({ path: reviewed })).length).toBeGreaterThan(10_000);
     await page.keyboard.press('Enter'); // Enter moves on: Start date (a date the signer picks)
     expect(await page.locator('#editor label').textContent()).toBe('Start date (required)');
     await page.keyboard.type('03012027');
@@ -329,7 +245,7 @@ describe('the signing page in Chromium', () => {
     await page.locator('#initials-input').focus();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('JD');
-    await shot(page, 'adopt-375.png');
+    await screenshot(page, 'adopt-375.png');
     await tabTo(page, '#adopt-ok');
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'hidden' });
@@ -346,7 +262,7 @@ describe('the signing page in Chromium', () => {
     }
     await expect.poll(() => page.locator('#progress').textContent()).toBe('All fields done.');
     expect(await page.locator('button.field.filled').count()).toBe(6);
-    await shot(page, 'filled-375.png');
+    await screenshot(page, 'filled-375.png');
 
     await tabTo(page, '#finish');
     expect(await focusedId(page)).toBe('finish');
@@ -358,7 +274,7 @@ describe('the signing page in Chromium', () => {
     const session = await waitForCompleted(s.sessionId);
     const download = page.getByRole('link', { name: /Download .*\(signed\)\.pdf/ });
     await download.waitFor();
-    await shot(page, 'completed-375.png');
+    await screenshot(page, 'completed-375.png');
 
     // The final PDF: stamped, sealed, and pdfsig says the signature is valid.
     const documentId = session.documents[0]!.documentId;
@@ -373,12 +289,12 @@ describe('the signing page in Chromium', () => {
     fs.writeFileSync(file, Buffer.from(pdf.bytes));
     const { stdout } = await run('pdfsig', [file]);
     expect(stdout).toContain('Signature is Valid');
-    expect(problems).toEqual([]);
+    expect(world.problems).toEqual([]);
     await page.context().close();
   }, 180_000);
 
   it('draws a signature with the pointer at laptop width and lets another signer decline', async () => {
-    const s = await w.send({
+    const s = await world.signing.send({
       recipients: [{ name: 'Dana Draw' }, { name: 'Nico No' }],
       authRequirement: 'public',
       title: 'Supply contract',
@@ -386,7 +302,7 @@ describe('the signing page in Chromium', () => {
     const page = await openPage(s.tokens[0]!, { width: 1280, height: 860 });
     await page.getByRole('heading', { name: 'Ready to sign' }).waitFor();
     await pageDrawn(page);
-    await shot(page, 'ready-1280.png');
+    await screenshot(page, 'ready-1280.png');
     await page.getByRole('button', { name: 'Next field' }).click();
     await page.locator('dialog#adopt').waitFor({ state: 'visible' });
     await page.getByText('Draw', { exact: true }).click();
@@ -397,17 +313,17 @@ describe('the signing page in Chromium', () => {
     for (let i = 1; i <= 20; i++)
       await page.mouse.move(box.x + 30 + i * 15, box.y + 100 - Math.sin(i / 2) * 40);
     await page.mouse.up();
-    await shot(page, 'draw-1280.png');
+    await screenshot(page, 'draw-1280.png');
     await page.getByRole('button', { name: 'Adopt', exact: true }).click();
     await expect.poll(() => page.locator('#progress').textContent()).toBe('2 required fields left');
     // A tap on each other field places the drawing there.
     for (let left = 2; left > 0; left--) await page.locator('button.field:not(.filled)').first().click();
     await expect.poll(() => page.locator('#progress').textContent()).toBe('All fields done.');
     expect(await page.locator('button.field img').count()).toBeGreaterThan(0);
-    await shot(page, 'filled-1280.png');
+    await screenshot(page, 'filled-1280.png');
     await page.getByRole('button', { name: 'Finish signing' }).click();
     await page.getByRole('heading', { name: 'You have signed' }).waitFor();
-    const signer = (await w.signer(s.tokens[0]!).view()).participant;
+    const signer = (await world.signing.signer(s.tokens[0]!).view()).participant;
     expect(signer.status).toBe('signed');
     await page.context().close();
 
@@ -419,14 +335,14 @@ describe('the signing page in Chromium', () => {
     await pageDrawn(nico);
     await nico.getByRole('button', { name: 'Decline', exact: true }).click();
     await nico.getByLabel(/Reason/).fill('Prices changed.');
-    await shot(nico, 'decline-375.png');
+    await screenshot(nico, 'decline-375.png');
     await nico.locator('#decline-ok').click();
     await nico.getByRole('heading', { name: 'You declined to sign' }).waitFor();
     const again = await openPage(s.tokens[0]!, { width: 375, height: 812 }, true);
     await again.getByRole('heading', { name: 'This signing request was declined', level: 1 }).waitFor();
     expect(await again.locator('#status').textContent()).toContain('no further signatures are needed');
-    await shot(again, 'declined-375.png');
-    expect(problems).toEqual([]);
+    await screenshot(again, 'declined-375.png');
+    expect(world.problems).toEqual([]);
     await nico.context().close();
     await again.context().close();
   }, 120_000);

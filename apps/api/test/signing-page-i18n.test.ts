@@ -1,23 +1,10 @@
 import { SUPPORTED_LOCALES } from '@countersign/schemas';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { en } from '../src/pages/i18n/en.ts';
 import { PAGE_CATALOGUES } from '../src/pages/i18n/index.ts';
-import { type SigningWorld, startSigningWorld } from './signing-setup.ts';
-import { expectAccessible, launchChromium, newContext, screenshot, tabTo, VIEWPORTS } from './web/browser.ts';
+import { expectAccessible, newContext, screenshot, signingWorld, tabTo, VIEWPORTS } from './web/browser.ts';
 
-let w: SigningWorld;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  w = await startSigningWorld();
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await w?.close();
-});
+const world = signingWorld();
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const PLURAL = /\.(zero|one|two|few|many|other)$/;
@@ -52,45 +39,49 @@ describe('the signing page in ten languages', () => {
 
   it("picks the send's locale, else the account's default, else the browser's language; ?lang= overrides", async () => {
     const lang = (html: string) => /<html lang="(\w+)" dir="(\w+)">/.exec(html)!.slice(1).join(' ');
-    const bad = await w.api.post(
+    const bad = await world.signing.api.post(
       '/api/sessions/send',
       {
-        cloudFileIds: [w.cloudFileId],
+        cloudFileIds: [world.signing.cloudFileId],
         signingRequests: [{ recipients: [{ name: 'X', email: 'x@example.test' }] }],
         locale: 'xx',
       },
-      await w.accessToken(),
+      await world.signing.accessToken(),
     );
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toContain('locale: must be one of en, de');
 
-    const res = await w.api.post(
+    const res = await world.signing.api.post(
       '/api/sessions/send',
       {
-        cloudFileIds: [w.cloudFileId],
+        cloudFileIds: [world.signing.cloudFileId],
         signingRequests: [{ recipients: [{ name: 'Dora Deutsch', email: 'dora@example.test' }] }],
         locale: 'de',
         authRequirement: 'public',
       },
-      await w.accessToken(),
+      await world.signing.accessToken(),
     );
     const german = (
       (await res.json()) as { rows: { participants: { signingUrl: string }[] }[] }
     ).rows[0]!.participants[0]!.signingUrl.split('/s/')[1]!;
     const page = (token: string, headers: Record<string, string> = {}, query = '') =>
-      w.api.fetch(`/s/${token}${query}`, { headers }).then((r) => r.text());
+      world.signing.api.fetch(`/s/${token}${query}`, { headers }).then((r) => r.text());
     expect(lang(await page(german, { 'accept-language': 'ja' }))).toBe('de ltr');
     expect(await page(german)).toContain('Zum Inhalt springen');
     expect(lang(await page(german, {}, '?lang=ar'))).toBe('ar rtl');
 
-    const plain = (await w.send({ recipients: [{ name: 'Nora None' }], authRequirement: 'public' }))
-      .tokens[0]!;
+    const plain = (
+      await world.signing.send({ recipients: [{ name: 'Nora None' }], authRequirement: 'public' })
+    ).tokens[0]!;
     expect(lang(await page(plain, { 'accept-language': 'fr-CH, ja;q=0.9' }))).toBe('fr ltr');
     expect(lang(await page(plain, { 'accept-language': 'zh-CN, pl;q=0.5' }))).toBe('pl ltr');
     expect(lang(await page(plain, { 'accept-language': 'zh-CN' }))).toBe('en ltr');
-    const branding = await w.api.fetch('/api/account/branding', {
+    const branding = await world.signing.api.fetch('/api/account/branding', {
       method: 'PUT',
-      headers: { authorization: `Bearer ${await w.accessToken()}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${await world.signing.accessToken()}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ defaultLocale: 'it' }),
     });
     expect(branding.status).toBe(200);
@@ -99,15 +90,15 @@ describe('the signing page in ten languages', () => {
   });
 
   it('lays Arabic out right to left, formats for the language, and switches language by keyboard', async () => {
-    const s = await w.send({
+    const s = await world.signing.send({
       recipients: [{ name: 'ليلى Laila' }],
       authRequirement: 'public',
       title: 'عقد الإيجار',
     });
     for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
-      const context = await newContext(browser, problems, viewport);
+      const context = await newContext(world.browser, world.problems, viewport);
       const page = await context.newPage();
-      await page.goto(`${w.api.url}/s/${s.tokens[0]}?lang=ar`);
+      await page.goto(`${world.signing.api.url}/s/${s.tokens[0]}?lang=ar`);
       await page.getByRole('heading', { name: 'جاهز للتوقيع' }).waitFor();
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
       // Three required fields: Arabic's "few" plural form, with the number in Arabic digits.
@@ -129,6 +120,6 @@ describe('the signing page in ten languages', () => {
       }
       await context.close();
     }
-    expect(problems).toEqual([]);
+    expect(world.problems).toEqual([]);
   }, 120_000);
 });

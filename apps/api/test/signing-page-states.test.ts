@@ -1,28 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SigningWorld, startSigningWorld } from './signing-setup.ts';
-import { expectAccessible, launchChromium, newContext, screenshot, tabTo, VIEWPORTS } from './web/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, newContext, screenshot, signingWorld, tabTo, VIEWPORTS } from './web/browser.ts';
 
 // The signing page's states in Chromium, keyboard only, at 375 and 1280 px, axe-core in each state: a draft
 // that survives a reload, an error where the signer is looking when finishing fails offline, the signed state
 // after a reload, and what a later signer sees of an earlier one.
 
-let w: SigningWorld;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  w = await startSigningWorld();
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await w?.close();
-});
+const world = signingWorld();
 
 async function open(context: BrowserContext, token: string): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${w.api.url}/s/${token}`);
+  await page.goto(`${world.signing.api.url}/s/${token}`);
   await pageDrawn(page);
   return page;
 }
@@ -55,13 +43,13 @@ async function inView(page: Page, selector: string): Promise<boolean> {
 describe('the signing page, state by state', () => {
   for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
     it(`keeps a draft, says why finishing failed where the signer looks, and shows signatures after a reload (${viewport.width} px)`, async () => {
-      const s = await w.send({
+      const s = await world.signing.send({
         recipients: [{ name: 'Ann Arbor' }, { name: 'Ben Brook' }],
         signingType: 'sequential',
         authRequirement: 'public',
         title: `Lease ${viewport.width}`,
       });
-      const context = await newContext(browser, problems, viewport);
+      const context = await newContext(world.browser, world.problems, viewport);
       let page = await open(context, s.tokens[0]!);
       const px = viewport.width;
       // The generated layout: initials on both pages, a signature, and the name and date added automatically.
@@ -88,7 +76,7 @@ describe('the signing page, state by state', () => {
       await pageDrawn(page);
       await expect.poll(() => progress(page)).toBe('2 required fields left');
       expect(await page.locator('button.field.filled .script').allTextContents()).toEqual(['AA']);
-      expect((await w.signer(s.tokens[1]!).view()).draft).toBeNull();
+      expect((await world.signing.signer(s.tokens[1]!).view()).draft).toBeNull();
       // The typed signature is shown in the font the PDF embeds (docs/signing-text.md), loaded as a web font.
       await expect
         .poll(() =>
@@ -158,7 +146,7 @@ describe('the signing page, state by state', () => {
       await expectAccessible(page, `next signer ${px}`);
       await screenshot(page, `states-next-signer-${px}.png`);
       await context.close();
-      expect(problems.filter((p) => !p.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+      expect(world.problems.filter((p) => !p.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
     }, 180_000);
   }
 });

@@ -1,9 +1,10 @@
-import { createSignInLink, devMailboxDir } from '@countersign/core';
+import { createSignInLink, createTemplate, devMailboxDir } from '@countersign/core';
 import { createDevMailbox } from '@countersign/mail';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { TestApi } from '../harness.ts';
+import { type AppWorld, newContext, VIEWPORTS } from './browser.ts';
 
 /** The newest sign-in link emailed to `to`, read from the dev mailbox the embedded default writes. */
 export async function mailedSignInLink(api: TestApi, to: string, after: number): Promise<string> {
@@ -70,4 +71,50 @@ export async function signInWithPrintedLink(page: Page, api: TestApi, memberId: 
   await page.goto(url.replace(/^https?:\/\/[^/]+/, api.url), { timeout: FIRST_LOAD_TIMEOUT_MS });
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(`${api.url}/app/sessions`);
+}
+
+/** A fresh context at `viewport` with a page signed in as `memberId` (printed link); `page.context()` closes it. */
+export async function signedInPage(
+  world: AppWorld,
+  memberId: string,
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+): Promise<Page> {
+  const context = await newContext(world.browser, world.problems, viewport);
+  const page = await context.newPage();
+  await signInWithPrintedLink(page, world.api, memberId);
+  return page;
+}
+
+/** A signature field of `role`, 200 by 40 points at (x, y) on page 1 of agreement.pdf. */
+export const signatureField = (role: string, x: number, y: number) => ({
+  document: 'agreement.pdf',
+  label: `${role} signature`,
+  type: 'signature' as const,
+  page: 1,
+  x,
+  y,
+  width: 200,
+  height: 40,
+  role,
+});
+
+type TemplateInput = Parameters<typeof createTemplate>[2];
+
+/** A template made in the core (not through the pages) on `agreementPdf(pages)`, stored as agreement.pdf. */
+export async function agreementTemplate(
+  api: TestApi,
+  accountId: string,
+  template: Omit<TemplateInput, 'documents'> & { pages: number },
+) {
+  const { pages, ...rest } = template;
+  return createTemplate(api.runtime.ctx, accountId, {
+    ...rest,
+    documents: [{ filename: 'agreement.pdf', bytes: await agreementPdf(pages) }],
+  });
+}
+
+/** Opens the template in the designer and waits until pdf.js has drawn its first page. */
+export async function openDesigner(page: Page, api: TestApi, templateId: string): Promise<void> {
+  await page.goto(`${api.url}/app/templates/${templateId}`);
+  await page.locator('.dz-page[data-page="1"][data-rendered="true"]').waitFor();
 }

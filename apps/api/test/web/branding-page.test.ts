@@ -1,37 +1,22 @@
 import { brandingOf, createAccount } from '@countersign/core';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../harness.ts';
+import { describe, expect, it } from 'vitest';
 import { TINY_PNG } from '../signing-setup.ts';
-import { signInWithPrintedLink } from './app-support.ts';
-import { expectAccessible, launchChromium, newContext, screenshot, VIEWPORTS } from './browser.ts';
+import { signedInPage } from './app-support.ts';
+import { appWorld, expectAccessible, screenshot, VIEWPORTS } from './browser.ts';
 
 // The settings page's branding form against the real API: what it saves is what the signing page and emails use.
 
-let api: TestApi;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  api = await startTestApi();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
+const world = appWorld();
 
 describe('the branding form in settings', () => {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     it(`sets colour, logo, language and frame origins at ${viewport.width} px; a low-contrast colour is refused`, async () => {
-      const { accountId, ownerMemberId } = await createAccount(api.runtime.ctx, {
+      const { accountId, ownerMemberId } = await createAccount(world.api.runtime.ctx, {
         name: `Brand ${size}`,
         email: `brand-${size}@brand.test`,
       });
-      const context = await newContext(browser, problems, viewport);
-      const page = await context.newPage();
-      await signInWithPrintedLink(page, api, ownerMemberId);
-      await page.goto(`${api.url}/app/settings`);
+      const page = await signedInPage(world, ownerMemberId, viewport);
+      await page.goto(`${world.api.url}/app/settings`);
       const form = page.getByRole('form', { name: 'Signing page and emails' });
       await form.waitFor();
 
@@ -42,7 +27,7 @@ describe('the branding form in settings', () => {
         .getByRole('alert')
         .getByText(/contrast/)
         .waitFor();
-      expect((await brandingOf(api.runtime.ctx, accountId)).accentColor).toBeNull();
+      expect((await brandingOf(world.api.runtime.ctx, accountId)).accentColor).toBeNull();
       await expectAccessible(page, `branding refused at ${viewport.width}`);
 
       await page.getByLabel(/^Accent colour/).fill('#0f766e');
@@ -59,7 +44,7 @@ describe('the branding form in settings', () => {
       await expectAccessible(page, `branding saved at ${viewport.width}`);
       await screenshot(page, `settings-branding-${viewport.width}.png`);
 
-      const saved = await brandingOf(api.runtime.ctx, accountId);
+      const saved = await brandingOf(world.api.runtime.ctx, accountId);
       expect(saved).toMatchObject({
         accentColor: '#0f766e',
         defaultLocale: 'de',
@@ -71,12 +56,12 @@ describe('the branding form in settings', () => {
       await page.getByRole('button', { name: 'Remove logo' }).click();
       await page.getByRole('button', { name: 'Save branding' }).click();
       await expect
-        .poll(async () => (await brandingOf(api.runtime.ctx, accountId)).logoHash ?? null)
+        .poll(async () => (await brandingOf(world.api.runtime.ctx, accountId)).logoHash ?? null)
         .toBeNull();
-      expect((await brandingOf(api.runtime.ctx, accountId)).accentColor).toBe('#0f766e');
-      await context.close();
+      expect((await brandingOf(world.api.runtime.ctx, accountId)).accentColor).toBe('#0f766e');
+      await page.context().close();
       // The one 400 is the refused colour, asked for above.
-      expect(problems.splice(0)).toEqual([
+      expect(world.problems.splice(0)).toEqual([
         'console: Failed to load resource: the server responded with a status of 400 (Bad Request)',
       ]);
     }, 120_000);

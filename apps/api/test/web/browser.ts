@@ -4,7 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from '@countersign/test-support';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startTestApi, type TestApi, type TestApiOptions } from '../harness.ts';
+import { type SigningWorld, startSigningWorld } from '../signing-setup.ts';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -15,6 +17,41 @@ const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
 const DOCS_SCREENSHOTS = process.env.DOCS_SCREENSHOTS === '1';
 
 export { launchChromium };
+
+/** Chromium for a test file, and every console error or page error its contexts record (see newContext). */
+export interface Chromium {
+  browser: Browser;
+  problems: string[];
+}
+export type AppWorld = Chromium & { api: TestApi };
+export type SigningBrowserWorld = Chromium & { signing: SigningWorld };
+
+/**
+ * The one way a browser test file gets its server and Chromium: `start()` and the browser before the file's
+ * tests, both closed after them. `world[key]` is what `start` made (read it inside tests and hooks only).
+ */
+function chromiumWith<K extends string, S extends { close(): Promise<void> }>(
+  key: K,
+  start: () => Promise<S>,
+): Chromium & Record<K, S> {
+  const world = { problems: [] as string[] } as Chromium & Record<K, S>;
+  beforeAll(async () => {
+    (world as Record<K, S>)[key] = await start();
+    world.browser = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    await world.browser?.close();
+    await (world as Partial<Record<K, S>>)[key]?.close();
+  });
+  return world;
+}
+
+/** An API (startTestApi with `options`) and Chromium for the file's tests: `world.api`, `world.browser`. */
+export const appWorld = (options?: TestApiOptions): AppWorld =>
+  chromiumWith('api', () => startTestApi(options));
+
+/** A signing world (real SMTP, a clock the test moves) and Chromium: `world.signing`, `world.browser`. */
+export const signingWorld = (): SigningBrowserWorld => chromiumWith('signing', () => startSigningWorld());
 
 export const VIEWPORTS = {
   phone: { width: 375, height: 740 },
@@ -39,6 +76,11 @@ export async function newContext(
   context.setDefaultTimeout(30_000);
   context.on('page', (page) => watch(page, problems));
   return context;
+}
+
+/** Drops the recorded problems that match `expected` (answers the page handles), keeping the rest to assert on. */
+export function dropExpectedProblems(problems: string[], expected: RegExp): void {
+  problems.splice(0, problems.length, ...problems.filter((p) => !expected.test(p)));
 }
 
 function watch(page: Page, problems: string[]) {

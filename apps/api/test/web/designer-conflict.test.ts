@@ -1,26 +1,14 @@
-import { addMember, createAccount, createTemplate, getTemplateDetail } from '@countersign/core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../harness.ts';
-import { agreementPdf, signInWithPrintedLink } from './app-support.ts';
-import { expectAccessible, launchChromium, newContext, screenshot, VIEWPORTS } from './browser.ts';
+import { addMember, createAccount, getTemplateDetail } from '@countersign/core';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { agreementTemplate, openDesigner, signatureField, signedInPage } from './app-support.ts';
+import { appWorld, expectAccessible, screenshot, VIEWPORTS } from './browser.ts';
 
 // Two members edit one template at once: the later save gets a conflict (409) it resolves, either way, and
 // never a silent overwrite. Ann works at 1280 px, Ben on a 375 px phone; the conflict notice is checked with
 // axe and photographed at both widths.
 
-let api: TestApi;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  api = await startTestApi({ worker: false });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
+const world = appWorld({ worker: false });
 
 async function rename(page: Page, name: string) {
   await page.getByLabel('Template name').fill(name);
@@ -34,40 +22,28 @@ const conflict = (page: Page) =>
 
 describe('two members editing one template', () => {
   it('gives the later save a conflict to resolve: load theirs, or keep mine', async () => {
-    const { accountId, ownerMemberId } = await createAccount(api.runtime.ctx, {
+    const { accountId, ownerMemberId } = await createAccount(world.api.runtime.ctx, {
       name: 'Conflicts Ltd',
       email: 'ann@conflicts.test',
     });
-    const ben = await addMember(api.runtime.ctx, accountId, { email: 'ben@conflicts.test', role: 'member' });
-    const { templateId } = await createTemplate(api.runtime.ctx, accountId, {
+    const ben = await addMember(world.api.runtime.ctx, accountId, {
+      email: 'ben@conflicts.test',
+      role: 'member',
+    });
+    const { templateId } = await agreementTemplate(world.api, accountId, {
       name: 'Lease',
-      documents: [{ filename: 'agreement.pdf', bytes: await agreementPdf(1) }],
+      pages: 1,
       roles: ['Client'],
-      fields: [
-        {
-          document: 'agreement.pdf',
-          label: 'Client signature',
-          type: 'signature',
-          page: 1,
-          x: 72,
-          y: 420,
-          width: 200,
-          height: 40,
-          role: 'Client',
-        },
-      ],
+      fields: [signatureField('Client', 72, 420)],
     });
     const open = async (memberId: string, viewport: { width: number; height: number }) => {
-      const context = await newContext(browser, problems, viewport);
-      const page = await context.newPage();
-      await signInWithPrintedLink(page, api, memberId);
-      await page.goto(`${api.url}/app/templates/${templateId}`);
-      await page.locator('.dz-page[data-page="1"][data-rendered="true"]').waitFor();
+      const page = await signedInPage(world, memberId, viewport);
+      await openDesigner(page, world.api, templateId);
       return page;
     };
     const ann = await open(ownerMemberId, VIEWPORTS.desktop);
     const benPage = await open(ben.id, VIEWPORTS.phone);
-    const server = async () => await getTemplateDetail(api.runtime.ctx, accountId, templateId);
+    const server = async () => await getTemplateDetail(world.api.runtime.ctx, accountId, templateId);
 
     // Ann saves first; Ben's later save (based on the version he opened) is refused, nothing overwritten.
     await rename(ann, 'Lease by Ann');
@@ -97,6 +73,6 @@ describe('two members editing one template', () => {
     expect(await server()).toMatchObject({ version: 4, name: 'Lease, final by Ben' });
 
     // Chromium logs the two 409s, which the designer turned into the notice; nothing else may be logged.
-    expect(problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
+    expect(world.problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
   }, 180_000);
 });

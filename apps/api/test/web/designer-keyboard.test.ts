@@ -1,28 +1,19 @@
-import { createAccount, createTemplate, getTemplateDetail } from '@countersign/core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../harness.ts';
-import { agreementPdf, signInWithPrintedLink } from './app-support.ts';
-import { expectAccessible, launchChromium, newContext, screenshot, tabTo, VIEWPORTS } from './browser.ts';
+import { createAccount, getTemplateDetail } from '@countersign/core';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { agreementTemplate, signedInPage } from './app-support.ts';
+import { appWorld, expectAccessible, screenshot, tabTo } from './browser.ts';
 
-let api: TestApi;
-let browser: Browser;
+const world = appWorld({ worker: false });
 let accountId: string;
 let ownerMemberId: string;
-const problems: string[] = [];
 const OWNER = 'keys@designer.test';
 
 beforeAll(async () => {
-  api = await startTestApi({ worker: false });
-  browser = await launchChromium();
-  ({ accountId, ownerMemberId } = await createAccount(api.runtime.ctx, {
+  ({ accountId, ownerMemberId } = await createAccount(world.api.runtime.ctx, {
     name: 'Keyboard Ltd',
     email: OWNER,
   }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
 });
 
 /** The selected field's geometry as the inspector shows it (points). */
@@ -40,16 +31,14 @@ const focusedIsField = (page: Page) => page.locator('.dz-field:focus').count();
 
 describe('the template designer, keyboard only', () => {
   it('adds, moves, resizes, copies, pastes, undoes, deletes and validates without a pointer', async () => {
-    const template = await createTemplate(api.runtime.ctx, accountId, {
+    const template = await agreementTemplate(world.api, accountId, {
       name: 'Keyboard template',
-      documents: [{ filename: 'agreement.pdf', bytes: await agreementPdf(3) }],
+      pages: 3,
       roles: ['Client'],
       fields: [],
     });
-    const context = await newContext(browser, problems, VIEWPORTS.desktop);
-    const page = await context.newPage();
-    await signInWithPrintedLink(page, api, ownerMemberId);
-    await page.goto(`${api.url}/app/templates/${template.templateId}`);
+    const page = await signedInPage(world, ownerMemberId);
+    await page.goto(`${world.api.url}/app/templates/${template.templateId}`);
     // The page boxes come from the template's page sizes; fields can be placed before pdf.js has drawn.
     await page.locator('.dz-page[data-page="1"]').waitFor();
 
@@ -98,7 +87,7 @@ describe('the template designer, keyboard only', () => {
 
     // Autosave stores exactly what the keyboard made (strict body: nothing the server would refuse).
     await page.getByText('All changes saved').waitFor();
-    const saved = await getTemplateDetail(api.runtime.ctx, accountId, template.templateId);
+    const saved = await getTemplateDetail(world.api.runtime.ctx, accountId, template.templateId);
     expect(saved.version).toBeGreaterThan(1);
     expect(saved.fields).toEqual([
       expect.objectContaining({
@@ -113,7 +102,7 @@ describe('the template designer, keyboard only', () => {
         height: 39,
       }),
     ]);
-    expect(problems).toEqual([]);
-    await context.close();
+    expect(world.problems).toEqual([]);
+    await page.context().close();
   }, 120_000);
 });

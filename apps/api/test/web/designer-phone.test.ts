@@ -1,60 +1,33 @@
-import { createAccount, createTemplate, getTemplateDetail } from '@countersign/core';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../harness.ts';
-import { agreementPdf, signInWithPrintedLink } from './app-support.ts';
-import { expectAccessible, launchChromium, newContext, screenshot, VIEWPORTS } from './browser.ts';
+import { createAccount, getTemplateDetail } from '@countersign/core';
+import { describe, expect, it } from 'vitest';
+import { agreementTemplate, signatureField, signedInPage } from './app-support.ts';
+import { appWorld, expectAccessible, screenshot, VIEWPORTS } from './browser.ts';
 
 // The template designer on a 375 px phone: the page fits the screen, pdf.js draws it, a field is added from the
 // palette and saved, and axe finds nothing serious. A direct load starts the template's requests before React
 // runs (apps/web/src/features/designer/preload.ts); the designer takes them over rather than asking again.
 
-let api: TestApi;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  api = await startTestApi({ worker: false });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
+const world = appWorld({ worker: false });
 
 describe('the template designer at 375 px', () => {
   it('shows page 1 within the screen, places a field with click-to-place, saves', async () => {
-    const { accountId, ownerMemberId } = await createAccount(api.runtime.ctx, {
+    const { accountId, ownerMemberId } = await createAccount(world.api.runtime.ctx, {
       name: 'Phone Designs',
       email: 'owner@phone-designer.test',
     });
-    const template = await createTemplate(api.runtime.ctx, accountId, {
+    const template = await agreementTemplate(world.api, accountId, {
       name: 'Phone template',
-      documents: [{ filename: 'agreement.pdf', bytes: await agreementPdf(2) }],
+      pages: 2,
       roles: ['Client'],
-      fields: [
-        {
-          document: 'agreement.pdf',
-          label: 'Client signature',
-          type: 'signature',
-          page: 1,
-          x: 130,
-          y: 470,
-          width: 200,
-          height: 40,
-          role: 'Client',
-        },
-      ],
+      fields: [signatureField('Client', 130, 470)],
     });
-    const context = await newContext(browser, problems, VIEWPORTS.phone);
-    const page = await context.newPage();
-    await signInWithPrintedLink(page, api, ownerMemberId);
+    const page = await signedInPage(world, ownerMemberId, VIEWPORTS.phone);
     const fetched: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'GET' && r.url().includes('/api/templates/'))
         fetched.push(new URL(r.url()).pathname);
     });
-    await page.goto(`${api.url}/app/templates/${template.templateId}`);
+    await page.goto(`${world.api.url}/app/templates/${template.templateId}`);
     const page1 = page.locator('.dz-page[data-page="1"]');
     await page.locator('.dz-page[data-page="1"][data-rendered="true"]').waitFor();
     // Page 2 is drawn after page 1; by then the designer has asked for everything it needs, each thing once.
@@ -82,13 +55,14 @@ describe('the template designer at 375 px', () => {
     await screenshot(page, 'designer-field-375.png');
     await expect
       .poll(
-        async () => (await getTemplateDetail(api.runtime.ctx, accountId, template.templateId)).fields.length,
+        async () =>
+          (await getTemplateDetail(world.api.runtime.ctx, accountId, template.templateId)).fields.length,
         {
           timeout: 30_000,
         },
       )
       .toBe(2);
-    expect(problems).toEqual([]);
-    await context.close();
+    expect(world.problems).toEqual([]);
+    await page.context().close();
   }, 120_000);
 });

@@ -2,29 +2,32 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createAccount, createTemplate } from '@countersign/core';
 import { tempDir } from '@countersign/test-support';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../harness.ts';
-import { agreementPdf, signInThroughMailbox, signInWithPrintedLink } from './app-support.ts';
-import { expectAccessible, launchChromium, newContext, screenshot, tabTo, VIEWPORTS } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { agreementPdf, signedInPage, signInThroughMailbox, signInWithPrintedLink } from './app-support.ts';
+import {
+  appWorld,
+  dropExpectedProblems,
+  expectAccessible,
+  newContext,
+  screenshot,
+  tabTo,
+  VIEWPORTS,
+} from './browser.ts';
 
-let api: TestApi;
-let browser: Browser;
+const world = appWorld();
 let templateId: string;
 let sessionId: string;
 let ownerMemberId: string;
 let accessToken: string;
-const problems: string[] = [];
 const OWNER = 'pages@pages.test';
 
 beforeAll(async () => {
-  api = await startTestApi();
-  browser = await launchChromium();
-  const { accountId, refreshToken, ...owner } = await createAccount(api.runtime.ctx, {
+  const { accountId, refreshToken, ...owner } = await createAccount(world.api.runtime.ctx, {
     name: 'Pages & Co',
     email: OWNER,
   });
-  const template = await createTemplate(api.runtime.ctx, accountId, {
+  const template = await createTemplate(world.api.runtime.ctx, accountId, {
     name: 'Employment contract',
     documents: [{ filename: 'contract.pdf', bytes: await agreementPdf(2) }],
     roles: ['Employee'],
@@ -54,32 +57,33 @@ beforeAll(async () => {
   });
   templateId = template.templateId;
   ownerMemberId = owner.ownerMemberId;
-  const token = (await (await api.post('/connect/token', { refresh_token: refreshToken })).json()) as {
+  const token = (await (await world.api.post('/connect/token', { refresh_token: refreshToken })).json()) as {
     access_token: string;
   };
-  const sent = await api.post(
+  accessToken = token.access_token;
+  sessionId = await sendTo('Erin Example', 'erin@pages.test');
+});
+
+/** Sends the template to one employee without an email (notify false); the session's id. */
+async function sendTo(name: string, email: string): Promise<string> {
+  const sent = await world.api.post(
     '/api/templates/send',
     {
       templateId,
       signingRequests: [
         {
-          recipients: [{ label: 'Employee', name: 'Erin Example', email: 'erin@pages.test' }],
+          recipients: [{ label: 'Employee', name, email }],
           fields: [{ label: 'Company', value: 'Pages & Co' }],
         },
       ],
       notify: false,
     },
-    token.access_token,
+    accessToken,
   );
   expect(sent.status).toBe(200);
-  accessToken = token.access_token;
-  sessionId = ((await sent.json()) as { instantiation: { sessions: { sessionId: string }[] } }).instantiation
+  return ((await sent.json()) as { instantiation: { sessions: { sessionId: string }[] } }).instantiation
     .sessions[0]!.sessionId;
-});
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
+}
 
 /**
  * Every page of the app whose API is on main, with what proves it has loaded its data. The designer joins when
@@ -110,12 +114,12 @@ const PAGES = () => [
 describe('every page at 375 and 1280 px', () => {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     it(`renders each page accessibly at ${viewport.width} px (${size})`, async () => {
-      const context = await newContext(browser, problems, viewport);
+      const context = await newContext(world.browser, world.problems, viewport);
       const page = await context.newPage();
-      if (size === 'phone') await signInThroughMailbox(page, api, OWNER);
-      else await signInWithPrintedLink(page, api, ownerMemberId);
+      if (size === 'phone') await signInThroughMailbox(page, world.api, OWNER);
+      else await signInWithPrintedLink(page, world.api, ownerMemberId);
       for (const p of PAGES()) {
-        await page.goto(api.url + p.path);
+        await page.goto(world.api.url + p.path);
         await p.ready(page).first().waitFor();
         await expect.poll(() => page.locator('.loading').count()).toBe(0);
         await expectAccessible(page, `${p.name} at ${viewport.width}`);
@@ -128,33 +132,29 @@ describe('every page at 375 and 1280 px', () => {
           inReadme ? `web-${p.name}-${viewport.width}.png` : undefined,
         );
       }
-      expect(problems).toEqual([]);
+      expect(world.problems).toEqual([]);
       await context.close();
     }, 180_000);
   }
 
   it('reaches every page from the navigation with the keyboard', async () => {
-    const context = await newContext(browser, problems, VIEWPORTS.desktop);
-    const page = await context.newPage();
-    await signInWithPrintedLink(page, api, ownerMemberId);
+    const page = await signedInPage(world, ownerMemberId);
     for (const name of ['Templates', 'Integration', 'Drive', 'Webhooks', 'Settings', 'Sessions']) {
       await tabTo(page, `nav a:text-is("${name}")`);
       await page.keyboard.press('Enter');
-      await page.waitForURL(`${api.url}/app/${name.toLowerCase()}`);
+      await page.waitForURL(`${world.api.url}/app/${name.toLowerCase()}`);
       await page.getByRole('heading', { level: 1, name }).waitFor();
     }
-    await context.close();
+    await page.context().close();
   }, 60_000);
 
   it('creates a refresh token shown once that works at /connect/token, then revokes it', async () => {
-    const context = await newContext(browser, problems, VIEWPORTS.phone);
-    const page = await context.newPage();
-    await signInWithPrintedLink(page, api, ownerMemberId);
-    await page.goto(`${api.url}/app/integration`);
+    const page = await signedInPage(world, ownerMemberId, VIEWPORTS.phone);
+    await page.goto(`${world.api.url}/app/integration`);
     await page.getByLabel('Label').fill('CI deploys');
     await page.getByRole('button', { name: 'Create token' }).click();
     const secret = (await page.getByTestId('secret').textContent())!.trim();
-    expect((await api.post('/connect/token', { refresh_token: secret })).status).toBe(200);
+    expect((await world.api.post('/connect/token', { refresh_token: secret })).status).toBe(200);
     await expectAccessible(page, 'integration with a new token');
     await screenshot(page, 'integration-token-375.png');
     await page.getByRole('button', { name: 'Done' }).click();
@@ -166,15 +166,13 @@ describe('every page at 375 and 1280 px', () => {
       .poll(() => page.locator('td[data-label="Label"]', { hasText: 'CI deploys' }).count())
       .toBe(0);
     // A revoked refresh token is an invalid grant.
-    expect((await api.post('/connect/token', { refresh_token: secret })).status).toBe(400);
-    await context.close();
+    expect((await world.api.post('/connect/token', { refresh_token: secret })).status).toBe(400);
+    await page.context().close();
   }, 60_000);
 
   it('uploads a PDF to the drive, shows its cloudFileId, refuses a non-PDF, deletes', async () => {
-    const context = await newContext(browser, problems, VIEWPORTS.desktop);
-    const page = await context.newPage();
-    await signInWithPrintedLink(page, api, ownerMemberId);
-    await page.goto(`${api.url}/app/drive`);
+    const page = await signedInPage(world, ownerMemberId);
+    await page.goto(`${world.api.url}/app/drive`);
     const dir = tempDir('countersign-web-');
     fs.writeFileSync(path.join(dir, 'offer.pdf'), await agreementPdf(1));
     await page.getByLabel('PDF files').setInputFiles(path.join(dir, 'offer.pdf'));
@@ -189,16 +187,14 @@ describe('every page at 375 and 1280 px', () => {
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Delete offer.pdf' }).click();
     await page.getByText('No files yet.').waitFor();
-    problems.splice(0, problems.length, ...problems.filter((p) => !/status of 400/.test(p)));
-    expect(problems).toEqual([]);
-    await context.close();
+    dropExpectedProblems(world.problems, /status of 400/);
+    expect(world.problems).toEqual([]);
+    await page.context().close();
   }, 60_000);
 
   it('refuses a file that is not a PDF with the server reason and creates nothing', async () => {
-    const context = await newContext(browser, problems, VIEWPORTS.desktop);
-    const page = await context.newPage();
-    await signInWithPrintedLink(page, api, ownerMemberId);
-    await page.goto(`${api.url}/app/templates`);
+    const page = await signedInPage(world, ownerMemberId);
+    await page.goto(`${world.api.url}/app/templates`);
     const file = path.join(tempDir('countersign-web-'), 'notes.pdf');
     fs.writeFileSync(file, 'these are notes, not a PDF');
     await page.getByLabel('PDF files').setInputFiles(file);
@@ -208,38 +204,21 @@ describe('every page at 375 and 1280 px', () => {
     expect(await alert.textContent()).toMatch(/PDF/i);
     expect(await page.locator('tbody tr').count()).toBe(1);
     // The browser logs the 4xx answer; the page handles it.
-    problems.splice(0, problems.length, ...problems.filter((p) => !/status of 4\d\d/.test(p)));
-    await context.close();
+    dropExpectedProblems(world.problems, /status of 4\d\d/);
+    await page.context().close();
   }, 60_000);
 
   it('cancels a session with a reason from its page; the status filter finds it', async () => {
-    const sent = await api.post(
-      '/api/templates/send',
-      {
-        templateId,
-        signingRequests: [
-          {
-            recipients: [{ label: 'Employee', name: 'Carl Cancel', email: 'carl@pages.test' }],
-            fields: [{ label: 'Company', value: 'Pages & Co' }],
-          },
-        ],
-        notify: false,
-      },
-      accessToken,
-    );
-    const id = ((await sent.json()) as { instantiation: { sessions: { sessionId: string }[] } }).instantiation
-      .sessions[0]!.sessionId;
-    const context = await newContext(browser, problems, VIEWPORTS.phone);
-    const page = await context.newPage();
-    await signInWithPrintedLink(page, api, ownerMemberId);
-    await page.goto(`${api.url}/app/sessions/${id}`);
+    const id = await sendTo('Carl Cancel', 'carl@pages.test');
+    const page = await signedInPage(world, ownerMemberId, VIEWPORTS.phone);
+    await page.goto(`${world.api.url}/app/sessions/${id}`);
     await expect.poll(() => page.getByTestId('session-status').textContent()).toBe('active');
     // A notify-false send: the signer's link is copied from the page, and it opens the signing page.
     await page.getByRole('button', { name: "Copy Carl Cancel's link" }).click();
     await page.getByText('✓ copied').waitFor();
     const link = (await page.evaluate('navigator.clipboard.readText()')) as string;
     expect(link).toMatch(/\/s\/[A-Za-z0-9_-]+$/);
-    expect((await api.fetch(new URL(link).pathname)).status).toBe(200);
+    expect((await world.api.fetch(new URL(link).pathname)).status).toBe(200);
     await page.getByRole('button', { name: 'Cancel session…' }).click();
     await page.getByLabel('Reason (sent to the signers)').fill('Position filled');
     await expectAccessible(page, 'cancel form');
@@ -247,7 +226,7 @@ describe('every page at 375 and 1280 px', () => {
     await expect.poll(() => page.getByTestId('session-status').textContent()).toBe('cancelled');
     await page.getByText('Cancelled: Position filled').waitFor();
     const detail = (await (
-      await api.fetch(`/api/sessions/${id}`, { headers: { authorization: `Bearer ${accessToken}` } })
+      await world.api.fetch(`/api/sessions/${id}`, { headers: { authorization: `Bearer ${accessToken}` } })
     ).json()) as { status: string; cancelReason: string };
     expect(detail).toMatchObject({ status: 'cancelled', cancelReason: 'Position filled' });
 
@@ -258,7 +237,7 @@ describe('every page at 375 and 1280 px', () => {
     await page.waitForURL(/status=cancelled/);
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     expect(await page.locator('tbody tr .badge').textContent()).toBe('cancelled');
-    expect(problems).toEqual([]);
-    await context.close();
+    expect(world.problems).toEqual([]);
+    await page.context().close();
   }, 60_000);
 });

@@ -1,51 +1,39 @@
 import type { SessionDetail } from '@countersign/schemas';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../harness.ts';
+import { describe, expect, it } from 'vitest';
 import { sendSession } from '../purge-support.ts';
-import { signInWithPrintedLink } from './app-support.ts';
-import { expectAccessible, launchChromium, newContext, screenshot, VIEWPORTS } from './browser.ts';
+import { signedInPage } from './app-support.ts';
+import { appWorld, expectAccessible, screenshot, VIEWPORTS } from './browser.ts';
 
 // The records lifecycle in the web app (docs/web-app.md): an owner sets the account's retention in Settings,
 // and on an ended session's page places and releases a legal hold and purges it after confirming; the API
 // shows each change. Screenshots at 375 and 1280 px, axe on each state.
 
-let api: TestApi;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  api = await startTestApi();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
+const world = appWorld();
 
 describe('records controls', () => {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     it(`retention in settings, legal hold and purge on a session at ${viewport.width} px`, async () => {
-      const account = await api.newAccount(`Records ${size}`, `records-${size}@records.test`);
+      const account = await world.api.newAccount(`Records ${size}`, `records-${size}@records.test`);
       const auth = { authorization: `Bearer ${account.accessToken}` };
       const detail = async (sessionId: string) =>
-        (await (await api.fetch(`/api/sessions/${sessionId}`, { headers: auth })).json()) as SessionDetail;
+        (await (
+          await world.api.fetch(`/api/sessions/${sessionId}`, { headers: auth })
+        ).json()) as SessionDetail;
       const sent = await sendSession(
-        { ctx: api.runtime.ctx, post: api.post },
+        { ctx: world.api.runtime.ctx, post: world.api.post },
         account.accessToken,
         account.accountId,
         { title: `Lease ${size}`, name: 'Rhea Records', email: `rhea-${size}@records.test` },
       );
       expect(
-        (await api.post('/api/sessions/cancel', { sessionId: sent.sessionId }, account.accessToken)).status,
+        (await world.api.post('/api/sessions/cancel', { sessionId: sent.sessionId }, account.accessToken))
+          .status,
       ).toBe(200);
 
-      const context = await newContext(browser, problems, viewport);
-      const page = await context.newPage();
-      await signInWithPrintedLink(page, api, account.ownerMemberId);
+      const page = await signedInPage(world, account.ownerMemberId, viewport);
 
       // Settings: keep by default; 30 days saved.
-      await page.goto(`${api.url}/app/settings`);
+      await page.goto(`${world.api.url}/app/settings`);
       const form = page.getByRole('form', { name: 'Records' });
       await form.waitFor();
       expect(await form.getByLabel('Until someone purges them').isChecked()).toBe(true);
@@ -59,7 +47,7 @@ describe('records controls', () => {
       expect(await detail(sent.sessionId)).toMatchObject({ retentionDays: 30, purgeAt: expect.any(String) });
 
       // The session: its purge date; hold, then release; purge after confirming.
-      await page.goto(`${api.url}/app/sessions/${sent.sessionId}`);
+      await page.goto(`${world.api.url}/app/sessions/${sent.sessionId}`);
       const records = page.getByRole('region', { name: 'Records' });
       await records
         .getByTestId('records-state')
@@ -91,30 +79,28 @@ describe('records controls', () => {
         title: 'Purged session',
         purge: { state: 'purged' },
       });
-      await context.close();
-      expect(problems.splice(0)).toEqual([]);
+      await page.context().close();
+      expect(world.problems.splice(0)).toEqual([]);
     }, 180_000);
   }
 
   it('a member who is not an owner sees the state but no controls, and the API refuses them (403)', async () => {
-    const account = await api.newAccount('Records members', 'owner@members.test');
+    const account = await world.api.newAccount('Records members', 'owner@members.test');
     const sent = await sendSession(
-      { ctx: api.runtime.ctx, post: api.post },
+      { ctx: world.api.runtime.ctx, post: world.api.post },
       account.accessToken,
       account.accountId,
       { title: 'Members lease', name: 'Max Member', email: 'max@members.test' },
     );
-    await api.post('/api/sessions/cancel', { sessionId: sent.sessionId }, account.accessToken);
-    const invited = await api.post(
+    await world.api.post('/api/sessions/cancel', { sessionId: sent.sessionId }, account.accessToken);
+    const invited = await world.api.post(
       '/api/members',
       { email: 'plain@members.test', role: 'member' },
       account.accessToken,
     );
     const { memberId } = (await invited.json()) as { memberId: string };
-    const context = await newContext(browser, problems, VIEWPORTS.desktop);
-    const page = await context.newPage();
-    await signInWithPrintedLink(page, api, memberId);
-    await page.goto(`${api.url}/app/sessions/${sent.sessionId}`);
+    const page = await signedInPage(world, memberId);
+    await page.goto(`${world.api.url}/app/sessions/${sent.sessionId}`);
     const records = page.getByRole('region', { name: 'Records' });
     await records.getByText('Only an owner can place a legal hold or purge a session.').waitFor();
     expect(await records.getByRole('button').count()).toBe(0);
@@ -127,9 +113,9 @@ describe('records controls', () => {
       return [hold.status, purge.status];
     }, sent.sessionId);
     expect(status).toEqual([403, 403]);
-    await context.close();
+    await page.context().close();
     // The two 403s asked for above.
-    expect(problems.splice(0)).toEqual(
+    expect(world.problems.splice(0)).toEqual(
       Array(2).fill(
         'console: Failed to load resource: the server responded with a status of 403 (Forbidden)',
       ),

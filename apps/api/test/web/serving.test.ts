@@ -1,25 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../harness.ts';
-import { expectAccessible, launchChromium, newContext, screenshot, VIEWPORTS } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { appWorld, expectAccessible, newContext, screenshot, VIEWPORTS } from './browser.ts';
 
-let api: TestApi;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  api = await startTestApi({ worker: false });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
+const world = appWorld({ worker: false });
 
 describe('the web app under /app', () => {
   it('serves index.html for client routes, revalidated, with its CSP', async () => {
     for (const p of ['/app', '/app/', '/app/templates/tpl_123', '/app/sessions?status=completed']) {
-      const res = await api.fetch(p);
+      const res = await world.api.fetch(p);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(res.headers.get('cache-control')).toBe('no-cache');
@@ -29,33 +16,33 @@ describe('the web app under /app', () => {
   });
 
   it('serves hashed assets compressed and cached for good; unknown assets are 404', async () => {
-    const html = await (await api.fetch('/app/')).text();
+    const html = await (await world.api.fetch('/app/')).text();
     const script = /src="(\/app\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();
-    const res = await fetch(api.url + script, { headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await fetch(world.api.url + script, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.headers.get('vary')).toBe('Accept-Encoding');
     // Node's fetch decodes br itself; the raw size must be smaller than the decoded one.
-    const plain = await fetch(api.url + script, { headers: { 'accept-encoding': 'identity' } });
+    const plain = await fetch(world.api.url + script, { headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
     const decoded = Buffer.from(await plain.arrayBuffer());
     expect(Number(res.headers.get('content-length'))).toBeLessThan(decoded.length / 2);
-    expect((await api.fetch('/app/assets/nope-123.js')).status).toBe(404);
+    expect((await world.api.fetch('/app/assets/nope-123.js')).status).toBe(404);
   });
 
   it('shows the sign-in page at 375 and 1280 px, accessible, without console errors', async () => {
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-      const context = await newContext(browser, problems, viewport);
+      const context = await newContext(world.browser, world.problems, viewport);
       const page = await context.newPage();
-      await page.goto(`${api.url}/app/sign-in`);
+      await page.goto(`${world.api.url}/app/sign-in`);
       await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Countersign' }).count()).toBe(1);
       await expect.poll(() => page.getByLabel('Email address').count()).toBe(1);
       await expectAccessible(page, `sign-in ${name}`);
       await screenshot(page, `sign-in-${viewport.width}.png`);
       await context.close();
     }
-    expect(problems).toEqual([]);
+    expect(world.problems).toEqual([]);
   });
 });

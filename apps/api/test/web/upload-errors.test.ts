@@ -4,27 +4,22 @@ import path from 'node:path';
 import { createAccount } from '@countersign/core';
 import { tempDir } from '@countersign/test-support';
 import { PDFDocument } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../harness.ts';
-import { signInWithPrintedLink } from './app-support.ts';
-import { expectAccessible, launchChromium, newContext, screenshot, VIEWPORTS } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInPage } from './app-support.ts';
+import { appWorld, dropExpectedProblems, expectAccessible, screenshot, VIEWPORTS } from './browser.ts';
 
 // Oversized and non-PDF uploads through the pages: the server's reason on screen, nothing stored. Small limits so
 // the files stay small: MAX_FILE_BYTES 1 MB, so an upload request may be 2 MB.
 
 const MiB = 1024 * 1024;
-let api: TestApi;
-let browser: Browser;
+const world = appWorld({ env: { MAX_BODY_BYTES: String(256 * 1024), MAX_FILE_BYTES: String(MiB) } });
 let memberId: string;
-const problems: string[] = [];
 const dir = tempDir('countersign-uploads-');
 
 beforeAll(async () => {
-  api = await startTestApi({ env: { MAX_BODY_BYTES: String(256 * 1024), MAX_FILE_BYTES: String(MiB) } });
-  browser = await launchChromium();
   memberId = (
-    await createAccount(api.runtime.ctx, {
+    await createAccount(world.api.runtime.ctx, {
       name: 'Upload Errors',
       email: 'owner@uploads.test',
     })
@@ -40,10 +35,6 @@ beforeAll(async () => {
   );
   fs.writeFileSync(path.join(dir, 'notes.pdf'), 'these are notes, not a PDF');
 });
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
 
 /** Chooses `file`, submits, and waits for the page's alert to say `reason` (each refusal replaces the last). */
 async function expectRefused(page: Page, file: string, submit: string, reason: RegExp): Promise<void> {
@@ -55,15 +46,12 @@ async function expectRefused(page: Page, file: string, submit: string, reason: R
 }
 
 /** Chromium logs every 4xx answer; the page handles them, so only those are dropped. */
-const dropHandled4xx = () =>
-  problems.splice(0, problems.length, ...problems.filter((p) => !/status of (400|413|422)/.test(p)));
+const dropHandled4xx = () => dropExpectedProblems(world.problems, /status of (400|413|422)/);
 
 describe('upload errors on the pages', () => {
   it('drive at 375 px: a PDF over the limit, a request over the limit, a non-PDF', async () => {
-    const context = await newContext(browser, problems, VIEWPORTS.phone);
-    const page = await context.newPage();
-    await signInWithPrintedLink(page, api, memberId);
-    await page.goto(`${api.url}/app/drive`);
+    const page = await signedInPage(world, memberId, VIEWPORTS.phone);
+    await page.goto(`${world.api.url}/app/drive`);
     await page.getByText('No files yet.').waitFor();
     await expectRefused(
       page,
@@ -77,15 +65,13 @@ describe('upload errors on the pages', () => {
     await expectRefused(page, 'notes.pdf', 'Upload', /notes\.pdf is not a PDF/);
     await page.getByText('No files yet.').waitFor();
     dropHandled4xx();
-    expect(problems).toEqual([]);
-    await context.close();
+    expect(world.problems).toEqual([]);
+    await page.context().close();
   }, 120_000);
 
   it('templates at 1280 px: a PDF over the limit, a request over the limit, a non-PDF', async () => {
-    const context = await newContext(browser, problems, VIEWPORTS.desktop);
-    const page = await context.newPage();
-    await signInWithPrintedLink(page, api, memberId);
-    await page.goto(`${api.url}/app/templates`);
+    const page = await signedInPage(world, memberId);
+    await page.goto(`${world.api.url}/app/templates`);
     await page.getByRole('heading', { name: 'Templates', level: 1 }).waitFor();
     await expectRefused(
       page,
@@ -98,11 +84,11 @@ describe('upload errors on the pages', () => {
     await expectRefused(page, 'giant.pdf', 'Create template', /the upload exceeds 2 MB/);
     await expectRefused(page, 'notes.pdf', 'Create template', /notes\.pdf.*PDF/);
     const listed = (await (
-      await page.request.get(`${api.url}/api/templates`, { headers: { accept: 'application/json' } })
+      await page.request.get(`${world.api.url}/api/templates`, { headers: { accept: 'application/json' } })
     ).json()) as { templates: unknown[] };
     expect(listed.templates).toEqual([]);
     dropHandled4xx();
-    expect(problems).toEqual([]);
-    await context.close();
+    expect(world.problems).toEqual([]);
+    await page.context().close();
   }, 120_000);
 });

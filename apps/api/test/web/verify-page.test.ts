@@ -12,15 +12,23 @@ import { checkPdf as check, flipped as flipByte, verifyWorld } from './verify-su
 // page sends nothing anywhere while it checks (no request at all, and its CSP forbids connections).
 
 const world = verifyWorld();
-const problems: string[] = [];
 
-/** Opens /verify, then records every request the page makes from here on. */
-async function openPage(page: Page): Promise<string[]> {
+/** Opens /verify in a new context at `viewport`, then records every request the page makes from there on. */
+async function openPage(viewport: {
+  width: number;
+  height: number;
+}): Promise<{ page: Page; requests: string[] }> {
+  const page = await (await newContext(world.browser, world.problems, viewport)).newPage();
   await page.goto(`${world.api.url}/verify`);
   await expect.poll(() => page.getByRole('heading', { name: 'Verify a signed PDF' }).count()).toBe(1);
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
-  return requests;
+  return { page, requests };
+}
+
+/** Each named check passed. */
+function expectPassed(result: Awaited<ReturnType<typeof check>>, names: string[]) {
+  for (const name of names) expect(result.checks.get(name), name).toBe('true');
 }
 
 describe('GET /verify', () => {
@@ -42,20 +50,17 @@ describe('GET /verify', () => {
     ]);
 
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-      const context = await newContext(world.browser, problems, viewport);
-      const page = await context.newPage();
-      const requests = await openPage(page);
+      const { page, requests } = await openPage(viewport);
 
       const clean = await check(page, 'agreement-signed.pdf', world.sealed);
       expect(clean.verdict, clean.text).toBe('valid');
-      for (const name of [
+      expectPassed(clean, [
         'seal-present',
         'seal-digest',
         'seal-signature',
         'nothing-appended',
         'certificate-chain',
-      ])
-        expect(clean.checks.get(name), name).toBe('true');
+      ]);
       expect(clean.checks.get('timestamp')).toBe('null');
       expect(clean.checks.get('audit-chain')).toBe('null');
       const facts = await page.locator('.facts').innerText();
@@ -79,9 +84,9 @@ describe('GET /verify', () => {
 
       // Everything happened in the page: not one request since it loaded.
       expect(requests).toEqual([]);
-      await context.close();
+      await page.context().close();
     }
-    expect(problems).toEqual([]);
+    expect(world.problems).toEqual([]);
   }, 120_000);
   it('a time-stamped seal with an ECDSA TSA and an ECDSA CA chain (P-384, P-256): valid in the browser, time and TSA shown; 375 and 1280 px, accessible', async () => {
     // A real TSA with a P-384 key and a CA whose root (P-384) and intermediate (P-256) sign the operator's RSA
@@ -117,28 +122,25 @@ describe('GET /verify', () => {
       const tsaName = tsa.subject.replaceAll('\n', ', ');
 
       for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-        const context = await newContext(world.browser, problems, viewport);
-        const page = await context.newPage();
-        const requests = await openPage(page);
+        const { page, requests } = await openPage(viewport);
         const result = await check(page, 'stamped.pdf', stamped);
         expect(result.verdict, result.text).toBe('valid');
-        for (const name of [
+        expectPassed(result, [
           'seal-signature',
           'certificate-chain',
           'timestamp',
           'document-timestamp',
           'revocation',
-        ])
-          expect(result.checks.get(name), name).toBe('true');
+        ]);
         const facts = await page.locator('.facts').innerText();
         expect(facts).toContain(`${reference.timestamp!.time}, by ${tsaName}`);
         expect(facts).toContain('CN=Countersign Test Root CA');
         await expectAccessible(page, `verify time-stamped ${size}`);
         await screenshot(page, `verify-timestamped-${viewport.width}.png`);
         expect(requests).toEqual([]);
-        await context.close();
+        await page.context().close();
       }
-      expect(problems).toEqual([]);
+      expect(world.problems).toEqual([]);
     } finally {
       await Promise.all([tsa.close(), ca.close()]);
     }

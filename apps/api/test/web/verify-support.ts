@@ -1,27 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { startTestApi, type TestApi } from '../harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect } from 'vitest';
+import type { TestApi } from '../harness.ts';
 import { sendSession, signAndComplete } from '../purge-support.ts';
-import { launchChromium } from './browser.ts';
+import { type AppWorld, appWorld } from './browser.ts';
 
-export interface VerifyWorld {
-  api: TestApi;
-  browser: Browser;
-  sealed: Buffer;
-}
+export type VerifyWorld = AppWorld & { sealed: Buffer };
 
 /** An API, Chromium and a sealed PDF for the file's tests (set up before them, closed after them). */
 export function verifyWorld(): VerifyWorld {
-  const world = {} as VerifyWorld;
+  const world = appWorld({ worker: false }) as VerifyWorld;
   beforeAll(async () => {
-    world.api = await startTestApi({ worker: false });
-    world.browser = await launchChromium();
     world.sealed = await sealedPdf(world.api);
   }, 120_000);
-  afterAll(async () => {
-    await world.browser?.close();
-    await world.api?.close();
-  });
   return world;
 }
 

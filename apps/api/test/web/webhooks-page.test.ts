@@ -1,27 +1,20 @@
 import { createAccount } from '@countersign/core';
 import { verifyWebhook } from '@countersign/webhooks';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../harness.ts';
 import { type Receiver, startReceiver } from '../webhooks-support.ts';
-import { signInWithPrintedLink } from './app-support.ts';
-import { expectAccessible, launchChromium, newContext, screenshot, VIEWPORTS } from './browser.ts';
+import { signedInPage } from './app-support.ts';
+import { appWorld, expectAccessible, screenshot, VIEWPORTS } from './browser.ts';
 
 // The webhooks page end to end: a real receiver on loopback, the background worker delivering through the outbox.
 
-let api: TestApi;
-let browser: Browser;
+const world = appWorld({ env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
 let receiver: Receiver;
-const problems: string[] = [];
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  api = await startTestApi({ env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
-  browser = await launchChromium();
 });
 afterAll(async () => {
-  await browser?.close();
-  await api?.close();
   await receiver?.close();
 });
 
@@ -38,15 +31,14 @@ const hookUrl = (tag: string) => `${receiver.url}/${tag}`;
 describe('the webhooks page', () => {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     it(`manages an endpoint at ${viewport.width} px: events, test event, deliveries, redeliver, rotate, off/on`, async () => {
-      const { ownerMemberId } = await createAccount(api.runtime.ctx, {
+      const { ownerMemberId } = await createAccount(world.api.runtime.ctx, {
         name: `Hooks ${size}`,
         email: `hooks-${size}@hooks.test`,
       });
       const url = hookUrl(size);
-      const context = await newContext(browser, problems, viewport);
-      const page = await context.newPage();
-      await signInWithPrintedLink(page, api, ownerMemberId);
-      await page.goto(`${api.url}/app/webhooks`);
+      const page = await signedInPage(world, ownerMemberId, viewport);
+      const context = page.context();
+      await page.goto(`${world.api.url}/app/webhooks`);
       await page.getByText('No endpoints yet.').waitFor();
 
       // Register, subscribed to one event only; the secret is shown once.
@@ -117,7 +109,7 @@ describe('the webhooks page', () => {
 
       // The server agrees with what the page shows.
       const listed = (await (
-        await api.fetch('/api/webhooks', {
+        await world.api.fetch('/api/webhooks', {
           headers: { cookie: (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ') },
         })
       ).json()) as { webhooks: { url: string; events: string[]; status: string }[] };
@@ -128,7 +120,7 @@ describe('the webhooks page', () => {
           status: 'enabled',
         }),
       ]);
-      expect(problems).toEqual([]);
+      expect(world.problems).toEqual([]);
       await context.close();
     }, 180_000);
   }

@@ -1,10 +1,13 @@
 import type { Field } from './model.ts';
 
-export interface Rect {
-  x: number;
-  y: number;
+export interface Size {
   width: number;
   height: number;
+}
+
+export interface Rect extends Size {
+  x: number;
+  y: number;
 }
 
 export const intersects = (a: Rect, b: Rect) =>
@@ -17,7 +20,7 @@ export interface Guide {
 }
 
 /** Snap lines of a page: every other field's edges and centre, and the page's own centre. */
-function targets(others: Rect[], page: { width: number; height: number }) {
+function targets(others: Rect[], page: Size) {
   const xs = [page.width / 2];
   const ys = [page.height / 2];
   for (const o of others) {
@@ -41,38 +44,48 @@ function nearest(value: number, edges: number[], lines: number[], tolerance: num
 }
 
 /**
+ * Snaps the point (x, y) of a box, whose `xEdges` and `yEdges` (offsets from the point) may each meet a line
+ * within `tolerance` points: how far to shift it on each axis, and the guides to draw.
+ */
+function snap(
+  x: number,
+  xEdges: number[],
+  y: number,
+  yEdges: number[],
+  others: Rect[],
+  page: Size,
+  tolerance: number,
+): { dx: number; dy: number; guides: Guide[] } {
+  const { xs, ys } = targets(others, page);
+  const sx = nearest(x, xEdges, xs, tolerance);
+  const sy = nearest(y, yEdges, ys, tolerance);
+  const guides: Guide[] = [];
+  if (sx) guides.push({ axis: 'x', at: sx.line });
+  if (sy) guides.push({ axis: 'y', at: sy.line });
+  return { dx: sx?.delta ?? 0, dy: sy?.delta ?? 0, guides };
+}
+
+/**
  * Moves `box` onto nearby alignment lines (left, centre or right edge; top, middle or bottom) when within
  * `tolerance` points, and says which guides to draw.
  */
-export function snapMove(
-  box: Rect,
-  others: Rect[],
-  page: { width: number; height: number },
-  tolerance: number,
-): { x: number; y: number; guides: Guide[] } {
-  const { xs, ys } = targets(others, page);
-  const sx = nearest(box.x, [0, box.width / 2, box.width], xs, tolerance);
-  const sy = nearest(box.y, [0, box.height / 2, box.height], ys, tolerance);
-  const guides: Guide[] = [];
-  if (sx) guides.push({ axis: 'x', at: sx.line });
-  if (sy) guides.push({ axis: 'y', at: sy.line });
-  return { x: box.x + (sx?.delta ?? 0), y: box.y + (sy?.delta ?? 0), guides };
+export function snapMove(box: Rect, others: Rect[], page: Size, tolerance: number) {
+  const { dx, dy, guides } = snap(
+    box.x,
+    [0, box.width / 2, box.width],
+    box.y,
+    [0, box.height / 2, box.height],
+    others,
+    page,
+    tolerance,
+  );
+  return { x: box.x + dx, y: box.y + dy, guides };
 }
 
 /** Snaps the right and bottom edges of a box being resized. */
-export function snapResize(
-  box: Rect,
-  others: Rect[],
-  page: { width: number; height: number },
-  tolerance: number,
-): { width: number; height: number; guides: Guide[] } {
-  const { xs, ys } = targets(others, page);
-  const sx = nearest(box.x + box.width, [0], xs, tolerance);
-  const sy = nearest(box.y + box.height, [0], ys, tolerance);
-  const guides: Guide[] = [];
-  if (sx) guides.push({ axis: 'x', at: sx.line });
-  if (sy) guides.push({ axis: 'y', at: sy.line });
-  return { width: box.width + (sx?.delta ?? 0), height: box.height + (sy?.delta ?? 0), guides };
+export function snapResize(box: Rect, others: Rect[], page: Size, tolerance: number) {
+  const { dx, dy, guides } = snap(box.x + box.width, [0], box.y + box.height, [0], others, page, tolerance);
+  return { width: box.width + dx, height: box.height + dy, guides };
 }
 
 export const samePage = (a: Field, b: Field) => a.document === b.document && a.page === b.page;

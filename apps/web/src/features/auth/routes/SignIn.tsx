@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
+import { TextField } from '../../../components/Field.tsx';
+import { Form } from '../../../components/Form.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { meKey, requestSignInLink, verifySignInLink } from '../api/auth.ts';
 import { passkeysSupported, signInWithPasskey } from '../api/passkeys.ts';
@@ -72,29 +74,21 @@ export default function SignIn() {
           </button>
         </div>
       ) : (
-        <form
-          className="stack"
-          onSubmit={(e) => {
-            e.preventDefault();
-            request.mutate(email.trim());
-          }}
-        >
-          <label className="field">
-            <span>Email address</span>
-            <input
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </label>
+        <Form className="stack" onSubmit={() => request.mutate(email.trim())}>
+          <TextField
+            label="Email address"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onValue={setEmail}
+          />
           <ErrorNotice error={request.error} inline />
           <button type="submit" className="primary" disabled={request.isPending}>
             {request.isPending ? 'Sending…' : 'Email me a sign-in link'}
           </button>
-        </form>
+        </Form>
       )}
       {passkeysSupported() ? (
         <div className="stack signin-passkey">

@@ -308,33 +308,26 @@ export function Editor({ template, documents, pdfs, pagesReady, onFirstPageDrawn
           e.preventDefault();
           const step = e.ctrlKey || e.metaKey ? 10 : 1;
           const [dx, dy] = [dir[0] * step, dir[1] * step];
-          if (e.shiftKey) {
-            updateFields(
-              ids,
-              (f) => {
-                const ps = pageSize(f.document, f.page);
-                return {
-                  ...f,
-                  width: round(clamp(f.width + dx, MIN_SIZE, ps.width - f.x)),
-                  height: round(clamp(f.height + dy, MIN_SIZE, ps.height - f.y)),
-                };
-              },
-              `k:resize:${[...ids].join()}`,
-            );
-          } else {
-            updateFields(
-              ids,
-              (f) => {
-                const ps = pageSize(f.document, f.page);
-                return {
-                  ...f,
-                  x: round(clamp(f.x + dx, 0, ps.width - f.width)),
-                  y: round(clamp(f.y + dy, 0, ps.height - f.height)),
-                };
-              },
-              `k:move:${[...ids].join()}`,
-            );
-          }
+          // Shift resizes, otherwise the arrows move; either way the box stays on its page.
+          const resize = e.shiftKey;
+          updateFields(
+            ids,
+            (f) => {
+              const ps = pageSize(f.document, f.page);
+              return resize
+                ? {
+                    ...f,
+                    width: round(clamp(f.width + dx, MIN_SIZE, ps.width - f.x)),
+                    height: round(clamp(f.height + dy, MIN_SIZE, ps.height - f.y)),
+                  }
+                : {
+                    ...f,
+                    x: round(clamp(f.x + dx, 0, ps.width - f.width)),
+                    y: round(clamp(f.y + dy, 0, ps.height - f.height)),
+                  };
+            },
+            `k:${resize ? 'resize' : 'move'}:${[...ids].join()}`,
+          );
         } else if (e.key === 'Delete' || e.key === 'Backspace') {
           e.preventDefault();
           apply((d) => ({ ...d, fields: d.fields.filter((f) => !ids.has(f.id)) }));

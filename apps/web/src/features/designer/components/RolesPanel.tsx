@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { TextField } from '../../../components/Field.tsx';
+import { Form } from '../../../components/Form.tsx';
 import type { Role } from '../model.ts';
 
 interface Props {
@@ -76,24 +78,20 @@ export function RolesPanel({ roles, problems, onAdd, onRename, onColor, onMove, 
           );
         })}
       </ol>
-      <form
+      <Form
         className="row"
-        onSubmit={(e) => {
-          e.preventDefault();
+        onSubmit={() => {
           if (name.trim() && !taken) {
             onAdd(name.trim());
             setName('');
           }
         }}
       >
-        <label className="field">
-          <span>New role</span>
-          <input value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Client" />
-        </label>
+        <TextField label="New role" value={name} onValue={setName} placeholder="e.g. Client" />
         <button type="submit" disabled={!name.trim() || taken}>
           Add role
         </button>
-      </form>
+      </Form>
       {taken ? <p className="error-text">A role with this name exists.</p> : null}
     </section>
   );

@@ -3,6 +3,8 @@ import { ConfirmButton } from '../../../components/ConfirmButton.tsx';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
+import { PdfFilesField } from '../../../components/Field.tsx';
+import { Form } from '../../../components/Form.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { QueryStatus } from '../../../components/QueryStatus.tsx';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
@@ -73,37 +75,26 @@ export default function Drive() {
         <ErrorNotice error={connection.error} />
       </section>
 
-      <form
+      <Form
         className="card stack"
         aria-labelledby="drive-upload"
-        onSubmit={(e) => {
-          e.preventDefault();
+        onSubmit={() =>
           upload.mutate(chosen, {
             onSuccess: () => {
               setChosen([]);
               setInputKey((k) => k + 1);
             },
-          });
-        }}
+          })
+        }
       >
         <h2 id="drive-upload">Upload PDFs</h2>
         <div className="row">
-          <label className="field">
-            <span>PDF files</span>
-            <input
-              key={inputKey}
-              type="file"
-              accept="application/pdf,.pdf"
-              multiple
-              required
-              onChange={(e) => setChosen([...(e.target.files ?? [])])}
-            />
-          </label>
+          <PdfFilesField key={inputKey} onFiles={setChosen} />
           <button type="submit" className="primary" disabled={upload.isPending || chosen.length === 0}>
             {upload.isPending ? 'Uploading…' : 'Upload'}
           </button>
         </div>
-      </form>
+      </Form>
       <ErrorNotice error={failure} />
 
       <h2>Files</h2>

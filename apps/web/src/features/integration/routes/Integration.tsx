@@ -3,6 +3,8 @@ import { ConfirmButton } from '../../../components/ConfirmButton.tsx';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
+import { TextField } from '../../../components/Field.tsx';
+import { Form } from '../../../components/Form.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { QueryStatus } from '../../../components/QueryStatus.tsx';
 import { SecretOnce } from '../../../components/SecretOnce.tsx';
@@ -42,26 +44,18 @@ export default function Integration() {
             onDone={() => create.reset()}
           />
         ) : null}
-        <form
-          className="row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            create.mutate(label.trim(), { onSuccess: () => setLabel('') });
-          }}
-        >
-          <label className="field">
-            <span>Label</span>
-            <input
-              value={label}
-              onChange={(e) => setLabel(e.target.value)}
-              placeholder="e.g. production backend"
-              maxLength={200}
-            />
-          </label>
+        <Form className="row" onSubmit={() => create.mutate(label.trim(), { onSuccess: () => setLabel('') })}>
+          <TextField
+            label="Label"
+            value={label}
+            onValue={setLabel}
+            placeholder="e.g. production backend"
+            maxLength={200}
+          />
           <button type="submit" className="primary" disabled={create.isPending}>
             Create token
           </button>
-        </form>
+        </Form>
         <ErrorNotice error={create.error} inline />
         <QueryStatus query={tokens} empty={tokens.data?.tokens.length === 0} emptyText="No tokens yet." />
         {tokens.data?.tokens.length ? (

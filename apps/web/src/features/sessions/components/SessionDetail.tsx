@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
+import { Field } from '../../../components/Field.tsx';
+import { Form } from '../../../components/Form.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -138,20 +140,18 @@ export function SessionDetailPanel({ sessionId, onClose }: { sessionId: string; 
 
       {s.status === 'active' ? (
         confirming ? (
-          <form
+          <Form
             className="stack"
-            onSubmit={(e) => {
-              e.preventDefault();
+            onSubmit={() =>
               cancel.mutate(
                 { sessionId, reason: reason.trim() || undefined },
                 { onSuccess: () => setConfirming(false) },
-              );
-            }}
+              )
+            }
           >
-            <label className="field">
-              <span>Reason (sent to the signers)</span>
+            <Field label="Reason (sent to the signers)">
               <textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1000} />
-            </label>
+            </Field>
             <div className="row">
               <button type="submit" className="danger" disabled={cancel.isPending}>
                 Cancel the session
@@ -161,7 +161,7 @@ export function SessionDetailPanel({ sessionId, onClose }: { sessionId: string; 
               </button>
             </div>
             <ErrorNotice error={cancel.error} inline />
-          </form>
+          </Form>
         ) : (
           <button type="button" className="danger" onClick={() => setConfirming(true)}>
             Cancel session…

@@ -1,5 +1,7 @@
 import { useLocation, useParams, useSearch } from 'wouter';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
+import { Field } from '../../../components/Field.tsx';
+import { Form } from '../../../components/Form.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTemplates } from '../../templates/api/templates.ts';
@@ -40,12 +42,11 @@ export default function Sessions() {
   return (
     <main className={`page sessions${sessionId ? ' has-detail' : ''}`} id="main">
       <h1>Sessions</h1>
-      <form
+      <Form
         className="filters row"
         aria-label="Filter sessions"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const data = new FormData(e.currentTarget);
+        onSubmit={(form) => {
+          const data = new FormData(form);
           const next: SessionFilters = {};
           for (const k of FILTER_KEYS) {
             const v = String(data.get(k) ?? '').trim();
@@ -55,12 +56,10 @@ export default function Sessions() {
         }}
         key={search}
       >
-        <label className="field">
-          <span>Recipient email or title</span>
+        <Field label="Recipient email or title">
           <input type="search" name="q" defaultValue={filters.q} />
-        </label>
-        <label className="field">
-          <span>Status</span>
+        </Field>
+        <Field label="Status">
           <select name="status" defaultValue={filters.status ?? ''}>
             <option value="">Any</option>
             {STATUSES.map((s) => (
@@ -69,9 +68,8 @@ export default function Sessions() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="field">
-          <span>Template</span>
+        </Field>
+        <Field label="Template">
           <select name="templateId" defaultValue={filters.templateId ?? ''}>
             <option value="">Any</option>
             {templates.data?.templates.map((t) => (
@@ -80,19 +78,16 @@ export default function Sessions() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="field">
-          <span>Bulk batch</span>
+        </Field>
+        <Field label="Bulk batch">
           <input name="bulkSendBatchId" defaultValue={filters.bulkSendBatchId} size={12} />
-        </label>
-        <label className="field">
-          <span>From</span>
+        </Field>
+        <Field label="From">
           <input type="date" name="from" defaultValue={filters.from} />
-        </label>
-        <label className="field">
-          <span>To</span>
+        </Field>
+        <Field label="To">
           <input type="date" name="to" defaultValue={filters.to} />
-        </label>
+        </Field>
         <button type="submit" className="primary">
           Filter
         </button>
@@ -101,7 +96,7 @@ export default function Sessions() {
             Clear
           </button>
         ) : null}
-      </form>
+      </Form>
 
       <div className="sessions-split">
         <section className="sessions-list" aria-label="Session list">

@@ -1,8 +1,11 @@
 import type { Branding, BrandingUpdateRequest, Locale } from '@countersign/schemas';
 import { useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
+import { Field } from '../../../components/Field.tsx';
+import { Form } from '../../../components/Form.tsx';
 import { LanguageOptions } from '../../../components/LanguageOptions.tsx';
 import { Loading } from '../../../components/Loading.tsx';
+import { OwnerSave } from '../../../components/OwnerSave.tsx';
 import { useBranding, useUpdateBranding } from '../api/settings.ts';
 
 /** A chosen PNG or JPEG as the API takes it; the server checks the type, size and image itself. */
@@ -20,11 +23,16 @@ export function BrandingForm({ isOwner }: { isOwner: boolean }) {
   if (branding.isPending) return <Loading />;
   if (!branding.data) return <ErrorNotice error={branding.error} />;
   return (
-    <Form key={JSON.stringify(branding.data)} branding={branding.data} isOwner={isOwner} update={update} />
+    <EditBranding
+      key={JSON.stringify(branding.data)}
+      branding={branding.data}
+      isOwner={isOwner}
+      update={update}
+    />
   );
 }
 
-function Form({
+function EditBranding({
   branding,
   isOwner,
   update,
@@ -38,12 +46,11 @@ function Form({
   const [removeLogo, setRemoveLogo] = useState(false);
 
   return (
-    <form
+    <Form
       className="card stack"
       aria-labelledby="branding-title"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const data = new FormData(e.currentTarget);
+      onSubmit={async (form) => {
+        const data = new FormData(form);
         const origins = String(data.get('frameOrigins') ?? '')
           .split(/\s+/)
           .filter(Boolean);
@@ -101,26 +108,16 @@ function Form({
             onChange={(e) => setLogo(e.target.files?.[0] ?? null)}
           />
         </div>
-        <label className="field">
-          <span>Default language (sends without a locale; a template's own default comes first)</span>
+        <Field label="Default language (sends without a locale; a template's own default comes first)">
           <select name="defaultLocale" defaultValue={branding.defaultLocale ?? ''}>
             <LanguageOptions none="The signer's browser" />
           </select>
-        </label>
-        <label className="field">
-          <span>Origins allowed to embed the signing page (one per line, like https://app.example.com)</span>
+        </Field>
+        <Field label="Origins allowed to embed the signing page (one per line, like https://app.example.com)">
           <textarea name="frameOrigins" rows={3} defaultValue={branding.frameOrigins.join('\n')} />
-        </label>
+        </Field>
       </fieldset>
-      {isOwner ? (
-        <button type="submit" className="primary" disabled={update.isPending}>
-          Save branding
-        </button>
-      ) : (
-        <p className="muted">Only an owner can change these.</p>
-      )}
-      {update.isSuccess ? <p role="status">Branding saved.</p> : null}
-      <ErrorNotice error={update.error} inline />
-    </form>
+      <OwnerSave isOwner={isOwner} save={update} label="Save branding" saved="Branding saved." />
+    </Form>
   );
 }

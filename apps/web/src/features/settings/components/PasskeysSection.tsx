@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { ConfirmButton } from '../../../components/ConfirmButton.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
+import { TextField } from '../../../components/Field.tsx';
+import { Form } from '../../../components/Form.tsx';
 import { QueryStatus } from '../../../components/QueryStatus.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import {
@@ -59,27 +61,22 @@ export function PasskeysSection() {
       ) : null}
       <ErrorNotice error={remove.error} inline />
       {supported ? (
-        <form
+        <Form
           className="row"
           aria-label="Add a passkey"
-          onSubmit={(e) => {
-            e.preventDefault();
-            add.mutate(label.trim(), { onSuccess: () => setLabel('') });
-          }}
+          onSubmit={() => add.mutate(label.trim(), { onSuccess: () => setLabel('') })}
         >
-          <label className="field">
-            <span>Name (optional)</span>
-            <input
-              value={label}
-              maxLength={100}
-              placeholder="e.g. Work laptop"
-              onChange={(e) => setLabel(e.target.value)}
-            />
-          </label>
+          <TextField
+            label="Name (optional)"
+            value={label}
+            maxLength={100}
+            placeholder="e.g. Work laptop"
+            onValue={setLabel}
+          />
           <button type="submit" className="primary" disabled={add.isPending}>
             {add.isPending ? 'Waiting for your device…' : 'Add a passkey'}
           </button>
-        </form>
+        </Form>
       ) : (
         <p className="muted">This browser cannot create passkeys.</p>
       )}
@@ -104,11 +101,10 @@ function PasskeyName({ passkey: p }: { passkey: Passkey }) {
     );
   }
   return (
-    <form
+    <Form
       className="row"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const label = String(new FormData(e.currentTarget).get('label') ?? '').trim();
+      onSubmit={(form) => {
+        const label = String(new FormData(form).get('label') ?? '').trim();
         rename.mutate({ passkeyId: p.passkeyId, label }, { onSuccess: () => setEditing(false) });
       }}
     >
@@ -128,6 +124,6 @@ function PasskeyName({ passkey: p }: { passkey: Passkey }) {
         Cancel
       </button>
       <ErrorNotice error={rename.error} inline />
-    </form>
+    </Form>
   );
 }

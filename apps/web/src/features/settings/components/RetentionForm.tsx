@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
+import { TextField } from '../../../components/Field.tsx';
+import { Form } from '../../../components/Form.tsx';
+import { OwnerSave } from '../../../components/OwnerSave.tsx';
 import { api } from '../../../lib/api-client.ts';
 import type { Account as AccountBase } from '../../auth/api/auth.ts';
 
@@ -29,13 +32,10 @@ export function RetentionForm({ isOwner }: { isOwner: boolean }) {
   if (!account.data) return <ErrorNotice error={account.error} />;
 
   return (
-    <form
+    <Form
       className="card stack"
       aria-labelledby="retention-title"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate(shown === 'keep' ? null : Number(days || current));
-      }}
+      onSubmit={() => save.mutate(shown === 'keep' ? null : Number(days || current))}
     >
       <h2 id="retention-title">Records</h2>
       <p className="muted">
@@ -55,37 +55,31 @@ export function RetentionForm({ isOwner }: { isOwner: boolean }) {
           <span>For a number of days</span>
         </label>
         {shown === 'days' ? (
-          <label className="field">
-            <span>Days after a session ends (1 to {MAX_DAYS})</span>
-            <input
-              name="retentionDays"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={MAX_DAYS}
-              step={1}
-              required
-              value={days || (current === null ? '' : String(current))}
-              onChange={(e) => setDays(e.target.value)}
-            />
-          </label>
+          <TextField
+            label={`Days after a session ends (1 to ${MAX_DAYS})`}
+            name="retentionDays"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_DAYS}
+            step={1}
+            required
+            value={days || (current === null ? '' : String(current))}
+            onValue={setDays}
+          />
         ) : null}
       </fieldset>
-      {isOwner ? (
-        <button type="submit" className="primary" disabled={save.isPending}>
-          Save retention
-        </button>
-      ) : (
-        <p className="muted">Only an owner can change this.</p>
-      )}
-      {save.isSuccess ? (
-        <p role="status">
-          {save.data.retentionDays === null
+      <OwnerSave
+        isOwner={isOwner}
+        save={save}
+        label="Save retention"
+        notOwner="Only an owner can change this."
+        saved={
+          save.data?.retentionDays === null
             ? 'Saved: ended sessions are kept.'
-            : `Saved: ended sessions are purged ${save.data.retentionDays} days after they end.`}
-        </p>
-      ) : null}
-      <ErrorNotice error={save.error} inline />
-    </form>
+            : `Saved: ended sessions are purged ${save.data?.retentionDays} days after they end.`
+        }
+      />
+    </Form>
   );
 }

@@ -1,6 +1,11 @@
 import { useState } from 'react';
+import { ConfirmButton } from '../../../components/ConfirmButton.tsx';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
+import { Field, TextField } from '../../../components/Field.tsx';
+import { Form } from '../../../components/Form.tsx';
 import { Loading } from '../../../components/Loading.tsx';
+import { OwnerSave } from '../../../components/OwnerSave.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useMe } from '../../auth/api/auth.ts';
@@ -32,20 +37,18 @@ export default function Settings() {
       {account.isPending ? <Loading /> : null}
       <ErrorNotice error={account.error} />
       {account.data ? (
-        <form
+        <Form
           key={account.data.name + (account.data.defaultSenderName ?? '')}
           className="card stack"
           aria-labelledby="account-title"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const data = new FormData(e.currentTarget);
+          onSubmit={(form) => {
+            const data = new FormData(form);
             const sender = String(data.get('defaultSenderName') ?? '').trim();
             update.mutate({ name: String(data.get('name') ?? '').trim(), defaultSenderName: sender || null });
           }}
         >
           <h2 id="account-title">Account</h2>
-          <label className="field">
-            <span>Account name</span>
+          <Field label="Account name">
             <input
               name="name"
               required
@@ -53,26 +56,17 @@ export default function Settings() {
               disabled={!isOwner}
               maxLength={200}
             />
-          </label>
-          <label className="field">
-            <span>Default sender name (invite emails; empty: the account name)</span>
+          </Field>
+          <Field label="Default sender name (invite emails; empty: the account name)">
             <input
               name="defaultSenderName"
               defaultValue={account.data.defaultSenderName ?? ''}
               disabled={!isOwner}
               maxLength={100}
             />
-          </label>
-          {isOwner ? (
-            <button type="submit" className="primary" disabled={update.isPending}>
-              Save
-            </button>
-          ) : (
-            <p className="muted">Only an owner can change these.</p>
-          )}
-          {update.isSuccess ? <p role="status">Saved.</p> : null}
-          <ErrorNotice error={update.error} inline />
-        </form>
+          </Field>
+          <OwnerSave isOwner={isOwner} save={update} label="Save" saved="Saved." />
+        </Form>
       ) : null}
 
       <BrandingForm isOwner={isOwner} />
@@ -86,70 +80,58 @@ export default function Settings() {
         {members.isPending ? <Loading /> : null}
         <ErrorNotice error={members.error} />
         {members.data ? (
-          <table className="responsive">
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Last sign-in</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.data.members.map((m) => (
-                <tr key={m.memberId}>
-                  <td data-label="Email">
+          <DataTable
+            rows={members.data.members}
+            rowKey={(m) => m.memberId}
+            columns={[
+              {
+                label: 'Email',
+                cell: (m) => (
+                  <>
                     {m.email}
                     {m.name ? <span className="muted"> ({m.name})</span> : null}
-                  </td>
-                  <td data-label="Role">{m.role}</td>
-                  <td data-label="Last sign-in">
-                    {m.lastSignInAt ? formatDateTime(m.lastSignInAt) : 'never'}
-                  </td>
-                  <td data-label="Actions">
-                    {isOwner && m.memberId !== me.data?.member?.memberId ? (
-                      <button
-                        type="button"
-                        className="small danger"
-                        onClick={() => {
-                          if (confirm(`Remove ${m.email} from the account?`)) remove.mutate(m.memberId);
-                        }}
-                      >
-                        Remove <span className="visually-hidden">{m.email}</span>
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { label: 'Role', cell: (m) => m.role },
+              {
+                label: 'Last sign-in',
+                cell: (m) => (m.lastSignInAt ? formatDateTime(m.lastSignInAt) : 'never'),
+              },
+              {
+                label: 'Actions',
+                hideLabel: true,
+                cell: (m) =>
+                  isOwner && m.memberId !== me.data?.member?.memberId ? (
+                    <ConfirmButton
+                      subject={m.email}
+                      question={`Remove ${m.email} from the account?`}
+                      onConfirm={() => remove.mutate(m.memberId)}
+                    >
+                      Remove
+                    </ConfirmButton>
+                  ) : null,
+              },
+            ]}
+          />
         ) : null}
         {isOwner ? (
-          <form
+          <Form
             className="row"
             aria-label="Invite a member"
-            onSubmit={(e) => {
-              e.preventDefault();
-              invite.mutate({ email: email.trim(), role }, { onSuccess: () => setEmail('') });
-            }}
+            onSubmit={() => invite.mutate({ email: email.trim(), role }, { onSuccess: () => setEmail('') })}
           >
-            <label className="field">
-              <span>Email</span>
-              <input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-            </label>
-            <label className="field">
-              <span>Role</span>
+            <TextField label="Email" type="email" required value={email} onValue={setEmail} />
+            <Field label="Role">
               <select value={role} onChange={(e) => setRole(e.target.value as 'owner' | 'member')}>
                 <option value="member">member</option>
                 <option value="owner">owner</option>
               </select>
-            </label>
+            </Field>
             <button type="submit" className="primary" disabled={invite.isPending}>
               Invite
             </button>
-          </form>
+          </Form>
         ) : null}
         {invite.isSuccess ? <p role="status">Invitation sent.</p> : null}
         {[invite, remove].map((m) =>

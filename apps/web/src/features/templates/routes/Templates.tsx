@@ -3,6 +3,8 @@ import { Link, useLocation } from 'wouter';
 import { ConfirmButton } from '../../../components/ConfirmButton.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
+import { PdfFilesField, TextField } from '../../../components/Field.tsx';
+import { Form } from '../../../components/Form.tsx';
 import { QueryStatus } from '../../../components/QueryStatus.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCreateTemplate, useDeleteTemplate, useTemplates } from '../api/templates.ts';
@@ -20,11 +22,10 @@ export default function Templates() {
   return (
     <main className="page" id="main">
       <h1>Templates</h1>
-      <form
+      <Form
         className="card stack"
         aria-labelledby="new-template"
-        onSubmit={(e) => {
-          e.preventDefault();
+        onSubmit={() =>
           create.mutate(
             {
               name: name.trim() || files[0]?.name.replace(/\.pdf$/i, '') || 'Untitled',
@@ -32,8 +33,8 @@ export default function Templates() {
               files,
             },
             { onSuccess: (t) => navigate(`/templates/${t.templateId}`) },
-          );
-        }}
+          )
+        }
       >
         <h2 id="new-template">New template</h2>
         <p className="muted">
@@ -41,35 +42,15 @@ export default function Templates() {
           <code>{'{{Signature;role=Client}}'}</code> in them become fields you can edit.
         </p>
         <div className="row">
-          <label className="field">
-            <span>Name</span>
-            <input
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              placeholder="e.g. Residential lease"
-            />
-          </label>
-          <label className="field">
-            <span>First signer's role</span>
-            <input value={role} onChange={(e) => setRole(e.target.value)} placeholder="e.g. Tenant" />
-          </label>
-          <label className="field">
-            <span>PDF files</span>
-            <input
-              type="file"
-              name="documents"
-              accept="application/pdf,.pdf"
-              multiple
-              required
-              onChange={(e) => setFiles([...(e.target.files ?? [])])}
-            />
-          </label>
+          <TextField label="Name" value={name} onValue={setName} placeholder="e.g. Residential lease" />
+          <TextField label="First signer's role" value={role} onValue={setRole} placeholder="e.g. Tenant" />
+          <PdfFilesField name="documents" onFiles={setFiles} />
           <button type="submit" className="primary" disabled={create.isPending || files.length === 0}>
             {create.isPending ? 'Uploading…' : 'Create template'}
           </button>
         </div>
         <ErrorNotice error={create.error} />
-      </form>
+      </Form>
 
       <h2>Your templates</h2>
       <QueryStatus

@@ -1,6 +1,8 @@
 import type { WebhookEndpoint, WebhookEventType } from '@countersign/schemas';
 import { useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
+import { TextField } from '../../../components/Field.tsx';
+import { Form } from '../../../components/Form.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { SecretOnce } from '../../../components/SecretOnce.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -37,11 +39,10 @@ export default function Webhooks() {
           }}
         />
       ) : null}
-      <form
+      <Form
         className="card stack"
         aria-labelledby="new-webhook"
-        onSubmit={(e) => {
-          e.preventDefault();
+        onSubmit={() =>
           create.mutate(
             { url: url.trim(), events: [...events] },
             {
@@ -50,25 +51,16 @@ export default function Webhooks() {
                 setEvents(new Set(WEBHOOK_EVENTS));
               },
             },
-          );
-        }}
+          )
+        }
       >
         <h2 id="new-webhook">New endpoint</h2>
-        <label className="field">
-          <span>URL</span>
-          <input
-            type="url"
-            required
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            placeholder="https://…"
-          />
-        </label>
+        <TextField label="URL" type="url" required value={url} onValue={setUrl} placeholder="https://…" />
         <EventPicker value={events} onChange={setEvents} />
         <button type="submit" className="primary" disabled={create.isPending || events.size === 0}>
           Add endpoint
         </button>
-      </form>
+      </Form>
       <ErrorNotice error={create.error ?? rotate.error} />
       {webhooks.isPending ? <Loading /> : null}
       <ErrorNotice error={webhooks.error} />
@@ -106,16 +98,15 @@ function Endpoint({ endpoint: w, onRotate }: { endpoint: WebhookEndpoint; onRota
           : ''}
       </p>
       {editing ? (
-        <form
+        <Form
           className="stack"
           aria-label="Events to deliver"
-          onSubmit={(e) => {
-            e.preventDefault();
+          onSubmit={() =>
             update.mutate(
               { webhookId: w.webhookId, change: { events: [...editing] } },
               { onSuccess: () => setEditing(null) },
-            );
-          }}
+            )
+          }
         >
           <EventPicker value={editing} onChange={setEditing} />
           <div className="row">
@@ -126,7 +117,7 @@ function Endpoint({ endpoint: w, onRotate }: { endpoint: WebhookEndpoint; onRota
               Cancel
             </button>
           </div>
-        </form>
+        </Form>
       ) : null}
       <div className="row">
         <button

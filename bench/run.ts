@@ -9,6 +9,7 @@ import { type BenchRow, table, writeReport } from './src/report.ts';
 const scenarios: Record<string, () => Promise<BenchRow[]>> = {
   'own-pdf': async () => (await import('./src/scenarios/own-pdf-send.ts')).run(),
   template: async () => (await import('./src/scenarios/template-send.ts')).run(),
+  'template-postgres': async () => (await import('./src/scenarios/template-send-postgres.ts')).run(),
   completion: async () => (await import('./src/scenarios/completion.ts')).run(),
   'completion-timestamp': async () => (await import('./src/scenarios/completion-timestamp.ts')).run(),
   cancel: async () => (await import('./src/scenarios/cancel-load.ts')).run(),

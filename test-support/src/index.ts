@@ -1,4 +1,14 @@
 export { CHROMIUM_PATH, launchChromium } from './chromium.ts';
+export {
+  API_ENTRY,
+  CLEAN_ENV,
+  type Deployment,
+  type DeploymentOptions,
+  prepareDeployment,
+  startDeployment,
+  terminate,
+  WORKER_ENTRY,
+} from './deployment.ts';
 export { oneSignatureManifest, textPdf } from './pdfs.ts';
 export { freePort } from './ports.ts';
 export {
@@ -6,6 +16,7 @@ export {
   dropStaleTestDatabases,
   POSTGRES_ADMIN_URL,
   type TestDatabase,
+  testDialect,
 } from './postgres.ts';
 export { runCli, type ServiceProcess, spawnEntry, waitForUrl } from './processes.ts';
 export { type PromFamily, type PromSample, parsePrometheusText } from './prometheus.ts';

@@ -8,6 +8,10 @@ import pg from 'pg';
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 
 const PREFIX = 'cs_test_';
+
+/** Which database the suite's APIs run on: SQLite files (the default) or PostgreSQL (TEST_DIALECT=postgres). */
+export const testDialect = (): 'sqlite' | 'postgres' =>
+  process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
 /** A database left behind by a killed run is dropped by the next run once it is this old. */
 const STALE_AFTER_SECONDS = 6 * 3600;
 

@@ -6,65 +6,23 @@ import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/test
 import { createBullQueue, type JobQueue } from '@countersign/queue';
 import { outboxDispatchJob } from '@countersign/schemas';
 import {
+  API_ENTRY as API,
+  CLEAN_ENV,
+  type Deployment,
   exitOf,
-  freePort,
   type ServiceProcess,
   spawnEntry,
-  startRedis,
+  startDeployment,
   type TestRedis,
   tempDir,
-  waitForUrl,
+  terminate,
+  until,
+  WORKER_ENTRY as WORKER,
 } from '@countersign/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedFetch } from '../testing/openapi-check.ts';
 
 // The real entry points as child processes: what `pnpm start`, `pnpm start:api` and `pnpm start:worker` run.
-const API = 'apps/api/src/main.ts';
-const WORKER = 'apps/worker/src/main.ts';
-
-/** Settings every child gets, so nothing leaks in from the environment running the tests. */
-const BASE_ENV = { HOST: '127.0.0.1', REDIS_URL: '', SMTP_URL: '', JWT_SECRET: '', LOG_LEVEL: 'info' };
-
-const children: ServiceProcess[] = [];
-function spawn(entry: string, env: Record<string, string>, args: string[] = []): ServiceProcess {
-  const p = spawnEntry(entry, { ...BASE_ENV, ...env }, args);
-  children.push(p);
-  return p;
-}
-afterAll(async () => {
-  // Whatever a failed test left running.
-  for (const p of children) {
-    if (p.child.exitCode !== null || p.child.signalCode !== null) continue;
-    // The node process under tsx first (a SIGKILLed tsx cannot pass the signal on), then tsx itself.
-    const pid = /"pid":(\d+)/.exec(p.output())?.[1];
-    if (pid) {
-      try {
-        process.kill(Number(pid), 'SIGKILL');
-      } catch {}
-    }
-    p.signal('SIGKILL');
-  }
-  await Promise.all(children.map((p) => p.exited));
-});
-
-/**
- * Sends SIGTERM to the service's own node process (its pid is in every log line). spawnEntry runs it under
- * the tsx CLI, whose signal relay SIGKILLs the child when it does not acknowledge within 30 ms, which a busy
- * machine easily exceeds; the service's own shutdown is what these tests are about.
- */
-function terminate(p: ServiceProcess): void {
-  const pid = /"pid":(\d+)/.exec(p.output())?.[1];
-  if (!pid) throw new Error(`no pid in the output yet:\n${p.output()}`);
-  process.kill(Number(pid), 'SIGTERM');
-}
-
-async function until(condition: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function readyz(
   url: string,
@@ -97,8 +55,9 @@ describe('configuration errors stop the process', () => {
       [API, { DATA_DIR: dataDir }, ['--no-worker'], /REDIS_URL: /],
       [WORKER, { DATA_DIR: dataDir }, [], /REDIS_URL: /],
     ];
-    const procs = cases.map(([entry, env, args]) => spawn(entry, env, args));
-    const codes = await Promise.all(procs.map((p) => exitOf(p)));
+    const procs = cases.map(([entry, env, args]) => spawnEntry(entry, { ...CLEAN_ENV, ...env }, args));
+    // Generous: three processes load their code at once on a machine other tests load too.
+    const codes = await Promise.all(procs.map((p) => exitOf(p, 150_000)));
     for (const [i, [entry, env, args, message]] of cases.entries()) {
       const label = `${entry} ${args.join(' ')} ${JSON.stringify(env)}`;
       expect(codes[i], label).toBe(1);
@@ -107,23 +66,19 @@ describe('configuration errors stop the process', () => {
     }
     // Nothing was started, so nothing was written.
     expect(fs.readdirSync(dataDir)).toEqual([]);
-  }, 90_000);
+  }, 180_000);
 });
 
 describe('embedded topology (pnpm start)', () => {
-  let api: ServiceProcess;
+  let deployment: Deployment;
   let url: string;
   let dataDir: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    dataDir = tempDir('countersign-proc-');
-    url = `http://127.0.0.1:${port}`;
-    api = spawn(API, { DATA_DIR: dataDir, PORT: String(port), SMTP_URL: smtp.url });
-    await waitForUrl(`${url}/healthz`, 60_000).catch((err: Error) => {
-      throw new Error(`${err.message}\n${api.output()}`);
-    });
-  }, 120_000);
+    deployment = await startDeployment({ embedded: true, env: { SMTP_URL: smtp.url } });
+    ({ url, dataDir } = deployment);
+  }, 200_000);
+  afterAll(() => deployment?.stop());
 
   it('answers /healthz and /readyz (database only, no Redis)', async () => {
     const health = await checkedFetch(`${url}/healthz`);
@@ -156,55 +111,34 @@ describe('embedded topology (pnpm start)', () => {
   });
 
   it('exits 0 on SIGTERM', async () => {
-    terminate(api);
-    expect(await exitOf(api)).toBe(0);
+    const [api] = deployment.apis as [ServiceProcess];
+    expect(await terminate(api)).toBe(0);
     expect(api.output()).toMatch(/shutting down/);
   });
 });
 
 describe('scaled topology (start:api --no-worker + two start:worker on one Redis)', () => {
+  let deployment: Deployment;
   let redis: TestRedis;
-  let api: ServiceProcess;
-  let workers: ServiceProcess[];
   let url: string;
-  let dataDir: string;
-  let env: Record<string, string>;
 
   beforeAll(async () => {
-    redis = await startRedis();
-    const port = await freePort();
-    dataDir = tempDir('countersign-proc-');
-    url = `http://127.0.0.1:${port}`;
-    env = {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      REDIS_URL: redis.url,
-      QUEUE_PREFIX: `proc${port}`,
-      SMTP_URL: smtp.url,
-    };
     // All three start on a fresh DATA_DIR at once: they race for the migrations and the secrets.
-    api = spawn(API, env, ['--no-worker']);
-    workers = [spawn(WORKER, env), spawn(WORKER, env)];
-    await waitForUrl(`${url}/healthz`, 60_000).catch((err: Error) => {
-      throw new Error(`${err.message}\n${api.output()}`);
-    });
-    await until(
-      async () => workers.every((w) => w.output().includes('countersign worker started')),
-      60_000,
-      'workers started',
-    );
-  }, 120_000);
-  afterAll(() => redis.stop());
+    deployment = await startDeployment({ workers: 2, env: { SMTP_URL: smtp.url } });
+    ({ url } = deployment);
+    redis = deployment.redis!;
+  }, 200_000);
+  afterAll(() => deployment?.stop());
 
   it('reports Redis in /readyz', async () => {
-    await until(async () => (await readyz(url)).status === 200, 10_000, '/readyz 200');
+    await until('/readyz 200', async () => (await readyz(url)).status === 200, 10_000);
     expect((await readyz(url)).body).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
-    expectSecretFile(dataDir);
+    expectSecretFile(deployment.dataDir);
   });
 
   it('delivers mail queued by the API side exactly once through the workers', async () => {
-    const runtime: Runtime = await createRuntime(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
-    const queue: JobQueue = createBullQueue({ redisUrl: redis.url, prefix: env.QUEUE_PREFIX });
+    const runtime: Runtime = await createRuntime(loadConfig({ ...deployment.env, LOG_LEVEL: 'silent' }));
+    const queue: JobQueue = createBullQueue({ redisUrl: redis.url, prefix: deployment.env.QUEUE_PREFIX! });
     try {
       const tag = `scaled ${Date.now()}`;
       const ids = await runtime.db.transaction(async () => {
@@ -220,13 +154,15 @@ describe('scaled topology (start:api --no-worker + two start:worker on one Redis
           );
         return queued;
       });
-      await until(() => queue.ready(), 5_000, 'producer connected');
+      await until('producer connected', () => queue.ready(), 5_000);
       await queue.enqueue(outboxDispatchJob, {});
 
       const mine = () => smtp.messages.filter((m) => m.subject?.startsWith(`${tag} #`));
-      await until(async () => mine().length >= ids.length, 10_000, 'all mail delivered');
-      // Give both workers' polls a chance to (wrongly) deliver again.
-      await new Promise((r) => setTimeout(r, 2_500));
+      const delivered = async () =>
+        (await Promise.all(ids.map((id) => getOutboxRow(runtime.ctx, id)))).every((r) => r?.deliveredAt);
+      await until('all mail delivered', delivered, 10_000);
+      // Each delivery is a claim that counts an attempt, and a delivered row is never claimed again: one
+      // attempt per row means no worker sent it twice, with no wait for a duplicate that should not come.
       expect(mine()).toHaveLength(ids.length);
       expect(new Set(mine().map((m) => m.messageId))).toEqual(new Set(ids.map((id) => `<${id}@localhost>`)));
       for (const id of ids) expect(await getOutboxRow(runtime.ctx, id)).toMatchObject({ attempts: 1 });
@@ -238,7 +174,7 @@ describe('scaled topology (start:api --no-worker + two start:worker on one Redis
 
   it('answers 503 quickly while Redis is down and 200 again once it is back', async () => {
     await redis.stop();
-    await until(async () => (await readyz(url)).status === 503, 5_000, '/readyz 503');
+    await until('/readyz 503', async () => (await readyz(url)).status === 503, 5_000);
     const started = Date.now();
     const down = await readyz(url);
     expect(Date.now() - started).toBeLessThan(500);
@@ -248,19 +184,17 @@ describe('scaled topology (start:api --no-worker + two start:worker on one Redis
     });
 
     await redis.start();
-    await until(async () => (await readyz(url)).status === 200, 15_000, '/readyz 200 after restart');
+    await until('/readyz 200 after restart', async () => (await readyz(url)).status === 200, 15_000);
   });
 
   it('stops a worker, then the API and the other worker, each with exit 0 on SIGTERM', async () => {
-    const [first, second] = workers as [ServiceProcess, ServiceProcess];
-    terminate(first);
-    expect(await exitOf(first)).toBe(0);
+    const [first, second] = deployment.workers as [ServiceProcess, ServiceProcess];
+    expect(await terminate(first)).toBe(0);
     expect(first.output()).toMatch(/finishing active jobs/);
     // The rest of the deployment is unaffected.
     expect((await readyz(url)).status).toBe(200);
 
-    terminate(api);
-    terminate(second);
-    expect(await Promise.all([exitOf(api), exitOf(second)])).toEqual([0, 0]);
+    const [api] = deployment.apis as [ServiceProcess];
+    expect(await Promise.all([terminate(api), terminate(second)])).toEqual([0, 0]);
   });
 });

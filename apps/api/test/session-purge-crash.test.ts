@@ -1,94 +1,39 @@
-import { randomUUID } from 'node:crypto';
 import { loadConfig } from '@countersign/config';
 import { createAccount, createRuntime, type Runtime } from '@countersign/core';
 import { outbox } from '@countersign/db';
-import { createBullQueue, type JobQueue } from '@countersign/queue';
+import { createBullQueue } from '@countersign/queue';
 import type { SessionDetail } from '@countersign/schemas';
-import {
-  exitOf,
-  freePort,
-  pidOf,
-  type ServiceProcess,
-  spawnEntry,
-  started,
-  startRedis,
-  type TestRedis,
-  tempDir,
-  until,
-  waitForUrl,
-} from '@countersign/test-support';
+import { exitOf, pidOf, prepareDeployment, type ServiceProcess, until } from '@countersign/test-support';
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { blobExists, blobHashes, sendSession, signAndComplete } from './purge-support.ts';
-import { bearer, type Receiver, startReceiver } from './webhooks-support.ts';
+import { bearer, startReceiver } from './webhooks-support.ts';
 
 // A purge killed in the middle: an API (--no-worker) and a worker on one DATA_DIR and one Redis. The test
 // holds SQLite's write lock while the worker runs the purge job, so the job deletes the blob files (step 1)
 // and then waits for the lock to commit the rest (step 2); the worker is killed with SIGKILL right then. A new
 // worker must finish the purge, and session.purged must be sent exactly once.
 
-let redis: TestRedis;
-let receiver: Receiver;
-let runtime: Runtime;
-let producer: JobQueue;
-let env: Record<string, string>;
-let base: string;
-const processes: ServiceProcess[] = [];
-
-beforeAll(async () => {
-  [redis, receiver] = await Promise.all([startRedis(), startReceiver()]);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  env = {
-    DATA_DIR: tempDir('countersign-purge-crash-'),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    REDIS_URL: redis.url,
-    QUEUE_PREFIX: `purge${randomUUID().slice(0, 8)}`,
-    WEBHOOK_ALLOW_PRIVATE: '1',
-    LOG_LEVEL: 'info',
-  };
-  // The test's own connection to the same SQLite file: setup, the write lock, inspection; and, like any host
-  // with a queue, it can deliver the purge's job row from the outbox into Redis.
-  const config = loadConfig(env);
-  producer = createBullQueue({ redisUrl: redis.url, prefix: config.queuePrefix });
-  runtime = await createRuntime(config, { enqueue: producer.enqueue });
-});
-
+const receiver = await startReceiver();
+const deployment = await prepareDeployment({ env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
+// The test's own connection to the same SQLite file: setup, the write lock, inspection; and, like any host
+// with a queue, it can deliver the purge's job row from the outbox into Redis.
+const config = loadConfig(deployment.env);
+const producer = createBullQueue({ redisUrl: deployment.redis!.url, prefix: config.queuePrefix });
+const runtime = await createRuntime(config, { enqueue: producer.enqueue });
 afterAll(async () => {
-  for (const p of processes) {
-    if (p.child.exitCode !== null || p.child.signalCode !== null) continue;
-    const pid = pidOf(p);
-    if (pid) {
-      try {
-        process.kill(pid, 'SIGCONT');
-        process.kill(pid, 'SIGKILL');
-      } catch {}
-    }
-    p.signal('SIGKILL');
-    await p.exited;
-  }
-  await runtime?.close();
-  await producer?.close();
-  await Promise.all([redis?.stop(), receiver?.close()]);
+  await deployment.stop();
+  await runtime.close();
+  await producer.close();
+  await receiver.close();
 });
-
-function start(entry: 'api' | 'worker'): ServiceProcess {
-  const p =
-    entry === 'api'
-      ? spawnEntry('apps/api/src/main.ts', env, ['--no-worker'])
-      : spawnEntry('apps/worker/src/main.ts', env);
-  processes.push(p);
-  return p;
-}
 
 it('a worker killed between deleting the files and committing the purge: a new worker finishes it, session.purged once', async () => {
-  const api = start('api');
-  const firstWorker = start('worker');
-  // Generous: three processes start at once on a loaded machine.
-  const firstWorkerPid = await started(firstWorker, 'countersign worker started', 150_000);
-  await waitForUrl(`${base}/healthz`, 150_000);
+  deployment.start();
+  await deployment.ready();
+  const [firstWorker] = deployment.workers as [ServiceProcess];
+  const firstWorkerPid = pidOf(firstWorker)!;
+  const base = deployment.url;
 
   const { accountId, refreshToken } = await createAccount(runtime.ctx, {
     name: 'Crash Purge Ltd',
@@ -147,7 +92,7 @@ it('a worker killed between deleting the files and committing the purge: a new w
   expect(receiver.received.filter((r) => r.event.type === 'session.purged')).toHaveLength(0);
 
   // A new worker finishes it (the stalled job or its sweep, whichever comes first; both are safe).
-  const secondWorker = start('worker');
+  deployment.startWorker();
   await until('the purge finished', async () => (await detail()).purge?.state === 'purged', 180_000);
   const after = await detail();
   expect(after.title).toBe('Purged session');
@@ -185,10 +130,9 @@ it('a worker killed between deleting the files and committing the purge: a new w
     ),
   ).toHaveLength(1);
 
-  process.kill(await started(secondWorker, 'countersign worker started', 150_000), 'SIGTERM');
-  process.kill(await started(api, 'countersign api listening', 150_000), 'SIGTERM');
-  expect(await exitOf(secondWorker)).toBe(0);
-  expect(await exitOf(api)).toBe(0);
+  // The API and the second worker shut down cleanly.
+  await deployment.ready();
+  expect(await deployment.terminateAll()).toEqual([0, 0]);
 }, 600_000);
 
 /** Whether the purge's job row has gone from the outbox into the queue. */

@@ -5,7 +5,7 @@ import { type Clock, createAccount, openApiRuntime, type Runtime } from '@counte
 import type { Mailer } from '@countersign/mail';
 import { createMetrics } from '@countersign/metrics';
 import type { JobQueue } from '@countersign/queue';
-import { freePort, tempDir } from '@countersign/test-support';
+import { createTestDatabase, freePort, tempDir, testDialect } from '@countersign/test-support';
 import { startWorker, type WorkerHandle } from '@countersign/worker/loop';
 import { serve } from '@hono/node-server';
 import pino, { type Logger } from 'pino';
@@ -60,8 +60,11 @@ export interface TestApiOptions {
 /** A real API on a loopback port with its own DATA_DIR (and own queue prefix in BullMQ mode). */
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const port = await freePort();
+  // TEST_DIALECT=postgres runs the same tests on a PostgreSQL database of this API's own (docs/testing.md).
+  const database = testDialect() === 'postgres' ? await createTestDatabase() : undefined;
   const config = loadConfig({
     DATA_DIR: tempDir('countersign-api-'),
+    ...(database ? { DATABASE_URL: database.url } : {}),
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
@@ -77,7 +80,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     telemetry: metrics?.telemetry,
     hostsWorker,
   });
-  const logger = options.logger ?? pino({ level: 'silent' });
+  // TEST_LOG=debug (or info, warn...) shows the API's log while a test runs; silent by default.
+  const logger = options.logger ?? pino({ level: process.env.TEST_LOG ?? 'silent' });
   const worker: WorkerHandle | undefined = hostsWorker
     ? startWorker(runtime, config, logger, { consumeQueue: true })
     : undefined;
@@ -153,6 +157,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       await worker?.close();
       await queue.close();
       await runtime.close();
+      await database?.drop();
       throwUnreported();
     },
   };

@@ -1,7 +1,6 @@
 import { startTestApi } from '@countersign/api/testing';
 import { type BenchRow, ms } from '../report.ts';
-import { CONNECTIONS, cancelWindows, clean, DURATION_S, describeWindow } from './cancel-windows.ts';
-import { benchAccount, benchTemplate } from './fixtures.ts';
+import { CONNECTIONS, clean, DURATION_S, describeWindow, idleRow, idleThenBusy } from './cancel-windows.ts';
 
 const BULK_ENTRIES = 10_000;
 
@@ -13,21 +12,10 @@ const BULK_ENTRIES = 10_000;
 export async function run(): Promise<BenchRow[]> {
   const api = await startTestApi(); // the embedded default: jobs on job threads
   try {
-    const account = await benchAccount(api);
-    const templateId = await benchTemplate(api, account.accountId);
-    const windows = await cancelWindows(api, account, templateId);
-    const idle = await windows.idle();
-    const busy = await windows.busy(BULK_ENTRIES);
+    const { idle, busy } = await idleThenBusy(api, BULK_ENTRIES);
     const window = `${CONNECTIONS} connections, ${DURATION_S} s, embedded (one process)`;
     return [
-      {
-        scenario: `cancel, idle, ${window}`,
-        figure: describeWindow(idle),
-        floor: '-',
-        ratio: null,
-        target: 'report',
-        pass: clean(idle),
-      },
+      idleRow(idle, window, 'report', clean(idle)),
       {
         scenario: `cancel during 10,000-entry template sends (${busy.sends} ran), ${window}`,
         figure: describeWindow(busy.result),

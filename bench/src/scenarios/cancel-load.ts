@@ -4,9 +4,9 @@ import { startRedis } from '@countersign/test-support';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { type BenchRow, ms } from '../report.ts';
-import { CONNECTIONS, cancelWindows, clean, DURATION_S, describeWindow } from './cancel-windows.ts';
+import { CONNECTIONS, clean, DURATION_S, describeWindow, idleRow, idleThenBusy } from './cancel-windows.ts';
 import { type CannonResult, cannon } from './cannon.ts';
-import { benchAccount, benchTemplate, startWorkers, stopWorkers } from './fixtures.ts';
+import { startWorkers, stopWorkers } from './fixtures.ts';
 
 const BULK_ENTRIES = 1000;
 
@@ -40,22 +40,11 @@ export async function run(): Promise<BenchRow[]> {
   const api = await startTestApi({ redisUrl: redis.url, worker: false });
   const workers = await startWorkers(api, 1);
   try {
-    const account = await benchAccount(api);
-    const templateId = await benchTemplate(api, account.accountId);
-    const windows = await cancelWindows(api, account, templateId);
-    const idle = await windows.idle();
-    const busy = await windows.busy(BULK_ENTRIES);
+    const { idle, busy } = await idleThenBusy(api, BULK_ENTRIES);
 
     const window = `${CONNECTIONS} connections, ${DURATION_S} s, API + 1 worker process`;
     return [
-      {
-        scenario: `cancel, idle, ${window}`,
-        figure: describeWindow(idle),
-        floor: '-',
-        ratio: null,
-        target: 'p99 <= 50 ms, all 2xx',
-        pass: idle.p99 <= 50 && clean(idle),
-      },
+      idleRow(idle, window, 'p99 <= 50 ms, all 2xx', idle.p99 <= 50 && clean(idle)),
       {
         scenario: `cancel during 1,000-entry bulk sends (${busy.sends} ran), ${window}`,
         figure: describeWindow(busy.result),

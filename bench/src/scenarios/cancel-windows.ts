@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { TestApi } from '@countersign/api/testing';
-import { ms } from '../report.ts';
+import { type BenchRow, ms } from '../report.ts';
 import { type CannonOptions, type CannonResult, cannon } from './cannon.ts';
-import { type BenchAccount, templateSend } from './fixtures.ts';
+import { type BenchAccount, benchAccount, benchTemplate, templateSend } from './fixtures.ts';
 
 /** What the cancel scenarios share: the load, the windows and how a window's result reads. */
 export const CONNECTIONS = 200;
@@ -43,6 +43,16 @@ export const describeWindow = (r: CannonResult) =>
 
 export const clean = (r: CannonResult) => r.non2xx + r.errors + r.timeouts === 0;
 
+/** The idle window's row: a topology's floor for its busy window; `target`/`pass` as the scenario judges it. */
+export const idleRow = (idle: CannonResult, window: string, target: string, pass: boolean): BenchRow => ({
+  scenario: `cancel, idle, ${window}`,
+  figure: describeWindow(idle),
+  floor: '-',
+  ratio: null,
+  target,
+  pass,
+});
+
 /**
  * POST /api/sessions/cancel windows against one API: each connection cycles through 1,000 real sessions,
  * fresh for each window, so each starts with real cancellations (writes) and continues with repeats. The
@@ -72,4 +82,13 @@ export async function cancelWindows(api: TestApi, account: BenchAccount, templat
       return { result, sends: await bulk.stop() };
     },
   };
+}
+
+/** On a new bench account and template: an idle window, then one while `entries`-entry template sends run. */
+export async function idleThenBusy(api: TestApi, entries: number) {
+  const account = await benchAccount(api);
+  const templateId = await benchTemplate(api, account.accountId);
+  const windows = await cancelWindows(api, account, templateId);
+  const idle = await windows.idle();
+  return { idle, busy: await windows.busy(entries) };
 }

@@ -10,7 +10,12 @@ import { templateSendBody } from './template-send-client.ts';
 
 const RUNS = 7;
 
-async function timeSend(api: TestApi, token: string, templateId: string, entries: number): Promise<number> {
+export async function timeSend(
+  api: TestApi,
+  token: string,
+  templateId: string,
+  entries: number,
+): Promise<number> {
   const payload = JSON.stringify(templateSendBody(templateId, entries));
   const t = performance.now();
   const res = await api.post('/api/templates/send', payload, token);

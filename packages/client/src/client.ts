@@ -114,19 +114,19 @@ export class CountersignClient {
     return this.http.send({ method, path, auth: true, expect: 'empty', ...options });
   }
 
-  /** The Idempotency-Key of a send or cancel: the caller's, or a new one that every retry of this call reuses. */
-  private static key(options: SendOptions): string {
-    return options.idempotencyKey ?? crypto.randomUUID();
+  /**
+   * A send or cancel: POST under an Idempotency-Key, the caller's or a new one that every retry of this call
+   * reuses, so a retried request never acts twice.
+   */
+  private idempotentPost<T>(path: string, body: unknown, options: SendOptions): Promise<T> {
+    const idempotencyKey = options.idempotencyKey ?? crypto.randomUUID();
+    return this.json('POST', path, { body, idempotencyKey, signal: options.signal });
   }
 
   readonly templates = {
     /** `POST /api/templates/send`: one session per `signingRequests` entry (row failures are in the body). */
     send: (body: TemplateSendRequest, options: SendOptions = {}): Promise<TemplateSendResponse> =>
-      this.json('POST', '/api/templates/send', {
-        body,
-        idempotencyKey: CountersignClient.key(options),
-        signal: options.signal,
-      }),
+      this.idempotentPost('/api/templates/send', body, options),
     list: (options: CallOptions = {}): Promise<TemplateList> => this.json('GET', '/api/templates', options),
     get: (templateId: string, options: CallOptions = {}): Promise<TemplateDetail> =>
       this.json('GET', pathOf('/api/templates/{templateId}', { templateId }), options),
@@ -145,18 +145,10 @@ export class CountersignClient {
      * check `rows[].status` and send the failed entries again. 422 (documents rejected, every row failed) throws.
      */
     send: (body: SessionsSendRequest, options: SendOptions = {}): Promise<SessionsSendResponse> =>
-      this.json('POST', '/api/sessions/send', {
-        body,
-        idempotencyKey: CountersignClient.key(options),
-        signal: options.signal,
-      }),
+      this.idempotentPost('/api/sessions/send', body, options),
     /** `POST /api/sessions/cancel`; a completed session throws `session_completed`. */
     cancel: (body: SessionsCancelRequest, options: SendOptions = {}): Promise<SessionsCancelResponse> =>
-      this.json('POST', '/api/sessions/cancel', {
-        body,
-        idempotencyKey: CountersignClient.key(options),
-        signal: options.signal,
-      }),
+      this.idempotentPost('/api/sessions/cancel', body, options),
     get: (sessionId: string, options: CallOptions = {}): Promise<SessionDetail> =>
       this.json('GET', pathOf('/api/sessions/{sessionId}', { sessionId }), options),
     /** Every page of `GET /api/sessions` (newest first), fetched as you iterate. */

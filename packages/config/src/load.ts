@@ -6,6 +6,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** PostgreSQL (DATABASE_URL); undefined: the SQLite file in dataDir. */
+  databaseUrl: string | undefined;
   publicUrl: string;
   redisUrl: string | undefined;
   /** Redis key prefix of the job queue: separates deployments (and test runs) sharing one Redis. */
@@ -67,6 +69,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     redisUrl: e.REDIS_URL,
     queuePrefix: e.QUEUE_PREFIX,

@@ -15,6 +15,8 @@ export const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL instead of the SQLite file in DATA_DIR (docs/topologies.md, "Several hosts"). */
+  DATABASE_URL: url(['postgres', 'postgresql']),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   REDIS_URL: url(['redis', 'rediss']),
   SMTP_URL: url(['smtp', 'smtps']),

@@ -16,7 +16,7 @@ import { outboxPasses } from './outbox/passes.ts';
 import { createPdfTools, type PdfTools } from './pdf-tools.ts';
 import { type Clock, systemClock } from './support/clock.ts';
 import { secureDataDir } from './support/data-dir.ts';
-import { databaseFile, devMailboxDir } from './support/data-paths.ts';
+import { databaseFile, databaseLocation, devMailboxDir } from './support/data-paths.ts';
 import { loadOrCreateSecret } from './support/secrets.ts';
 import { noTelemetry, type Telemetry } from './support/telemetry.ts';
 import { webhookDeliverer } from './webhooks/deliverer.ts';
@@ -57,12 +57,12 @@ export interface RuntimeOptions {
   enqueue?: EnqueueJob;
 }
 
-export { databaseFile, devMailboxDir };
+export { databaseFile, databaseLocation, devMailboxDir };
 
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const tightened = secureDataDir(config.dataDir);
   const telemetry = options.telemetry ?? noTelemetry;
-  const db = await openDatabase(databaseFile(config), {
+  const db = await openDatabase(databaseLocation(config), {
     onBusyWait: (waitedMs, outcome) => telemetry.busyWait(waitedMs, outcome),
   });
   const clock = options.clock ?? systemClock;
@@ -112,7 +112,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       await passes.settled();
       await mailer.close();
       await ctx.pdf.close();
-      closeDatabase(db);
+      await closeDatabase(db);
     },
   };
 }

@@ -1,7 +1,16 @@
 export { backupDatabase, inspectDatabaseCopy } from './backup.ts';
 export { withoutQueryParams } from './errors.ts';
 export { forgetDeletedPages, ping } from './maintenance.ts';
-export { closeDatabase, type Db, migrate, type OpenOptions, openDatabase, type Tx } from './open.ts';
+export {
+  closeDatabase,
+  type Db,
+  isPostgresUrl,
+  migrate,
+  type OpenOptions,
+  openDatabase,
+  type Tx,
+} from './open.ts';
+export { jsonIsTrue, jsonTextEquals, larger } from './portable.ts';
 export { preparedQuery } from './prepared.ts';
 export { RowBatch, rowInserter } from './row-inserter.ts';
 export * as schema from './schema/index.ts';

@@ -6,6 +6,7 @@ import type { Db } from './database.ts';
  * checkpoint. (A PostgreSQL implementation has no such log to scrub: its own VACUUM reclaims dead rows.)
  */
 export async function forgetDeletedPages(db: Db): Promise<void> {
+  if (db.$connection.dialect !== 'sqlite') return;
   await db.$connection.query('PRAGMA wal_checkpoint(TRUNCATE)', [], 'all');
 }
 

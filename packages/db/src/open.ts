@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { Database, type Db } from './database.ts';
+import { PgConnection } from './postgres/connection.ts';
+import { migratePostgres } from './postgres/migrate.ts';
 import { type BusyWaitObserver, isBusy, untilFree } from './sqlite/busy.ts';
 import { SqliteConnection } from './sqlite/connection.ts';
 
@@ -11,6 +13,8 @@ export type { Db, Tx } from './database.ts';
 const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 
 export interface OpenOptions {
+  /** PostgreSQL: pooled connections of this process. */
+  poolSize?: number;
   /** Apply pending migrations (the API and workers do; a read-only tool may not). */
   migrate?: boolean;
   /** How long a writer waits for another process's transaction before SQLITE_BUSY. */
@@ -18,8 +22,30 @@ export interface OpenOptions {
   onBusyWait?: BusyWaitObserver;
 }
 
-/** Opens the SQLite file with the pragmas every process must agree on, then migrates. */
-export async function openDatabase(file: string, options: OpenOptions = {}): Promise<Db> {
+/** Whether a database location is a PostgreSQL URL (DATABASE_URL) rather than a SQLite file. */
+export const isPostgresUrl = (location: string): boolean => /^postgres(ql)?:\/\//.test(location);
+
+/**
+ * Opens the database at `location`: a `postgres://` URL, or the path of a SQLite file (created with the
+ * pragmas every process must agree on). Then migrates, unless told not to.
+ */
+export async function openDatabase(location: string, options: OpenOptions = {}): Promise<Db> {
+  return isPostgresUrl(location) ? openPostgres(location, options) : openSqlite(location, options);
+}
+
+async function openPostgres(url: string, options: OpenOptions): Promise<Db> {
+  const connection = new PgConnection(url, { poolSize: options.poolSize });
+  try {
+    const db = new Database(connection);
+    if (options.migrate !== false) await migratePostgres(connection);
+    return db;
+  } catch (err) {
+    await connection.close();
+    throw err;
+  }
+}
+
+async function openSqlite(file: string, options: OpenOptions): Promise<Db> {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   // Created 0600 before SQLite opens it: SQLite gives the WAL and shared-memory files the database's mode.
   fs.closeSync(fs.openSync(file, 'a', 0o600));
@@ -38,7 +64,7 @@ export async function openDatabase(file: string, options: OpenOptions = {}): Pro
     sqlite.pragma('secure_delete = ON');
     return db;
   } catch (err) {
-    connection.close();
+    await connection.close();
     throw err;
   }
 }
@@ -64,7 +90,7 @@ async function enableWal(connection: SqliteConnection): Promise<void> {
  */
 export async function migrate(db: Db): Promise<void> {
   const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
-  const { sqlite } = db.$connection;
+  const sqlite = db.$client;
   await db.transaction(async () => {
     sqlite.exec(
       'CREATE TABLE IF NOT EXISTS __drizzle_migrations (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, created_at NUMERIC)',
@@ -83,6 +109,6 @@ export async function migrate(db: Db): Promise<void> {
 }
 
 /** Closes the connection (the process is shutting down; nothing may run on `db` after this). */
-export function closeDatabase(db: Db): void {
-  db.$connection.close();
+export async function closeDatabase(db: Db): Promise<void> {
+  await db.$connection.close();
 }

@@ -1,6 +1,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { getTableConfig } from 'drizzle-orm/sqlite-core';
+import type { RowInsert } from './connection.ts';
 import type { Db } from './database.ts';
 
 type Keys<T extends SQLiteTable> = readonly (keyof T['$inferInsert'] & string)[];
@@ -18,41 +19,43 @@ export function rowInserter<T extends SQLiteTable>(
 ): (row: T['$inferInsert']) => Promise<void> {
   const insert = compiled(table, keys);
   return async (row) => {
-    await db.$connection.query(insert.sql, insert.params(row), 'run');
+    await db.$connection.insertRows([insert.rowOf(row)]);
   };
 }
 
 /**
  * Rows for several tables, written in the order they were added (parents before children, as foreign keys
  * want) by one `write()`: all of them or none. On SQLite that is one synchronous loop over compiled statements;
- * a PostgreSQL implementation can group them into multi-row inserts per table.
+ * on PostgreSQL, multi-row inserts per run of rows of the same table.
  */
 export class RowBatch {
-  private readonly statements: { sql: string; params: unknown[] }[] = [];
+  private readonly rows: RowInsert[] = [];
 
   constructor(private readonly db: Db) {}
 
   add<T extends SQLiteTable>(table: T, keys: Keys<T>, row: T['$inferInsert']): void {
-    const insert = compiled(table, keys);
-    this.statements.push({ sql: insert.sql, params: insert.params(row) });
+    this.rows.push(compiled(table, keys).rowOf(row));
   }
 
   get size(): number {
-    return this.statements.length;
+    return this.rows.length;
   }
 
   async write(): Promise<void> {
-    const statements = this.statements.splice(0);
-    if (statements.length) await this.db.$connection.batch(statements);
+    const rows = this.rows.splice(0);
+    if (rows.length) await this.db.$connection.insertRows(rows);
   }
 }
 
 interface CompiledInsert {
-  sql: string;
-  params(row: unknown): unknown[];
+  /** The row's values in column order, encoded as the schema says (JSON text, booleans as 0/1). */
+  rowOf(row: unknown): RowInsert;
 }
 
-/** One compiled insert per table and column list (the SQL text is what the connection's cache keys on). */
+/**
+ * One compiled insert per table and column list: every row of it shares one `columns` array, which the
+ * connections key their SQL text on.
+ */
 const compiledInserts = new WeakMap<SQLiteTable, Map<string, CompiledInsert>>();
 
 function compiled<T extends SQLiteTable>(table: T, keys: Keys<T>): CompiledInsert {
@@ -77,18 +80,17 @@ function compile<T extends SQLiteTable>(table: T, keys: Keys<T>): CompiledInsert
     if (!column) throw new Error(`${getTableConfig(table).name} has no column ${key}`);
     return column;
   });
-  const names = columns.map((c) => `"${c.name}"`).join(', ');
-  const slots = columns.map(() => '?').join(', ');
+  const name = getTableConfig(table).name;
+  const names = columns.map((c) => c.name);
   return {
-    sql: `insert into "${getTableConfig(table).name}" (${names}) values (${slots})`,
-    params(row) {
+    rowOf(row) {
       const record = row as Record<string, unknown>;
       const values: unknown[] = new Array(columns.length);
       for (let i = 0; i < columns.length; i++) {
         const value = record[keys[i]!];
         values[i] = value === undefined || value === null ? null : columns[i]!.mapToDriverValue(value);
       }
-      return values;
+      return { table: name, columns: names, values };
     },
   };
 }

@@ -13,13 +13,18 @@ const base = {
 const expiresAt = new Date('2025-03-14T14:30:00Z');
 const signingUrl = 'https://sign.countersign.test/s/3q9V-xT2kLr8bW1mN0pZ';
 
+/** What every invite variant below has in common. */
+const invite = {
+  ...base,
+  kind: 'invite',
+  recipientEmail: 'dana@globex.test',
+  signingUrl,
+  expiresAt,
+} as const;
+
 export const samples = {
   invite: {
-    ...base,
-    kind: 'invite',
-    recipientEmail: 'dana@globex.test',
-    signingUrl,
-    expiresAt,
+    ...invite,
     documents: ['NDA-Acme-Globex.pdf', 'Schedule-A.pdf'],
     signingType: 'parallel',
     yourTurn: true,
@@ -27,11 +32,7 @@ export const samples = {
     message: 'Hi Dana,\nhere is the NDA we discussed on Tuesday.\n\nThanks, Sam',
   },
   'invite-waiting': {
-    ...base,
-    kind: 'invite',
-    recipientEmail: 'dana@globex.test',
-    signingUrl,
-    expiresAt,
+    ...invite,
     documents: ['NDA-Acme-Globex.pdf'],
     signingType: 'sequential',
     yourTurn: false,
@@ -39,11 +40,7 @@ export const samples = {
     otpRequired: false,
   },
   'invite-template': {
-    ...base,
-    kind: 'invite',
-    recipientEmail: 'dana@globex.test',
-    signingUrl,
-    expiresAt,
+    ...invite,
     documents: ['NDA-Acme-Globex.pdf'],
     signingType: 'parallel',
     yourTurn: true,

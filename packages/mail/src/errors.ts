@@ -22,13 +22,18 @@ interface ServerReply {
   rejected?: string[];
 }
 
-/** What both kinds of mail failure carry: the server's reply, when there was one. */
-abstract class MailFailure extends Error {
+/** What both kinds of mail failure carry: why (`code`), and the server's reply when there was one. */
+abstract class MailFailure<Code extends MailRejectedCode | MailTransientCode> extends Error {
   readonly responseCode: number | null;
   readonly serverResponse: string | null;
   readonly rejected: string[];
 
-  constructor(message: string, reply: ServerReply, options?: ErrorOptions) {
+  constructor(
+    readonly code: Code,
+    message: string,
+    reply: ServerReply = {},
+    options?: ErrorOptions,
+  ) {
     super(message, options);
     this.responseCode = reply.responseCode ?? null;
     this.serverResponse = reply.serverResponse ?? null;
@@ -37,29 +42,13 @@ abstract class MailFailure extends Error {
 }
 
 /** Permanent failure: the server refused the message, its sender or a `to` recipient with a 5xx. */
-export class MailRejectedError extends MailFailure {
+export class MailRejectedError extends MailFailure<MailRejectedCode> {
   override readonly name = 'MailRejectedError';
-  constructor(
-    readonly code: MailRejectedCode,
-    message: string,
-    reply: ServerReply = {},
-    options?: ErrorOptions,
-  ) {
-    super(message, reply, options);
-  }
 }
 
 /** Temporary failure (connection refused, timeout, 4xx, bad credentials): retry later. */
-export class MailTransientError extends MailFailure {
+export class MailTransientError extends MailFailure<MailTransientCode> {
   override readonly name = 'MailTransientError';
-  constructor(
-    readonly code: MailTransientCode,
-    message: string,
-    reply: ServerReply = {},
-    options?: ErrorOptions,
-  ) {
-    super(message, reply, options);
-  }
 }
 
 export type MailError = MailRejectedError | MailTransientError;

@@ -97,24 +97,28 @@ export function createMetrics(labels: { service: 'api' | 'worker' }): Metrics {
       for (const [kind, { pending }] of Object.entries((await backlog()) ?? {})) this.set({ kind }, pending);
     },
   });
-  const webhooks = new Counter({
-    name: 'countersign_webhook_deliveries_total',
-    help: 'Webhook delivery attempts by outcome: delivered, retrying (will be tried again), failed (gave up).',
-    labelNames: ['outcome'] as const,
-    registers: [registry],
-  });
-  const emails = new Counter({
-    name: 'countersign_emails_total',
-    help: 'Email send attempts by outcome: sent, retrying (will be tried again), failed (gave up).',
-    labelNames: ['outcome'] as const,
-    registers: [registry],
-  });
-  const completions = new Counter({
-    name: 'countersign_completions_total',
-    help: 'Session completions (final PDFs sealed) and completion failures (recorded, retried later).',
-    labelNames: ['outcome'] as const,
-    registers: [registry],
-  });
+  /** A counter by outcome; each outcome's series exists from the start. */
+  const outcomeCounter = (name: string, help: string, outcomes: string[]) => {
+    const counter = new Counter({ name, help, labelNames: ['outcome'] as const, registers: [registry] });
+    // Zero series from the start, so rate() and absence alerts work before the first event.
+    for (const outcome of outcomes) counter.inc({ outcome }, 0);
+    return counter;
+  };
+  const webhooks = outcomeCounter(
+    'countersign_webhook_deliveries_total',
+    'Webhook delivery attempts by outcome: delivered, retrying (will be tried again), failed (gave up).',
+    ['delivered', 'retrying', 'failed'],
+  );
+  const emails = outcomeCounter(
+    'countersign_emails_total',
+    'Email send attempts by outcome: sent, retrying (will be tried again), failed (gave up).',
+    ['sent', 'retrying', 'failed'],
+  );
+  const completions = outcomeCounter(
+    'countersign_completions_total',
+    'Session completions (final PDFs sealed) and completion failures (recorded, retried later).',
+    ['completed', 'failed'],
+  );
   const busy = new Histogram({
     name: 'countersign_db_busy_wait_seconds',
     help: "Waits for another connection's SQLite write lock, by outcome (acquired, timed_out).",
@@ -122,10 +126,6 @@ export function createMetrics(labels: { service: 'api' | 'worker' }): Metrics {
     buckets: BUSY_BUCKETS,
     registers: [registry],
   });
-  // Zero series from the start, so rate() and absence alerts work before the first event.
-  for (const outcome of ['delivered', 'retrying', 'failed']) webhooks.inc({ outcome }, 0);
-  for (const outcome of ['sent', 'retrying', 'failed']) emails.inc({ outcome }, 0);
-  for (const outcome of ['completed', 'failed']) completions.inc({ outcome }, 0);
 
   const telemetry: Telemetry = {
     job(run) {

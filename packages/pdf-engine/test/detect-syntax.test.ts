@@ -51,29 +51,15 @@ describe('splitRole (AcroForm naming convention)', () => {
 
 describe('fieldRectForTag', () => {
   const page = { width: 612, height: 792 };
+  const rect = (x: number, y: number, width: number, height: number) => ({ x, y, width, height });
   it('grows text fields to the minimum from the top-left', () => {
-    expect(fieldRectForTag({ x: 10, y: 20, width: 30, height: 8 }, 'text', page)).toEqual({
-      x: 10,
-      y: 20,
-      width: 80,
-      height: 14,
-    });
+    expect(fieldRectForTag(rect(10, 20, 30, 8), 'text', page)).toEqual(rect(10, 20, 80, 14));
   });
   it('grows signatures upwards from the baseline', () => {
-    expect(fieldRectForTag({ x: 10, y: 100, width: 200, height: 10 }, 'signature', page)).toEqual({
-      x: 10,
-      y: 74,
-      width: 200,
-      height: 36,
-    });
+    expect(fieldRectForTag(rect(10, 100, 200, 10), 'signature', page)).toEqual(rect(10, 74, 200, 36));
   });
   it('keeps the field on the page', () => {
-    expect(fieldRectForTag({ x: 600, y: 2, width: 10, height: 10 }, 'signature', page)).toEqual({
-      x: 462,
-      y: 0,
-      width: 150,
-      height: 36,
-    });
+    expect(fieldRectForTag(rect(600, 2, 10, 10), 'signature', page)).toEqual(rect(462, 0, 150, 36));
   });
 });
 

@@ -13,12 +13,12 @@ import {
   type FinalizeField,
   type FinalizeResult,
   finalize,
-  generateSealCertificate,
   PdfEngineError,
   type SealOptions,
   sha256Hex,
 } from '../src/index.ts';
 import { openPdf } from './pdfjs.ts';
+import { pdfsig, testSealIdentity } from './seal-fixtures.ts';
 
 const DPI = 50;
 const PX = DPI / 72;
@@ -145,13 +145,6 @@ const audit: AuditInput = {
   ],
 };
 
-function pdfsig(bytes: Uint8Array): string {
-  const file = join(dir, `sig-${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, bytes);
-  const run = spawnSync('pdfsig', [file], { encoding: 'utf8' });
-  return `${run.stdout}${run.stderr}`;
-}
-
 /** Every page rendered as pdftoppm shows it (crop box, rotation applied), decoded. */
 function render(bytes: Uint8Array, name: string, pages: number): PNG[] {
   const file = join(dir, `${name}.pdf`);
@@ -184,14 +177,8 @@ async function pageText(bytes: Uint8Array, page: number): Promise<string> {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'finalize-'));
-  const { p12, passphrase } = generateSealCertificate({
-    commonName: 'Countersign Test Seal',
-    organization: 'Test',
-    keyBits: 2048,
-  });
   sealOptions = {
-    p12,
-    passphrase,
+    ...testSealIdentity('Countersign Test Seal'),
     reason: 'Completed with Countersign',
     name: 'Countersign',
     location: 'Test',
@@ -205,7 +192,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('finalize', () => {
   it('seals the result: pdfsig finds a valid PAdES signature over the whole file', () => {
-    const report = pdfsig(result.bytes);
+    const report = pdfsig(dir, result.bytes);
     expect(report).toContain('Signature is Valid.');
     expect(report).toContain('ETSI.CAdES.detached');
     expect(report).toContain('Total document signed');
@@ -217,7 +204,7 @@ describe('finalize', () => {
     // Inside the stamped content, which the signature covers like everything else.
     const at = Math.floor(result.contentLength / 2);
     tampered[at] = tampered[at]! ^ 0x01;
-    const report = pdfsig(tampered);
+    const report = pdfsig(dir, tampered);
     expect(report).not.toContain('Signature is Valid.');
     expect(report).toMatch(/Signature is Invalid|Digest Mismatch/);
   });

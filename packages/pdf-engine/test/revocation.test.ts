@@ -1,18 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream, StandardFonts } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type FinalizeInput,
-  finalize,
-  generateSealCertificate,
-  PdfEngineError,
-  type SealOptions,
-} from '../src/index.ts';
+import { finalize, PdfEngineError, type SealOptions } from '../src/index.ts';
 import { startTestCa, startTestTsa, type TestCa, type TestTsa } from '../src/testing/index.ts';
+import { completedSession, onePagePdf, runTool, testSealIdentity } from './seal-fixtures.ts';
 
 // Revocation data in the DSS (PAdES B-LT) for an operator's CA-issued seal certificate: a real CA made with
 // openssl (root -> intermediate -> seal), its OCSP responder (`openssl ocsp`) and CRLs (`openssl ca -gencrl`)
@@ -25,23 +19,9 @@ let ca: TestCa;
 let tsa: TestTsa;
 let seal: SealOptions;
 let prepared: Uint8Array;
-const input: FinalizeInput = {
-  fields: [],
-  audit: {
-    sessionId: 'd0d0d0d0-1111-4222-8333-444455556666',
-    status: 'completed',
-    completedAt: new Date('2026-03-04T05:06:07Z'),
-    originalSha256: 'cd'.repeat(32),
-    signers: [],
-  },
-};
-
-function tool(name: string, args: string[], file?: { bytes: Uint8Array; ext: string }) {
-  const path = file ? join(dir, `${name}-${Math.random().toString(36).slice(2)}.${file.ext}`) : '';
-  if (file) writeFileSync(path, file.bytes);
-  const run = spawnSync(name, file ? [...args, path] : args, { encoding: 'utf8' });
-  return { code: run.status, out: `${run.stdout}${run.stderr}` };
-}
+const input = completedSession('d0d0d0d0-1111-4222-8333-444455556666', 'cd'.repeat(32));
+const tool = (name: string, args: string[], file?: { bytes: Uint8Array; ext?: string }) =>
+  runTool(dir, name, args, file);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'revocation-'));
@@ -54,10 +34,7 @@ beforeAll(async () => {
     name: 'Countersign',
     tsa: { url: tsa.url, timeoutMs: 60_000 },
   };
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage([612, 792]).drawText('An agreement', { x: 72, y: 720, size: 16, font });
-  prepared = await doc.save();
+  prepared = await onePagePdf();
 }, 60_000);
 
 afterAll(async () => {
@@ -169,7 +146,7 @@ describe("revocation data for a CA-issued TSA's certificate", () => {
     const issued = await tsaCa.issueTimeStamping();
     caTsa = await startTestTsa({ certificate: { key: issued.key, certificate: issued.certificate } });
     tsaSeal = {
-      ...generateSealCertificate({ commonName: 'Seal', organization: 'Test', keyBits: 2048 }),
+      ...testSealIdentity('Seal'),
       reason: 'Signed',
       name: 'Countersign',
       tsa: { url: caTsa.url, timeoutMs: 60_000 },

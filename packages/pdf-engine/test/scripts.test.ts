@@ -9,10 +9,10 @@ import {
   checkFieldText,
   type FinalizeField,
   finalize,
-  generateSealCertificate,
   type SealOptions,
 } from '../src/index.ts';
 import { extractedContains, MULTI_SCRIPT_VALUES } from '../src/testing/index.ts';
+import { testSealIdentity } from './seal-fixtures.ts';
 
 let dir: string;
 let seal: SealOptions;
@@ -20,12 +20,7 @@ let prepared: Uint8Array;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'scripts-'));
-  const { p12, passphrase } = generateSealCertificate({
-    commonName: 'Scripts Seal',
-    organization: 'Test',
-    keyBits: 2048,
-  });
-  seal = { p12, passphrase, reason: 'Completed', name: 'Countersign', location: 'Test' };
+  seal = { ...testSealIdentity('Scripts Seal'), reason: 'Completed', name: 'Countersign', location: 'Test' };
   const doc = await PDFDocument.create();
   doc.addPage([612, 792]);
   prepared = await doc.save();
@@ -153,26 +148,17 @@ describe('text in every script', () => {
       }).join('');
     });
     for (const value of strings) expect(() => checkFieldText('text', value, 100, 20)).not.toThrow();
+    // A grid four values wide: each value's text field, and its typed signature just below it.
+    const cell = (i: number, top: number, height: number) => ({
+      page: 1,
+      x: 20 + (i % 4) * 140,
+      y: top + Math.floor(i / 4) * 70,
+      width: 130,
+      height,
+    });
     const fields: FinalizeField[] = strings.flatMap((value, i) => [
-      {
-        page: 1,
-        x: 20 + (i % 4) * 140,
-        y: 20 + Math.floor(i / 4) * 70,
-        width: 130,
-        height: 20,
-        type: 'text',
-        value,
-      },
-      {
-        page: 1,
-        x: 20 + (i % 4) * 140,
-        y: 45 + Math.floor(i / 4) * 70,
-        width: 130,
-        height: 30,
-        type: 'signature',
-        value: null,
-        signature: { kind: 'typed', value },
-      },
+      { ...cell(i, 20, 20), type: 'text', value },
+      { ...cell(i, 45, 30), type: 'signature', value: null, signature: { kind: 'typed', value } },
     ]);
     const result = await finalize(prepared, { fields, audit: audit(strings[3]!, strings[4]!) }, seal);
     const file = join(dir, 'fuzz.pdf');

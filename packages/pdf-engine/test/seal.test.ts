@@ -1,28 +1,15 @@
-import { spawnSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import forge from 'node-forge';
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSealCertificate, PdfEngineError, type SealOptions, seal } from '../src/index.ts';
+import { pdfsig, qpdfCheck, testSealIdentity } from './seal-fixtures.ts';
 
 let dir: string;
 let options: SealOptions;
-
-function pdfsig(bytes: Uint8Array): string {
-  const file = join(dir, `sig-${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, bytes);
-  const run = spawnSync('pdfsig', [file], { encoding: 'utf8' });
-  return `${run.stdout}${run.stderr}`;
-}
-
-function qpdfCheck(bytes: Uint8Array): number | null {
-  const file = join(dir, `check-${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, bytes);
-  return spawnSync('qpdf', ['--check', file]).status;
-}
 
 async function simplePdf(useObjectStreams: boolean): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -48,14 +35,8 @@ const oidBytes = (oid: string) => Buffer.from(forge.asn1.oidToDer(oid).getBytes(
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'seal-'));
-  const { p12, passphrase } = generateSealCertificate({
-    commonName: 'Countersign Seal Test',
-    organization: 'Countersign Tests',
-    keyBits: 2048,
-  });
   options = {
-    p12,
-    passphrase,
+    ...testSealIdentity('Countersign Seal Test', 'Countersign Tests'),
     reason: 'Sealed after completion',
     name: 'Countersign',
     location: 'Test bench',
@@ -111,13 +92,13 @@ describe('seal', () => {
       const sealed = await seal(original, options);
       // The original bytes are untouched: the seal is appended.
       expect(Buffer.from(sealed.subarray(0, original.length)).equals(Buffer.from(original))).toBe(true);
-      const report = pdfsig(sealed);
+      const report = pdfsig(dir, sealed);
       expect(report).toContain('Signature is Valid.');
       expect(report).toContain('ETSI.CAdES.detached');
       expect(report).toContain('SHA-256');
       expect(report).toContain('Total document signed');
       expect(report).toContain('Countersign Seal Test');
-      expect(qpdfCheck(sealed)).toBe(0);
+      expect(qpdfCheck(dir, sealed)).toBe(0);
 
       const doc = await PDFDocument.load(sealed);
       const fields = doc.catalog
@@ -142,7 +123,7 @@ describe('seal', () => {
     const sealed = await seal(await simplePdf(true), options);
     const tampered = sealed.slice();
     tampered[10] = tampered[10]! ^ 0x01; // the binary comment after the header: still a parsable PDF
-    const report = pdfsig(tampered);
+    const report = pdfsig(dir, tampered);
     expect(report).not.toContain('Signature is Valid.');
     expect(report).toMatch(/Signature is Invalid|Digest Mismatch/);
   });
@@ -155,7 +136,7 @@ describe('seal', () => {
     const withForm = await doc.save();
     const once = await seal(withForm, options);
     const twice = await seal(once, { ...options, reason: 'Second seal' });
-    const report = pdfsig(twice);
+    const report = pdfsig(dir, twice);
     expect(report.match(/Signature is Valid\./g)).toHaveLength(2);
     expect(report).toContain('Signature #2');
     const reloaded = await PDFDocument.load(twice);
@@ -172,8 +153,8 @@ describe('seal', () => {
     const text = Buffer.from(await simplePdf(false)).toString('latin1');
     const broken = Buffer.from(text.replace(/startxref\n\d+/, 'startxref\n12'), 'latin1');
     const sealed = await seal(broken, options);
-    expect(pdfsig(sealed)).toContain('Signature is Valid.');
-    expect(qpdfCheck(sealed)).toBe(0);
+    expect(pdfsig(dir, sealed)).toContain('Signature is Valid.');
+    expect(qpdfCheck(dir, sealed)).toBe(0);
   });
 
   it('refuses a PKCS#12 it cannot open', async () => {

@@ -1,20 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import forge from 'node-forge';
-import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream, StandardFonts } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createPdfWriter,
-  type FinalizeInput,
-  finalize,
-  generateSealCertificate,
-  PdfEngineError,
-  type SealOptions,
-} from '../src/index.ts';
+import { createPdfWriter, finalize, PdfEngineError, type SealOptions } from '../src/index.ts';
 import { startTestTsa, type TestTsa } from '../src/testing/index.ts';
+import { completedSession, onePagePdf, runTool, testSealIdentity } from './seal-fixtures.ts';
 
 // Trusted time against a real RFC 3161 TSA on loopback (openssl ts -reply): the seal carries a signature
 // time-stamp (B-T), the file a DSS and a document time-stamp appended after it (B-LTA); pdfsig, qpdf and
@@ -24,23 +17,9 @@ let dir: string;
 let tsa: TestTsa;
 let seal: SealOptions;
 let prepared: Uint8Array;
-const input: FinalizeInput = {
-  fields: [],
-  audit: {
-    sessionId: 'c0c0c0c0-1111-4222-8333-444455556666',
-    status: 'completed',
-    completedAt: new Date('2026-03-04T05:06:07Z'),
-    originalSha256: 'ab'.repeat(32),
-    signers: [],
-  },
-};
-
-function tool(name: string, args: string[], bytes?: Uint8Array) {
-  const file = join(dir, `${name}-${Math.random().toString(36).slice(2)}.pdf`);
-  if (bytes) writeFileSync(file, bytes);
-  const run = spawnSync(name, bytes ? [...args, file] : args, { encoding: 'utf8' });
-  return { code: run.status, out: `${run.stdout}${run.stderr}` };
-}
+const input = completedSession('c0c0c0c0-1111-4222-8333-444455556666', 'ab'.repeat(32));
+const tool = (name: string, args: string[], bytes?: Uint8Array) =>
+  runTool(dir, name, args, bytes && { bytes });
 
 /** `openssl ts -verify` of a token over `digest` (SHA-256), trusting only the test TSA's certificate. */
 function opensslVerify(token: Buffer, digest: Buffer): { code: number | null; out: string } {
@@ -82,22 +61,13 @@ function signatureValue(bytes: Uint8Array, n: number): { der: Buffer; range: num
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'timestamp-'));
   tsa = await startTestTsa({ credentials: { username: 'stamp', password: 'let me in' } });
-  const { p12, passphrase } = generateSealCertificate({
-    commonName: 'Seal',
-    organization: 'Test',
-    keyBits: 2048,
-  });
   seal = {
-    p12,
-    passphrase,
+    ...testSealIdentity('Seal'),
     reason: 'Signed',
     name: 'Countersign',
     tsa: { url: tsa.url, username: 'stamp', password: 'let me in' },
   };
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage([612, 792]).drawText('An agreement', { x: 72, y: 720, size: 16, font });
-  prepared = await doc.save();
+  prepared = await onePagePdf();
 });
 
 afterAll(async () => {

@@ -25,13 +25,13 @@ import {
   detectFields,
   type FinalizeField,
   finalize,
-  generateSealCertificate,
   type Inspector,
   prepare,
   type Rect,
   type SealOptions,
 } from '../src/index.ts';
 import { isolatePageContent, saveRestoreBalance } from '../src/isolate-page-content.ts';
+import { testSealIdentity } from './seal-fixtures.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const CORPUS_FILE = resolve(repoRoot, '..', 'shared', 'pdf-corpus', 'ok', 'pdfjs_issue1350.pdf');
@@ -214,12 +214,12 @@ async function expectInitialsOnEveryPage(source: Uint8Array, pageCount: number):
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'unbalanced-'));
   inspector = createInspector({ poolSize: 1 });
-  const { p12, passphrase } = generateSealCertificate({
-    commonName: 'Countersign Test Seal',
-    organization: 'Test',
-    keyBits: 2048,
-  });
-  seal = { p12, passphrase, reason: 'Completed', name: 'Countersign', location: 'Test' };
+  seal = {
+    ...testSealIdentity('Countersign Test Seal'),
+    reason: 'Completed',
+    name: 'Countersign',
+    location: 'Test',
+  };
 });
 
 afterAll(async () => {

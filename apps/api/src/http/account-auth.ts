@@ -1,4 +1,4 @@
-import { authenticateMemberSession, constantTimeEqual, csrfTokenFor } from '@countersign/core';
+import { authenticateMemberSession, constantTimeEqual, csrfTokenFor, DomainError } from '@countersign/core';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bearerAuth } from './bearer-auth.ts';
 import type { AppEnv } from './env.ts';
@@ -38,6 +38,12 @@ export function crossSiteProblem(c: Context<AppEnv>): string | null {
   if (origin !== undefined && !sameOrigin(c, origin))
     return `cross-origin request refused (Origin: ${origin})`;
   return null;
+}
+
+/** The sign-in routes' guard: a cross-site request is refused (403 `forbidden`, saying why). */
+export function requireSameSite(c: Context<AppEnv>): void {
+  const problem = crossSiteProblem(c);
+  if (problem) throw new DomainError('forbidden', problem);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { DomainError, type MemberIdentity } from '@countersign/core';
 import type { Context } from 'hono';
 import type { AppEnv } from './env.ts';
+import { errorResponseFor } from './openapi.ts';
 
 /**
  * Owner-only actions (members, account settings): a member who is not an owner is refused; a bearer token
@@ -11,6 +12,11 @@ export function requireOwner(c: Context<AppEnv>): void {
   if (member && member.role !== 'owner')
     throw new DomainError('forbidden', 'only an owner of the account may do this');
 }
+
+/** The 403 of the routes that call `requireOwner` (the cookie's CSRF checks answer it too). */
+export const ownerOnlyResponse = errorResponseFor(
+  '`forbidden`: only an owner may do this (or a CSRF/origin check failed).',
+);
 
 /** Routes about the signed-in person themselves (their sessions, passkeys, sign-out) need the cookie session. */
 export function requireMember(c: Context<AppEnv>): MemberIdentity {

@@ -20,6 +20,9 @@ export type ResponseHeaderName =
 const string = 'string' as const;
 const integer = 'integer' as const;
 
+/** A `RateLimit-*` header: a count, never negative. */
+const rateLimitHeader = (description: string) => ({ description, schema: { type: integer, minimum: 0 } });
+
 /** Response headers the API sends, documented once under `components.headers`. */
 const HEADERS = {
   'X-Request-Id': {
@@ -39,18 +42,11 @@ const HEADERS = {
     description: 'Seconds to wait before trying again.',
     schema: { type: integer, minimum: 1 },
   },
-  'RateLimit-Limit': {
-    description: "The account's API allowance in units per period (IETF RateLimit header fields draft).",
-    schema: { type: integer, minimum: 0 },
-  },
-  'RateLimit-Remaining': {
-    description: 'Allowance units left in the current period, after this request.',
-    schema: { type: integer, minimum: 0 },
-  },
-  'RateLimit-Reset': {
-    description: 'Seconds until the allowance period renews.',
-    schema: { type: integer, minimum: 0 },
-  },
+  'RateLimit-Limit': rateLimitHeader(
+    "The account's API allowance in units per period (IETF RateLimit header fields draft).",
+  ),
+  'RateLimit-Remaining': rateLimitHeader('Allowance units left in the current period, after this request.'),
+  'RateLimit-Reset': rateLimitHeader('Seconds until the allowance period renews.'),
 } satisfies Record<ResponseHeaderName, unknown>;
 
 /** `headers` of a response: references to the named `components.headers` entries. */

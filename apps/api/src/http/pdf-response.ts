@@ -1,6 +1,13 @@
 import { Readable } from 'node:stream';
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from './env.ts';
+
+/** The 200 of the routes that answer with `pdfResponse`, for their `responses`. */
+export const pdfDocumented = {
+  description: 'The PDF.',
+  content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
+};
 
 /** Streams a stored PDF with a download name (RFC 6266 / 5987 for non-ASCII names). */
 export function pdfResponse(c: Context<AppEnv>, sha256: string, filename: string): Response {

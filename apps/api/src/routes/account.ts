@@ -1,9 +1,10 @@
 import { accountView, updateAccountSettings } from '@countersign/core';
 import { AccountSchema, AccountUpdateRequestSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../http/account-scope.ts';
 import type { AppEnv } from '../http/env.ts';
-import { requireOwner } from '../http/member-access.ts';
-import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../http/openapi.ts';
+import { ownerOnlyResponse, requireOwner } from '../http/member-access.ts';
+import { apiRoute, jsonBody, jsonResponse } from '../http/openapi.ts';
 
 export const accountGetRoute = apiRoute({
   method: 'get',
@@ -25,19 +26,14 @@ export const accountUpdateRoute = apiRoute({
   },
   responses: {
     200: jsonResponse('The account, changed.', AccountSchema),
-    403: errorResponseFor('`forbidden`: only an owner may do this (or a CSRF/origin check failed).'),
+    403: ownerOnlyResponse,
   },
 });
 
 export function registerAccount(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(accountGetRoute, async (c) =>
-    c.json(await accountView(c.get('deps').runtime.ctx, c.get('accountId')), 200),
-  );
+  app.openapi(accountGetRoute, async (c) => c.json(await accountView(...forAccount(c)), 200));
   app.openapi(accountUpdateRoute, async (c) => {
     requireOwner(c);
-    return c.json(
-      await updateAccountSettings(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('json')),
-      200,
-    );
+    return c.json(await updateAccountSettings(...forAccount(c), c.req.valid('json')), 200);
   });
 }

@@ -1,8 +1,9 @@
 import { brandingOf, brandingView, logoByHash, updateBranding } from '@countersign/core';
 import { BrandingSchema, BrandingUpdateRequestSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../http/account-scope.ts';
 import type { AppEnv } from '../http/env.ts';
-import { requireOwner } from '../http/member-access.ts';
+import { ownerOnlyResponse, requireOwner } from '../http/member-access.ts';
 import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../http/openapi.ts';
 
 export const brandingGetRoute = apiRoute({
@@ -32,7 +33,7 @@ export const brandingUpdateRoute = apiRoute({
   responses: {
     200: jsonResponse('The branding, changed.', BrandingSchema),
     400: errorResponseFor('Validation failed, `insufficient_contrast` or `invalid_logo`.'),
-    403: errorResponseFor('`forbidden`: only an owner may do this (or a CSRF/origin check failed).'),
+    403: ownerOnlyResponse,
   },
 });
 
@@ -43,10 +44,7 @@ export function registerBranding(app: OpenAPIHono<AppEnv>): void {
   });
   app.openapi(brandingUpdateRoute, async (c) => {
     requireOwner(c);
-    return c.json(
-      await updateBranding(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('json')),
-      200,
-    );
+    return c.json(await updateBranding(...forAccount(c), c.req.valid('json')), 200);
   });
   // Logos are named by their content's hash: public (they are on signing pages and in emails), cached for good.
   app.get('/assets/logos/:file{[0-9a-f]{32}\\.(?:png|jpg)}', async (c) => {

@@ -13,6 +13,7 @@ import {
   RefreshTokenListSchema,
 } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../http/account-scope.ts';
 import type { AppEnv } from '../http/env.ts';
 import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../http/openapi.ts';
 
@@ -68,7 +69,7 @@ export const allowanceRoute = apiRoute({
 
 export function registerTokens(app: OpenAPIHono<AppEnv>): void {
   app.openapi(tokensListRoute, async (c) => {
-    const rows = await listRefreshTokens(c.get('deps').runtime.ctx, c.get('accountId'));
+    const rows = await listRefreshTokens(...forAccount(c));
     const tokens = rows
       .filter((t) => t.revokedAt === null)
       .map((t) => ({
@@ -86,21 +87,14 @@ export function registerTokens(app: OpenAPIHono<AppEnv>): void {
     const label = body.label?.trim() || null;
     if (c.get('testMode') && !body.test)
       throw new DomainError('forbidden', 'a test token can create test tokens only');
-    const created = await createRefreshToken(
-      c.get('deps').runtime.ctx,
-      c.get('accountId'),
-      label ?? undefined,
-      {
-        test: body.test,
-      },
-    );
+    const created = await createRefreshToken(...forAccount(c), label ?? undefined, {
+      test: body.test,
+    });
     return c.json({ ...created, label }, 201);
   });
   app.openapi(tokensRevokeRoute, async (c) => {
-    await revokeRefreshToken(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').tokenId);
+    await revokeRefreshToken(...forAccount(c), c.req.valid('param').tokenId);
     return c.body(null, 204);
   });
-  app.openapi(allowanceRoute, async (c) =>
-    c.json(await allowanceUsageView(c.get('deps').runtime.ctx, c.get('accountId')), 200),
-  );
+  app.openapi(allowanceRoute, async (c) => c.json(await allowanceUsageView(...forAccount(c)), 200));
 }

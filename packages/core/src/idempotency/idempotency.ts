@@ -1,4 +1,4 @@
-import { idempotencyKeys } from '@countersign/db';
+import { idempotencyKeys, larger } from '@countersign/db';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { DataKey } from '../support/data-key.ts';
@@ -135,7 +135,7 @@ export async function releaseIdempotent(
       lockedUntil: 0,
       // Strictly later, so even a frozen or coarse clock yields a new job name.
       ...(options.newJob
-        ? { createdAt: sql`max(${ctx.clock.now()}, ${idempotencyKeys.createdAt} + 1)` }
+        ? { createdAt: larger(ctx.db, ctx.clock.now(), sql`${idempotencyKeys.createdAt} + 1`) }
         : {}),
     })
     .where(

@@ -1,4 +1,4 @@
-import { participants, preparedQuery, sessions } from '@countersign/db';
+import { jsonIsTrue, participants, preparedQuery, sessions } from '@countersign/db';
 import { sessionCompleteJob } from '@countersign/schemas';
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
@@ -270,7 +270,7 @@ export async function queueDueReminders(ctx: ServiceContext): Promise<number> {
       and(
         eq(sessions.status, 'active'),
         eq(sessions.notify, true),
-        sql`json_extract(${sessions.options}, '$.remindersEnabled') = 1`,
+        jsonIsTrue(ctx.db, sessions.options, 'remindersEnabled'),
       ),
     );
   let queued = 0;

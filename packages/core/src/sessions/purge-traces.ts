@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { idempotencyKeys, outbox, sendResults } from '@countersign/db';
+import { idempotencyKeys, jsonTextEquals, outbox, sendResults } from '@countersign/db';
 import { devMailFiles } from '@countersign/mail';
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
@@ -27,7 +27,7 @@ export async function sessionEmailIds(
         and(
           eq(outbox.accountId, accountId),
           eq(outbox.kind, 'email'),
-          sql`json_extract(${outbox.payload}, '$.sessionId') = ${sessionId}`,
+          jsonTextEquals(ctx.db, outbox.payload, 'sessionId', sessionId),
         ),
       )
   ).map((r) => r.id);

@@ -4,6 +4,7 @@ import {
   documents,
   fieldValues,
   forgetDeletedPages,
+  jsonTextEquals,
   otpCodes,
   outbox,
   participants,
@@ -307,7 +308,7 @@ async function scrubSession(ctx: ServiceContext, row: SessionRow, docs: Document
     .where(
       and(
         eq(outbox.accountId, row.accountId),
-        sql`json_extract(${outbox.payload}, '$.sessionId') = ${sessionId}`,
+        jsonTextEquals(ctx.db, outbox.payload, 'sessionId', sessionId),
       ),
     );
   await ctx.db

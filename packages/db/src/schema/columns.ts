@@ -19,3 +19,10 @@ export const ownedBy = (name: string, parent: () => SQLiteColumn) =>
 /** Like ownedBy, for tables holding at most one row per parent (settings, counters): the link is the key. */
 export const oneRowPer = (name: string, parent: () => SQLiteColumn) =>
   text(name).primaryKey().references(parent, { onDelete: 'cascade' });
+
+/** A bearer token handed out once: only its SHA-256 is kept (a database leak opens nothing), until it expires. */
+export const issuedToken = () => ({
+  tokenHash: text('token_hash').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at').notNull(),
+});

@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
-import { createdAt, id, ownedBy, timestamp } from './columns.ts';
+import { createdAt, id, issuedToken, ownedBy, timestamp } from './columns.ts';
 
 export const memberRoles = ['owner', 'member'] as const;
 export type MemberRole = (typeof memberRoles)[number];
@@ -27,9 +27,7 @@ export const signInLinks = sqliteTable(
   {
     id: id(),
     memberId: ownedBy('member_id', () => members.id),
-    tokenHash: text('token_hash').notNull(),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at').notNull(),
+    ...issuedToken(),
     usedAt: timestamp('used_at'),
   },
   (t) => [uniqueIndex('sign_in_links_hash').on(t.tokenHash), index('sign_in_links_member').on(t.memberId)],

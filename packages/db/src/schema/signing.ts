@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { createdAt, id, oneRowPer, ownedBy, timestamp } from './columns.ts';
+import { createdAt, id, issuedToken, oneRowPer, ownedBy, timestamp } from './columns.ts';
 import { participants } from './sessions.ts';
 
 /** One-time codes emailed to signers: only a hash is kept; used once, attempt-limited, short-lived. */
@@ -23,9 +23,7 @@ export const signerSessions = sqliteTable(
   {
     id: id(),
     participantId: ownedBy('participant_id', () => participants.id),
-    tokenHash: text('token_hash').notNull(),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at').notNull(),
+    ...issuedToken(),
   },
   (t) => [uniqueIndex('signer_sessions_token').on(t.tokenHash)],
 );

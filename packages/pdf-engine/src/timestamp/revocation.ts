@@ -2,6 +2,7 @@ import { createHash, randomBytes, verify, X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
 import { PdfEngineError } from '../errors.ts';
 import { explicit, nullValue, octetString, oid, sequence, tlv } from '../seal/der.ts';
+import { bytes, der, kids, type Asn1Node as Node, oidOf } from './asn1-read.ts';
 
 /**
  * Revocation data for the seal's and the TSA's certificates (PAdES B-LT): for every certificate of the seal's
@@ -41,18 +42,11 @@ const SIGNATURE_HASHES: Record<string, string> = {
   '1.2.840.10045.4.3.4': 'sha512',
 };
 
-type Node = forge.asn1.Asn1;
 // Bit strings stay raw: forge would otherwise read a public key's or a signature's bits as nested DER. (forge
 // takes this options object at run time; its typings only know the older boolean `strict`.)
 const RAW_BIT_STRINGS = { decodeBitStrings: false } as unknown as boolean;
 const parse = (der: Buffer): Node =>
   forge.asn1.fromDer(forge.util.createBuffer(der.toString('binary')), RAW_BIT_STRINGS);
-const kids = (node: Node | undefined): Node[] => (Array.isArray(node?.value) ? (node.value as Node[]) : []);
-const bytes = (node: Node | undefined): Buffer =>
-  Buffer.from(typeof node?.value === 'string' ? node.value : '', 'binary');
-const der = (node: Node): Buffer => Buffer.from(forge.asn1.toDer(node).getBytes(), 'binary');
-const oidOf = (node: Node | undefined): string =>
-  forge.asn1.derToOid(forge.util.createBuffer(bytes(node).toString('binary')));
 const time = (node: Node | undefined): Date =>
   node?.type === forge.asn1.Type.UTCTIME
     ? forge.asn1.utcTimeToDate(bytes(node).toString('latin1'))

@@ -2,6 +2,7 @@ import { createHash, randomBytes, verify, X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
 import { PdfEngineError } from '../errors.ts';
 import { nullValue, octetString, oid, sequence, smallInteger, tlv } from '../seal/der.ts';
+import { bytes, der, kids, type Asn1Node as Node, oidOf } from './asn1-read.ts';
 import type { TsaOptions } from './types.ts';
 
 /**
@@ -106,13 +107,6 @@ export async function requestTimestamp(digest: Buffer, tsa: TsaOptions): Promise
   }
 }
 
-type Node = forge.asn1.Asn1;
-const kids = (node: Node | undefined): Node[] => (Array.isArray(node?.value) ? (node.value as Node[]) : []);
-const bytes = (node: Node | undefined): Buffer =>
-  Buffer.from(typeof node?.value === 'string' ? node.value : '', 'binary');
-const der = (node: Node): Buffer => Buffer.from(forge.asn1.toDer(node).getBytes(), 'binary');
-const oidOf = (node: Node | undefined): string =>
-  forge.asn1.derToOid(forge.util.createBuffer(bytes(node).toString('binary')));
 const integer = (node: Node | undefined): bigint => BigInt(`0x${bytes(node).toString('hex') || '0'}`);
 
 /** TimeStampResp -> the checked token (RFC 3161 sections 2.4.2 and 2.4.1). */

@@ -39,23 +39,18 @@ function target(args: CommandArgs, usage: string) {
 }
 const SESSION_OPTIONS = { account: { type: 'string' }, session: { type: 'string' } } as const;
 
-export const sessionsHold: Command = {
-  usage: 'pnpm cli sessions hold --account ID --session ID',
+/** `sessions hold` and `sessions release`: the PUT and DELETE of the API's legal-hold route. */
+const legalHoldCommand = (verb: 'hold' | 'release'): Command => ({
+  usage: `pnpm cli sessions ${verb} --account ID --session ID`,
   options: SESSION_OPTIONS,
   async run(args, runtime) {
     const { accountId, sessionId } = target(args, this.usage);
-    return await setLegalHold(runtime.ctx, accountId, sessionId, true);
+    return await setLegalHold(runtime.ctx, accountId, sessionId, verb === 'hold');
   },
-};
+});
 
-export const sessionsRelease: Command = {
-  usage: 'pnpm cli sessions release --account ID --session ID',
-  options: SESSION_OPTIONS,
-  async run(args, runtime) {
-    const { accountId, sessionId } = target(args, this.usage);
-    return await setLegalHold(runtime.ctx, accountId, sessionId, false);
-  },
-};
+export const sessionsHold = legalHoldCommand('hold');
+export const sessionsRelease = legalHoldCommand('release');
 
 export const sessionsPurge: Command = {
   usage: 'pnpm cli sessions purge --account ID --session ID',

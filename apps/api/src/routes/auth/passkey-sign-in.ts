@@ -1,12 +1,10 @@
-import { DomainError, passkeySignInOptions, signInWithPasskey } from '@countersign/core';
+import { passkeySignInOptions, signInWithPasskey } from '@countersign/core';
 import { MeSchema, PasskeyRequestOptionsSchema, PasskeySignInRequestSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
-import { crossSiteProblem } from '../../http/account-auth.ts';
+import { requireSameSite } from '../../http/account-auth.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, commonErrors, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
-import { startSession } from './sign-in.ts';
-
-const crossSite = errorResponseFor('`forbidden`: a cross-site request.');
+import { crossSiteForbidden, startSession } from './sign-in.ts';
 
 export const passkeySignInOptionsRoute = apiRoute({
   method: 'post',
@@ -23,7 +21,7 @@ export const passkeySignInOptionsRoute = apiRoute({
   },
   responses: {
     200: jsonResponse('Pass them to the browser.', PasskeyRequestOptionsSchema),
-    403: crossSite,
+    403: crossSiteForbidden,
     429: commonErrors[429],
   },
 });
@@ -47,19 +45,17 @@ export const passkeySignInRoute = apiRoute({
       '`passkey_failed`: an unknown, used or expired challenge, a passkey not registered (or removed), a wrong ' +
         'origin or signature, a counter that did not move on; or validation.',
     ),
-    403: crossSite,
+    403: crossSiteForbidden,
   },
 });
 
 export function registerPasskeySignIn(app: OpenAPIHono<AppEnv>): void {
   app.openapi(passkeySignInOptionsRoute, async (c) => {
-    const problem = crossSiteProblem(c);
-    if (problem) throw new DomainError('forbidden', problem);
+    requireSameSite(c);
     return c.json(await passkeySignInOptions(c.get('deps').runtime.ctx, c.get('clientAddress')), 200);
   });
   app.openapi(passkeySignInRoute, async (c) => {
-    const problem = crossSiteProblem(c);
-    if (problem) throw new DomainError('forbidden', problem);
+    requireSameSite(c);
     const member = await signInWithPasskey(c.get('deps').runtime.ctx, c.req.valid('json').response);
     return c.json(await startSession(c, member, 'passkey'), 200);
   });

@@ -1,18 +1,15 @@
-import {
-  consumeSignInLink,
-  DomainError,
-  type MemberRow,
-  requestSignInEmail,
-  startMemberSession,
-} from '@countersign/core';
+import { consumeSignInLink, type MemberRow, requestSignInEmail, startMemberSession } from '@countersign/core';
 import { MeSchema, SignInRequestSchema, SignInVerifyRequestSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { crossSiteProblem } from '../../http/account-auth.ts';
+import { requireSameSite } from '../../http/account-auth.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { setSessionCookie } from '../../http/member-cookie.ts';
 import { apiRoute, commonErrors, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
 import { meOf } from './me.ts';
+
+/** The 403 of the sign-in routes (`requireSameSite`). */
+export const crossSiteForbidden = errorResponseFor('`forbidden`: a cross-site request.');
 
 export const signInRequestRoute = apiRoute({
   method: 'post',
@@ -30,7 +27,7 @@ export const signInRequestRoute = apiRoute({
       'Accepted: an email is on its way if the address is a member.',
       z.object({ message: z.string() }),
     ),
-    403: errorResponseFor('`forbidden`: a cross-site request.'),
+    403: crossSiteForbidden,
     429: commonErrors[429],
   },
 });
@@ -51,20 +48,18 @@ export const signInVerifyRoute = apiRoute({
   responses: {
     200: jsonResponse('Signed in.', MeSchema),
     400: errorResponseFor('`sign_in_link_invalid`: unknown, already used or expired link; or validation.'),
-    403: errorResponseFor('`forbidden`: a cross-site request.'),
+    403: crossSiteForbidden,
   },
 });
 
 export function registerSignIn(app: OpenAPIHono<AppEnv>): void {
   app.openapi(signInRequestRoute, async (c) => {
-    const problem = crossSiteProblem(c);
-    if (problem) throw new DomainError('forbidden', problem);
+    requireSameSite(c);
     await requestSignInEmail(c.get('deps').runtime.ctx, c.req.valid('json').email, c.get('clientAddress'));
     return c.json({ message: 'If this address belongs to a member, a sign-in link is on its way.' }, 202);
   });
   app.openapi(signInVerifyRoute, async (c) => {
-    const problem = crossSiteProblem(c);
-    if (problem) throw new DomainError('forbidden', problem);
+    requireSameSite(c);
     const member = await consumeSignInLink(c.get('deps').runtime.ctx, c.req.valid('json').token);
     return c.json(await startSession(c, member, 'link'), 200);
   });

@@ -8,6 +8,7 @@ import {
 } from '@countersign/core';
 import { DriveAuthorizationSchema, DriveConnectionSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { requireOwner } from '../../http/member-access.ts';
 import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
@@ -74,12 +75,10 @@ export const gdriveDisconnectRoute = apiRoute({
 });
 
 export function registerDriveConnection(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(driveConnectionRoute, async (c) =>
-    c.json(await driveConnectionView(c.get('deps').runtime.ctx, c.get('accountId')), 200),
-  );
+  app.openapi(driveConnectionRoute, async (c) => c.json(await driveConnectionView(...forAccount(c)), 200));
   app.openapi(gdriveConnectRoute, async (c) => {
     requireOwner(c);
-    const authorizationUrl = await startGoogleDriveConnect(c.get('deps').runtime.ctx, c.get('accountId'));
+    const authorizationUrl = await startGoogleDriveConnect(...forAccount(c));
     return c.json({ authorizationUrl }, 200);
   });
   app.openapi(gdriveCallbackRoute, async (c) => {
@@ -90,7 +89,7 @@ export function registerDriveConnection(app: OpenAPIHono<AppEnv>): void {
       requireOwner(c);
       if (error) throw new DomainError('drive_oauth_failed', `Google did not grant access (${error})`);
       if (!code || !state) throw new DomainError('drive_oauth_failed', 'the callback lacks code or state');
-      await finishGoogleDriveConnect(c.get('deps').runtime.ctx, c.get('accountId'), { code, state });
+      await finishGoogleDriveConnect(...forAccount(c), { code, state });
       return back({ connected: 'gdrive' });
     } catch (err) {
       if (!isDomainError(err)) throw err;
@@ -99,7 +98,7 @@ export function registerDriveConnection(app: OpenAPIHono<AppEnv>): void {
   });
   app.openapi(gdriveDisconnectRoute, async (c) => {
     requireOwner(c);
-    await disconnectDrive(c.get('deps').runtime.ctx, c.get('accountId'));
+    await disconnectDrive(...forAccount(c));
     return c.body(null, 204);
   });
 }

@@ -1,18 +1,18 @@
 import { DomainError, localDrive } from '@countersign/core';
 import { DriveFileIdParamsSchema, DriveFileListSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import { megabytes } from '../../http/body-limit.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, commonErrors, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
-
-const filePart = z
-  .instanceof(File, { error: 'must be a file part (a PDF with its file name)' })
-  .openapi({ type: 'string', format: 'binary' });
+import { pdfFilePart } from '../../http/pdf-file-part.ts';
 
 export const DriveUploadSchema = z
   .strictObject({
     files: z
-      .union([filePart, z.array(filePart)], { error: 'required: one file part per PDF, each named `files`' })
+      .union([pdfFilePart, z.array(pdfFilePart)], {
+        error: 'required: one file part per PDF, each named `files`',
+      })
       .openapi({ type: 'array', items: { type: 'string', format: 'binary' } }),
   })
   .openapi('DriveUpload');
@@ -62,7 +62,7 @@ const PDF_MAGIC = '%PDF-';
 
 export function registerDriveFiles(app: OpenAPIHono<AppEnv>): void {
   app.openapi(driveFilesListRoute, async (c) => {
-    const files = await (await localDrive(c.get('deps').runtime.ctx, c.get('accountId'))).list();
+    const files = await (await localDrive(...forAccount(c))).list();
     return c.json(
       {
         files: files.map((f) => ({
@@ -110,9 +110,7 @@ export function registerDriveFiles(app: OpenAPIHono<AppEnv>): void {
   });
   app.openapi(driveFileDeleteRoute, async (c) => {
     const { cloudFileId } = c.req.valid('param');
-    const removed = await (await localDrive(c.get('deps').runtime.ctx, c.get('accountId'))).remove(
-      cloudFileId,
-    );
+    const removed = await (await localDrive(...forAccount(c))).remove(cloudFileId);
     if (!removed)
       throw new DomainError('drive_file_not_found', `no file ${cloudFileId} in this account drive`);
     return c.body(null, 204);

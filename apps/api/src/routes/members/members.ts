@@ -6,11 +6,10 @@ import {
   MemberSchema,
 } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { requireOwner } from '../../http/member-access.ts';
+import { ownerOnlyResponse, requireOwner } from '../../http/member-access.ts';
 import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
-
-const ownerOnly = errorResponseFor('`forbidden`: only an owner may do this (or a CSRF/origin check failed).');
 
 export const membersListRoute = apiRoute({
   method: 'get',
@@ -34,7 +33,7 @@ export const memberInviteRoute = apiRoute({
   },
   responses: {
     201: jsonResponse('Invited.', MemberSchema),
-    403: ownerOnly,
+    403: ownerOnlyResponse,
     409: errorResponseFor('`member_exists`: the address is already a member of this account.'),
   },
 });
@@ -48,16 +47,14 @@ export const memberRemoveRoute = apiRoute({
   request: { params: MemberIdParamsSchema },
   responses: {
     204: { description: 'Removed.' },
-    403: ownerOnly,
+    403: ownerOnlyResponse,
     404: errorResponseFor('`member_not_found`: no such member in this account.'),
     409: errorResponseFor('`last_owner`: the account must keep an owner.'),
   },
 });
 
 export function registerMembers(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(membersListRoute, async (c) =>
-    c.json({ members: await listMembers(c.get('deps').runtime.ctx, c.get('accountId')) }, 200),
-  );
+  app.openapi(membersListRoute, async (c) => c.json({ members: await listMembers(...forAccount(c)) }, 200));
   app.openapi(memberInviteRoute, async (c) => {
     requireOwner(c);
     const ctx = c.get('deps').runtime.ctx;
@@ -68,7 +65,7 @@ export function registerMembers(app: OpenAPIHono<AppEnv>): void {
   });
   app.openapi(memberRemoveRoute, async (c) => {
     requireOwner(c);
-    await removeMember(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').memberId);
+    await removeMember(...forAccount(c), c.req.valid('param').memberId);
     return c.body(null, 204);
   });
 }

@@ -1,15 +1,16 @@
 import { auditTrail, sessionOf } from '@countersign/core';
-import { AuditTrailSchema, PathIdSchema } from '@countersign/schemas';
-import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { AuditTrailSchema } from '@countersign/schemas';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
+import { sessionIdParams } from './shared.ts';
 
 export const sessionAuditRoute = apiRoute({
   method: 'get',
   path: '/api/sessions/{sessionId}/audit',
   tags: ['Sessions'],
   summary: 'Get the hash-chained audit trail of a session (extension)',
-  request: { params: z.object({ sessionId: PathIdSchema }) },
+  request: { params: sessionIdParams },
   responses: {
     200: jsonResponse(
       'Every audit event, oldest first, each chained to the one before it. For a purged session: no events ' +

@@ -1,16 +1,11 @@
 import { cancelSession } from '@countersign/core';
-import {
-  SessionErrorResponseSchema,
-  SessionsCancelRequestSchema,
-  SessionsCancelResponseSchema,
-} from '@countersign/schemas';
+import { SessionsCancelRequestSchema, SessionsCancelResponseSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { idempotency } from '../../http/idempotency.ts';
-import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
-
-const sessionError = (description: string) =>
-  errorResponseFor(description, { schema: SessionErrorResponseSchema });
+import { apiRoute, jsonBody, jsonResponse } from '../../http/openapi.ts';
+import { sessionError } from './shared.ts';
 
 export const sessionsCancelRoute = apiRoute({
   method: 'post',
@@ -44,7 +39,7 @@ export const sessionsCancelRoute = apiRoute({
 export function registerSessionsCancel(app: OpenAPIHono<AppEnv>): void {
   app.openapi(sessionsCancelRoute, async (c) => {
     const { sessionId, reason } = c.req.valid('json');
-    const result = await cancelSession(c.get('deps').runtime.ctx, c.get('accountId'), sessionId, reason, {
+    const result = await cancelSession(...forAccount(c), sessionId, reason, {
       ip: c.get('clientAddress'),
       userAgent: c.req.header('user-agent') ?? null,
     });

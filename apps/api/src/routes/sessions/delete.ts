@@ -1,12 +1,10 @@
 import { getSessionDetail, requestPurge } from '@countersign/core';
-import { PathIdSchema, SessionDetailSchema, SessionErrorResponseSchema } from '@countersign/schemas';
-import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { SessionDetailSchema } from '@countersign/schemas';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { requireOwner } from '../../http/member-access.ts';
 import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
-
-const sessionError = (description: string) =>
-  errorResponseFor(description, { schema: SessionErrorResponseSchema });
+import { sessionError, sessionIdParams } from './shared.ts';
 
 export const sessionDeleteRoute = apiRoute({
   method: 'delete',
@@ -20,7 +18,7 @@ export const sessionDeleteRoute = apiRoute({
     '(`purge` in the answer and in `GET /api/sessions/{sessionId}`). The purge runs as a durable job: the ' +
     'answer says `purge.state` `pending` until it is done, then a `session.purged` webhook is sent once. ' +
     'Repeating the call is safe. Irreversible.',
-  request: { params: z.object({ sessionId: PathIdSchema }) },
+  request: { params: sessionIdParams },
   responses: {
     202: jsonResponse(
       'Purge accepted (or already done): the session with its `purge` state.',

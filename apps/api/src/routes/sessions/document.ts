@@ -1,9 +1,10 @@
 import { sessionDocumentFile } from '@countersign/core';
 import { PathIdSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
-import { pdfResponse } from '../../http/pdf-response.ts';
+import { pdfDocumented, pdfResponse } from '../../http/pdf-response.ts';
 
 export const sessionDocumentRoute = apiRoute({
   method: 'get',
@@ -15,10 +16,7 @@ export const sessionDocumentRoute = apiRoute({
     params: z.object({ sessionId: PathIdSchema, documentId: PathIdSchema }),
   },
   responses: {
-    200: {
-      description: 'The PDF.',
-      content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
-    },
+    200: pdfDocumented,
     404: errorResponseFor('No such session or document for this account.'),
     410: errorResponseFor('`session_purged` (extension): the session was purged; its documents are deleted.'),
   },
@@ -27,12 +25,7 @@ export const sessionDocumentRoute = apiRoute({
 export function registerSessionDocument(app: OpenAPIHono<AppEnv>): void {
   app.openapi(sessionDocumentRoute, async (c) => {
     const { sessionId, documentId } = c.req.valid('param');
-    const file = await sessionDocumentFile(
-      c.get('deps').runtime.ctx,
-      c.get('accountId'),
-      sessionId,
-      documentId,
-    );
+    const file = await sessionDocumentFile(...forAccount(c), sessionId, documentId);
     return pdfResponse(c, file.sha256, file.filename);
   });
 }

@@ -1,12 +1,11 @@
 import { setLegalHold } from '@countersign/core';
-import { LegalHoldSchema, PathIdSchema, SessionErrorResponseSchema } from '@countersign/schemas';
-import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { LegalHoldSchema } from '@countersign/schemas';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { requireOwner } from '../../http/member-access.ts';
 import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
-
-const sessionError = (description: string) =>
-  errorResponseFor(description, { schema: SessionErrorResponseSchema });
+import { sessionError, sessionIdParams } from './shared.ts';
 
 const legalHoldRoute = (method: 'put' | 'delete') =>
   apiRoute({
@@ -23,7 +22,7 @@ const legalHoldRoute = (method: 'put' | 'delete') =>
           'does not purge it. Holding a held session keeps its original `legalHoldSince`.'
         : 'Extension. Retention applies again from the next sweep (a session past its retention is purged then). ' +
           'Releasing a session that is not held is harmless.',
-    request: { params: z.object({ sessionId: PathIdSchema }) },
+    request: { params: sessionIdParams },
     responses: {
       200: jsonResponse('The hold as it now stands.', LegalHoldSchema),
       403: errorResponseFor(
@@ -44,15 +43,7 @@ export function registerSessionLegalHold(app: OpenAPIHono<AppEnv>): void {
   ] as const) {
     app.openapi(route, async (c) => {
       requireOwner(c);
-      return c.json(
-        await setLegalHold(
-          c.get('deps').runtime.ctx,
-          c.get('accountId'),
-          c.req.valid('param').sessionId,
-          hold,
-        ),
-        200,
-      );
+      return c.json(await setLegalHold(...forAccount(c), c.req.valid('param').sessionId, hold), 200);
     });
   }
 }

@@ -1,6 +1,7 @@
 import { listSessions } from '@countersign/core';
 import { SessionListQuerySchema, SessionListSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, jsonResponse } from '../../http/openapi.ts';
 
@@ -19,6 +20,6 @@ export const sessionsListRoute = apiRoute({
 
 export function registerSessionsList(app: OpenAPIHono<AppEnv>): void {
   app.openapi(sessionsListRoute, async (c) =>
-    c.json(await listSessions(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('query')), 200),
+    c.json(await listSessions(...forAccount(c), c.req.valid('query')), 200),
   );
 }

@@ -1,6 +1,7 @@
 import { participantSigningUrl, resendInvite } from '@countersign/core';
 import { PathIdSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, commonErrors, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 
@@ -42,16 +43,10 @@ export function registerSessionParticipants(app: OpenAPIHono<AppEnv>): void {
   app.openapi(participantResendRoute, async (c) => {
     const { sessionId, participantId } = c.req.valid('param');
     const origin = { ip: c.get('clientAddress'), userAgent: c.req.header('user-agent') ?? null };
-    return c.json(
-      await resendInvite(c.get('deps').runtime.ctx, c.get('accountId'), sessionId, participantId, origin),
-      202,
-    );
+    return c.json(await resendInvite(...forAccount(c), sessionId, participantId, origin), 202);
   });
   app.openapi(participantLinkRoute, async (c) => {
     const { sessionId, participantId } = c.req.valid('param');
-    return c.json(
-      await participantSigningUrl(c.get('deps').runtime.ctx, c.get('accountId'), sessionId, participantId),
-      200,
-    );
+    return c.json(await participantSigningUrl(...forAccount(c), sessionId, participantId), 200);
   });
 }

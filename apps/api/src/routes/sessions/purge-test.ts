@@ -1,5 +1,6 @@
 import { purgeTestSessions } from '@countersign/core';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, jsonResponse } from '../../http/openapi.ts';
 
@@ -21,7 +22,5 @@ export const testSessionsPurgeRoute = apiRoute({
 });
 
 export function registerTestSessionsPurge(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(testSessionsPurgeRoute, async (c) =>
-    c.json(await purgeTestSessions(c.get('deps').runtime.ctx, c.get('accountId')), 200),
-  );
+  app.openapi(testSessionsPurgeRoute, async (c) => c.json(await purgeTestSessions(...forAccount(c)), 200));
 }

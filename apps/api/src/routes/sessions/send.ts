@@ -1,7 +1,6 @@
-import type { SendJobResult, SessionsSendOutcome } from '@countersign/core';
+import type { SessionsSendOutcome } from '@countersign/core';
 import {
   ErrorResponseSchema,
-  SessionErrorResponseSchema,
   SessionsSendRejectedResponseSchema,
   SessionsSendRequestSchema,
   SessionsSendResponseSchema,
@@ -17,10 +16,8 @@ import {
   rateLimitHeaders,
   responseHeaders,
 } from '../../http/openapi.ts';
-import { sendOutcome } from '../../http/send-response.ts';
-
-const sessionError = (description: string) =>
-  errorResponseFor(description, { schema: SessionErrorResponseSchema });
+import { runSend } from '../../http/send-response.ts';
+import { sessionError } from './shared.ts';
 
 export const sessionsSendRoute = apiRoute({
   method: 'post',
@@ -74,13 +71,7 @@ export const sessionsSendRoute = apiRoute({
 
 export function registerSessionsSend(app: OpenAPIHono<AppEnv>): void {
   app.openapi(sessionsSendRoute, async (c) => {
-    const { queue, config } = c.get('deps');
-    const result = await queue.run<SendJobResult>(
-      sessionsSendJob,
-      { accountId: c.get('accountId'), request: c.req.valid('json'), test: c.get('testMode') === true },
-      { timeoutMs: config.sendTimeoutMs, jobId: c.get('jobKey') },
-    );
-    const outcome = sendOutcome<SessionsSendOutcome>(c, result);
+    const outcome = await runSend<SessionsSendOutcome>(c, sessionsSendJob, c.req.valid('json'));
     if (outcome.status === 422) return c.json(outcome.body, 422);
     return c.json(outcome.body, outcome.status);
   });

@@ -1,9 +1,9 @@
 import { requestCode } from '@countersign/core';
-import { SigningCodeSentSchema, signingTokenParam } from '@countersign/schemas';
-import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { SigningCodeSentSchema } from '@countersign/schemas';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, jsonResponse } from '../../http/openapi.ts';
-import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
+import { linkTokenParams, signerCall, signerSecurity, signingErrorsFor } from './shared.ts';
 
 export const signingCodeRoute = apiRoute({
   method: 'post',
@@ -17,23 +17,17 @@ export const signingCodeRoute = apiRoute({
     '`Retry-After`) for 30 minutes, each later lockout twice as long, at most a day, and requesting a new code ' +
     'does not lift it. Public sessions answer 400 `code_not_required`. No body.',
   security: signerSecurity,
-  request: { params: z.object({ token: signingTokenParam }) },
+  request: { params: linkTokenParams },
   responses: {
     200: jsonResponse('The code is on its way.', SigningCodeSentSchema),
-    400: signingErrors[400],
-    404: signingErrors[404],
-    410: signingErrors[410],
-    429: signingErrors[429],
+    ...signingErrorsFor(400, 404, 410, 429),
   },
 });
 
 export function registerSigningCode(app: OpenAPIHono<AppEnv>): void {
   app.openapi(signingCodeRoute, async (c) => {
-    const sent = await requestCode(
-      c.get('deps').runtime.ctx,
-      c.req.valid('param').token,
-      signerRequest(c).origin,
-    );
+    const { ctx, token, signer } = signerCall(c);
+    const sent = await requestCode(ctx, token, signer.origin);
     return c.json(
       {
         sent: true as const,

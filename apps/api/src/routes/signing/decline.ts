@@ -1,9 +1,9 @@
 import { declineAsParticipant } from '@countersign/core';
-import { SigningDeclinedSchema, SigningDeclineRequestSchema, signingTokenParam } from '@countersign/schemas';
-import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { SigningDeclinedSchema, SigningDeclineRequestSchema } from '@countersign/schemas';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, jsonBody, jsonResponse } from '../../http/openapi.ts';
-import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
+import { linkTokenParams, signerCall, signerSecurity, signingErrorsFor } from './shared.ts';
 
 export const signingDeclineRoute = apiRoute({
   method: 'post',
@@ -15,29 +15,17 @@ export const signingDeclineRoute = apiRoute({
     'The session becomes `declined`, every signing link is revoked (410 `session_declined` from then on) and, ' +
     'with `notify`, the other participants are told, with the reason when given.',
   security: signerSecurity,
-  request: {
-    params: z.object({ token: signingTokenParam }),
-    body: jsonBody(SigningDeclineRequestSchema),
-  },
+  request: { params: linkTokenParams, body: jsonBody(SigningDeclineRequestSchema) },
   responses: {
     200: jsonResponse('Declined.', SigningDeclinedSchema),
-    400: signingErrors[400],
-    401: signingErrors[401],
-    404: signingErrors[404],
-    409: signingErrors[409],
-    410: signingErrors[410],
+    ...signingErrorsFor(400, 401, 404, 409, 410),
   },
 });
 
 export function registerSigningDecline(app: OpenAPIHono<AppEnv>): void {
   app.openapi(signingDeclineRoute, async (c) => {
-    const { reason } = c.req.valid('json');
-    await declineAsParticipant(
-      c.get('deps').runtime.ctx,
-      c.req.valid('param').token,
-      reason ?? null,
-      signerRequest(c),
-    );
+    const { ctx, token, signer } = signerCall(c);
+    await declineAsParticipant(ctx, token, c.req.valid('json').reason ?? null, signer);
     return c.json({ declined: true as const }, 200);
   });
 }

@@ -1,9 +1,9 @@
 import { saveDraft } from '@countersign/core';
-import { SigningDraftSavedSchema, SigningDraftSchema, signingTokenParam } from '@countersign/schemas';
-import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { SigningDraftSavedSchema, SigningDraftSchema } from '@countersign/schemas';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, jsonBody, jsonResponse } from '../../http/openapi.ts';
-import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
+import { linkTokenParams, signerCall, signerSecurity, signingErrorsFor } from './shared.ts';
 
 export const signingDraftRoute = apiRoute({
   method: 'put',
@@ -17,28 +17,17 @@ export const signingDraftRoute = apiRoute({
     '`field_not_allowed`, `invalid_field_value`, `invalid_signature`); only while signing is open to the signer ' +
     '(409 `not_your_turn`, `already_signed`). Nothing is recorded in the audit trail.',
   security: signerSecurity,
-  request: {
-    params: z.object({ token: signingTokenParam }),
-    body: jsonBody(SigningDraftSchema),
-  },
+  request: { params: linkTokenParams, body: jsonBody(SigningDraftSchema) },
   responses: {
     200: jsonResponse('Saved.', SigningDraftSavedSchema),
-    400: signingErrors[400],
-    401: signingErrors[401],
-    404: signingErrors[404],
-    409: signingErrors[409],
-    410: signingErrors[410],
+    ...signingErrorsFor(400, 401, 404, 409, 410),
   },
 });
 
 export function registerSigningDraft(app: OpenAPIHono<AppEnv>): void {
   app.openapi(signingDraftRoute, async (c) => {
-    const saved = await saveDraft(
-      c.get('deps').runtime.ctx,
-      c.req.valid('param').token,
-      c.req.valid('json'),
-      signerRequest(c),
-    );
+    const { ctx, token, signer } = signerCall(c);
+    const saved = await saveDraft(ctx, token, c.req.valid('json'), signer);
     return c.json({ saved: true as const, updatedAt: new Date(saved.updatedAt).toISOString() }, 200);
   });
 }

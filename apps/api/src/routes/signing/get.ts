@@ -1,9 +1,9 @@
 import { getSigningView } from '@countersign/core';
-import { SigningViewSchema, signingTokenParam } from '@countersign/schemas';
-import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { SigningViewSchema } from '@countersign/schemas';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, jsonResponse } from '../../http/openapi.ts';
-import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
+import { linkTokenParams, signerCall, signerSecurity, signingErrorsFor } from './shared.ts';
 
 export const signingGetRoute = apiRoute({
   method: 'get',
@@ -17,19 +17,16 @@ export const signingGetRoute = apiRoute({
     'required and not verified, `documents` and `fields` are empty. Completed sessions answer with `download` ' +
     'for 30 days after completion.',
   security: signerSecurity,
-  request: { params: z.object({ token: signingTokenParam }) },
+  request: { params: linkTokenParams },
   responses: {
     200: jsonResponse('The signing view.', SigningViewSchema),
-    404: signingErrors[404],
-    410: signingErrors[410],
+    ...signingErrorsFor(404, 410),
   },
 });
 
 export function registerSigningGet(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(signingGetRoute, async (c) =>
-    c.json(
-      await getSigningView(c.get('deps').runtime.ctx, c.req.valid('param').token, signerRequest(c)),
-      200,
-    ),
-  );
+  app.openapi(signingGetRoute, async (c) => {
+    const { ctx, token, signer } = signerCall(c);
+    return c.json(await getSigningView(ctx, token, signer), 200);
+  });
 }

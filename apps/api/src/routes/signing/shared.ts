@@ -1,5 +1,6 @@
 import { SIGNER_SESSION_HOURS, type SignerRequest } from '@countersign/core';
-import { SigningErrorResponseSchema } from '@countersign/schemas';
+import { SigningErrorResponseSchema, signingTokenParam } from '@countersign/schemas';
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../../http/env.ts';
@@ -54,6 +55,21 @@ export const signingErrors = {
     ['Retry-After'],
   ),
 } as const;
+
+/** The ones of `signingErrors` a route can answer, for its `responses`: `...signingErrorsFor(404, 410)`. */
+export const signingErrorsFor = <S extends keyof typeof signingErrors>(...statuses: S[]) =>
+  Object.fromEntries(statuses.map((s) => [s, signingErrors[s]])) as Pick<typeof signingErrors, S>;
+
+/** Every signer route's path starts with the link token. */
+export const linkTokenParams = z.object({ token: signingTokenParam });
+
+/**
+ * What every signer handler starts from: the service context, the link token of the path and who is asking
+ * (`signerRequest`, which also keeps the answer out of caches and referrers).
+ */
+export function signerCall(c: Context<AppEnv, string, { out: { param: { token: string } } }>) {
+  return { ctx: c.get('deps').runtime.ctx, token: c.req.valid('param').token, signer: signerRequest(c) };
+}
 
 /** Signer routes take no bearer token: the link token (and, for otp sessions, the signer cookie) is the key. */
 export const signerSecurity: Record<string, string[]>[] = [{ signerCookie: [] }, {}];

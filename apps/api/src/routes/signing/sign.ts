@@ -1,9 +1,9 @@
 import { signAsParticipant } from '@countersign/core';
-import { SigningSignedSchema, SigningSignRequestSchema, signingTokenParam } from '@countersign/schemas';
-import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { SigningSignedSchema, SigningSignRequestSchema } from '@countersign/schemas';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, jsonBody, jsonResponse } from '../../http/openapi.ts';
-import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
+import { linkTokenParams, signerCall, signerSecurity, signingErrorsFor } from './shared.ts';
 
 export const signingSignRoute = apiRoute({
   method: 'post',
@@ -18,29 +18,18 @@ export const signingSignRoute = apiRoute({
     'filled (a required checkbox checked). Records the values, the signature, time, IP and user agent; the next ' +
     'signer is invited in sequential order; once everyone has signed the signed PDF is produced.',
   security: signerSecurity,
-  request: {
-    params: z.object({ token: signingTokenParam }),
-    body: jsonBody(SigningSignRequestSchema),
-  },
+  request: { params: linkTokenParams, body: jsonBody(SigningSignRequestSchema) },
   responses: {
     200: jsonResponse('Signed.', SigningSignedSchema),
-    400: signingErrors[400],
-    401: signingErrors[401],
-    404: signingErrors[404],
-    409: signingErrors[409],
-    410: signingErrors[410],
+    ...signingErrorsFor(400, 401, 404, 409, 410),
   },
 });
 
 export function registerSigningSign(app: OpenAPIHono<AppEnv>): void {
   app.openapi(signingSignRoute, async (c) => {
     // The last signature's transaction also queues the completion job, through the outbox (outbox/jobs.ts).
-    const signed = await signAsParticipant(
-      c.get('deps').runtime.ctx,
-      c.req.valid('param').token,
-      c.req.valid('json'),
-      signerRequest(c),
-    );
+    const { ctx, token, signer } = signerCall(c);
+    const signed = await signAsParticipant(ctx, token, c.req.valid('json'), signer);
     return c.json(
       {
         signed: true as const,

@@ -1,13 +1,9 @@
 import { checkSignerText } from '@countersign/core';
-import {
-  SigningTextCheckRequestSchema,
-  SigningTextCheckSchema,
-  signingTokenParam,
-} from '@countersign/schemas';
-import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { SigningTextCheckRequestSchema, SigningTextCheckSchema } from '@countersign/schemas';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, jsonBody, jsonResponse } from '../../http/openapi.ts';
-import { signerRequest, signerSecurity, signingErrors } from './shared.ts';
+import { linkTokenParams, signerCall, signerSecurity, signingErrorsFor } from './shared.ts';
 
 export const signingTextCheckRoute = apiRoute({
   method: 'post',
@@ -21,27 +17,17 @@ export const signingTextCheckRoute = apiRoute({
     '`too-long`: it does not fit even wrapped at 6 pt). Records nothing. The sign call runs the same check and ' +
     'answers 400 (`invalid_field_value` or `invalid_signature`, naming the fields) for what this reports as not ok.',
   security: signerSecurity,
-  request: {
-    params: z.object({ token: signingTokenParam }),
-    body: jsonBody(SigningTextCheckRequestSchema),
-  },
+  request: { params: linkTokenParams, body: jsonBody(SigningTextCheckRequestSchema) },
   responses: {
     200: jsonResponse('One entry per checked field.', SigningTextCheckSchema),
-    400: signingErrors[400],
-    401: signingErrors[401],
-    404: signingErrors[404],
-    410: signingErrors[410],
+    ...signingErrorsFor(400, 401, 404, 410),
   },
 });
 
 export function registerSigningTextCheck(app: OpenAPIHono<AppEnv>): void {
   app.openapi(signingTextCheckRoute, async (c) => {
-    const fields = await checkSignerText(
-      c.get('deps').runtime.ctx,
-      c.req.valid('param').token,
-      c.req.valid('json'),
-      signerRequest(c),
-    );
+    const { ctx, token, signer } = signerCall(c);
+    const fields = await checkSignerText(ctx, token, c.req.valid('json'), signer);
     return c.json({ fields }, 200);
   });
 }

@@ -1,13 +1,9 @@
 import { verifyCode } from '@countersign/core';
-import {
-  SigningCodeVerifyRequestSchema,
-  SigningVerifiedSchema,
-  signingTokenParam,
-} from '@countersign/schemas';
-import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { SigningCodeVerifyRequestSchema, SigningVerifiedSchema } from '@countersign/schemas';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, jsonBody } from '../../http/openapi.ts';
-import { setSignerCookie, signerRequest, signerSecurity, signingErrors } from './shared.ts';
+import { linkTokenParams, setSignerCookie, signerCall, signerSecurity, signingErrorsFor } from './shared.ts';
 
 export const signingVerifyRoute = apiRoute({
   method: 'post',
@@ -19,10 +15,7 @@ export const signingVerifyRoute = apiRoute({
     'and records `code.verified`. A wrong one records `code.failed` and answers 400 `code_invalid` with ' +
     '`attemptsLeft`; the 10th wrong code in a row locks the signer out (429 `code_locked`).',
   security: signerSecurity,
-  request: {
-    params: z.object({ token: signingTokenParam }),
-    body: jsonBody(SigningCodeVerifyRequestSchema),
-  },
+  request: { params: linkTokenParams, body: jsonBody(SigningCodeVerifyRequestSchema) },
   responses: {
     200: {
       description: 'Verified; the response sets the signer cookie.',
@@ -34,22 +27,14 @@ export const signingVerifyRoute = apiRoute({
       },
       content: { 'application/json': { schema: SigningVerifiedSchema } },
     },
-    400: signingErrors[400],
-    404: signingErrors[404],
-    410: signingErrors[410],
-    429: signingErrors[429],
+    ...signingErrorsFor(400, 404, 410, 429),
   },
 });
 
 export function registerSigningVerify(app: OpenAPIHono<AppEnv>): void {
   app.openapi(signingVerifyRoute, async (c) => {
-    const { token } = c.req.valid('param');
-    const verified = await verifyCode(
-      c.get('deps').runtime.ctx,
-      token,
-      c.req.valid('json').code,
-      signerRequest(c).origin,
-    );
+    const { ctx, token, signer } = signerCall(c);
+    const verified = await verifyCode(ctx, token, c.req.valid('json').code, signer.origin);
     setSignerCookie(c, token, verified.token);
     return c.json({ verified: true as const, expiresAt: new Date(verified.expiresAt).toISOString() }, 200);
   });

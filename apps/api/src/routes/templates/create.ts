@@ -9,13 +9,11 @@ import {
 } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { errorResponse } from '../../http/errors.ts';
 import { apiRoute, commonErrors, jsonResponse } from '../../http/openapi.ts';
-
-const filePart = z
-  .instanceof(File, { error: 'must be a file part (a PDF with its file name)' })
-  .openapi({ type: 'string', format: 'binary' });
+import { pdfFilePart } from '../../http/pdf-file-part.ts';
 
 /**
  * The upload: one `manifest` part (the TemplateManifest JSON, as a text field or a file) and one `documents`
@@ -24,13 +22,15 @@ const filePart = z
 export const TemplateUploadSchema = z
   .strictObject({
     manifest: z
-      .union([z.string(), filePart], { error: 'required: the manifest JSON, as a text field or a file part' })
+      .union([z.string(), pdfFilePart], {
+        error: 'required: the manifest JSON, as a text field or a file part',
+      })
       .openapi({
         type: 'string',
         description: 'The TemplateManifest JSON (see the TemplateManifest schema).',
       }),
     documents: z
-      .union([filePart, z.array(filePart)], {
+      .union([pdfFilePart, z.array(pdfFilePart)], {
         error: 'required: one file part per PDF, each named `documents`',
       })
       .openapi({
@@ -102,8 +102,7 @@ export function registerTemplatesCreate(app: OpenAPIHono<AppEnv>): void {
     const files = Array.isArray(form.documents) ? form.documents : [form.documents];
     const bytes = await matchFiles(manifest, files);
     const created = await createTemplate(
-      c.get('deps').runtime.ctx,
-      c.get('accountId'),
+      ...forAccount(c),
       templateFromManifest(manifest, (entry) => bytes.get(entry)!),
     );
     return c.json(created, 201);

@@ -6,9 +6,10 @@ import {
   TemplateVersionConflictSchema,
 } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
-import { pdfResponse } from '../../http/pdf-response.ts';
+import { pdfDocumented, pdfResponse } from '../../http/pdf-response.ts';
 
 const params = z.object({ templateId: PathIdSchema });
 
@@ -51,40 +52,24 @@ export const templateDocumentRoute = apiRoute({
   summary: "A template document's PDF (as signers see it), by 0-based position",
   request: { params: params.extend({ index: PathIdSchema.openapi({ description: '0-based position.' }) }) },
   responses: {
-    200: {
-      description: 'The PDF.',
-      content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
-    },
+    200: pdfDocumented,
     404: errorResponseFor('`template_not_found`, or `not_found` for an index past the last document.'),
   },
 });
 
 export function registerTemplateEdit(app: OpenAPIHono<AppEnv>): void {
   app.openapi(templateUpdateRoute, async (c) =>
-    c.json(
-      await updateTemplate(
-        c.get('deps').runtime.ctx,
-        c.get('accountId'),
-        c.req.valid('param').templateId,
-        c.req.valid('json'),
-      ),
-      200,
-    ),
+    c.json(await updateTemplate(...forAccount(c), c.req.valid('param').templateId, c.req.valid('json')), 200),
   );
   app.openapi(templateDeleteRoute, async (c) => {
-    await deleteTemplate(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').templateId);
+    await deleteTemplate(...forAccount(c), c.req.valid('param').templateId);
     return c.body(null, 204);
   });
   app.openapi(templateDocumentRoute, async (c) => {
     const { templateId, index } = c.req.valid('param');
     // Not a position (letters, a sign): like one past the end, no such document.
     const position = /^\d{1,4}$/.test(index) ? Number(index) : -1;
-    const file = await templateDocumentFile(
-      c.get('deps').runtime.ctx,
-      c.get('accountId'),
-      templateId,
-      position,
-    );
+    const file = await templateDocumentFile(...forAccount(c), templateId, position);
     return pdfResponse(c, file.sha256, file.filename);
   });
 }

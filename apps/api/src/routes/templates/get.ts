@@ -1,6 +1,7 @@
 import { getTemplateDetail } from '@countersign/core';
 import { TEMPLATE_ID_MAX_LENGTH, TemplateDetailSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 
@@ -21,9 +22,6 @@ export const templateGetRoute = apiRoute({
 
 export function registerTemplateGet(app: OpenAPIHono<AppEnv>): void {
   app.openapi(templateGetRoute, async (c) =>
-    c.json(
-      await getTemplateDetail(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').templateId),
-      200,
-    ),
+    c.json(await getTemplateDetail(...forAccount(c), c.req.valid('param').templateId), 200),
   );
 }

@@ -1,6 +1,7 @@
 import { listTemplates } from '@countersign/core';
 import { TemplateListSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, jsonResponse } from '../../http/openapi.ts';
 
@@ -16,7 +17,5 @@ export const templatesListRoute = apiRoute({
 });
 
 export function registerTemplatesList(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(templatesListRoute, async (c) =>
-    c.json(await listTemplates(c.get('deps').runtime.ctx, c.get('accountId')), 200),
-  );
+  app.openapi(templatesListRoute, async (c) => c.json(await listTemplates(...forAccount(c)), 200));
 }

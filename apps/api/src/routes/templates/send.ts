@@ -1,4 +1,4 @@
-import type { SendJobResult, TemplateSendOutcome } from '@countersign/core';
+import type { TemplateSendOutcome } from '@countersign/core';
 import {
   TemplateSendRequestSchema,
   TemplateSendResponseSchema,
@@ -8,7 +8,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { idempotency } from '../../http/idempotency.ts';
 import { apiRoute, errorResponseFor, jsonBody, rateLimitHeaders } from '../../http/openapi.ts';
-import { sendOutcome } from '../../http/send-response.ts';
+import { runSend } from '../../http/send-response.ts';
 
 export const templatesSendRoute = apiRoute({
   method: 'post',
@@ -46,13 +46,7 @@ export const templatesSendRoute = apiRoute({
 
 export function registerTemplatesSend(app: OpenAPIHono<AppEnv>): void {
   app.openapi(templatesSendRoute, async (c) => {
-    const { queue, config } = c.get('deps');
-    const result = await queue.run<SendJobResult>(
-      templatesSendJob,
-      { accountId: c.get('accountId'), request: c.req.valid('json'), test: c.get('testMode') === true },
-      { timeoutMs: config.sendTimeoutMs, jobId: c.get('jobKey') },
-    );
-    const outcome = sendOutcome<TemplateSendOutcome>(c, result);
+    const outcome = await runSend<TemplateSendOutcome>(c, templatesSendJob, c.req.valid('json'));
     return c.json(outcome.body, outcome.status);
   });
 }

@@ -1,6 +1,7 @@
 import { createWebhookEndpoint } from '@countersign/core';
 import { WebhookCreatedSchema, WebhookCreateRequestSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
 
@@ -27,11 +28,7 @@ export const webhookCreateRoute = apiRoute({
 
 export function registerWebhookCreate(app: OpenAPIHono<AppEnv>): void {
   app.openapi(webhookCreateRoute, async (c) => {
-    const created = await createWebhookEndpoint(
-      c.get('deps').runtime.ctx,
-      c.get('accountId'),
-      c.req.valid('json'),
-    );
+    const created = await createWebhookEndpoint(...forAccount(c), c.req.valid('json'));
     return c.json(created, 201);
   });
 }

@@ -1,8 +1,10 @@
 import { deleteWebhookEndpoint } from '@countersign/core';
 import { WebhookIdParamsSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
+import { apiRoute } from '../../http/openapi.ts';
+import { webhookNotFound } from './shared.ts';
 
 export const webhookDeleteRoute = apiRoute({
   method: 'delete',
@@ -13,17 +15,13 @@ export const webhookDeleteRoute = apiRoute({
   request: { params: WebhookIdParamsSchema },
   responses: {
     204: { description: 'Deleted.' },
-    404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
+    404: webhookNotFound,
   },
 });
 
 export function registerWebhookDelete(app: OpenAPIHono<AppEnv>): void {
   app.openapi(webhookDeleteRoute, async (c) => {
-    await deleteWebhookEndpoint(
-      c.get('deps').runtime.ctx,
-      c.get('accountId'),
-      c.req.valid('param').webhookId,
-    );
+    await deleteWebhookEndpoint(...forAccount(c), c.req.valid('param').webhookId);
     return c.body(null, 204);
   });
 }

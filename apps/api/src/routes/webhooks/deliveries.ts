@@ -5,8 +5,10 @@ import {
   WebhookIdParamsSchema,
 } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
+import { apiRoute, jsonResponse } from '../../http/openapi.ts';
+import { webhookNotFound } from './shared.ts';
 
 export const webhookDeliveriesRoute = apiRoute({
   method: 'get',
@@ -18,19 +20,14 @@ export const webhookDeliveriesRoute = apiRoute({
   request: { params: WebhookIdParamsSchema, query: WebhookDeliveryListQuerySchema },
   responses: {
     200: jsonResponse('A page of attempts.', WebhookDeliveryListSchema),
-    404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
+    404: webhookNotFound,
   },
 });
 
 export function registerWebhookDeliveries(app: OpenAPIHono<AppEnv>): void {
   app.openapi(webhookDeliveriesRoute, async (c) =>
     c.json(
-      await listWebhookDeliveries(
-        c.get('deps').runtime.ctx,
-        c.get('accountId'),
-        c.req.valid('param').webhookId,
-        c.req.valid('query'),
-      ),
+      await listWebhookDeliveries(...forAccount(c), c.req.valid('param').webhookId, c.req.valid('query')),
       200,
     ),
   );

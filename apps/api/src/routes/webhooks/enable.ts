@@ -1,8 +1,10 @@
 import { enableWebhookEndpoint } from '@countersign/core';
 import { WebhookEndpointSchema, WebhookIdParamsSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
+import { webhookNotFound } from './shared.ts';
 
 export const webhookEnableRoute = apiRoute({
   method: 'post',
@@ -17,19 +19,12 @@ export const webhookEnableRoute = apiRoute({
   responses: {
     200: jsonResponse('The endpoint, enabled.', WebhookEndpointSchema),
     400: errorResponseFor('`unsafe_webhook_url`: the URL is no longer an allowed target.'),
-    404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
+    404: webhookNotFound,
   },
 });
 
 export function registerWebhookEnable(app: OpenAPIHono<AppEnv>): void {
   app.openapi(webhookEnableRoute, async (c) =>
-    c.json(
-      await enableWebhookEndpoint(
-        c.get('deps').runtime.ctx,
-        c.get('accountId'),
-        c.req.valid('param').webhookId,
-      ),
-      200,
-    ),
+    c.json(await enableWebhookEndpoint(...forAccount(c), c.req.valid('param').webhookId), 200),
   );
 }

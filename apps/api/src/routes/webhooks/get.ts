@@ -1,8 +1,10 @@
 import { getWebhookEndpoint } from '@countersign/core';
 import { WebhookEndpointSchema, WebhookIdParamsSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
+import { apiRoute, jsonResponse } from '../../http/openapi.ts';
+import { webhookNotFound } from './shared.ts';
 
 export const webhookGetRoute = apiRoute({
   method: 'get',
@@ -12,15 +14,12 @@ export const webhookGetRoute = apiRoute({
   request: { params: WebhookIdParamsSchema },
   responses: {
     200: jsonResponse('The endpoint (never its secret).', WebhookEndpointSchema),
-    404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
+    404: webhookNotFound,
   },
 });
 
 export function registerWebhookGet(app: OpenAPIHono<AppEnv>): void {
   app.openapi(webhookGetRoute, async (c) =>
-    c.json(
-      await getWebhookEndpoint(c.get('deps').runtime.ctx, c.get('accountId'), c.req.valid('param').webhookId),
-      200,
-    ),
+    c.json(await getWebhookEndpoint(...forAccount(c), c.req.valid('param').webhookId), 200),
   );
 }

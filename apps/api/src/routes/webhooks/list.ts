@@ -1,6 +1,7 @@
 import { listWebhookEndpoints } from '@countersign/core';
 import { WebhookListSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, jsonResponse } from '../../http/openapi.ts';
 
@@ -18,6 +19,6 @@ export const webhookListRoute = apiRoute({
 
 export function registerWebhookList(app: OpenAPIHono<AppEnv>): void {
   app.openapi(webhookListRoute, async (c) =>
-    c.json({ webhooks: await listWebhookEndpoints(c.get('deps').runtime.ctx, c.get('accountId')) }, 200),
+    c.json({ webhooks: await listWebhookEndpoints(...forAccount(c)) }, 200),
   );
 }

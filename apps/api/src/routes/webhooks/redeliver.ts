@@ -1,8 +1,10 @@
 import { redeliverWebhook } from '@countersign/core';
 import { WebhookDeliveryParamsSchema, WebhookRedeliveryQueuedSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
+import { webhookDisabled } from './shared.ts';
 
 export const webhookRedeliverRoute = apiRoute({
   method: 'post',
@@ -16,16 +18,13 @@ export const webhookRedeliverRoute = apiRoute({
   responses: {
     202: jsonResponse('Queued.', WebhookRedeliveryQueuedSchema),
     404: errorResponseFor('`webhook_not_found` or `webhook_delivery_not_found`.'),
-    409: errorResponseFor('`webhook_disabled`: enable the endpoint first.'),
+    409: webhookDisabled,
   },
 });
 
 export function registerWebhookRedeliver(app: OpenAPIHono<AppEnv>): void {
   app.openapi(webhookRedeliverRoute, async (c) => {
     const { webhookId, deliveryId } = c.req.valid('param');
-    return c.json(
-      await redeliverWebhook(c.get('deps').runtime.ctx, c.get('accountId'), webhookId, deliveryId),
-      202,
-    );
+    return c.json(await redeliverWebhook(...forAccount(c), webhookId, deliveryId), 202);
   });
 }

@@ -1,8 +1,10 @@
 import { rotateWebhookSecret } from '@countersign/core';
 import { WebhookIdParamsSchema, WebhookSecretRotatedSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
+import { apiRoute, jsonResponse } from '../../http/openapi.ts';
+import { webhookNotFound } from './shared.ts';
 
 export const webhookRotateSecretRoute = apiRoute({
   method: 'post',
@@ -16,19 +18,12 @@ export const webhookRotateSecretRoute = apiRoute({
   request: { params: WebhookIdParamsSchema },
   responses: {
     200: jsonResponse('The new secret.', WebhookSecretRotatedSchema),
-    404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
+    404: webhookNotFound,
   },
 });
 
 export function registerWebhookRotateSecret(app: OpenAPIHono<AppEnv>): void {
   app.openapi(webhookRotateSecretRoute, async (c) =>
-    c.json(
-      await rotateWebhookSecret(
-        c.get('deps').runtime.ctx,
-        c.get('accountId'),
-        c.req.valid('param').webhookId,
-      ),
-      200,
-    ),
+    c.json(await rotateWebhookSecret(...forAccount(c), c.req.valid('param').webhookId), 200),
   );
 }

@@ -1,8 +1,10 @@
 import { sendWebhookTestEvent } from '@countersign/core';
 import { WebhookIdParamsSchema, WebhookTestQueuedSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
+import { apiRoute, jsonResponse } from '../../http/openapi.ts';
+import { webhookDisabled, webhookNotFound } from './shared.ts';
 
 export const webhookTestRoute = apiRoute({
   method: 'post',
@@ -16,20 +18,13 @@ export const webhookTestRoute = apiRoute({
   request: { params: WebhookIdParamsSchema },
   responses: {
     202: jsonResponse('Queued; its attempt appears in the deliveries list.', WebhookTestQueuedSchema),
-    404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
-    409: errorResponseFor('`webhook_disabled`: enable the endpoint first.'),
+    404: webhookNotFound,
+    409: webhookDisabled,
   },
 });
 
 export function registerWebhookTest(app: OpenAPIHono<AppEnv>): void {
   app.openapi(webhookTestRoute, async (c) =>
-    c.json(
-      await sendWebhookTestEvent(
-        c.get('deps').runtime.ctx,
-        c.get('accountId'),
-        c.req.valid('param').webhookId,
-      ),
-      202,
-    ),
+    c.json(await sendWebhookTestEvent(...forAccount(c), c.req.valid('param').webhookId), 202),
   );
 }

@@ -5,8 +5,10 @@ import {
   WebhookUpdateRequestSchema,
 } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
+import { webhookNotFound } from './shared.ts';
 
 export const webhookUpdateRoute = apiRoute({
   method: 'patch',
@@ -28,19 +30,14 @@ export const webhookUpdateRoute = apiRoute({
       'Validation failed (an unknown property or event type, nothing to change), or `unsafe_webhook_url` when ' +
         'enabling: the URL is no longer an allowed target.',
     ),
-    404: errorResponseFor('`webhook_not_found`: no such endpoint for this account.'),
+    404: webhookNotFound,
   },
 });
 
 export function registerWebhookUpdate(app: OpenAPIHono<AppEnv>): void {
   app.openapi(webhookUpdateRoute, async (c) =>
     c.json(
-      await updateWebhookEndpoint(
-        c.get('deps').runtime.ctx,
-        c.get('accountId'),
-        c.req.valid('param').webhookId,
-        c.req.valid('json'),
-      ),
+      await updateWebhookEndpoint(...forAccount(c), c.req.valid('param').webhookId, c.req.valid('json')),
       200,
     ),
   );

@@ -33,6 +33,9 @@ type Token =
   | { t: 'dictStart' }
   | { t: 'dictEnd' };
 
+/** The escapes of a literal string that stand for a control character: \n \r \t \b \f. */
+const ESCAPED: Record<number, number> = { 110: 10, 114: 13, 116: 9, 98: 8, 102: 12 };
+
 export function parseContent(bytes: Uint8Array): Operation[] {
   let pos = 0;
   const n = bytes.length;
@@ -57,35 +60,16 @@ export function parseContent(bytes: Uint8Array): Operation[] {
       if (c === 0x5c) {
         if (pos >= n) break;
         const e = bytes[pos++]!;
-        switch (e) {
-          case 0x6e:
-            buf.push(10);
-            break; // n
-          case 0x72:
-            buf.push(13);
-            break; // r
-          case 0x74:
-            buf.push(9);
-            break; // t
-          case 0x62:
-            buf.push(8);
-            break; // b
-          case 0x66:
-            buf.push(12);
-            break; // f
-          case 0x0d:
-            if (bytes[pos] === 0x0a) pos++;
-            break; // line continuation
-          case 0x0a:
-            break;
-          default:
-            if (e >= 0x30 && e <= 0x37) {
-              let v = e - 0x30;
-              for (let k = 0; k < 2 && pos < n && bytes[pos]! >= 0x30 && bytes[pos]! <= 0x37; k++)
-                v = v * 8 + (bytes[pos++]! - 0x30);
-              buf.push(v & 0xff);
-            } else buf.push(e); // \( \) \\ and unknown escapes: the character itself
-        }
+        const escaped = ESCAPED[e];
+        if (escaped !== undefined) buf.push(escaped);
+        else if (e === 0x0d) {
+          if (bytes[pos] === 0x0a) pos++; // line continuation (CR LF)
+        } else if (e >= 0x30 && e <= 0x37) {
+          let v = e - 0x30;
+          for (let k = 0; k < 2 && pos < n && bytes[pos]! >= 0x30 && bytes[pos]! <= 0x37; k++)
+            v = v * 8 + (bytes[pos++]! - 0x30);
+          buf.push(v & 0xff);
+        } else if (e !== 0x0a) buf.push(e); // \( \) \\ and unknown escapes: the character itself (LF: continuation)
         continue;
       }
       if (c === 0x28) depth++;

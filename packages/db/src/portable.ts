@@ -1,0 +1,33 @@
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import type { Db } from './database.ts';
+
+/**
+ * The few SQL spellings that differ between SQLite and PostgreSQL, in one place: domain code asks for the
+ * meaning and gets the spelling of the server `db` is on (docs/data-layer.md "One schema, two servers").
+ * JSON columns hold JSON text on both (the SQLite schema's encoding), so PostgreSQL casts to jsonb to read it.
+ */
+
+/** Keys are written into the SQL: only plain names, never input. */
+const plainKey = (key: string): string => {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`not a plain JSON key: ${key}`);
+  return key;
+};
+
+/** `column.key = value` for a string field of a JSON text column. */
+export function jsonTextEquals(db: Db, column: AnyColumn, key: string, value: string): SQL {
+  return db.$connection.dialect === 'postgres'
+    ? sql`(${column}::jsonb ->> ${sql.raw(`'${plainKey(key)}'`)}) = ${value}`
+    : sql`json_extract(${column}, ${sql.raw(`'$.${plainKey(key)}'`)}) = ${value}`;
+}
+
+/** Whether a boolean field of a JSON text column is `true`. */
+export function jsonIsTrue(db: Db, column: AnyColumn, key: string): SQL {
+  return db.$connection.dialect === 'postgres'
+    ? sql`(${column}::jsonb -> ${sql.raw(`'${plainKey(key)}'`)}) = 'true'::jsonb`
+    : sql`json_type(${column}, ${sql.raw(`'$.${plainKey(key)}'`)}) = 'true'`;
+}
+
+/** The larger of two values (SQLite's two-argument `max`, PostgreSQL's `greatest`). */
+export function larger(db: Db, a: SQL | AnyColumn | number, b: SQL | AnyColumn | number): SQL {
+  return db.$connection.dialect === 'postgres' ? sql`greatest(${a}, ${b})` : sql`max(${a}, ${b})`;
+}

@@ -1,0 +1,145 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
+import type { Connection, QueryMethod, QueryResult, RowInsert } from '../connection.ts';
+
+/** One open transaction: its pooled client, and the drizzle transaction nested ones take savepoints on. */
+interface OpenTransaction {
+  client: pg.PoolClient;
+  tx: unknown;
+}
+
+/** PostgreSQL's limit on one statement's parameters; a multi-row insert is cut below it. */
+const MAX_PARAMS = 65_535;
+/** A serialization failure (or deadlock) is retried this many times before it reaches the caller. */
+const MAX_ATTEMPTS = 8;
+const RETRYABLE = new Set(['40001', '40P01']);
+
+/**
+ * Every integer column is `bigint` (times are milliseconds since the epoch) and `count(*)` is one too; node-pg
+ * hands those back as strings. Ours all fit in a double, as they do on SQLite, so they come back as numbers.
+ */
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return Number;
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+export interface PgConnectionOptions {
+  /** Pooled connections of this process (node-pg's `max`). */
+  poolSize?: number;
+  /** How long a query may wait for a pooled connection, or for the server to accept one, before failing. */
+  connectTimeoutMs?: number;
+}
+
+/**
+ * A pool of PostgreSQL connections behind the same contract as SqliteConnection. A transaction has a pooled
+ * client of its own from BEGIN to COMMIT; queries in its async context run on that client, every other query
+ * on any free one, so unlike SQLite nothing waits for another transaction in this process.
+ *
+ * Transactions are SERIALIZABLE: the domain was written against SQLite, where a transaction never sees
+ * another's writes halfway, and PostgreSQL keeps that promise by aborting one of two conflicting
+ * transactions (40001). The loser runs again from the start, which is safe because a transaction body holds
+ * only database work (docs/data-layer.md "The rule").
+ */
+export class PgConnection implements Connection {
+  readonly dialect = 'postgres';
+  readonly pool: pg.Pool;
+  private readonly scope = new AsyncLocalStorage<OpenTransaction>();
+
+  constructor(url: string, options: PgConnectionOptions = {}) {
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      types,
+    });
+    // An idle client whose server went away (a restart) is dropped by the pool; the next query gets a new one.
+    this.pool.on('error', () => {});
+  }
+
+  async query(sql: string, params: unknown[], method: QueryMethod): Promise<QueryResult> {
+    const on = this.scope.getStore()?.client ?? this.pool;
+    const result = await on.query({ text: sql, values: params, rowMode: 'array' });
+    if (method === 'get') return { rows: result.rows[0] as unknown[] };
+    return { rows: result.rows, changes: result.rowCount ?? 0 };
+  }
+
+  /**
+   * Consecutive rows of the same table and columns become one multi-row INSERT (cut below the parameter limit):
+   * a round trip per statement is what a bulk write pays on a server, not the rows.
+   */
+  async insertRows(rows: readonly RowInsert[]): Promise<void> {
+    const runAll = async () => {
+      let i = 0;
+      while (i < rows.length) {
+        const first = rows[i]!;
+        const perStatement = Math.max(1, Math.floor(MAX_PARAMS / first.columns.length));
+        let j = i + 1;
+        while (j < rows.length && j - i < perStatement && rows[j]!.columns === first.columns) j++;
+        await this.query(
+          multiRowInsert(first, j - i),
+          rows.slice(i, j).flatMap((r) => r.values),
+          'run',
+        );
+        i = j;
+      }
+    };
+    if (this.scope.getStore()) return runAll();
+    await this.transaction(undefined, runAll);
+  }
+
+  detached<T>(fn: () => T): T {
+    return this.scope.exit(fn);
+  }
+
+  current<T>(): T | undefined {
+    return this.scope.getStore()?.tx as T | undefined;
+  }
+
+  async transaction<T>(tx: unknown, body: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const client = await this.pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+        const result = await this.scope.run({ client, tx }, body);
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        try {
+          await client.query('ROLLBACK');
+        } catch (rollbackFailed) {
+          // The connection itself failed: give it back to be destroyed, not reused.
+          broken = rollbackFailed as Error;
+        }
+        if (attempt >= MAX_ATTEMPTS || !isRetryable(err)) throw err;
+      } finally {
+        client.release(broken);
+      }
+      // Both losers of a conflict must not meet again at once: a short random wait, longer each time.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** attempt));
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+/** drizzle wraps the driver's error; the SQLSTATE is on it or on its cause. */
+function isRetryable(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && RETRYABLE.has(code)) return true;
+  }
+  return false;
+}
+
+function multiRowInsert({ table, columns }: RowInsert, rowCount: number): string {
+  const names = columns.map((c) => `"${c}"`).join(', ');
+  const tuples: string[] = new Array(rowCount);
+  let n = 0;
+  for (let r = 0; r < rowCount; r++) tuples[r] = `(${columns.map(() => `$${++n}`).join(', ')})`;
+  return `insert into "${table}" (${names}) values ${tuples.join(', ')}`;
+}

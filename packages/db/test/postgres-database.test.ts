@@ -1,0 +1,201 @@
+import {
+  accounts,
+  closeDatabase,
+  type Db,
+  openDatabase,
+  outbox,
+  RowBatch,
+  rowInserter,
+  sessions,
+  templateFields,
+} from '@countersign/db';
+import { createTestDatabase, type TestDatabase } from '@countersign/test-support';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresTables } from '../src/postgres/schema.ts';
+import * as kitTables from '../src/postgres/tables.ts';
+
+// The same Db on PostgreSQL: the domain's query builders, transactions and bulk inserts, against a database of
+// this file's own on the machine's server.
+let target: TestDatabase;
+let db: Db;
+beforeAll(async () => {
+  target = await createTestDatabase();
+  db = await openDatabase(target.url);
+});
+afterAll(async () => {
+  await closeDatabase(db);
+  await target.drop();
+});
+
+const account = (id: string) => ({ id, name: id, email: `${id}@example.test`, createdAt: 1_700_000_000_123 });
+
+describe('PostgreSQL', () => {
+  it('lists every table for drizzle-kit', () => {
+    expect(Object.keys(kitTables).sort()).toEqual(Object.keys(postgresTables).sort());
+  });
+
+  it('answers the builders with the values the SQLite schema encodes (times, booleans, JSON, reals)', async () => {
+    await db.insert(accounts).values(account('a1'));
+    const [row] = await db.select().from(accounts).where(eq(accounts.id, 'a1')).limit(1);
+    expect(row).toEqual({ ...account('a1'), defaultSenderName: null, retentionDays: null });
+    expect(typeof row!.createdAt).toBe('number');
+
+    const [counted] = await db.select({ n: count() }).from(accounts);
+    expect(counted!.n).toBe(1);
+
+    const [changed] = await db
+      .update(accounts)
+      .set({ name: 'Acme' })
+      .where(eq(accounts.id, 'a1'))
+      .returning({ id: accounts.id, name: accounts.name });
+    expect(changed).toEqual({ id: 'a1', name: 'Acme' });
+  });
+
+  it('orders text bytewise, as SQLite does, whatever the database locale', async () => {
+    await db.insert(accounts).values(['B', 'a', '_', 'A-2', 'A1'].map((id) => account(`o${id}`)));
+    const ids = (await db.select({ id: accounts.id }).from(accounts).orderBy(asc(accounts.id)))
+      .map((r) => r.id)
+      .filter((id) => id.startsWith('o'));
+    expect(ids).toEqual(['oA-2', 'oA1', 'oB', 'o_', 'oa']);
+  });
+
+  it('keeps a transaction to itself, and undoes it all when it throws', async () => {
+    const outside = db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, 't1'));
+    await expect(
+      db.transaction(async () => {
+        await db.insert(accounts).values(account('t1'));
+        // Another async context (another request) does not see the uncommitted row.
+        expect(await db.detached(async () => await outside)).toEqual([]);
+        expect(await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, 't1'))).toHaveLength(
+          1,
+        );
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await outside).toEqual([]);
+  });
+
+  it('rolls a nested transaction back to its savepoint only', async () => {
+    await db.transaction(async () => {
+      await db.insert(accounts).values(account('n1'));
+      await expect(
+        db.transaction(async () => {
+          await db.insert(accounts).values(account('n2'));
+          throw new Error('inner');
+        }),
+      ).rejects.toThrow('inner');
+    });
+    const ids = await db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(sql`${accounts.id} in ('n1', 'n2')`);
+    expect(ids).toEqual([{ id: 'n1' }]);
+  });
+
+  it('runs conflicting transactions one after the other: none loses an update', async () => {
+    await db.insert(outbox).values({
+      id: 'counter',
+      kind: 'email',
+      payload: { n: 0 },
+      availableAt: 0,
+      createdAt: 0,
+    });
+    // Read-modify-write from 8 transactions at once: serializable, so each sees the previous one's result.
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        db.transaction(async () => {
+          const [row] = await db.select().from(outbox).where(eq(outbox.id, 'counter')).limit(1);
+          await db
+            .update(outbox)
+            .set({ attempts: row!.attempts + 1 })
+            .where(eq(outbox.id, 'counter'));
+        }),
+      ),
+    );
+    const [row] = await db.select({ attempts: outbox.attempts }).from(outbox).where(eq(outbox.id, 'counter'));
+    expect(row!.attempts).toBe(8);
+  });
+
+  it('writes a RowBatch as multi-row inserts, parents first, all or none', async () => {
+    await db.insert(accounts).values(account('bulk'));
+    const batch = new RowBatch(db);
+    const session = (id: string) => ({
+      id,
+      accountId: 'bulk',
+      source: 'template' as const,
+      sendJobId: 'job-1',
+      rowIndex: Number(id.slice(1)),
+      title: id,
+      status: 'active' as const,
+      signingType: 'parallel' as const,
+      authRequirement: 'public' as const,
+      notify: true,
+      options: { subject: 'x' },
+      expiresAt: 2,
+      createdAt: 1,
+      updatedAt: 1,
+    });
+    const keys = Object.keys(session('s0')) as (keyof ReturnType<typeof session>)[];
+    for (let i = 0; i < 3_000; i++) batch.add(sessions, keys, session(`s${i}`));
+    await batch.write();
+    const [n] = await db.select({ n: count() }).from(sessions).where(eq(sessions.accountId, 'bulk'));
+    expect(n!.n).toBe(3_000);
+    const [first] = await db.select().from(sessions).where(eq(sessions.id, 's7'));
+    expect(first).toMatchObject({ notify: true, options: { subject: 'x' }, remindersSent: [], test: false });
+
+    // A duplicate row in the middle of the next batch: nothing of it stays.
+    for (const id of ['s5000', 's1', 's5001']) batch.add(sessions, keys, session(id));
+    await expect(batch.write()).rejects.toThrow();
+    const left = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(sql`${sessions.id} in ('s5000', 's5001')`);
+    expect(left).toEqual([]);
+
+    const insertOne = rowInserter(db, sessions, keys);
+    await insertOne(session('s9000'));
+    expect(await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, 's9000'))).toHaveLength(
+      1,
+    );
+  });
+
+  it('stores reals as doubles', async () => {
+    const columns = await rawColumns('template_fields');
+    expect(columns.x).toBe('double precision');
+    expect(columns.id).toBe('text');
+    expect(columns.page).toBe('bigint');
+    expect(templateFields.x.name).toBe('x');
+  });
+
+  it('applies the migrations once when several processes open the database at once', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const opened = await Promise.all(Array.from({ length: 4 }, () => openDatabase(fresh.url)));
+      await Promise.all(opened.map((d) => closeDatabase(d)));
+      const client = new pg.Client({ connectionString: fresh.url });
+      await client.connect();
+      const { rows } = await client.query('SELECT hash FROM drizzle.__drizzle_migrations');
+      await client.end();
+      expect(rows.length).toBeGreaterThan(0);
+      expect(new Set(rows.map((r) => r.hash)).size).toBe(rows.length);
+    } finally {
+      await fresh.drop();
+    }
+  });
+});
+
+async function rawColumns(table: string): Promise<Record<string, string>> {
+  const client = new pg.Client({ connectionString: target.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ column_name: string; data_type: string }>(
+      'SELECT column_name, data_type FROM information_schema.columns WHERE table_name = $1',
+      [table],
+    );
+    return Object.fromEntries(rows.map((r) => [r.column_name, r.data_type]));
+  } finally {
+    await client.end();
+  }
+}

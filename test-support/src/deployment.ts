@@ -1,0 +1,150 @@
+import { freePort } from './ports.ts';
+import { type ServiceProcess, spawnEntry, waitForUrl } from './processes.ts';
+import { startRedis, type TestRedis } from './redis.ts';
+import { exitOf, pidOf, started } from './services.ts';
+import { tempDir } from './tmp.ts';
+
+/** What `pnpm start` / `pnpm start:api` and `pnpm start:worker` run. */
+export const API_ENTRY = 'apps/api/src/main.ts';
+export const WORKER_ENTRY = 'apps/worker/src/main.ts';
+
+/** Start lines the services log once they serve (with their pid, as every info line). */
+const API_STARTED = 'countersign api listening';
+const WORKER_STARTED = 'countersign worker started';
+
+/**
+ * Settings every child gets first, so nothing leaks in from the environment running the tests. (spawnEntry
+ * logs at info: those lines carry the service's own pid, which signals go to, as tsx runs it as its child.)
+ */
+export const CLEAN_ENV = { HOST: '127.0.0.1', REDIS_URL: '', SMTP_URL: '', JWT_SECRET: '' };
+
+export interface DeploymentOptions {
+  /** API processes, each on its own port (default 1); scaled ones run `--no-worker`. */
+  apis?: number;
+  /** Worker processes started by `start()` (default 1; none when embedded). */
+  workers?: number;
+  /** `pnpm start`: the API runs its own worker, no Redis. */
+  embedded?: boolean;
+  /** A Redis the test owns (to stop and start it); otherwise the deployment starts one and stops it. */
+  redis?: TestRedis;
+  /** More settings for every process (SMTP_URL, timeouts...). */
+  env?: Record<string, string>;
+}
+
+/** Real service processes on one fresh DATA_DIR (one SQLite file) and, when scaled, one real Redis. */
+export interface Deployment {
+  /** The settings every process gets; a test opens its own runtime on the same file with them. */
+  env: Record<string, string>;
+  dataDir: string;
+  /** Absent when embedded. */
+  redis: TestRedis | undefined;
+  /** One base URL per API (loopback), in order; PUBLIC_URL names the first. */
+  urls: string[];
+  url: string;
+  apis: ServiceProcess[];
+  workers: ServiceProcess[];
+  /** Spawns the APIs and workers the options ask for (does not wait for them). */
+  start(): void;
+  startWorker(): ServiceProcess;
+  /**
+   * Waits until every process started so far has logged its start line and each API's /readyz answers 200.
+   * Generous by default: several processes start at once, on a machine other tests load too.
+   */
+  ready(timeoutMs?: number): Promise<void>;
+  /** SIGTERM to every running service's own node process: their exit codes, in start order. */
+  terminateAll(): Promise<(number | null)[]>;
+  /** SIGKILLs whatever is still running (a stopped one too), then stops the Redis it started. */
+  stop(): Promise<void>;
+}
+
+/** A deployment's settings, data directory and Redis, nothing spawned yet: `start()` it when the test is ready. */
+export async function prepareDeployment(options: DeploymentOptions = {}): Promise<Deployment> {
+  const embedded = options.embedded === true;
+  const ownRedis = !embedded && !options.redis;
+  const redis = embedded ? undefined : (options.redis ?? (await startRedis()));
+  const ports = await Promise.all(Array.from({ length: options.apis ?? 1 }, () => freePort()));
+  const urls = ports.map((port) => `http://127.0.0.1:${port}`);
+  const dataDir = tempDir('countersign-deployment-');
+  const env: Record<string, string> = {
+    ...CLEAN_ENV,
+    DATA_DIR: dataDir,
+    PORT: String(ports[0]),
+    // A lone API's default, and one public address for several, as behind a load balancer: tokens name it.
+    PUBLIC_URL: `http://localhost:${ports[0]}`,
+    ...(redis
+      ? { REDIS_URL: redis.url, QUEUE_PREFIX: `d${ports[0]}x${Math.random().toString(36).slice(2, 8)}` }
+      : {}),
+    ...options.env,
+  };
+  const all: ServiceProcess[] = [];
+  const spawn = (entry: string, extra: Record<string, string> = {}, args: string[] = []) => {
+    const p = spawnEntry(entry, { ...env, ...extra }, args);
+    all.push(p);
+    return p;
+  };
+  const running = () => all.filter((p) => p.child.exitCode === null && p.child.signalCode === null);
+  const d: Deployment = {
+    env,
+    dataDir,
+    redis,
+    urls,
+    url: urls[0]!,
+    apis: [],
+    workers: [],
+    start() {
+      const args = embedded ? [] : ['--no-worker'];
+      d.apis.push(...ports.map((port) => spawn(API_ENTRY, { PORT: String(port) }, args)));
+      for (let i = 0; i < (embedded ? 0 : (options.workers ?? 1)); i++) d.startWorker();
+    },
+    startWorker() {
+      const worker = spawn(WORKER_ENTRY);
+      d.workers.push(worker);
+      return worker;
+    },
+    async ready(timeoutMs = 150_000) {
+      await Promise.all([
+        ...d.apis.map((a) => started(a, API_STARTED, timeoutMs)),
+        ...d.workers.filter((w) => running().includes(w)).map((w) => started(w, WORKER_STARTED, timeoutMs)),
+        ...urls.map((u) => waitForUrl(`${u}/readyz`, timeoutMs)),
+      ]);
+    },
+    terminateAll: () => Promise.all(running().map((p) => terminate(p))),
+    async stop() {
+      for (const p of running()) {
+        const pid = pidOf(p);
+        try {
+          // SIGCONT first: a test may have frozen it (SIGSTOP).
+          if (pid) for (const sig of ['SIGCONT', 'SIGKILL'] as const) process.kill(pid, sig);
+        } catch {}
+        p.signal('SIGKILL');
+      }
+      await Promise.all(all.map((p) => p.exited));
+      if (ownRedis) await redis?.stop();
+    },
+  };
+  return d;
+}
+
+/** A deployment whose processes all serve: `apis` APIs and `workers` workers (one each by default). */
+export async function startDeployment(
+  options: DeploymentOptions & { timeoutMs?: number } = {},
+): Promise<Deployment> {
+  const d = await prepareDeployment(options);
+  d.start();
+  await d.ready(options.timeoutMs).catch(async (error) => {
+    await d.stop();
+    throw error;
+  });
+  return d;
+}
+
+/**
+ * SIGTERM to the service's own node process (its pid is in its log lines), then its exit code. Not to tsx:
+ * its relay SIGKILLs a child that does not acknowledge within 30 ms, which a busy machine easily exceeds.
+ */
+export async function terminate(p: ServiceProcess, timeoutMs = 60_000): Promise<number | null> {
+  const pid = pidOf(p);
+  if (!pid) throw new Error(`no pid in the output yet:\n${p.output()}`);
+  process.kill(pid, 'SIGTERM');
+  return exitOf(p, timeoutMs);
+}

@@ -1,15 +1,8 @@
 import fs from 'node:fs';
-import {
-  completeSession,
-  localDrive,
-  ManualClock,
-  type ServiceContext,
-  signAsParticipant,
-} from '@countersign/core';
+import { completeSession, localDrive, type ServiceContext, signAsParticipant } from '@countersign/core';
 import { expect } from 'vitest';
+import { startApiWorld } from './api-world.ts';
 import { makePdf } from './fixtures/pdfs.ts';
-import { startTestApi, type TestApi } from './harness.ts';
-import { type Receiver, startReceiver } from './webhooks-support.ts';
 
 /** How the purge tests reach a service: the API over HTTP, the service context for setup and inspection. */
 export interface PurgeTarget {
@@ -79,35 +72,14 @@ export function databaseBytes(dataDir: string): Buffer {
   return Buffer.concat([file, `${file}-wal`].filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f)));
 }
 
-/** An API without a background worker, a manual clock, a webhook receiver and one account subscribed to it. */
-export interface ClockedWorld {
-  api: TestApi;
-  clock: ManualClock;
-  receiver: Receiver;
-  accountId: string;
-  accessToken: string;
-  close(): Promise<void>;
-}
-
-export async function startClockedWorld(accountName: string, email?: string): Promise<ClockedWorld> {
-  const receiver = await startReceiver();
-  const clock = new ManualClock();
-  const api = await startTestApi({
-    clock,
+/**
+ * The purge tests' world: an API without a background worker (the sweep runs when a test calls it), a manual
+ * clock, tokens that outlive its moves, and one account subscribed to a webhook receiver.
+ */
+export const startPurgeWorld = (name: string, email: string) =>
+  startApiWorld({
     worker: false,
-    env: { WEBHOOK_ALLOW_PRIVATE: '1', ACCESS_TOKEN_TTL_SECONDS: '86400' },
+    webhooks: true,
+    account: { name, email },
+    env: { ACCESS_TOKEN_TTL_SECONDS: '86400' },
   });
-  const { accountId, accessToken } = await api.newAccount(accountName, email);
-  expect((await api.post('/api/webhooks', { url: receiver.url }, accessToken)).status).toBe(201);
-  return {
-    api,
-    clock,
-    receiver,
-    accountId,
-    accessToken,
-    close: async () => {
-      await api.close();
-      await receiver.close();
-    },
-  };
-}

@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { completeSession, DataKey, type ManualClock, signAsParticipant, sweep } from '@countersign/core';
+import { completeSession, DataKey, signAsParticipant, sweep } from '@countersign/core';
 import type { WebhookDeliveryList } from '@countersign/schemas';
 import { until } from '@countersign/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTestTemplate } from './fixtures/templates.ts';
-import type { TestApi } from './harness.ts';
-import { type ClockedWorld, databaseBytes, startClockedWorld } from './purge-support.ts';
-import type { Receiver } from './webhooks-support.ts';
+import { databaseBytes, startPurgeWorld } from './purge-support.ts';
 
 // After a purge no personal data of the session is left anywhere in DATA_DIR (docs/evidence.md "Retention and
 // purging"): not in the SQLite file or its WAL, not in the dev mailbox's copies of its emails, and not inside
@@ -15,17 +13,8 @@ import type { Receiver } from './webhooks-support.ts';
 // which the test opens with the service's own data key. A replay of the send's Idempotency-Key still answers,
 // naming the purged session as its tombstone does.
 
-let world: ClockedWorld;
-let clock: ManualClock;
-let api: TestApi;
-let receiver: Receiver;
-let accessToken: string;
-let accountId: string;
-
-beforeAll(async () => {
-  world = await startClockedWorld('Traces Ltd', 'ops@traces.test');
-  ({ clock, api, receiver, accessToken, accountId } = world);
-});
+const world = await startPurgeWorld('Traces Ltd', 'ops@traces.test');
+const { clock, api, receiver, accessToken, accountId } = world;
 afterAll(() => world.close());
 
 const auth = () => ({ authorization: `Bearer ${accessToken}` });

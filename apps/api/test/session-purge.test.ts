@@ -1,19 +1,16 @@
-import { type ManualClock, PURGED_TITLE, sweep } from '@countersign/core';
+import { PURGED_TITLE, sweep } from '@countersign/core';
 import type { LegalHold, SessionDetail } from '@countersign/schemas';
 import { until } from '@countersign/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApi } from './harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   blobExists,
   blobHashes,
-  type ClockedWorld,
   databaseBytes,
   type PurgeTarget,
   sendSession,
   signAndComplete,
-  startClockedWorld,
+  startPurgeWorld,
 } from './purge-support.ts';
-import type { Receiver } from './webhooks-support.ts';
 
 // Records with a lifecycle (docs/evidence.md "Retention and purging"): DELETE /api/sessions/{id} purges an
 // ended session (blobs deleted from disk, personal data gone from the SQLite file), a tombstone stays, the
@@ -21,19 +18,9 @@ import type { Receiver } from './webhooks-support.ts';
 // (manual) clock passes. No background worker: the sweep runs when the test calls it.
 
 const DAY_MS = 86_400_000;
-let world: ClockedWorld;
-let clock: ManualClock;
-let api: TestApi;
-let receiver: Receiver;
-let target: PurgeTarget;
-let accessToken: string;
-let accountId: string;
-
-beforeAll(async () => {
-  world = await startClockedWorld('Purge Ltd', 'ops@purge.test');
-  ({ clock, api, receiver, accessToken, accountId } = world);
-  target = { ctx: api.runtime.ctx, post: api.post };
-});
+const world = await startPurgeWorld('Purge Ltd', 'ops@purge.test');
+const { clock, api, receiver, accessToken, accountId } = world;
+const target: PurgeTarget = { ctx: api.runtime.ctx, post: api.post };
 afterAll(() => world.close());
 
 const auth = (token = accessToken) => ({ authorization: `Bearer ${token}` });

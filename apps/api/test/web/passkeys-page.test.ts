@@ -1,11 +1,10 @@
 import { createAccount, createSignInLink } from '@countersign/core';
 import { memberSessions } from '@countersign/db';
 import { desc, eq } from 'drizzle-orm';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../harness.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_LOAD_TIMEOUT_MS } from './app-support.ts';
-import { expectAccessible, launchChromium, newContext, screenshot, VIEWPORTS } from './browser.ts';
+import { appWorld, expectAccessible, newContext, screenshot, VIEWPORTS } from './browser.ts';
 
 // Passkeys in Chromium with its virtual authenticator (CDP WebAuthn domain: CTAP2, internal transport, resident
 // keys, user verification): add one in Settings, rename it, sign out, sign in with it, remove it, and a sign-in
@@ -13,19 +12,11 @@ import { expectAccessible, launchChromium, newContext, screenshot, VIEWPORTS } f
 // The app is opened at PUBLIC_URL (http://localhost:port): WebAuthn takes the RP ID from the page's host, and an
 // IP address cannot be one.
 
-let api: TestApi;
-let browser: Browser;
+const world = appWorld({ worker: false });
 let base: string;
-const problems: string[] = [];
 
-beforeAll(async () => {
-  api = await startTestApi({ worker: false });
-  base = api.config.publicUrl;
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
+beforeAll(() => {
+  base = world.api.config.publicUrl;
 });
 
 /** Screenshots (of `focus` when given) and axe at both widths, back at 1280 px after. */
@@ -40,7 +31,7 @@ async function atBothWidths(page: Page, name: string, focus?: Locator) {
 
 const latestSessionMethod = async (memberId: string) =>
   (
-    await api.runtime.db
+    await world.api.runtime.db
       .select({ method: memberSessions.method })
       .from(memberSessions)
       .where(eq(memberSessions.memberId, memberId))
@@ -50,11 +41,11 @@ const latestSessionMethod = async (memberId: string) =>
 
 describe('passkeys in the browser', () => {
   it('adds a passkey, signs in with it, removes it; the removed one no longer signs in', async () => {
-    const { ownerMemberId } = await createAccount(api.runtime.ctx, {
+    const { ownerMemberId } = await createAccount(world.api.runtime.ctx, {
       name: 'Passkey Ltd',
       email: 'owner@passkeys.test',
     });
-    const context = await newContext(browser, problems);
+    const context = await newContext(world.browser, world.problems);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('WebAuthn.enable');
@@ -70,7 +61,7 @@ describe('passkeys in the browser', () => {
     });
     page.on('dialog', (d) => void d.accept());
 
-    const { url } = await createSignInLink(api.runtime.ctx, ownerMemberId);
+    const { url } = await createSignInLink(world.api.runtime.ctx, ownerMemberId);
     await page.goto(url, { timeout: FIRST_LOAD_TIMEOUT_MS });
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${base}/app/sessions`);
@@ -120,7 +111,7 @@ describe('passkeys in the browser', () => {
     expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
     expect(await latestSessionMethod(ownerMemberId)).toBe('passkey');
     // Chromium logs the 400 of the refused sign-in (and the 401s of signed-out pages are filtered already).
-    expect(problems.filter((p) => !/status of 400 \(Bad Request\)/.test(p))).toEqual([]);
+    expect(world.problems.filter((p) => !/status of 400 \(Bad Request\)/.test(p))).toEqual([]);
     await context.close();
   }, 180_000);
 });

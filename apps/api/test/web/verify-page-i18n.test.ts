@@ -12,7 +12,6 @@ import { checkPdf as check, flipped, verifyWorld } from './verify-support.ts';
 // the catalogue's.
 
 const world = verifyWorld();
-const problems: string[] = [];
 
 const en = VERIFY_CATALOGUES.en;
 const text = (locale: Locale, key: VerifyKey, vars: Record<string, string> = {}) =>
@@ -95,7 +94,7 @@ describe('the /verify page in ten languages', () => {
     it(`${locale}: a sealed PDF is valid and a tampered one not, in its words${locale === 'ar' ? ', right to left' : ''}; not a PDF said so; 375 and 1280 px, accessible, nothing overflows`, async () => {
       const t = (key: VerifyKey, vars?: Record<string, string>) => text(locale, key, vars);
       for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-        const context = await newContext(world.browser, problems, viewport);
+        const context = await newContext(world.browser, world.problems, viewport);
         const page = await context.newPage();
         // German by the switcher's link, Arabic by the browser's language.
         if (locale === 'ar') await page.setExtraHTTPHeaders({ 'accept-language': 'ar,en;q=0.5' });
@@ -167,12 +166,12 @@ describe('the /verify page in ten languages', () => {
         expect(requests).toEqual([]);
         await context.close();
       }
-      expect(problems).toEqual([]);
+      expect(world.problems).toEqual([]);
     }, 120_000);
   }
 
   it('the switcher reloads the page in the chosen language', async () => {
-    const context = await newContext(world.browser, problems);
+    const context = await newContext(world.browser, world.problems);
     const page = await context.newPage();
     await page.goto(`${world.api.url}/verify?lang=de`);
     await page.getByLabel(PAGE_CATALOGUES.de['lang.label']).selectOption('ar');
@@ -180,7 +179,7 @@ describe('the /verify page in ten languages', () => {
     expect(new URL(page.url()).search).toBe('?lang=ar');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(VERIFY_CATALOGUES.ar.title);
     await context.close();
-    expect(problems).toEqual([]);
+    expect(world.problems).toEqual([]);
   });
 });
 

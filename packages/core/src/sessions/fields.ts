@@ -2,6 +2,7 @@ import { fieldValues, preparedDocuments, templateFields } from '@countersign/db'
 import type { FieldPlacement } from '@countersign/pdf-engine';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
+import { placeOf } from '../support/place.ts';
 import { documentsOfSession } from './documents.ts';
 import { participantsOfSession } from './participants.ts';
 
@@ -100,11 +101,7 @@ export async function sessionFields(ctx: ServiceContext, sessionId: string): Pro
           documentId: doc.id,
           type: f.type,
           label: f.sendLabel,
-          page: f.page,
-          x: f.x,
-          y: f.y,
-          width: f.width,
-          height: f.height,
+          ...placeOf(f),
           required: f.required,
           participantId: f.roleId ? (byRole.get(f.roleId) ?? null) : null,
           automatic: false,

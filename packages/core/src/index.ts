@@ -130,8 +130,9 @@ export {
   retentionPreview,
   setLegalHold,
 } from './sessions/purge.ts';
-export { getSessionDetail, listSessions, sessionDocumentFile, sessionOf } from './sessions/read.ts';
+export { getSessionDetail, listSessions, sessionDocumentFile } from './sessions/read.ts';
 export { sealCertificate as ensureSealCertificate } from './sessions/seal-certificate.ts';
+export { sessionOf } from './sessions/session-lookup.ts';
 export { type SweepLog, type SweepResult, sweep } from './sessions/sweep.ts';
 export { purgeTestSessions } from './sessions/test-sessions.ts';
 export * from './signing/index.ts';

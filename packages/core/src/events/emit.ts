@@ -1,23 +1,14 @@
-import { documents, participants, preparedQuery, sessions, webhookEndpoints } from '@countersign/db';
+import { preparedQuery, webhookEndpoints } from '@countersign/db';
 import type { WebhookEventBody, WebhookEventType, WebhookOutboxPayload } from '@countersign/schemas';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { addToOutbox } from '../outbox/outbox.ts';
+import { documentsOfSession } from '../sessions/documents.ts';
+import { participantById } from '../sessions/participants.ts';
+import { sessionById } from '../sessions/session-lookup.ts';
 import { newId } from '../support/crypto.ts';
 
 // Asked on every state change, most often to learn that the account has no endpoint.
-const sessionById = preparedQuery((db) =>
-  db
-    .select({
-      accountId: sessions.accountId,
-      title: sessions.title,
-      bulkBatchId: sessions.bulkBatchId,
-      test: sessions.test,
-    })
-    .from(sessions)
-    .where(eq(sessions.id, sql.placeholder('sessionId')))
-    .prepare(),
-);
 const liveEndpoints = preparedQuery((db) =>
   db
     .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
@@ -46,21 +37,15 @@ export async function emitSessionEvent(
     purge?: WebhookEventBody['data']['purge'];
   } = {},
 ): Promise<WebhookEventBody | undefined> {
-  const session = (await sessionById(ctx.db).execute({ sessionId }))[0];
+  const session = await sessionById(ctx, sessionId);
   if (!session) return undefined;
   const endpoints = (await liveEndpoints(ctx.db).execute({ accountId: session.accountId })).filter(
     (e) => !e.events || e.events.includes(type),
   );
   if (endpoints.length === 0) return undefined;
 
-  const docs = await ctx.db
-    .select()
-    .from(documents)
-    .where(eq(documents.sessionId, sessionId))
-    .orderBy(asc(documents.position));
-  const participant = extra.participantId
-    ? (await ctx.db.select().from(participants).where(eq(participants.id, extra.participantId)).limit(1))[0]
-    : undefined;
+  const docs = await documentsOfSession(ctx, sessionId);
+  const participant = extra.participantId ? await participantById(ctx, extra.participantId) : undefined;
   const event: WebhookEventBody = {
     id: newEventId(),
     type,

@@ -1,4 +1,4 @@
-import { outbox, rowInserter } from '@countersign/db';
+import { outbox, rowInserter, type Tx } from '@countersign/db';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../support/crypto.ts';
@@ -88,40 +88,57 @@ export async function addToOutbox(
   return id;
 }
 
+/** Rows no dispatcher delivered, gave up or holds now. */
+const claimable = (now: number) =>
+  and(
+    isNull(outbox.deliveredAt),
+    isNull(outbox.failedAt),
+    or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, now)),
+  );
+
 /**
- * Claims due rows for one dispatcher for `leaseMs`. The claim is a single write transaction, so two
- * dispatchers (two worker processes) never hold the same row; a crashed holder's lease simply lapses.
+ * Holds the rows `pick` chooses for `leaseMs`. The claim is a single write transaction, so two dispatchers
+ * (two worker processes) never hold the same row; a crashed holder's lease simply lapses.
  */
+async function lease(
+  ctx: ServiceContext,
+  leaseMs: number,
+  pick: (tx: Tx, now: number) => Promise<OutboxRow[]>,
+): Promise<OutboxRow[]> {
+  const now = ctx.clock.now();
+  const claimed = await ctx.db.transaction(async (tx) => {
+    const rows = await pick(tx, now);
+    for (const row of rows) {
+      await tx
+        .update(outbox)
+        .set({ lockedUntil: now + leaseMs, attempts: sql`${outbox.attempts} + 1` })
+        .where(eq(outbox.id, row.id));
+    }
+    return rows.map((row) => ({ ...row, attempts: row.attempts + 1 }));
+  });
+  // Opened after the commit: the write lock is not held while decrypting.
+  return claimed.map((row) => opened(ctx, row));
+}
+
+/** Claims due rows for one dispatcher for `leaseMs`, the longest due first. */
 export async function claimOutbox(
   ctx: ServiceContext,
   options: { limit: number; leaseMs: number; kind?: OutboxKind },
 ): Promise<OutboxRow[]> {
-  const now = ctx.clock.now();
-  const claimed = await ctx.db.transaction(async (tx) => {
-    const due = await tx
+  return await lease(ctx, options.leaseMs, (tx, now) =>
+    tx
       .select()
       .from(outbox)
       .where(
         and(
-          isNull(outbox.deliveredAt),
-          isNull(outbox.failedAt),
+          claimable(now),
           lte(outbox.availableAt, now),
-          or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, now)),
           options.kind ? eq(outbox.kind, options.kind) : undefined,
         ),
       )
       .orderBy(asc(outbox.availableAt))
-      .limit(options.limit);
-    for (const row of due) {
-      await tx
-        .update(outbox)
-        .set({ lockedUntil: now + options.leaseMs, attempts: sql`${outbox.attempts} + 1` })
-        .where(eq(outbox.id, row.id));
-    }
-    return due.map((row) => ({ ...row, attempts: row.attempts + 1 }));
-  });
-  // Opened after the commit: the write lock is not held while decrypting.
-  return claimed.map((row) => opened(ctx, row));
+      .limit(options.limit),
+  );
 }
 
 /** Claims specific rows (those still pending and not held by another dispatcher). */
@@ -131,28 +148,12 @@ export async function claimOutboxRows(
   leaseMs: number,
 ): Promise<OutboxRow[]> {
   if (ids.length === 0) return [];
-  const now = ctx.clock.now();
-  const claimed = await ctx.db.transaction(async (tx) => {
-    const rows = await tx
+  return await lease(ctx, leaseMs, (tx, now) =>
+    tx
       .select()
       .from(outbox)
-      .where(
-        and(
-          inArray(outbox.id, ids),
-          isNull(outbox.deliveredAt),
-          isNull(outbox.failedAt),
-          or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, now)),
-        ),
-      );
-    for (const row of rows) {
-      await tx
-        .update(outbox)
-        .set({ lockedUntil: now + leaseMs, attempts: sql`${outbox.attempts} + 1` })
-        .where(eq(outbox.id, row.id));
-    }
-    return rows.map((row) => ({ ...row, attempts: row.attempts + 1 }));
-  });
-  return claimed.map((row) => opened(ctx, row));
+      .where(and(inArray(outbox.id, ids), claimable(now))),
+  );
 }
 
 type Finished = Pick<OutboxRow, 'id' | 'kind' | 'payload'>;

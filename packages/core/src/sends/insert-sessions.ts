@@ -1,8 +1,10 @@
 import { auditEvents, documents, fieldValues, participants, RowBatch, sessions } from '@countersign/db';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { AUDIT_COLUMNS, type AuditType, chainedRow } from '../sessions/audit.ts';
+import { documentsOfSessions } from '../sessions/documents.ts';
 import { newLinkToken } from '../sessions/links.ts';
+import { participantsOfSessions } from '../sessions/participants.ts';
 import { newId } from '../support/crypto.ts';
 import { DataKey } from '../support/data-key.ts';
 import { invitedAtSend } from './invites.ts';
@@ -252,21 +254,13 @@ export async function committedSessions(
     found.set(r.rowIndex, s);
     byId.set(r.id, s);
   }
-  for (const d of await ctx.db
-    .select()
-    .from(documents)
-    .where(inArray(documents.sessionId, ids))
-    .orderBy(asc(documents.position))) {
+  for (const d of await documentsOfSessions(ctx, ids)) {
     byId
       .get(d.sessionId)!
       .documents.push({ documentId: d.id, filename: d.filename, cloudFileId: d.cloudFileId });
   }
   const dataKey = new DataKey(ctx.config.dataDir);
-  for (const p of await ctx.db
-    .select()
-    .from(participants)
-    .where(inArray(participants.sessionId, ids))
-    .orderBy(asc(participants.position))) {
+  for (const p of await participantsOfSessions(ctx, ids)) {
     byId.get(p.sessionId)!.participants.push({
       participantId: p.id,
       position: p.position,

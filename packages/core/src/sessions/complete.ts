@@ -1,6 +1,6 @@
-import { documents, participants, sessions } from '@countersign/db';
+import { documents, sessions } from '@countersign/db';
 import { activeContentLabels, type FinalizeInput, type FinalizeResult } from '@countersign/pdf-engine';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { brandingOf } from '../accounts/branding.ts';
 import type { ServiceContext } from '../context.ts';
 import { emitSessionEvent } from '../events/emit.ts';
@@ -15,6 +15,7 @@ import {
   recordFailure,
   renewClaim,
 } from './completion-claim.ts';
+import { documentOfSession, documentsOfSession } from './documents.ts';
 import { sessionFields } from './fields.ts';
 import { DOWNLOAD_DAYS_AFTER_COMPLETION } from './lifecycle.ts';
 import { participantLink } from './links.ts';
@@ -26,7 +27,9 @@ import {
   senderNameFor,
   TEST_NOTICE,
 } from './notifications.ts';
+import { participantsOfSession } from './participants.ts';
 import { sealCertificate } from './seal-certificate.ts';
+import { sessionById } from './session-lookup.ts';
 
 type Adopted = { kind: 'typed' | 'drawn'; value: string };
 
@@ -75,17 +78,9 @@ async function produce(
   sessionId: string,
   claim: Claim,
 ): Promise<{ completed: boolean }> {
-  const session = (await ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1))[0]!;
-  const people = await ctx.db
-    .select()
-    .from(participants)
-    .where(eq(participants.sessionId, sessionId))
-    .orderBy(asc(participants.position));
-  const docs = await ctx.db
-    .select()
-    .from(documents)
-    .where(eq(documents.sessionId, sessionId))
-    .orderBy(asc(documents.position));
+  const session = (await sessionById(ctx, sessionId))!;
+  const people = await participantsOfSession(ctx, sessionId);
+  const docs = await documentsOfSession(ctx, sessionId);
   const fields = await sessionFields(ctx, sessionId);
   const byId = new Map(people.map((p) => [p.id, p]));
   const seal = sealCertificate(ctx);
@@ -158,13 +153,9 @@ async function produce(
   }
 
   const done = await ctx.db.transaction(async () => {
-    const current = (await ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1))[0]!;
+    const current = (await sessionById(ctx, sessionId))!;
     if (current.status !== 'active') return false; // another run completed it
-    const finals = await ctx.db
-      .select()
-      .from(documents)
-      .where(eq(documents.sessionId, sessionId))
-      .orderBy(asc(documents.position));
+    const finals = await documentsOfSession(ctx, sessionId);
     if (finals.some((d) => d.finalSha256 === null)) return false;
     await ctx.db
       .update(sessions)
@@ -250,20 +241,8 @@ async function keepFinal(
   result: FinalizeResult,
 ): Promise<boolean> {
   const open = async () => {
-    const session = (
-      await ctx.db
-        .select({ status: sessions.status })
-        .from(sessions)
-        .where(eq(sessions.id, sessionId))
-        .limit(1)
-    )[0];
-    const doc = (
-      await ctx.db
-        .select({ finalSha256: documents.finalSha256 })
-        .from(documents)
-        .where(eq(documents.id, documentId))
-        .limit(1)
-    )[0];
+    const session = await sessionById(ctx, sessionId);
+    const doc = await documentOfSession(ctx, sessionId, documentId);
     return session?.status === 'active' && doc !== undefined && doc.finalSha256 === null;
   };
   if (!(await open())) return false;

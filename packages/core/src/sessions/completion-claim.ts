@@ -5,6 +5,7 @@ import type { ServiceContext } from '../context.ts';
 import { emitSessionEvent } from '../events/emit.ts';
 import { HOUR_MS, MINUTE_MS } from '../support/clock.ts';
 import { audit } from './audit.ts';
+import { sessionById } from './session-lookup.ts';
 
 // The bookkeeping that lets any number of completion runs start for one session (completeSession in
 // complete.ts): the claim (a lease), the completion time decided once, and the back-off after failures.
@@ -120,30 +121,19 @@ export async function renewClaim(ctx: ServiceContext, sessionId: string, claim: 
  * meanwhile reports the failure instead of succeeding quietly.
  */
 export async function outcome(ctx: ServiceContext, sessionId: string): Promise<{ completed: boolean }> {
-  const row = (
-    await ctx.db
-      .select({
-        status: sessions.status,
-        claim: sessions.completionClaim,
-        until: sessions.completionClaimedUntil,
-        failures: sessions.completionFailures,
-        error: sessions.completionError,
-      })
-      .from(sessions)
-      .where(eq(sessions.id, sessionId))
-      .limit(1)
-  )[0];
+  const row = await sessionById(ctx, sessionId);
+  const error = () => new Error(row?.completionError ?? 'unknown');
   if (row?.status === 'failed') {
-    throw new CompletionFailedError(sessionId, row.failures, null, new Error(row.error ?? 'unknown'));
+    throw new CompletionFailedError(sessionId, row.completionFailures, null, error());
   }
   if (
     row?.status === 'active' &&
-    row.claim === null &&
-    row.failures > 0 &&
-    row.until !== null &&
-    row.until > ctx.clock.now()
+    row.completionClaim === null &&
+    row.completionFailures > 0 &&
+    row.completionClaimedUntil !== null &&
+    row.completionClaimedUntil > ctx.clock.now()
   ) {
-    throw new CompletionFailedError(sessionId, row.failures, row.until, new Error(row.error ?? 'unknown'));
+    throw new CompletionFailedError(sessionId, row.completionFailures, row.completionClaimedUntil, error());
   }
   return { completed: row?.status === 'completed' };
 }
@@ -161,19 +151,9 @@ export async function recordFailure(
 ): Promise<{ failures: number; retryAt: number | null } | undefined> {
   try {
     return await ctx.db.transaction(async () => {
-      const row = (
-        await ctx.db
-          .select({
-            status: sessions.status,
-            claim: sessions.completionClaim,
-            failures: sessions.completionFailures,
-          })
-          .from(sessions)
-          .where(eq(sessions.id, sessionId))
-          .limit(1)
-      )[0];
-      if (row?.status !== 'active' || row.claim !== claim.token) return undefined;
-      const failures = row.failures + 1;
+      const row = await sessionById(ctx, sessionId);
+      if (row?.status !== 'active' || row.completionClaim !== claim.token) return undefined;
+      const failures = row.completionFailures + 1;
       const reason = errorMessage(err).slice(0, ERROR_CHARS);
       if (failures >= COMPLETION_MAX_ATTEMPTS) {
         await giveUp(ctx, sessionId, failures, reason);
@@ -230,19 +210,9 @@ export async function allowCompletionRetry(
   sessionId: string,
 ): Promise<boolean> {
   return await ctx.db.transaction(async () => {
-    const row = (
-      await ctx.db
-        .select({
-          status: sessions.status,
-          failures: sessions.completionFailures,
-          account: sessions.accountId,
-        })
-        .from(sessions)
-        .where(eq(sessions.id, sessionId))
-        .limit(1)
-    )[0];
-    if (!row || (accountId !== null && row.account !== accountId)) return false;
-    if (row.status !== 'failed' && !(row.status === 'active' && row.failures > 0)) return false;
+    const row = await sessionById(ctx, sessionId);
+    if (!row || (accountId !== null && row.accountId !== accountId)) return false;
+    if (row.status !== 'failed' && !(row.status === 'active' && row.completionFailures > 0)) return false;
     await ctx.db
       .update(sessions)
       .set({
@@ -257,7 +227,7 @@ export async function allowCompletionRetry(
     await audit(ctx, {
       sessionId,
       type: 'session.completion_retried',
-      data: { previousAttempts: row.failures },
+      data: { previousAttempts: row.completionFailures },
     });
     return true;
   });

@@ -1,7 +1,10 @@
-import { documents, fieldValues, participants, preparedDocuments, templateFields } from '@countersign/db';
+import { fieldValues, preparedDocuments, templateFields } from '@countersign/db';
 import type { FieldPlacement } from '@countersign/pdf-engine';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
+import { placeOf } from '../support/place.ts';
+import { documentsOfSession } from './documents.ts';
+import { participantsOfSession } from './participants.ts';
 
 export type SessionFieldType = 'text' | 'checkbox' | 'date' | 'signature' | 'initials' | 'name' | 'email';
 
@@ -38,12 +41,8 @@ const GENERATED_LABEL: Record<FieldPlacement['kind'], string> = {
  * are stored per session, so creating a session never copies a layout.
  */
 export async function sessionFields(ctx: ServiceContext, sessionId: string): Promise<SessionField[]> {
-  const docs = await ctx.db
-    .select()
-    .from(documents)
-    .where(eq(documents.sessionId, sessionId))
-    .orderBy(asc(documents.position));
-  const people = await ctx.db.select().from(participants).where(eq(participants.sessionId, sessionId));
+  const docs = await documentsOfSession(ctx, sessionId);
+  const people = await participantsOfSession(ctx, sessionId);
   const values = new Map(
     (await ctx.db.select().from(fieldValues).where(eq(fieldValues.sessionId, sessionId))).map((v) => [
       v.fieldId,
@@ -102,11 +101,7 @@ export async function sessionFields(ctx: ServiceContext, sessionId: string): Pro
           documentId: doc.id,
           type: f.type,
           label: f.sendLabel,
-          page: f.page,
-          x: f.x,
-          y: f.y,
-          width: f.width,
-          height: f.height,
+          ...placeOf(f),
           required: f.required,
           participantId: f.roleId ? (byRole.get(f.roleId) ?? null) : null,
           automatic: false,

@@ -1,33 +1,20 @@
-import { documents, jsonIsTrue, participants, preparedQuery, sessions } from '@countersign/db';
+import { jsonIsTrue, participants, preparedQuery, sessions } from '@countersign/db';
 import { sessionCompleteJob } from '@countersign/schemas';
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { emitSessionEvent } from '../events/emit.ts';
 import { queueJob } from '../outbox/jobs.ts';
 import { DAY_MS } from '../support/clock.ts';
 import { DomainError } from '../support/errors.ts';
 import { type AuditOrigin, audit } from './audit.ts';
+import { documentsOfSession } from './documents.ts';
 import { participantLink } from './links.ts';
 import { emailContext, queueSessionEmail, type SessionEmailOptions } from './notifications.ts';
-import { sessionOf, sessionStatusOf } from './read.ts';
-
-type SessionRow = typeof sessions.$inferSelect;
-type ParticipantRow = typeof participants.$inferSelect;
+import { type ParticipantRow, participantsOfSession } from './participants.ts';
+import { type SessionRow, sessionById, sessionOf, sessionStatusOf } from './session-lookup.ts';
 
 /** How long a signer's link keeps offering the signed PDF after completion. */
 export const DOWNLOAD_DAYS_AFTER_COMPLETION = 30;
-
-const participantsOf = preparedQuery((db) =>
-  db
-    .select()
-    .from(participants)
-    .where(eq(participants.sessionId, sql.placeholder('sessionId')))
-    .orderBy(asc(participants.position))
-    .prepare(),
-);
-
-export const peopleOf = async (ctx: ServiceContext, sessionId: string) =>
-  await participantsOf(ctx.db).execute({ sessionId });
 
 /**
  * Who hears about a session's progress: those told about it already - invited (their turn came) or told up
@@ -76,7 +63,7 @@ export async function cancelSession(
     const session = await sessionOf(ctx, accountId, sessionId);
     if (
       session.status === 'completed' ||
-      (session.status === 'active' && allSigned(await peopleOf(ctx, sessionId)))
+      (session.status === 'active' && allSigned(await participantsOfSession(ctx, sessionId)))
     ) {
       throw completedError(session.status === 'completed');
     }
@@ -97,7 +84,7 @@ export async function cancelSession(
     await audit(ctx, { sessionId, type: 'session.cancelled', origin, data: { reason: reason ?? null } });
     if (session.notify) {
       const email = await emailContext(ctx, session);
-      for (const p of informed(session, await peopleOf(ctx, sessionId))) {
+      for (const p of informed(session, await participantsOfSession(ctx, sessionId))) {
         await queueSessionEmail(ctx, { ...email, to: p }, { kind: 'cancelled', reason: reason ?? null });
       }
     }
@@ -139,9 +126,7 @@ export async function declineSession(
   origin: AuditOrigin,
 ): Promise<void> {
   const now = ctx.clock.now();
-  const session = (
-    await ctx.db.select().from(sessions).where(eq(sessions.id, participant.sessionId)).limit(1)
-  )[0]!;
+  const session = (await sessionById(ctx, participant.sessionId))!;
   await ctx.db
     .update(participants)
     .set({ status: 'declined', declinedAt: now })
@@ -160,7 +145,7 @@ export async function declineSession(
   });
   if (session.notify) {
     const email = await emailContext(ctx, session);
-    for (const p of informed(session, await peopleOf(ctx, session.id))) {
+    for (const p of informed(session, await participantsOfSession(ctx, session.id))) {
       if (p.id === participant.id) continue;
       await queueSessionEmail(
         ctx,
@@ -182,8 +167,8 @@ export async function afterParticipantSigned(
   sessionId: string,
   signerId: string,
 ): Promise<{ allSigned: boolean }> {
-  const session = (await ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1))[0]!;
-  const people = await peopleOf(ctx, sessionId);
+  const session = (await sessionById(ctx, sessionId))!;
+  const people = await participantsOfSession(ctx, sessionId);
   const signer = people.find((p) => p.id === signerId)!;
   const remaining = people.filter((p) => p.status !== 'signed');
   await emitSessionEvent(ctx, sessionId, 'session.signed', { participantId: signerId });
@@ -216,10 +201,7 @@ export async function afterParticipantSigned(
         })
         .where(eq(participants.id, p.id));
       if (!session.notify) continue;
-      const docs = await ctx.db
-        .select({ filename: documents.filename })
-        .from(documents)
-        .where(eq(documents.sessionId, sessionId));
+      const docs = await documentsOfSession(ctx, sessionId);
       await queueSessionEmail(
         ctx,
         { ...(await emailContext(ctx, session)), to: p, inviteOf: p.id },
@@ -264,9 +246,9 @@ export async function expireDueSessions(ctx: ServiceContext): Promise<number> {
   for (const { id } of due) {
     await ctx.db.transaction(async () => {
       // Re-read inside the write transaction: another worker's sweep or a last signature may have won.
-      const s = (await ctx.db.select().from(sessions).where(eq(sessions.id, id)).limit(1))[0];
+      const s = await sessionById(ctx, id);
       if (s?.status !== 'active' || s.expiresAt > now) return;
-      if (allSigned(await peopleOf(ctx, id))) return; // completion is on its way
+      if (allSigned(await participantsOfSession(ctx, id))) return; // completion is on its way
       await markExpired(ctx, id, now);
       expired++;
     });
@@ -304,7 +286,7 @@ export async function queueDueReminders(ctx: ServiceContext): Promise<number> {
     );
     if (due.length === 0) continue;
     await ctx.db.transaction(async () => {
-      const s = (await ctx.db.select().from(sessions).where(eq(sessions.id, candidate.id)).limit(1))[0]!;
+      const s = (await sessionById(ctx, candidate.id))!;
       const already = new Set(s.remindersSent as number[]);
       const fresh = due.filter((d) => !already.has(d));
       if (s.status !== 'active' || fresh.length === 0) return;
@@ -312,7 +294,7 @@ export async function queueDueReminders(ctx: ServiceContext): Promise<number> {
         .update(sessions)
         .set({ remindersSent: [...already, ...fresh] })
         .where(eq(sessions.id, s.id));
-      const people = await peopleOf(ctx, s.id);
+      const people = await participantsOfSession(ctx, s.id);
       const turn = currentTurn(s, people);
       const daysLeft = Math.max(0, Math.ceil((s.expiresAt - now) / DAY_MS));
       for (const p of people) {

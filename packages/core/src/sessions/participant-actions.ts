@@ -1,14 +1,14 @@
-import { documents } from '@countersign/db';
-import { asc, eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { HOUR_MS } from '../support/clock.ts';
 import { DomainError } from '../support/errors.ts';
 import { countHits, recordHit } from '../support/rate-limit.ts';
 import { type AuditOrigin, audit } from './audit.ts';
-import { currentTurn, peopleOf } from './lifecycle.ts';
+import { documentsOfSession } from './documents.ts';
+import { currentTurn } from './lifecycle.ts';
 import { participantLink } from './links.ts';
 import { emailContext, queueSessionEmail, type SessionEmailOptions } from './notifications.ts';
-import { sessionOf } from './read.ts';
+import { participantsOfSession } from './participants.ts';
+import { sessionOf } from './session-lookup.ts';
 
 /** Resends per participant per hour: enough to fix a lost email, too few to spam a recipient. */
 const RESENDS_PER_HOUR = 3;
@@ -20,7 +20,7 @@ async function participantOf(
   participantId: string,
 ) {
   const session = await sessionOf(ctx, accountId, sessionId);
-  const participant = (await peopleOf(ctx, session.id)).find((p) => p.id === participantId);
+  const participant = (await participantsOfSession(ctx, session.id)).find((p) => p.id === participantId);
   if (!participant) {
     throw new DomainError('not_found', `participant ${participantId} not found in session ${sessionId}`);
   }
@@ -42,7 +42,7 @@ export async function resendInvite(
   if (session.status !== 'active') {
     throw new DomainError('invalid_request', `the session is ${session.status}: no invite can be sent`);
   }
-  if (!currentTurn(session, await peopleOf(ctx, session.id)).has(participant.id)) {
+  if (!currentTurn(session, await participantsOfSession(ctx, session.id)).has(participant.id)) {
     throw new DomainError(
       'invalid_request',
       participant.status === 'signed'
@@ -64,13 +64,7 @@ export async function resendInvite(
     );
   }
   const options = session.options as SessionEmailOptions;
-  const filenames = (
-    await ctx.db
-      .select({ filename: documents.filename })
-      .from(documents)
-      .where(eq(documents.sessionId, session.id))
-      .orderBy(asc(documents.position))
-  ).map((d) => d.filename);
+  const filenames = (await documentsOfSession(ctx, session.id)).map((d) => d.filename);
   await ctx.db.transaction(async () => {
     await recordHit(ctx, key, HOUR_MS);
     await queueSessionEmail(

@@ -21,10 +21,10 @@ import { queueJob } from '../outbox/jobs.ts';
 import { DAY_MS } from '../support/clock.ts';
 import { DomainError } from '../support/errors.ts';
 import { auditChainHead } from './audit.ts';
+import { type DocumentRow, documentsOfSession } from './documents.ts';
+import { participantsOfSession } from './participants.ts';
 import { forgetDevMail, type Replacements, scrubStoredAnswers, sessionEmailIds } from './purge-traces.ts';
-import { sessionOf } from './read.ts';
-
-type SessionRow = typeof sessions.$inferSelect;
+import { type SessionRow, sessionById, sessionOf } from './session-lookup.ts';
 
 /** What a purged session's title, people and files read as: the tombstone keeps no personal data. */
 export const PURGED_TITLE = 'Purged session';
@@ -104,11 +104,7 @@ export async function setLegalHold(ctx: ServiceContext, accountId: string, sessi
 /** The tombstone part of a session's detail: null unless a purge was asked for. */
 export async function purgeView(ctx: ServiceContext, row: SessionRow): Promise<SessionPurge | null> {
   if (row.purgeRequestedAt === null) return null;
-  const docs = await ctx.db
-    .select()
-    .from(documents)
-    .where(eq(documents.sessionId, row.id))
-    .orderBy(asc(documents.position));
+  const docs = await documentsOfSession(ctx, row.id);
   return {
     state: row.purgedAt === null ? 'pending' : 'purged',
     reason: row.purgeReason ?? 'requested',
@@ -120,7 +116,7 @@ export async function purgeView(ctx: ServiceContext, row: SessionRow): Promise<S
   };
 }
 
-const tombstoneDocument = (d: typeof documents.$inferSelect) => ({
+const tombstoneDocument = (d: DocumentRow) => ({
   documentId: d.id,
   sourceSha256: d.sourceSha256,
   preparedSha256: d.preparedSha256,
@@ -218,22 +214,16 @@ export async function purgePending(
  * run; two runs at once commit step 2 once.
  */
 export async function purgeSession(ctx: ServiceContext, sessionId: string): Promise<{ purged: boolean }> {
-  const row = (await ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1))[0];
+  const row = await sessionById(ctx, sessionId);
   if (!row || row.purgeRequestedAt === null || row.purgedAt !== null) return { purged: false };
-  const docs = await ctx.db.select().from(documents).where(eq(documents.sessionId, sessionId));
+  const docs = await documentsOfSession(ctx, sessionId);
   const candidates = docs.flatMap((d) => [d.sourceSha256, d.preparedSha256, d.finalSha256 ?? []].flat());
   const unused = await blobsOnlyUsedBy(ctx, sessionId, candidates);
   for (const sha of unused) ctx.blobs.unlink(sha);
   forgetDevMail(ctx, await sessionEmailIds(ctx, row.accountId, sessionId));
 
   const purged = await ctx.db.transaction(async () => {
-    const current = (
-      await ctx.db
-        .select({ purgedAt: sessions.purgedAt })
-        .from(sessions)
-        .where(eq(sessions.id, sessionId))
-        .limit(1)
-    )[0];
+    const current = await sessionById(ctx, sessionId);
     if (!current || current.purgedAt !== null) return false;
     const head = await auditChainHead(ctx, sessionId);
     const events = (
@@ -269,21 +259,9 @@ export async function purgeSession(ctx: ServiceContext, sessionId: string): Prom
 }
 
 /** Step 2's deletions and replacements, inside its transaction. */
-async function scrubSession(
-  ctx: ServiceContext,
-  row: SessionRow,
-  docs: (typeof documents.$inferSelect)[],
-): Promise<void> {
+async function scrubSession(ctx: ServiceContext, row: SessionRow, docs: DocumentRow[]): Promise<void> {
   const sessionId = row.id;
-  const people = await ctx.db
-    .select({
-      id: participants.id,
-      position: participants.position,
-      name: participants.name,
-      email: participants.email,
-    })
-    .from(participants)
-    .where(eq(participants.sessionId, sessionId));
+  const people = await participantsOfSession(ctx, sessionId);
   const ids = people.map((p) => p.id);
   // Each value that names the session's people or files, and what replaces it in the tombstone.
   const replacements: Replacements = new Map([[row.title, PURGED_TITLE]]);

@@ -1,12 +1,13 @@
-import { accounts, documents, participants, preparedQuery, sessions } from '@countersign/db';
+import { accounts, participants, sessions } from '@countersign/db';
 import type { SessionDetail, SessionList, SessionListQuery, SessionSummary } from '@countersign/schemas';
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { DomainError } from '../support/errors.ts';
+import { documentOfSession, documentsOfSession } from './documents.ts';
+import { participantsOfSession } from './participants.ts';
 import { purgeView, retentionPurgeAt } from './purge.ts';
+import { type SessionRow, sessionOf } from './session-lookup.ts';
 import { sessionTimeline } from './timeline.ts';
-
-type SessionRow = typeof sessions.$inferSelect;
 
 const iso = (t: number | null): string | null => (t === null ? null : new Date(t).toISOString());
 
@@ -83,58 +84,14 @@ export async function listSessions(
   };
 }
 
-/** The session `sessionId` if it belongs to `accountId`: every lookup from the integration API is scoped. */
-const inAccount = () =>
-  and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.accountId, sql.placeholder('accountId')));
-
-/** A session of this account, or 404 (another account's session does not exist for the caller). */
-const notFound = (sessionId: string) =>
-  new DomainError('session_not_found', `session ${sessionId} not found`);
-
-/** Every session-taking route starts here: built once per connection. */
-const sessionOfAccount = preparedQuery((db) => db.select().from(sessions).where(inAccount()).prepare());
-
-export async function sessionOf(
-  ctx: ServiceContext,
-  accountId: string,
-  sessionId: string,
-): Promise<SessionRow> {
-  const row = (await sessionOfAccount(ctx.db).execute({ sessionId, accountId }))[0];
-  if (!row) throw notFound(sessionId);
-  return row;
-}
-
-const statusOfAccount = preparedQuery((db) =>
-  db.select({ status: sessions.status }).from(sessions).where(inAccount()).prepare(),
-);
-
-/** Just the status (404 like sessionOf): for decisions that need nothing else of the row. */
-export async function sessionStatusOf(
-  ctx: ServiceContext,
-  accountId: string,
-  sessionId: string,
-): Promise<SessionRow['status']> {
-  const row = (await statusOfAccount(ctx.db).execute({ sessionId, accountId }))[0];
-  if (!row) throw notFound(sessionId);
-  return row.status;
-}
-
 export async function getSessionDetail(
   ctx: ServiceContext,
   accountId: string,
   sessionId: string,
 ): Promise<SessionDetail> {
   const row = await sessionOf(ctx, accountId, sessionId);
-  const docs = await ctx.db
-    .select()
-    .from(documents)
-    .where(eq(documents.sessionId, row.id))
-    .orderBy(asc(documents.position));
-  const people = await ctx.db
-    .select()
-    .from(participants)
-    .where(eq(participants.sessionId, row.id))
-    .orderBy(asc(participants.position));
+  const docs = await documentsOfSession(ctx, row.id);
+  const people = await participantsOfSession(ctx, row.id);
   return {
     ...summary(row),
     signingType: row.signingType,
@@ -206,13 +163,7 @@ export async function sessionDocumentFile(
   const row = await sessionOf(ctx, accountId, sessionId);
   if (row.purgeRequestedAt !== null)
     throw new DomainError('session_purged', `session ${sessionId} was purged; its documents are deleted`);
-  const doc = (
-    await ctx.db
-      .select()
-      .from(documents)
-      .where(and(eq(documents.id, documentId), eq(documents.sessionId, row.id)))
-      .limit(1)
-  )[0];
+  const doc = await documentOfSession(ctx, row.id, documentId);
   if (!doc) throw new DomainError('not_found', `document ${documentId} not found in session ${sessionId}`);
   const signed = doc.finalSha256 !== null;
   const base = doc.filename.replace(/\.pdf$/i, '');

@@ -4,12 +4,13 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { type AuditOrigin, audit } from '../sessions/audit.ts';
 import { emailContext, queueSessionEmail } from '../sessions/notifications.ts';
+import type { ParticipantRow } from '../sessions/participants.ts';
 import { HOUR_MS, MINUTE_MS } from '../support/clock.ts';
 import { constantTimeEqual, newId } from '../support/crypto.ts';
 import { DomainError } from '../support/errors.ts';
 import { countHits, recordHit } from '../support/rate-limit.ts';
 import { loadOrCreateSecret } from '../support/secrets.ts';
-import { type OpenLink, openLink, type ParticipantRow } from './link.ts';
+import { type OpenLink, openLink } from './link.ts';
 import { startSignerSession } from './verification.ts';
 
 /** The one-time code rules (DESIGN "Signing"): 6 digits, 10 minutes, once, attempt-limited, rate-limited. */

@@ -1,7 +1,6 @@
-import { participants } from '@countersign/db';
-import { eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { declineSession } from '../sessions/lifecycle.ts';
+import { participantById } from '../sessions/participants.ts';
 import { DomainError } from '../support/errors.ts';
 import { dropDraft } from './draft.ts';
 import { openLink } from './link.ts';
@@ -28,9 +27,7 @@ export async function declineAsParticipant(
       );
     }
     await requireVerified(ctx, link, request.cookieToken);
-    const participant = (
-      await ctx.db.select().from(participants).where(eq(participants.id, link.participant.id)).limit(1)
-    )[0]!;
+    const participant = (await participantById(ctx, link.participant.id))!;
     await declineSession(ctx, participant, reason, request.origin);
     await dropDraft(ctx, participant.id);
   });

@@ -1,6 +1,5 @@
-import { documents } from '@countersign/db';
-import { and, eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
+import { documentOfSession } from '../sessions/documents.ts';
 import { DomainError } from '../support/errors.ts';
 import { openLink } from './link.ts';
 import { requireVerified } from './verification.ts';
@@ -17,13 +16,7 @@ export async function signingDocumentFile(
 ): Promise<{ sha256: string; filename: string; signed: boolean }> {
   const link = await openLink(ctx, token);
   await requireVerified(ctx, link, cookieToken);
-  const doc = (
-    await ctx.db
-      .select()
-      .from(documents)
-      .where(and(eq(documents.id, documentId), eq(documents.sessionId, link.session.id)))
-      .limit(1)
-  )[0];
+  const doc = await documentOfSession(ctx, link.session.id, documentId);
   if (!doc) throw new DomainError('not_found', `document ${documentId} is not part of this signing request`);
   const base = doc.filename.replace(/\.pdf$/i, '');
   if (link.session.status === 'completed') {

@@ -1,8 +1,9 @@
-import { participants, signingDrafts } from '@countersign/db';
+import { signingDrafts } from '@countersign/db';
 import type { SigningDraft } from '@countersign/schemas';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { sessionFields } from '../sessions/fields.ts';
+import { participantsOfSession } from '../sessions/participants.ts';
 import { DomainError } from '../support/errors.ts';
 import { checkAdopted } from './adopted.ts';
 import { openLink } from './link.ts';
@@ -28,11 +29,7 @@ export async function saveDraft(
     if (link.participant.status === 'signed' || link.session.status === 'completed')
       throw new DomainError('already_signed', 'you have already signed this request');
     await requireVerified(ctx, link, request.cookieToken);
-    const people = await ctx.db
-      .select()
-      .from(participants)
-      .where(eq(participants.sessionId, link.session.id))
-      .orderBy(asc(participants.position));
+    const people = await participantsOfSession(ctx, link.session.id);
     if (!canSignNow(link.session, link.participant, people))
       throw new DomainError('not_your_turn', 'it is not your turn to sign yet');
     const byId = new Map((await sessionFields(ctx, link.session.id)).map((f) => [f.fieldId, f]));

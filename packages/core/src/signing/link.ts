@@ -1,13 +1,10 @@
-import { participants, sessions } from '@countersign/db';
-import { eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { DOWNLOAD_DAYS_AFTER_COMPLETION } from '../sessions/lifecycle.ts';
 import { linkTokenHash } from '../sessions/links.ts';
+import { type ParticipantRow, participantByLinkHash } from '../sessions/participants.ts';
+import { type SessionRow, sessionById } from '../sessions/session-lookup.ts';
 import { DAY_MS } from '../support/clock.ts';
 import { DomainError } from '../support/errors.ts';
-
-export type SessionRow = typeof sessions.$inferSelect;
-export type ParticipantRow = typeof participants.$inferSelect;
 
 export interface OpenLink {
   session: SessionRow;
@@ -26,18 +23,10 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,200}$/;
  */
 export async function openLink(ctx: ServiceContext, token: string): Promise<OpenLink> {
   const participant = TOKEN_SHAPE.test(token)
-    ? (
-        await ctx.db
-          .select()
-          .from(participants)
-          .where(eq(participants.linkTokenHash, linkTokenHash(token)))
-          .limit(1)
-      )[0]
+    ? await participantByLinkHash(ctx, linkTokenHash(token))
     : undefined;
   if (!participant) throw new DomainError('link_not_found', 'no signing link matches this address');
-  const session = (
-    await ctx.db.select().from(sessions).where(eq(sessions.id, participant.sessionId)).limit(1)
-  )[0];
+  const session = await sessionById(ctx, participant.sessionId);
   if (!session) throw new DomainError('link_not_found', 'no signing link matches this address');
   // A purged session's link shows nothing of it, whatever its status was (docs/evidence.md).
   if (session.purgeRequestedAt !== null)

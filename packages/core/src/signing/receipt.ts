@@ -1,6 +1,6 @@
-import { documents, type participants, type sessions } from '@countersign/db';
-import { asc, eq } from 'drizzle-orm';
+import type { participants, sessions } from '@countersign/db';
 import type { ServiceContext } from '../context.ts';
+import { documentsOfSession } from '../sessions/documents.ts';
 import { emailContext, queueSessionEmail } from '../sessions/notifications.ts';
 
 /**
@@ -16,11 +16,10 @@ export async function queueSigningReceipt(
   eventHash: string,
 ): Promise<void> {
   if (!session.notify) return;
-  const docs = await ctx.db
-    .select({ filename: documents.filename, sha256: documents.preparedSha256 })
-    .from(documents)
-    .where(eq(documents.sessionId, session.id))
-    .orderBy(asc(documents.position));
+  const docs = (await documentsOfSession(ctx, session.id)).map((d) => ({
+    filename: d.filename,
+    sha256: d.preparedSha256,
+  }));
   await queueSessionEmail(
     ctx,
     { ...(await emailContext(ctx, session)), to: participant },

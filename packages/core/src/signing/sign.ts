@@ -1,10 +1,11 @@
 import { fieldValues, participants } from '@countersign/db';
 import type { AdoptedSignature } from '@countersign/schemas';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { audit } from '../sessions/audit.ts';
 import { type SessionField, sessionFields } from '../sessions/fields.ts';
 import { afterParticipantSigned, currentTurn } from '../sessions/lifecycle.ts';
+import { participantById, participantsOfSession } from '../sessions/participants.ts';
 import { DomainError } from '../support/errors.ts';
 import { checkAdopted, checkEmbeddable, initialsOf } from './adopted.ts';
 import { dropDraft } from './draft.ts';
@@ -77,18 +78,12 @@ export async function signAsParticipant(
   const result = await ctx.db.transaction(async () => {
     const link = await openLink(ctx, token);
     const { session } = link;
-    const participant = (
-      await ctx.db.select().from(participants).where(eq(participants.id, link.participant.id)).limit(1)
-    )[0]!;
+    const participant = (await participantById(ctx, link.participant.id))!;
     if (participant.status === 'signed' || session.status === 'completed') {
       throw new DomainError('already_signed', 'you have already signed this request');
     }
     await requireVerified(ctx, link, request.cookieToken);
-    const people = await ctx.db
-      .select()
-      .from(participants)
-      .where(eq(participants.sessionId, session.id))
-      .orderBy(asc(participants.position));
+    const people = await participantsOfSession(ctx, session.id);
     const turn = currentTurn(session, people);
     if (!turn.has(participant.id)) {
       const waiting = people.filter((p) => turn.has(p.id)).map((p) => p.name);

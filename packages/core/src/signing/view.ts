@@ -1,14 +1,17 @@
-import { auditEvents, documents, participants } from '@countersign/db';
+import { auditEvents, participants } from '@countersign/db';
 import type { AdoptedSignature, SigningField, SigningView } from '@countersign/schemas';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { type AuditOrigin, audit } from '../sessions/audit.ts';
 import { automaticFieldValue } from '../sessions/automatic-fields.ts';
+import { documentsOfSession } from '../sessions/documents.ts';
 import { sessionFields } from '../sessions/fields.ts';
 import { currentTurn } from '../sessions/lifecycle.ts';
 import { type SessionEmailOptions, senderNameFor } from '../sessions/notifications.ts';
+import { type ParticipantRow, participantsOfSession } from '../sessions/participants.ts';
+import type { SessionRow } from '../sessions/session-lookup.ts';
 import { draftOf } from './draft.ts';
-import { openLink, type ParticipantRow, type SessionRow } from './link.ts';
+import { openLink } from './link.ts';
 import { isVerified } from './verification.ts';
 
 export interface SignerRequest {
@@ -31,13 +34,6 @@ export function canSignNow(
 ): boolean {
   return session.status === 'active' && currentTurn(session, people).has(participant.id);
 }
-
-const peopleOf = async (ctx: ServiceContext, sessionId: string) =>
-  await ctx.db
-    .select()
-    .from(participants)
-    .where(eq(participants.sessionId, sessionId))
-    .orderBy(asc(participants.position));
 
 /** Opens of one link are recorded at most this often per kind (a reload, a poll, a scanner's retries). */
 export const OPEN_RECORD_INTERVAL_MS = 3_600_000;
@@ -91,7 +87,7 @@ export async function getSigningView(
       // Opened before the code: a mail scanner as likely as the signer, so not a view.
       await recordOpen(ctx, session.id, before.id, 'link.opened', request.origin);
     }
-    const people = await peopleOf(ctx, session.id);
+    const people = await participantsOfSession(ctx, session.id);
     const participant = people.find((p) => p.id === before.id)!;
     const visible = !otp || verified;
     const yourTurn = canSignNow(session, participant, people);
@@ -100,11 +96,7 @@ export async function getSigningView(
       visible && session.status === 'active' && !yourTurn && participant.status !== 'signed'
         ? people.filter((p) => turn.has(p.id)).map((p) => ({ name: p.name }))
         : [];
-    const docs = await ctx.db
-      .select()
-      .from(documents)
-      .where(eq(documents.sessionId, session.id))
-      .orderBy(asc(documents.position));
+    const docs = await documentsOfSession(ctx, session.id);
     const byId = new Map(people.map((p) => [p.id, p]));
     const editable = yourTurn && visible;
 

@@ -152,20 +152,31 @@ export function manifestField(
     problems.add(`${at}: a ${field.type} field needs a role (only a signer can sign)`);
   }
   if (problems.count > before) return null;
-  return {
-    label,
-    type: field.type,
+  return draftField(
+    { ...field, label, type: field.type as TemplateFieldType, source: 'manifest' },
     documentIndex,
-    page: field.page,
-    x: field.x,
-    y: field.y,
-    width: field.width,
-    height: field.height,
     role,
-    required: field.required ?? role !== null,
-    source: 'manifest',
-  };
+  );
 }
+
+/** A checked field as the draft keeps it: required unless it says otherwise when a signer fills it. */
+const draftField = (
+  field: Omit<DraftField, 'documentIndex' | 'role' | 'required'> & { required?: boolean | null },
+  documentIndex: number,
+  role: string | null,
+): DraftField => ({
+  label: field.label,
+  type: field.type,
+  documentIndex,
+  page: field.page,
+  x: field.x,
+  y: field.y,
+  width: field.width,
+  height: field.height,
+  role,
+  required: field.required ?? role !== null,
+  source: field.source,
+});
 
 /** A field found in a PDF, checked like a manifest field; its messages say where it was found. */
 export function detectedField(
@@ -191,19 +202,7 @@ export function detectedField(
     );
   }
   if (problems.count > before) return null;
-  return {
-    label: field.label,
-    type: field.type,
-    documentIndex,
-    page: field.page,
-    x: field.x,
-    y: field.y,
-    width: field.width,
-    height: field.height,
-    role,
-    required: field.required ?? role !== null,
-    source: field.source,
-  };
+  return draftField(field, documentIndex, role);
 }
 
 function checkRect(

@@ -1,6 +1,7 @@
 import { templateFields, templateRoles } from '@countersign/db';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../support/crypto.ts';
+import { placeOf } from '../support/place.ts';
 import type { PlacedField } from './field-rules.ts';
 
 /** One version of a template's roles (in signing order, with their colours) and fields. */
@@ -40,11 +41,7 @@ export async function insertRolesAndFields(db: Pick<ServiceContext['db'], 'inser
       label: f.label,
       sendLabel: f.sendLabel,
       type: f.type,
-      page: f.page,
-      x: f.x,
-      y: f.y,
-      width: f.width,
-      height: f.height,
+      ...placeOf(f),
       required: f.required,
       position: f.position,
       version,

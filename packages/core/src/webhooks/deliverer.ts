@@ -60,13 +60,7 @@ async function recordAttempt(
     )[0];
     // Deleted while the request was in flight: its log went with it.
     if (!endpoint) return ok ? { state: 'delivered' } : { state: 'stop', error: 'the endpoint was deleted' };
-    await ctx.db.insert(webhookDeliveries).values({
-      id: newId(),
-      endpointId: endpoint.id,
-      eventId: payload.event.id,
-      eventType: payload.event.type,
-      outboxId: row.id,
-      attempt: row.attempts,
+    await logDelivery(ctx, row, payload, endpoint.id, {
       status: result.status,
       durationMs: result.durationMs,
       error,
@@ -117,19 +111,32 @@ async function recordSkipped(
   endpoint: WebhookEndpointRow,
 ) {
   const error = `${SKIPPED_PREFIX}the endpoint is disabled (${endpoint.disabledReason ?? 'no reason recorded'})`;
-  await ctx.db.insert(webhookDeliveries).values({
-    id: newId(),
-    endpointId: endpoint.id,
-    eventId: payload.event.id,
-    eventType: payload.event.type,
-    outboxId: row.id,
-    attempt: row.attempts,
+  await logDelivery(ctx, row, payload, endpoint.id, {
     status: null,
     durationMs: 0,
     error,
     at: ctx.clock.now(),
   });
   return error;
+}
+
+/** One line of the endpoint's delivery log, for this outbox row's attempt. */
+async function logDelivery(
+  ctx: ServiceContext,
+  row: OutboxRow,
+  payload: WebhookOutboxPayload,
+  endpointId: string,
+  outcome: { status: number | null; durationMs: number; error: string | null; at: number },
+): Promise<void> {
+  await ctx.db.insert(webhookDeliveries).values({
+    id: newId(),
+    endpointId,
+    eventId: payload.event.id,
+    eventType: payload.event.type,
+    outboxId: row.id,
+    attempt: row.attempts,
+    ...outcome,
+  });
 }
 
 /**

@@ -1,0 +1,51 @@
+import { preparedQuery, sessions } from '@countersign/db';
+import { and, eq, sql } from 'drizzle-orm';
+import type { ServiceContext } from '../context.ts';
+import { DomainError } from '../support/errors.ts';
+import { rowsBy } from './rows-by.ts';
+
+/**
+ * The queries that find one session, in one place. What a caller asks for is scoped to its account
+ * (`sessionOf`); `sessionById` is for code that already holds an id from a scoped row, a job or a link.
+ */
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** The session `sessionId` if it belongs to `accountId`: every lookup from the integration API is scoped. */
+const inAccount = () =>
+  and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.accountId, sql.placeholder('accountId')));
+
+/** A session of this account, or 404 (another account's session does not exist for the caller). */
+const notFound = (sessionId: string) =>
+  new DomainError('session_not_found', `session ${sessionId} not found`);
+
+// Every session-taking route, signing request and job starts here: built once per connection.
+const ofAccount = preparedQuery((db) => db.select().from(sessions).where(inAccount()).prepare());
+const statusOfAccount = preparedQuery((db) =>
+  db.select({ status: sessions.status }).from(sessions).where(inAccount()).prepare(),
+);
+const byId = rowsBy(sessions, sessions.id);
+
+export async function sessionOf(
+  ctx: ServiceContext,
+  accountId: string,
+  sessionId: string,
+): Promise<SessionRow> {
+  const row = (await ofAccount(ctx.db).execute({ sessionId, accountId }))[0];
+  if (!row) throw notFound(sessionId);
+  return row;
+}
+
+/** Just the status (404 like sessionOf): for decisions that need nothing else of the row. */
+export async function sessionStatusOf(
+  ctx: ServiceContext,
+  accountId: string,
+  sessionId: string,
+): Promise<SessionRow['status']> {
+  const row = (await statusOfAccount(ctx.db).execute({ sessionId, accountId }))[0];
+  if (!row) throw notFound(sessionId);
+  return row.status;
+}
+
+/** The session as stored now, whatever its account (a caller in a transaction reads the current row). */
+export const sessionById = async (ctx: ServiceContext, sessionId: string): Promise<SessionRow | undefined> =>
+  (await byId(ctx.db).execute({ key: sessionId }))[0];

@@ -7,7 +7,7 @@ import { type Deliverer, PermanentDeliveryError } from './dispatcher.ts';
 import { addToOutbox, type OutboxRow } from './outbox.ts';
 
 /**
- * An email as the outbox keeps it (sealed, outbox.ts): everything needed to send it again, identically.
+ * An email as the outbox keeps it (encrypted, outbox.ts): everything needed to send it again, identically.
  * Only `to`, `cc` and `subject` stay readable, and only they remain once the row is delivered or failed.
  */
 export const emailPayloadSchema = z.object({

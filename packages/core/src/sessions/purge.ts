@@ -284,7 +284,7 @@ async function scrubSession(ctx: ServiceContext, row: SessionRow, docs: Document
         name: purgedName(p.position),
         email: purgedEmail(p.id),
         roleLabel: null,
-        linkTokenSealed: '',
+        linkTokenEncrypted: '',
         linkRevokedAt: now,
         inviteError: null,
         signature: null,

@@ -45,12 +45,7 @@ export async function beginIdempotent(
           lt(idempotencyKeys.expiresAt, now),
         ),
       );
-    const row = await rowWhere(
-      ctx.db,
-      idempotencyKeys,
-      eq(idempotencyKeys.accountId, accountId),
-      eq(idempotencyKeys.key, key),
-    );
+    const row = await rowWhere(ctx.db, idempotencyKeys, { accountId, key });
     if (row) {
       if (row.requestHash !== requestHash) {
         throw new DomainError(

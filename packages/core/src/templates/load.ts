@@ -1,5 +1,5 @@
 import { templateDocuments, templateFields, templateRoles, templates } from '@countersign/db';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { DomainError } from '../support/errors.ts';
 import { rowWhere } from '../support/row-where.ts';
@@ -26,13 +26,7 @@ export async function loadTemplate(
   accountId: string,
   templateId: string,
 ): Promise<LoadedTemplate> {
-  const template = await rowWhere(
-    ctx.db,
-    templates,
-    eq(templates.id, templateId),
-    eq(templates.accountId, accountId),
-    isNull(templates.deletedAt),
-  );
+  const template = await rowWhere(ctx.db, templates, { id: templateId, accountId, deletedAt: null });
   if (!template) throw new DomainError('template_not_found', `template ${templateId} not found`);
   return {
     template,

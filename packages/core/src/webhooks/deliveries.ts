@@ -94,12 +94,7 @@ export async function redeliverWebhook(
 ): Promise<WebhookRedeliveryQueued> {
   const queued = await ctx.db.transaction(async () => {
     const endpoint = await endpointOf(ctx, accountId, webhookId);
-    const delivery = await rowWhere(
-      ctx.db,
-      webhookDeliveries,
-      eq(webhookDeliveries.id, deliveryId),
-      eq(webhookDeliveries.endpointId, webhookId),
-    );
+    const delivery = await rowWhere(ctx.db, webhookDeliveries, { id: deliveryId, endpointId: webhookId });
     const original = delivery ? await getOutboxRow(ctx, delivery.outboxId) : undefined;
     if (!delivery || !original) {
       throw new DomainError(

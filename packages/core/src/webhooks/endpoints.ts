@@ -57,12 +57,7 @@ export async function endpointOf(
   accountId: string,
   webhookId: string,
 ): Promise<WebhookEndpointRow> {
-  const row = await rowWhere(
-    ctx.db,
-    webhookEndpoints,
-    eq(webhookEndpoints.id, webhookId),
-    eq(webhookEndpoints.accountId, accountId),
-  );
+  const row = await rowWhere(ctx.db, webhookEndpoints, { id: webhookId, accountId });
   if (!row) throw new DomainError('webhook_not_found', `webhook ${webhookId} was not found`);
   return row;
 }

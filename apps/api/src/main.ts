@@ -1,5 +1,5 @@
 import { loadConfigOrExit } from '@countersign/config';
-import { ensureSealCertificate, logDataDirModes, openApiRuntime } from '@countersign/core';
+import { logDataDirModes, openApiRuntime } from '@countersign/core';
 import { withoutQueryParams } from '@countersign/db';
 import { createMetrics } from '@countersign/metrics';
 import { startWorker } from '@countersign/worker/loop';
@@ -31,9 +31,8 @@ async function main(): Promise<void> {
     onError: (err) => logger.error({ err }, 'background job failed'),
   });
   logDataDirModes(logger, config.dataDir, runtime.tightened);
-  // The JWT key (runtime) and the seal certificate (here) are made at start; the data and code keys on first use,
-  // race-free across processes (created exclusively, then read by everyone).
-  ensureSealCertificate(runtime.ctx);
+  // The keys are read or made with the runtime; the seal certificate here, so no completion waits for its making.
+  await runtime.ctx.secrets.sealCertificate();
   const worker = withWorker ? startWorker(runtime, config, logger, { consumeQueue: true }) : undefined;
   metrics?.observe({ runtime, queue });
   const app = createApp({ config, runtime, queue, logger, metrics });

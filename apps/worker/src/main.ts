@@ -1,5 +1,5 @@
 import { loadConfigOrExit } from '@countersign/config';
-import { createRuntime, ensureSealCertificate, logDataDirModes } from '@countersign/core';
+import { createRuntime, logDataDirModes } from '@countersign/core';
 import { withoutQueryParams } from '@countersign/db';
 import { createMetrics, serveMetrics } from '@countersign/metrics';
 import { createBullQueue } from '@countersign/queue';
@@ -27,9 +27,8 @@ async function main(): Promise<void> {
   const queue = createBullQueue({ redisUrl: config.redisUrl!, prefix: config.queuePrefix });
   const runtime = await createRuntime(config, { telemetry: metrics?.telemetry, enqueue: queue.enqueue });
   logDataDirModes(logger, config.dataDir, runtime.tightened);
-  // The JWT key (runtime) and the seal certificate (here) are made at start; the data and code keys on first use,
-  // race-free across processes (created exclusively, then read by everyone).
-  ensureSealCertificate(runtime.ctx);
+  // The keys are read or made with the runtime; the seal certificate here, so no completion waits for its making.
+  await runtime.ctx.secrets.sealCertificate();
   const worker = startWorker(runtime, config, logger, { consumeQueue: true });
   metrics?.observe({ runtime });
   const metricsServer =

@@ -28,7 +28,6 @@ import {
   TEST_NOTICE,
 } from './notifications.ts';
 import { participantsOfSession } from './participants.ts';
-import { sealCertificate } from './seal-certificate.ts';
 import { sessionById } from './session-lookup.ts';
 
 type Adopted = { kind: 'typed' | 'drawn'; value: string };
@@ -83,7 +82,7 @@ async function produce(
   const docs = await documentsOfSession(ctx, sessionId);
   const fields = await sessionFields(ctx, sessionId);
   const byId = new Map(people.map((p) => [p.id, p]));
-  const seal = sealCertificate(ctx);
+  const seal = await ctx.secrets.sealCertificate();
   const { completedAt } = claim;
   const signers: FinalizeInput['audit']['signers'] = people.map((p) => ({
     name: p.name,

@@ -5,6 +5,7 @@ export * from './branding.ts';
 export * from './drive.ts';
 export * from './idempotency.ts';
 export * from './members.ts';
+export * from './secrets.ts';
 export * from './outbox.ts';
 export * from './sessions.ts';
 export * from './signing.ts';

@@ -1,5 +1,6 @@
 import { sessionFields } from '@countersign/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectPdfResponse } from './fixtures/pdfs.ts';
 import { createTestTemplate } from './fixtures/templates.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 import { WebClient } from './web-support.ts';
@@ -113,13 +114,7 @@ describe('template editing', () => {
     expect(await signerView()).toEqual(fieldsBefore);
 
     const pdf = await web.get(`/api/templates/${templateId}/documents/0`);
-    expect(pdf.status).toBe(200);
-    expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    await expectPdfResponse(pdf);
     expect((await web.get(`/api/templates/${templateId}/documents/1`)).status).toBe(404);
 
     // Another account: 404 on read, save and delete.

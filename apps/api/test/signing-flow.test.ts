@@ -145,6 +145,14 @@ describe('signing', () => {
     });
     expect(fieldOf(view, 'Company').rect).toEqual({ x: 72, y: 100, width: 200, height: 20 });
     const id = (label: string) => fieldOf(view, label).id;
+    /** Cleo signs (typed) with these values by field label, a label twice for two values; the refusal. */
+    const refusedWith = async (...values: [label: string, value: string][]) =>
+      errorOf(
+        await cleo.sign({
+          values: values.map(([label, value]) => ({ fieldId: id(label), value })),
+          signature: typed('Cleo'),
+        }),
+      );
 
     // Another signer's field, the sender's prefill, the signer's own signature field, unknown ids: not allowed.
     for (const fieldId of [id('Witness signature'), id('Reference'), id('Client signature'), 'nope']) {
@@ -153,29 +161,12 @@ describe('signing', () => {
       );
       expect(res).toMatchObject({ status: 400, error: 'field_not_allowed', fieldIds: [fieldId] });
     }
-    const dup = await cleo.sign({
-      values: [
-        { fieldId: id('Company'), value: 'A' },
-        { fieldId: id('Company'), value: 'B' },
-      ],
-      signature: typed('Cleo'),
-    });
-    expect((await errorOf(dup)).error).toBe('invalid_request');
+    expect((await refusedWith(['Company', 'A'], ['Company', 'B'])).error).toBe('invalid_request');
     // Checkboxes take "true" or "false" only.
-    const badBox = await errorOf(
-      await cleo.sign({ values: [{ fieldId: id('Agree'), value: 'yes' }], signature: typed('Cleo') }),
-    );
+    const badBox = await refusedWith(['Agree', 'yes']);
     expect(badBox).toMatchObject({ status: 400, error: 'invalid_field_value', fieldIds: [id('Agree')] });
     // A required checkbox must be checked; a required text cleared by the signer is missing.
-    const missing = await errorOf(
-      await cleo.sign({
-        values: [
-          { fieldId: id('Agree'), value: 'false' },
-          { fieldId: id('Company'), value: '  ' },
-        ],
-        signature: typed('Cleo'),
-      }),
-    );
+    const missing = await refusedWith(['Agree', 'false'], ['Company', '  ']);
     expect(missing).toMatchObject({ status: 400, error: 'fields_missing' });
     expect(new Set(missing.fieldIds)).toEqual(new Set([id('Agree'), id('Company'), id('Start')]));
     // Invalid signatures.
@@ -237,15 +228,7 @@ describe('signing', () => {
     expect(participantRow(w, s.participantIds[0]!).status).not.toBe('signed');
 
     // A date field the signer fills is never dated for them: left empty, a required one is missing.
-    const undated = await errorOf(
-      await cleo.sign({
-        values: [
-          { fieldId: id('Company'), value: 'Cleo & Co' },
-          { fieldId: id('Agree'), value: 'true' },
-        ],
-        signature: typed('Cleo'),
-      }),
-    );
+    const undated = await refusedWith(['Company', 'Cleo & Co'], ['Agree', 'true']);
     expect(undated).toMatchObject({ status: 400, error: 'fields_missing', fieldIds: [id('Start')] });
 
     // Changes the prefill, leaves the name to its default, draws the signature, types initials.

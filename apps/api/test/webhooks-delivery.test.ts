@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestApi, type TestApi } from './harness.ts';
-import { linkTokenOf, sendOwnPdf } from './sends.ts';
+import { linkTokenOf, type SentRow, sendOwnPdf } from './sends.ts';
 import { bearer, makeTestPdf, type Received, startReceiver } from './webhooks-support.ts';
 
 type Account = Awaited<ReturnType<TestApi['newAccount']>>;
@@ -102,6 +102,13 @@ const deliveriesOf = async (account: Account, webhookId: string) =>
     }
   ).deliveries;
 
+/** How an event body lists the session's one document (Lease.pdf), sealed or not. */
+const documentsOf = (session: SentRow, signed: boolean) => {
+  const { documentId } = session.documents[0]!;
+  const downloadUrl = `${api.config.publicUrl}/api/sessions/${session.sessionId}/documents/${documentId}`;
+  return [{ documentId, filename: 'Lease.pdf', signed, downloadUrl }];
+};
+
 const headerOf = (r: Received, name: string) => r.headers[name] as string;
 const nowSeconds = () => Math.floor(clock.now() / 1000);
 
@@ -146,14 +153,7 @@ describe('a delivery', () => {
       data: {
         sessionId: session.sessionId,
         title: 'Lease agreement',
-        documents: [
-          {
-            documentId: session.documents[0]!.documentId,
-            filename: 'Lease.pdf',
-            signed: false,
-            downloadUrl: `${api.config.publicUrl}/api/sessions/${session.sessionId}/documents/${session.documents[0]!.documentId}`,
-          },
-        ],
+        documents: documentsOf(session, false),
         reason: 'Tenant found another flat',
       },
     });
@@ -432,14 +432,7 @@ describe('event bodies', () => {
       auditChainHead: expect.stringMatching(/^[0-9a-f]{64}$/),
       sessionId: session.sessionId,
       title: 'Lease agreement',
-      documents: [
-        {
-          documentId: session.documents[0]!.documentId,
-          filename: 'Lease.pdf',
-          signed: true,
-          downloadUrl: `${api.config.publicUrl}/api/sessions/${session.sessionId}/documents/${session.documents[0]!.documentId}`,
-        },
-      ],
+      documents: documentsOf(session, true),
     });
     expect(receiver.received).toHaveLength(3);
   });

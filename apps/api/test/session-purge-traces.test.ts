@@ -51,8 +51,8 @@ function openedSecrets(): string {
     ...results.map((r) => open(r.result)),
     ...answers.map((r) => open(r.response_body)),
     ...outbox.map((r) => {
-      const payload = JSON.parse(r.payload) as { sealed?: string | null };
-      return `${r.payload}\n${open(payload.sealed ?? null)}`;
+      const payload = JSON.parse(r.payload) as { encrypted?: string | null };
+      return `${r.payload}\n${open(payload.encrypted ?? null)}`;
     }),
   ].join('\n');
 }

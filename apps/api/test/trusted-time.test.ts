@@ -62,10 +62,10 @@ function tool(name: string, args: string[], bytes: Uint8Array) {
 }
 
 /** The final PDF checked by pdfsig, qpdf and the verifier: a time-stamped seal and a document time-stamp. */
-function expectTimestamped(sessionId: string) {
+async function expectTimestamped(sessionId: string) {
   const [sha] = finals(sessionId);
   expect(sha).toBeTruthy();
-  const bytes = w.api.runtime.ctx.blobs.read(sha!);
+  const bytes = await w.api.runtime.ctx.blobs.read(sha!);
   const pdfsig = tool('pdfsig', [], bytes).out;
   const [seal, docTimestamp] = pdfsig.split('Signature #2:');
   expect(seal).toContain('Signature is Valid.');
@@ -88,7 +88,7 @@ describe('completion with a timestamp authority', () => {
     const s = await sendAndSign('Stamped');
     await until('the session completed', () => row(s.sessionId).status === 'completed', 90_000);
     expect(tsa.granted - granted).toBe(2);
-    const report = expectTimestamped(s.sessionId);
+    const report = await expectTimestamped(s.sessionId);
     // The time-stamp is the TSA's clock (real time), not the service's claimed /M (the test's manual clock).
     expect(Math.abs(Date.parse(report.timestamp!.time) - Date.now())).toBeLessThan(10 * 60_000);
   }, 180_000);
@@ -109,7 +109,7 @@ describe('completion with a timestamp authority', () => {
     w.clock.advance(completionRetryDelay(1));
     await sweep(w.api.runtime.ctx);
     await until('the session completed', () => row(s.sessionId).status === 'completed', 90_000);
-    expectTimestamped(s.sessionId);
+    await expectTimestamped(s.sessionId);
   }, 180_000);
 
   it('a TSA that stays down ends the session failed after the bounded attempts, with a reason naming the TSA', async () => {
@@ -180,7 +180,7 @@ describe('completion with an operator CA-issued seal certificate', () => {
     await sweep(cw.api.runtime.ctx);
     await until('the session completed', () => row(s.sessionId, cw).status === 'completed', 90_000);
     const [sha] = finals(s.sessionId, cw);
-    const bytes = cw.api.runtime.ctx.blobs.read(sha!);
+    const bytes = await cw.api.runtime.ctx.blobs.read(sha!);
     expect(tool('qpdf', ['--check'], bytes).code).toBe(0);
     expect(tool('pdfsig', [], bytes).out).toContain('Signature is Valid.');
     const report = verifyPdf(Buffer.from(bytes), { requireTimestamp: true });
@@ -225,7 +225,7 @@ describe("completion time-stamped by a CA-issued TSA: the TSA certificate's revo
     await sweep(tw.api.runtime.ctx);
     await until('the session completed', () => row(s.sessionId, tw).status === 'completed', 90_000);
     const [sha] = finals(s.sessionId, tw);
-    const bytes = tw.api.runtime.ctx.blobs.read(sha!);
+    const bytes = await tw.api.runtime.ctx.blobs.read(sha!);
     expect(tool('qpdf', ['--check'], bytes).code).toBe(0);
     const pdfsig = tool('pdfsig', [], bytes).out;
     expect(pdfsig).toContain('Signature is Valid.');

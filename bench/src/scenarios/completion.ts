@@ -29,7 +29,7 @@ export async function run(): Promise<BenchRow[]> {
     const latin = await signedSession(api, account.accessToken, cloudFileId, LATIN);
     const multi = await signedSession(api, account.accessToken, cloudFileId, MULTI_SCRIPT);
     const { db } = api.runtime.ctx;
-    const prepared = api.runtime.ctx.blobs.read(
+    const prepared = await api.runtime.ctx.blobs.read(
       (await db.select().from(documents).where(eq(documents.sessionId, latin)).limit(1))[0]!.preparedSha256,
     );
     const floor = await median(RUNS, () => loadSave(prepared), WARMUPS);

@@ -88,7 +88,7 @@ async function rawMultiRowInserts(url: string, entries: number): Promise<number>
     await insertAll(
       client,
       'participants',
-      'id, session_id, position, signing_order, name, email, status, link_token_hash, link_token_sealed, invite_status',
+      'id, session_id, position, signing_order, name, email, status, link_token_hash, link_token_encrypted, invite_status',
       rows.participants,
     );
     await insertAll(client, 'field_values', 'session_id, field_id, value, updated_at', values);

@@ -26,7 +26,10 @@ export {
 export { type BackupResult, createBackup } from './backup/backup.ts';
 export { BackupError } from './backup/manifest.ts';
 export { restoreBackup } from './backup/restore.ts';
-export { BlobStore } from './blobs/blob-store.ts';
+export type { BlobStore } from './blobs/blob-store.ts';
+export { DatabaseBlobStore } from './blobs/database-blob-store.ts';
+export { FileBlobStore } from './blobs/file-blob-store.ts';
+export { openBlobStore } from './blobs/open-blob-store.ts';
 export type { ServiceContext } from './context.ts';
 export { connectGoogleDrive, disconnectDrive, driveFor, localDrive } from './drive/drive-service.ts';
 export {

@@ -5,7 +5,7 @@ import { createDevMailbox, createMailer, type Mailer } from '@countersign/mail';
 import { JobRegistry } from '@countersign/queue/registry';
 import { outboxDispatchJob } from '@countersign/schemas';
 import { AccessTokens } from './auth/access-tokens.ts';
-import { BlobStore } from './blobs/blob-store.ts';
+import { openBlobStore } from './blobs/open-blob-store.ts';
 import type { ServiceContext } from './context.ts';
 import { registerSessionJobs } from './jobs.ts';
 import type { OutboxControl } from './outbox/control.ts';
@@ -80,7 +80,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     config,
     clock,
     telemetry,
-    blobs: new BlobStore({ db, config, clock }),
+    blobs: openBlobStore({ db, config, clock }),
     pdf,
     outbox,
   };

@@ -12,8 +12,8 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { signatureFontUrl } from '../routes/fonts.ts';
 import { assetUrl, PDFJS_BASE } from './assets.ts';
-import { escapeHtml, pageCsp } from './html.ts';
-import { PAGE_CATALOGUES, type PageKey, pageDir, pageText } from './i18n/index.ts';
+import { escapeHtml, pageCsp, pageHead } from './html.ts';
+import { PAGE_CATALOGUES, type PageKey, pageText } from './i18n/index.ts';
 import { isLinkMessageCode, type LinkMessageCode } from './messages.ts';
 
 interface PageInput {
@@ -48,23 +48,14 @@ function languageSwitcher(locale: Locale): string {
 function page({ locale, title, live, gone, branding, test }: PageInput): string {
   const e = escapeHtml;
   const t = (key: PageKey, vars?: Record<string, string>) => e(pageText(locale, key, vars));
-  return `<!doctype html>
-<html lang="${locale}" dir="${pageDir(locale)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="color-scheme" content="light">
-<link rel="icon" href="data:,">
-<title>${e(title)} · Countersign</title>
-<link rel="stylesheet" href="${assetUrl('signing.css')}">
+  const assets = `<link rel="stylesheet" href="${assetUrl('signing.css')}">
 ${
   live
     ? `<script type="module" src="${assetUrl('signing.js')}"></script>
 <link rel="modulepreload" href="${PDFJS_BASE}pdf.min.mjs">`
     : ''
-}
-</head>
+}`;
+  return `${pageHead(locale, { title: e(title), assets, noReferrer: true })}
 <body>
 <a class="skip" href="#main">${t('skip')}</a>
 ${test ? `<p class="test-banner" role="note" lang="en">${e(TEST_NOTICE)}: this is a test signing request; nothing signed here is binding.</p>` : ''}

@@ -30,7 +30,7 @@ function client(ctx: ServiceContext) {
 
 /**
  * Starts the authorization-code flow with PKCE (RFC 7636, S256): a random `state` bound to this account and a
- * code verifier kept sealed until the callback. Returns Google's consent URL.
+ * code verifier kept encrypted until the callback. Returns Google's consent URL.
  */
 export async function startGoogleDriveConnect(ctx: ServiceContext, accountId: string): Promise<string> {
   const { id } = client(ctx);

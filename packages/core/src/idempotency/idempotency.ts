@@ -3,6 +3,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { DataKey } from '../support/data-key.ts';
 import { DomainError } from '../support/errors.ts';
+import { rowWhere } from '../support/row-where.ts';
 
 /** How long a first response is kept and replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
@@ -44,13 +45,7 @@ export async function beginIdempotent(
           lt(idempotencyKeys.expiresAt, now),
         ),
       );
-    const row = (
-      await ctx.db
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)))
-        .limit(1)
-    )[0];
+    const row = await rowWhere(ctx.db, idempotencyKeys, { accountId, key });
     if (row) {
       if (row.requestHash !== requestHash) {
         throw new DomainError(

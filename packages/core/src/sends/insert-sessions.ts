@@ -116,7 +116,7 @@ const PARTICIPANT_COLUMNS = [
   'status',
   'notifiedAt',
   'linkTokenHash',
-  'linkTokenSealed',
+  'linkTokenEncrypted',
   'inviteStatus',
 ] as const;
 const VALUE_COLUMNS = ['sessionId', 'fieldId', 'value', 'participantId', 'updatedAt'] as const;
@@ -195,7 +195,7 @@ export async function insertSessions(ctx: ServiceContext, batch: NewSession[]): 
         status: yourTurn ? 'notified' : 'pending',
         notifiedAt: yourTurn ? now : null,
         linkTokenHash: link.tokenHash,
-        linkTokenSealed: dataKey.encrypt(link.token),
+        linkTokenEncrypted: dataKey.encrypt(link.token),
         // Queued now, settled by the delivery (outbox/email.ts); a later sequential signer is invited on their turn.
         inviteStatus: s.notify && yourTurn ? 'sent' : 'skipped',
       });
@@ -267,7 +267,7 @@ export async function committedSessions(
       signingOrder: p.signingOrder,
       name: p.name,
       email: p.email,
-      linkToken: dataKey.decrypt(p.linkTokenSealed),
+      linkToken: dataKey.decrypt(p.linkTokenEncrypted),
     });
   }
   return { sessions: found, bulkBatchId: rows[0]!.bulkBatchId };

@@ -53,11 +53,11 @@ export async function saveSendOutcome(
   accountId: string,
   outcome: SendOutcome,
 ): Promise<void> {
-  const sealed = encryptSendOutcome(ctx, outcome);
+  const encrypted = encryptSendOutcome(ctx, outcome);
   await ctx.db
     .insert(sendResults)
-    .values({ jobId, accountId, result: sealed, createdAt: ctx.clock.now() })
-    .onConflictDoUpdate({ target: sendResults.jobId, set: { result: sealed } });
+    .values({ jobId, accountId, result: encrypted, createdAt: ctx.clock.now() })
+    .onConflictDoUpdate({ target: sendResults.jobId, set: { result: encrypted } });
 }
 
 export async function loadSendOutcome<O extends SendOutcome>(

@@ -119,9 +119,9 @@ async function produce(
         return { ...base, value: f.value };
       });
     // What preparation removed from the source (the same rule finds it again), for the certificate.
-    const removed = (await ctx.pdf.activeContentOf(ctx.blobs.read(doc.sourceSha256))).kinds;
+    const removed = (await ctx.pdf.activeContentOf(await ctx.blobs.read(doc.sourceSha256))).kinds;
     const result = await ctx.pdf.finalize(
-      ctx.blobs.read(doc.preparedSha256),
+      await ctx.blobs.read(doc.preparedSha256),
       {
         fields: stamp,
         audit: {
@@ -191,7 +191,9 @@ async function produce(
         sha256: d.finalSha256!,
         contentType: 'application/pdf',
       }));
-      const attach = attachments.reduce((n, a) => n + ctx.blobs.size(a.sha256), 0) <= ATTACH_LIMIT_BYTES;
+      let total = 0;
+      for (const a of attachments) total += await ctx.blobs.size(a.sha256);
+      const attach = total <= ATTACH_LIMIT_BYTES;
       for (const p of people) {
         await queueSessionEmail(
           ctx,

@@ -13,7 +13,7 @@ export const signingUrl = (ctx: ServiceContext, token: string): string =>
 
 export const linkTokenHash = (token: string): string => sha256Hex(token);
 
-/** The signing URL of a participant, rebuilt from the sealed token (for emails after the send). */
-export function participantLink(ctx: ServiceContext, participant: { linkTokenSealed: string }): string {
-  return signingUrl(ctx, new DataKey(ctx.config.dataDir).decrypt(participant.linkTokenSealed));
+/** The signing URL of a participant, rebuilt from the encrypted token (for emails after the send). */
+export function participantLink(ctx: ServiceContext, participant: { linkTokenEncrypted: string }): string {
+  return signingUrl(ctx, new DataKey(ctx.config.dataDir).decrypt(participant.linkTokenEncrypted));
 }

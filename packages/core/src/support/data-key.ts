@@ -4,9 +4,8 @@ import { loadOrCreateSecret } from './secrets.ts';
 
 /**
  * Encrypts secrets the service must be able to use again (a drive's OAuth refresh token), unlike our own
- * tokens, which are only hashed. AES-256-GCM with the key in DATA_DIR/secrets/data.key. (Stored columns and
- * payload keys named `sealed` predate this name: they hold `encrypt`'s output. "Seal" otherwise means the PAdES
- * seal of a final PDF only.)
+ * tokens, which are only hashed. AES-256-GCM with the key in DATA_DIR/secrets/data.key. ("Seal" means the
+ * PAdES seal of a final PDF only; what this class produces is "encrypted".)
  */
 export class DataKey {
   private static readonly keys = new Map<string, Buffer>();

@@ -15,6 +15,7 @@ import type { ServiceContext } from '../context.ts';
 import { newId } from '../support/crypto.ts';
 import { DataKey } from '../support/data-key.ts';
 import { DomainError } from '../support/errors.ts';
+import { rowWhere } from '../support/row-where.ts';
 import { MAX_ENDPOINTS_PER_ACCOUNT, SECRET_GRACE_MS } from './policy.ts';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -56,13 +57,7 @@ export async function endpointOf(
   accountId: string,
   webhookId: string,
 ): Promise<WebhookEndpointRow> {
-  const row = (
-    await ctx.db
-      .select()
-      .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId)))
-      .limit(1)
-  )[0];
+  const row = await rowWhere(ctx.db, webhookEndpoints, { id: webhookId, accountId });
   if (!row) throw new DomainError('webhook_not_found', `webhook ${webhookId} was not found`);
   return row;
 }

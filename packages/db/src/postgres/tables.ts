@@ -11,6 +11,7 @@ export const {
   allowanceUsage,
   allowances,
   auditEvents,
+  blobContents,
   blobs,
   bulkBatches,
   documents,

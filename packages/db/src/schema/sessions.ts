@@ -130,8 +130,8 @@ export const participants = sqliteTable(
     status: text('status', { enum: participantStatuses }).notNull(),
     /** SHA-256 of the signing-link token; the token itself is only ever in the link. */
     linkTokenHash: text('link_token_hash').notNull(),
-    /** The token sealed with the data key, so later emails (next signer, reminders) can carry the same link. */
-    linkTokenSealed: text('link_token_sealed').notNull(),
+    /** The token encrypted with the data key, so later emails (next signer, reminders) can carry the same link. */
+    linkTokenEncrypted: text('link_token_encrypted').notNull(),
     linkRevokedAt: timestamp('link_revoked_at'),
     inviteStatus: text('invite_status', { enum: ['sent', 'failed', 'skipped'] }).notNull(),
     inviteError: text('invite_error'),
@@ -204,7 +204,7 @@ export const auditEvents = sqliteTable(
 export const sendResults = sqliteTable('send_results', {
   jobId: text('job_id').primaryKey(),
   accountId: ownedBy('account_id', () => accounts.id),
-  /** The outcome, sealed with the data key (it holds signing links). */
+  /** The outcome, encrypted with the data key (it holds signing links). */
   result: text('result').notNull(),
   createdAt: createdAt(),
 });

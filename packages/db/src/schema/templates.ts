@@ -24,13 +24,20 @@ export const templates = sqliteTable(
   (t) => [index('templates_account').on(t.accountId, t.createdAt)],
 );
 
-/** A template's PDFs in order, inspected and prepared once when the template is created. */
-export const templateDocuments = sqliteTable('template_documents', {
+/** The template version this row belongs to (templates.version). */
+const versionOf = () => integer('version').notNull().default(1);
+
+/** A part of one template version (a document, a role): its template, version and place among the parts. */
+const versionPart = () => ({
   id: id(),
   templateId: ownedBy('template_id', () => templates.id),
   position: integer('position').notNull(),
-  /** The template version this row belongs to (templates.version). */
-  version: integer('version').notNull().default(1),
+  version: versionOf(),
+});
+
+/** A template's PDFs in order, inspected and prepared once when the template is created. */
+export const templateDocuments = sqliteTable('template_documents', {
+  ...versionPart(),
   filename: text('filename').notNull(),
   sourceSha256: text('source_sha256').notNull(),
   /** The file signers see: the source with detected text tags hidden. */
@@ -42,10 +49,7 @@ export const templateDocuments = sqliteTable('template_documents', {
 
 /** Placeholder roles (recipient slots), in recipient order. */
 export const templateRoles = sqliteTable('template_roles', {
-  id: id(),
-  templateId: ownedBy('template_id', () => templates.id),
-  position: integer('position').notNull(),
-  version: integer('version').notNull().default(1),
+  ...versionPart(),
   label: text('label').notNull(),
   /** #rrggbb the designer shows the role's fields in; null: the default for its position. */
   color: text('color'),
@@ -77,7 +81,7 @@ export const templateFields = sqliteTable(
     required: integer('required', { mode: 'boolean' }).notNull(),
     /** Order of the field in the template (document, page, top, left). */
     position: integer('position').notNull(),
-    version: integer('version').notNull().default(1),
+    version: versionOf(),
   },
   (t) => [index('template_fields_template').on(t.templateId, t.version, t.position)],
 );

@@ -8,13 +8,8 @@ import { Loading } from '../../../components/Loading.tsx';
 import { QueryTable } from '../../../components/QueryTable.tsx';
 import { SecretOnce } from '../../../components/SecretOnce.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import {
-  type RefreshTokenInfo,
-  useAllowance,
-  useCreateToken,
-  useRevokeToken,
-  useTokens,
-} from '../api/integration.ts';
+import type { RefreshTokenInfo } from '../api/integration.ts';
+import { useAllowance, useCreateToken, useRevokeToken, useTokens } from '../api/integration.ts';
 import { UsageChart } from '../components/UsageChart.tsx';
 
 export default function Integration() {

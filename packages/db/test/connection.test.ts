@@ -8,6 +8,7 @@ import { repoRoot, tempDir } from '@countersign/test-support';
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { counterValue, createCounter, incrementCounter } from './fixtures/counter.ts';
+import { nestedTransactionsKeep } from './fixtures/savepoint.ts';
 
 const dir = tempDir('countersign-connection-');
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -189,19 +190,7 @@ describe('one connection shared by every async context of the process', () => {
 
   it('takes a savepoint for a transaction inside a transaction', async () => {
     await withFreshDb(async ({ db }) => {
-      await db.transaction(async () => {
-        await db.insert(accounts).values(account('outer'));
-        await expect(
-          db.transaction(async () => {
-            await db.insert(accounts).values(account('inner'));
-            throw new Error('inner fails');
-          }),
-        ).rejects.toThrow('inner fails');
-        await db.transaction(async (tx) => {
-          await tx.insert(accounts).values(account('inner-kept'));
-        });
-      });
-      expect(await accountIds(db)).toEqual(['inner-kept', 'outer']);
+      expect(await nestedTransactionsKeep(db, account)).toEqual(['inner-kept', 'outer']);
     });
   });
 

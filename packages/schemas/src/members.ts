@@ -53,6 +53,7 @@ export const AccountSchema = z
     createdAt: isoTime,
   })
   .openapi('Account');
+export type Account = z.output<typeof AccountSchema>;
 
 export const AccountUpdateRequestSchema = strictObject({
   name: textString(200).min(1).optional(),

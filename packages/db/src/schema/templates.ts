@@ -1,12 +1,11 @@
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
-import { createdAt, id, ownedBy, timestamp } from './columns.ts';
+import { createdAt, ownedBy, ownedRow, timestamp } from './columns.ts';
 
 export const templates = sqliteTable(
   'templates',
   {
-    id: id(),
-    accountId: ownedBy('account_id', () => accounts.id),
+    ...ownedRow('accountId', 'account_id', () => accounts.id),
     name: text('name').notNull(),
     createdAt: createdAt(),
     /**
@@ -29,8 +28,7 @@ const versionOf = () => integer('version').notNull().default(1);
 
 /** A part of one template version (a document, a role): its template, version and place among the parts. */
 const versionPart = () => ({
-  id: id(),
-  templateId: ownedBy('template_id', () => templates.id),
+  ...ownedRow('templateId', 'template_id', () => templates.id),
   position: integer('position').notNull(),
   version: versionOf(),
 });
@@ -62,8 +60,7 @@ export { type FieldType, fieldTypes } from '@countersign/schemas/field-types';
 export const templateFields = sqliteTable(
   'template_fields',
   {
-    id: id(),
-    templateId: ownedBy('template_id', () => templates.id),
+    ...ownedRow('templateId', 'template_id', () => templates.id),
     documentId: ownedBy('document_id', () => templateDocuments.id),
     /** Null: filled by the sender (prefill) and read-only for signers. */
     roleId: text('role_id').references(() => templateRoles.id, { onDelete: 'cascade' }),

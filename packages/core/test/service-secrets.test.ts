@@ -1,42 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '@countersign/config';
-import {
-  createAccount,
-  createRuntime,
-  DatabaseSecrets,
-  DataKey,
-  ManualClock,
-  type Runtime,
-} from '@countersign/core';
+import { createAccount, DatabaseSecrets, DataKey } from '@countersign/core';
 import { serviceSecrets } from '@countersign/db';
-import { createTestDatabase, type TestDatabase, tempDir } from '@countersign/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestDatabase, tempDir } from '@countersign/test-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { postgresDatabase, testRuntime } from './runtimes.ts';
 
 // With PostgreSQL, processes on different hosts (here: different DATA_DIRs) share one set of keys, kept in
 // the database encrypted under SECRETS_KEY; none of them writes a secret to its own disk.
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
 let database: TestDatabase;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  cleanups.push(() => database.drop());
+  database = await postgresDatabase();
 });
 
-async function host(env: Record<string, string> = {}): Promise<Runtime> {
-  const config = loadConfig({
-    DATA_DIR: tempDir('countersign-host-'),
-    LOG_LEVEL: 'silent',
-    ...database.env,
-    ...env,
-  });
-  const r = await createRuntime(config, { clock: new ManualClock() });
-  cleanups.push(() => r.close());
-  return r;
-}
+const host = (env: Record<string, string> = {}) => testRuntime(database, env);
 
 describe('secrets in PostgreSQL', () => {
   it('gives two hosts the same data, code and JWT keys and seal certificate, and writes none to disk', async () => {

@@ -1,5 +1,6 @@
 import { blobContents, blobs } from '@countersign/db';
 import { eq } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
   type BlobStore,
   type BlobStoreContext,
@@ -29,12 +30,7 @@ export class DatabaseBlobStore implements BlobStore {
   }
 
   async read(sha256: string): Promise<Uint8Array> {
-    const [row] = await this.ctx.db
-      .select({ bytes: blobContents.bytes })
-      .from(blobContents)
-      .where(eq(blobContents.sha256, checkedSha256(sha256)));
-    if (!row) throw Object.assign(new Error(`blob ${sha256} is not stored`), { code: 'ENOENT' });
-    return row.bytes;
+    return (await this.stored(sha256, { bytes: blobContents.bytes }, blobContents)).bytes;
   }
 
   async open(sha256: string): Promise<{ size: number; body: ReadableStream<Uint8Array> }> {
@@ -43,12 +39,7 @@ export class DatabaseBlobStore implements BlobStore {
   }
 
   async size(sha256: string): Promise<number> {
-    const [row] = await this.ctx.db
-      .select({ size: blobs.size })
-      .from(blobs)
-      .where(eq(blobs.sha256, checkedSha256(sha256)));
-    if (!row) throw Object.assign(new Error(`blob ${sha256} is not stored`), { code: 'ENOENT' });
-    return row.size;
+    return (await this.stored(sha256, { size: blobs.size }, blobs)).size;
   }
 
   async has(sha256: string): Promise<boolean> {
@@ -61,5 +52,19 @@ export class DatabaseBlobStore implements BlobStore {
 
   async delete(sha256: string): Promise<void> {
     await this.ctx.db.delete(blobContents).where(eq(blobContents.sha256, checkedSha256(sha256)));
+  }
+
+  /** One row of `table` about a blob, or the ENOENT a missing file gives in the file store. */
+  private async stored<T extends Record<string, SQLiteColumn>>(
+    sha256: string,
+    fields: T,
+    table: typeof blobs | typeof blobContents,
+  ) {
+    const [row] = await this.ctx.db
+      .select(fields)
+      .from(table)
+      .where(eq(table.sha256, checkedSha256(sha256)));
+    if (!row) throw Object.assign(new Error(`blob ${sha256} is not stored`), { code: 'ENOENT' });
+    return row;
   }
 }

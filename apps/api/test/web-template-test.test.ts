@@ -1,7 +1,7 @@
 import { devMailboxDir } from '@countersign/core';
 import { createDevMailbox } from '@countersign/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestTemplate } from './fixtures/templates.ts';
+import { createTestTemplate, signatureField } from './fixtures/templates.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 
 import { WebClient } from './web-support.ts';
@@ -21,18 +21,7 @@ describe('POST /api/templates/{id}/test', () => {
     const { templateId } = await createTestTemplate(api, acme.accountId, {
       roles: ['Client'],
       name: 'Lease',
-      fields: [
-        {
-          label: 'Client signature',
-          type: 'signature',
-          role: 'Client',
-          page: 1,
-          x: 72,
-          y: 600,
-          width: 180,
-          height: 40,
-        },
-      ],
+      fields: [signatureField('Client', 600)],
     });
     const before = Date.now();
     const res = await web.post(`/api/templates/${templateId}/test`);

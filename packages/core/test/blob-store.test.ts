@@ -22,11 +22,11 @@ afterAll(async () => {
 });
 
 async function runtimeOn(dialect: 'sqlite' | 'postgres'): Promise<Runtime> {
-  const env: Record<string, string> = { DATA_DIR: tempDir('countersign-blobs-'), LOG_LEVEL: 'silent' };
+  let env: Record<string, string> = { DATA_DIR: tempDir('countersign-blobs-'), LOG_LEVEL: 'silent' };
   if (dialect === 'postgres') {
     const database = await createTestDatabase();
     cleanups.push(() => database.drop());
-    env.DATABASE_URL = database.url;
+    env = { ...env, ...database.env };
   }
   const r = await createRuntime(loadConfig(env), { clock: new ManualClock() });
   cleanups.push(() => r.close());

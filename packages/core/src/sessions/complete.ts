@@ -27,7 +27,6 @@ import {
   senderNameFor,
   TEST_NOTICE,
 } from './notifications.ts';
-import { sealCertificate } from './seal-certificate.ts';
 import { sessionById, sessionWithPeople } from './session-lookup.ts';
 
 type Adopted = { kind: 'typed' | 'drawn'; value: string };
@@ -81,7 +80,7 @@ async function produce(
   const docs = await documentsOfSession(ctx, sessionId);
   const fields = await sessionFields(ctx, sessionId);
   const byId = new Map(people.map((p) => [p.id, p]));
-  const seal = sealCertificate(ctx);
+  const seal = await ctx.secrets.sealCertificate();
   const { completedAt } = claim;
   const signers: FinalizeInput['audit']['signers'] = people.map((p) => ({
     name: p.name,

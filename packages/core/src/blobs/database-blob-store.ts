@@ -1,6 +1,5 @@
 import { blobContents, blobs } from '@countersign/db';
 import { eq } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
   type BlobStore,
   type BlobStoreContext,
@@ -14,6 +13,10 @@ import {
  * Blobs in the database (`blob_contents`): the default with PostgreSQL, where several hosts share one database
  * and none may keep files of its own. A PDF is at most MAX_FILE_BYTES, so a blob is read whole.
  */
+/** A blob this store does not hold: ENOENT, as the file store's read answers. */
+const notStored = (sha256: string) =>
+  Object.assign(new Error(`blob ${sha256} is not stored`), { code: 'ENOENT' });
+
 export class DatabaseBlobStore implements BlobStore {
   constructor(private readonly ctx: BlobStoreContext) {}
 
@@ -30,7 +33,12 @@ export class DatabaseBlobStore implements BlobStore {
   }
 
   async read(sha256: string): Promise<Uint8Array> {
-    return (await this.stored(sha256, { bytes: blobContents.bytes }, blobContents)).bytes;
+    const [row] = await this.ctx.db
+      .select({ bytes: blobContents.bytes })
+      .from(blobContents)
+      .where(eq(blobContents.sha256, checkedSha256(sha256)));
+    if (!row) throw notStored(sha256);
+    return row.bytes;
   }
 
   async open(sha256: string): Promise<{ size: number; body: ReadableStream<Uint8Array> }> {
@@ -39,7 +47,12 @@ export class DatabaseBlobStore implements BlobStore {
   }
 
   async size(sha256: string): Promise<number> {
-    return (await this.stored(sha256, { size: blobs.size }, blobs)).size;
+    const [row] = await this.ctx.db
+      .select({ size: blobs.size })
+      .from(blobs)
+      .where(eq(blobs.sha256, checkedSha256(sha256)));
+    if (!row) throw notStored(sha256);
+    return row.size;
   }
 
   async has(sha256: string): Promise<boolean> {
@@ -52,19 +65,5 @@ export class DatabaseBlobStore implements BlobStore {
 
   async delete(sha256: string): Promise<void> {
     await this.ctx.db.delete(blobContents).where(eq(blobContents.sha256, checkedSha256(sha256)));
-  }
-
-  /** One row of `table` about a blob, or the ENOENT a missing file gives in the file store. */
-  private async stored<T extends Record<string, SQLiteColumn>>(
-    sha256: string,
-    fields: T,
-    table: typeof blobs | typeof blobContents,
-  ) {
-    const [row] = await this.ctx.db
-      .select(fields)
-      .from(table)
-      .where(eq(table.sha256, checkedSha256(sha256)));
-    if (!row) throw Object.assign(new Error(`blob ${sha256} is not stored`), { code: 'ENOENT' });
-    return row;
   }
 }

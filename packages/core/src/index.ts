@@ -24,6 +24,7 @@ export {
   TOKEN_FAILURES_PER_MINUTE,
 } from './auth/access-tokens.ts';
 export { type BackupResult, createBackup } from './backup/backup.ts';
+export { type CopyReport, copyToPostgres } from './backup/copy-to-postgres.ts';
 export { BackupError } from './backup/manifest.ts';
 export { restoreBackup } from './backup/restore.ts';
 export type { BlobStore } from './blobs/blob-store.ts';

@@ -1,4 +1,5 @@
 export { backupDatabase, inspectDatabaseCopy } from './backup.ts';
+export { CopyError, copyRows, requireEmpty, type TableCopy, verifyCopy } from './copy.ts';
 export { withoutQueryParams } from './errors.ts';
 export { forgetDeletedPages, ping } from './maintenance.ts';
 export {

@@ -1,9 +1,11 @@
 import { ConfigError, loadConfig } from '@countersign/config';
 import { BackupError, createRuntime, isDomainError } from '@countersign/core';
+import { CopyError } from '@countersign/db';
 import { runVerify } from '@countersign/verify';
 import { CliError, type Command, parse } from './command.ts';
 import { accountsCreate, accountsSetAllowance } from './commands/accounts.ts';
 import { backup, restore } from './commands/backup.ts';
+import { dbCopy } from './commands/db.ts';
 import { driveConnect, driveList, drivePut, driveRemove } from './commands/drive.ts';
 import { mailList } from './commands/mail.ts';
 import {
@@ -32,6 +34,7 @@ const COMMANDS: Record<string, Command> = {
   'mail list': mailList,
   backup,
   restore,
+  'db copy': dbCopy,
   'drive put': drivePut,
   'drive list': driveList,
   'drive remove': driveRemove,
@@ -97,6 +100,7 @@ main(process.argv.slice(2))
       err instanceof CliError ||
       err instanceof ConfigError ||
       err instanceof BackupError ||
+      err instanceof CopyError ||
       isDomainError(err);
     const message = known ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err);
     await writeAll(process.stderr, `${message}\n`);

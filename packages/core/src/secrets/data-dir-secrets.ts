@@ -18,6 +18,21 @@ export class DataDirSecrets implements SecretStore {
     return loadOrCreateSecret(this.dir, name, create);
   }
 
+  /** What is stored, creating nothing: a secret, or undefined when this DATA_DIR never made it. */
+  stored(name: string): string | undefined {
+    const file = path.join(this.dir, name);
+    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() || undefined : undefined;
+  }
+
+  /** The stored seal certificate, creating nothing. */
+  storedSeal(): SealCertificate | undefined {
+    const file = path.join(this.dir, 'seal.p12');
+    const passphrase = this.stored('seal.pass');
+    return fs.existsSync(file) && passphrase !== undefined
+      ? { p12: fs.readFileSync(file), passphrase }
+      : undefined;
+  }
+
   async seal(create: () => SealCertificate): Promise<SealCertificate> {
     const file = path.join(this.dir, 'seal.p12');
     const passFile = path.join(this.dir, 'seal.pass');

@@ -26,11 +26,14 @@ export function secretStoreFor(config: Config, db: Db, clock: Clock): SecretStor
   return new DatabaseSecrets(db, DataKey.fromPassphrase(config.secretsKey), clock);
 }
 
+/** The keys a store generates, by name (the seal certificate apart). */
+export const GENERATED_KEYS = { dataKey: 'data.key', codeKey: 'otp.key', jwtSecret: 'jwt.key' } as const;
+
 export async function loadServiceSecrets(config: Config, store: SecretStore): Promise<ServiceSecrets> {
   const [dataKey, codeKey, jwtSecret] = await Promise.all([
-    store.get('data.key'),
-    store.get('otp.key'),
-    config.jwtSecret ?? store.get('jwt.key'),
+    store.get(GENERATED_KEYS.dataKey),
+    store.get(GENERATED_KEYS.codeKey),
+    config.jwtSecret ?? store.get(GENERATED_KEYS.jwtSecret),
   ]);
   let seal: Promise<SealCertificate> | undefined;
   return {

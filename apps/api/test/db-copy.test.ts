@@ -1,0 +1,113 @@
+import { blobs, closeDatabase, openDatabase, sessions, verifyCopy } from '@countersign/db';
+import type { SessionDetail } from '@countersign/schemas';
+import { createTestDatabase, runCli, type TestDatabase } from '@countersign/test-support';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../testing/harness.ts';
+import { type SentSession, sendSession, signAndComplete } from './purge-support.ts';
+
+// Moving up (docs/operations.md, "Moving to PostgreSQL"): `pnpm cli db copy` takes an embedded deployment with
+// a completed session into a new PostgreSQL database, and an API on another host (its own, empty DATA_DIR)
+// started on that database serves it: the integrator's refresh token, the session, the signed PDF byte for
+// byte and the signer's link.
+
+let source: TestApi;
+let target: TestDatabase;
+let account: { accountId: string; refreshToken: string; accessToken: string };
+let sent: SentSession;
+const cleanups: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  // The embedded topology whatever TEST_DIALECT says: an empty setting is unset.
+  source = await startTestApi({ env: { DATABASE_URL: '' } });
+  cleanups.push(() => source.close());
+  target = await createTestDatabase();
+  cleanups.push(() => target.drop());
+  account = await source.newAccount('Moving Ltd', 'ops@moving.test');
+  sent = await sendSession(
+    { ctx: source.runtime.ctx, post: source.post },
+    account.accessToken,
+    account.accountId,
+    {
+      title: 'Lease to move',
+      name: 'Mona Mover',
+      email: 'mona@moving.test',
+    },
+  );
+  await signAndComplete(source.runtime.ctx, sent, 'Mona Mover');
+});
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+const copy = (to: string, env: Record<string, string> = { SECRETS_KEY: target.env.SECRETS_KEY }) =>
+  runCli(['db', 'copy', '--to', to], { DATA_DIR: source.config.dataDir, LOG_LEVEL: 'silent', ...env });
+
+describe('pnpm cli db copy --to postgres://', () => {
+  it('copies every table, blob and secret, verified, and another host serves the deployment from it', async () => {
+    const result = await copy(target.url);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const report = result.json as {
+      tables: { table: string; rows: number; sha256: string }[];
+      blobs: { copied: number; missing: string[] };
+      secrets: string[];
+    };
+    const rows = Object.fromEntries(report.tables.map((t) => [t.table, t.rows]));
+    expect(rows).toMatchObject({ accounts: 1, sessions: 1, participants: 1, documents: 1 });
+    expect(rows.audit_events).toBeGreaterThan(2);
+    const listed = await source.runtime.db.select().from(blobs);
+    expect(report.blobs).toEqual({ copied: listed.length, bytes: expect.any(Number), missing: [] });
+    expect(listed.length).toBe(3); // source, prepared, final
+    expect(report.secrets.sort()).toEqual(['data.key', 'jwt.key', 'otp.key', 'seal']);
+
+    // The verification the copy ran catches a row that differs.
+    const db = await openDatabase(target.url);
+    try {
+      await verifyCopy(db, report.tables);
+      await db.update(sessions).set({ title: 'Changed' }).where(eq(sessions.id, sent.sessionId));
+      await expect(verifyCopy(db, report.tables)).rejects.toThrow(
+        /^sessions: 1 rows \(sha256 \w+\) in the target/,
+      );
+    } finally {
+      await db.update(sessions).set({ title: 'Lease to move' }).where(eq(sessions.id, sent.sessionId));
+      await closeDatabase(db);
+    }
+
+    const moved = await startTestApi({ env: target.env });
+    cleanups.push(() => moved.close());
+    const token = await moved.post('/connect/token', { refresh_token: account.refreshToken });
+    expect(token.status).toBe(200);
+    const auth = {
+      authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}`,
+    };
+    const res = await moved.fetch(`/api/sessions/${sent.sessionId}`, { headers: auth });
+    expect(res.status).toBe(200);
+    const detail = (await res.json()) as SessionDetail;
+    expect(detail.status).toBe('completed');
+    const [document] = detail.documents;
+    const pdf = async (api: TestApi) => {
+      const answer = await api.fetch(`/api/sessions/${sent.sessionId}/documents/${document!.documentId}`, {
+        headers: auth,
+      });
+      expect(answer.status).toBe(200);
+      return Buffer.from(await answer.arrayBuffer());
+    };
+    const signed = await pdf(moved);
+    expect(signed.subarray(0, 5).toString()).toBe('%PDF-');
+    const sourceToken = await source.post('/connect/token', { refresh_token: account.refreshToken });
+    auth.authorization = `Bearer ${((await sourceToken.json()) as { access_token: string }).access_token}`;
+    expect(signed.equals(await pdf(source))).toBe(true);
+    // The signer's link (stored hashed, and encrypted with the copied data key) opens on the new host.
+    expect((await moved.fetch(`/s/${sent.signingToken}`)).status).toBe(200);
+  });
+
+  it('refuses a target that is not empty, and a copy without SECRETS_KEY', async () => {
+    const again = await copy(target.url);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('the target database is not empty');
+    const keyless = await copy(target.url, { SECRETS_KEY: '' });
+    expect(keyless.code).toBe(1);
+    expect(keyless.stderr).toContain('SECRETS_KEY is required');
+  });
+});

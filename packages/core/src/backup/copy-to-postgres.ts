@@ -1,0 +1,101 @@
+import {
+  blobContents,
+  blobs,
+  CopyError,
+  closeDatabase,
+  copyRows,
+  type Db,
+  isPostgresUrl,
+  openDatabase,
+  requireEmpty,
+  serviceSecrets,
+  type TableCopy,
+  verifyCopy,
+} from '@countersign/db';
+import { asc } from 'drizzle-orm';
+import { sha256Of } from '../blobs/blob-store.ts';
+import { DatabaseBlobStore } from '../blobs/database-blob-store.ts';
+import type { ServiceContext } from '../context.ts';
+import { DataDirSecrets } from '../secrets/data-dir-secrets.ts';
+import { DatabaseSecrets } from '../secrets/database-secrets.ts';
+import { GENERATED_KEYS } from '../secrets/service-secrets.ts';
+import { DataKey } from '../support/data-key.ts';
+
+export interface CopyReport {
+  tables: TableCopy[];
+  blobs: { copied: number; bytes: number; missing: string[] };
+  secrets: string[];
+}
+
+/**
+ * `pnpm cli db copy --to postgres://...`: the embedded deployment (this runtime's SQLite file, blobs and
+ * generated secrets) into a new PostgreSQL database, for the scaled topology (docs/operations.md, "Moving to
+ * PostgreSQL"). Refuses a target that holds anything; reads back every table, blob and secret it wrote and
+ * fails on any difference. Secrets are stored encrypted under this process's SECRETS_KEY, which every host
+ * of the new deployment must then be started with.
+ */
+export async function copyToPostgres(ctx: ServiceContext, targetUrl: string): Promise<CopyReport> {
+  if (ctx.db.$connection.dialect !== 'sqlite')
+    throw new CopyError('db copy reads an embedded deployment: run it without DATABASE_URL');
+  if (!isPostgresUrl(targetUrl)) throw new CopyError('--to must be a postgres:// URL');
+  if (!ctx.config.secretsKey)
+    throw new CopyError(
+      'SECRETS_KEY is required: the copied secrets are stored encrypted under it, and every host starts with it',
+    );
+  const target = await openDatabase(targetUrl);
+  try {
+    await requireEmpty(target);
+    // Blob bytes and secrets are files here: their stores fill those tables below, each read back.
+    const tables = await copyRows(ctx.db, target, [blobContents, serviceSecrets]);
+    await verifyCopy(target, tables);
+    const blobs = await copyBlobs(ctx, target);
+    const secrets = await copySecrets(ctx, target, DataKey.fromPassphrase(ctx.config.secretsKey));
+    return { tables, blobs, secrets };
+  } finally {
+    await closeDatabase(target);
+  }
+}
+
+/** Every listed blob's bytes, checked against its name on both sides. A file already gone is reported. */
+async function copyBlobs(ctx: ServiceContext, target: Db): Promise<CopyReport['blobs']> {
+  const into = new DatabaseBlobStore({ db: target, config: ctx.config, clock: ctx.clock });
+  const report: CopyReport['blobs'] = { copied: 0, bytes: 0, missing: [] };
+  const listed = await ctx.db.select({ sha256: blobs.sha256 }).from(blobs).orderBy(asc(blobs.sha256));
+  for (const { sha256 } of listed) {
+    // Listed without a file: a purge deleted it and crashed before forgetting the row (its next run will).
+    if (!(await ctx.blobs.has(sha256))) {
+      report.missing.push(sha256);
+      continue;
+    }
+    const bytes = await ctx.blobs.read(sha256);
+    if (sha256Of(bytes) !== sha256)
+      throw new CopyError(`blob ${sha256}: the file's content does not match its name`);
+    await into.put(bytes, sha256);
+    if (sha256Of(await into.read(sha256)) !== sha256) throw new CopyError(`blob ${sha256}: the copy differs`);
+    report.copied++;
+    report.bytes += bytes.byteLength;
+  }
+  return report;
+}
+
+/** The generated keys and seal certificate of DATA_DIR/secrets, as the database store keeps them. */
+async function copySecrets(ctx: ServiceContext, target: Db, key: DataKey): Promise<string[]> {
+  const from = new DataDirSecrets(ctx.config.dataDir);
+  const into = new DatabaseSecrets(target, key, ctx.clock);
+  const copied: string[] = [];
+  for (const name of Object.values(GENERATED_KEYS)) {
+    const value = from.stored(name);
+    if (value === undefined) continue;
+    if ((await into.get(name, () => value)) !== value)
+      throw new CopyError(`secret ${name}: the copy differs`);
+    copied.push(name);
+  }
+  const seal = from.storedSeal();
+  if (seal) {
+    const stored = await into.seal(() => seal);
+    if (!Buffer.from(stored.p12).equals(Buffer.from(seal.p12)) || stored.passphrase !== seal.passphrase)
+      throw new CopyError('the seal certificate: the copy differs');
+    copied.push('seal');
+  }
+  return copied;
+}

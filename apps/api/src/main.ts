@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     hostsWorker: withWorker,
     onError: (err) => logger.error({ err }, 'background job failed'),
   });
-  prepareRuntime(runtime, config, logger);
+  await prepareRuntime(runtime, config, logger);
   const worker = withWorker ? startWorker(runtime, config, logger, { consumeQueue: true }) : undefined;
   metrics?.observe({ runtime, queue });
   const app = createApp({ config, runtime, queue, logger, metrics });

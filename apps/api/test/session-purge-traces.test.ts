@@ -32,7 +32,7 @@ function mailboxText(): string {
 
 /** Everything stored encrypted with the data key, opened: send results, replay answers, outbox payloads. */
 function openedSecrets(): string {
-  const key = new DataKey(api.config.dataDir);
+  const key = api.runtime.ctx.secrets.dataKey;
   const db = api.runtime.db.$client;
   const open = (value: string | null) => {
     if (!value) return '';

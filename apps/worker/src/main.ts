@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   // The producer side too: this worker's outbox passes queue the session jobs that commits asked for.
   const queue = createBullQueue({ redisUrl: config.redisUrl!, prefix: config.queuePrefix });
   const runtime = await createRuntime(config, { telemetry: metrics?.telemetry, enqueue: queue.enqueue });
-  prepareRuntime(runtime, config, logger);
+  await prepareRuntime(runtime, config, logger);
   const worker = startWorker(runtime, config, logger, { consumeQueue: true });
   metrics?.observe({ runtime });
   const metricsServer =

@@ -1,5 +1,5 @@
 import type { Config } from '@countersign/config';
-import { ensureSealCertificate, logDataDirModes, type Runtime } from '@countersign/core';
+import { logDataDirModes, type Runtime } from '@countersign/core';
 import { withoutQueryParams } from '@countersign/db';
 import pino, { type Logger } from 'pino';
 
@@ -17,11 +17,10 @@ export function serviceLogger(service: 'api' | 'worker', config: Config): Logger
 }
 
 /** Once the runtime is open: report the DATA_DIR modes it tightened, and make the seal certificate. */
-export function prepareRuntime(runtime: Runtime, config: Config, logger: Logger): void {
+export async function prepareRuntime(runtime: Runtime, config: Config, logger: Logger): Promise<void> {
   logDataDirModes(logger, config.dataDir, runtime.tightened);
-  // The JWT key (runtime) and the seal certificate (here) are made at start; the data and code keys on first use,
-  // race-free across processes (created exclusively, then read by everyone).
-  ensureSealCertificate(runtime.ctx);
+  // The keys are read or made with the runtime; the seal certificate here, so no completion waits for its making.
+  await runtime.ctx.secrets.sealCertificate();
 }
 
 /**

@@ -1,37 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '@countersign/config';
-import {
-  type BlobStore,
-  createRuntime,
-  DatabaseBlobStore,
-  FileBlobStore,
-  ManualClock,
-  type Runtime,
-} from '@countersign/core';
+import { type BlobStore, DatabaseBlobStore, FileBlobStore, type Runtime } from '@countersign/core';
 import { blobContents, blobs } from '@countersign/db';
-import { createTestDatabase, tempDir } from '@countersign/test-support';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { postgresDatabase, testRuntime } from './runtimes.ts';
 
 // Both blob stores keep the same promises, on a real SQLite file and a real PostgreSQL database of the test's
 // own; with DATABASE_URL set the runtime keeps every blob in the database and nothing under DATA_DIR.
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-async function runtimeOn(dialect: 'sqlite' | 'postgres'): Promise<Runtime> {
-  const env: Record<string, string> = { DATA_DIR: tempDir('countersign-blobs-'), LOG_LEVEL: 'silent' };
-  if (dialect === 'postgres') {
-    const database = await createTestDatabase();
-    cleanups.push(() => database.drop());
-    env.DATABASE_URL = database.url;
-  }
-  const r = await createRuntime(loadConfig(env), { clock: new ManualClock() });
-  cleanups.push(() => r.close());
-  return r;
-}
+const runtimeOn = async (dialect: 'sqlite' | 'postgres'): Promise<Runtime> =>
+  testRuntime(dialect === 'postgres' ? await postgresDatabase() : undefined);
 
 const stores: [string, 'sqlite' | 'postgres', (r: Runtime) => BlobStore][] = [
   ['files, on SQLite', 'sqlite', (r) => new FileBlobStore(r.ctx)],

@@ -13,6 +13,10 @@ import {
  * Blobs in the database (`blob_contents`): the default with PostgreSQL, where several hosts share one database
  * and none may keep files of its own. A PDF is at most MAX_FILE_BYTES, so a blob is read whole.
  */
+/** A blob this store does not hold: ENOENT, as the file store's read answers. */
+const notStored = (sha256: string) =>
+  Object.assign(new Error(`blob ${sha256} is not stored`), { code: 'ENOENT' });
+
 export class DatabaseBlobStore implements BlobStore {
   constructor(private readonly ctx: BlobStoreContext) {}
 
@@ -33,7 +37,7 @@ export class DatabaseBlobStore implements BlobStore {
       .select({ bytes: blobContents.bytes })
       .from(blobContents)
       .where(eq(blobContents.sha256, checkedSha256(sha256)));
-    if (!row) throw Object.assign(new Error(`blob ${sha256} is not stored`), { code: 'ENOENT' });
+    if (!row) throw notStored(sha256);
     return row.bytes;
   }
 
@@ -47,7 +51,7 @@ export class DatabaseBlobStore implements BlobStore {
       .select({ size: blobs.size })
       .from(blobs)
       .where(eq(blobs.sha256, checkedSha256(sha256)));
-    if (!row) throw Object.assign(new Error(`blob ${sha256} is not stored`), { code: 'ENOENT' });
+    if (!row) throw notStored(sha256);
     return row.size;
   }
 

@@ -1,7 +1,6 @@
 import { idempotencyKeys, larger } from '@countersign/db';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
-import { DataKey } from '../support/data-key.ts';
 import { DomainError } from '../support/errors.ts';
 import { rowWhere } from '../support/row-where.ts';
 
@@ -59,7 +58,7 @@ export async function beginIdempotent(
           response: {
             status: row.responseStatus!,
             headers: row.responseHeaders ?? {},
-            body: new DataKey(ctx.config.dataDir).decrypt(row.responseBody!),
+            body: ctx.secrets.dataKey.decrypt(row.responseBody!),
           },
         };
       }
@@ -105,7 +104,7 @@ export async function completeIdempotent(
       state: 'done',
       responseStatus: response.status,
       responseHeaders: response.headers,
-      responseBody: new DataKey(ctx.config.dataDir).encrypt(response.body),
+      responseBody: ctx.secrets.dataKey.encrypt(response.body),
     })
     .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
 }

@@ -2,7 +2,6 @@ import { outbox, rowInserter, type Tx } from '@countersign/db';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../support/crypto.ts';
-import { DataKey } from '../support/data-key.ts';
 
 export type OutboxKind = OutboxRow['kind'];
 /** A row with its payload opened: null once the payload was dropped (a delivered or failed email). */
@@ -33,7 +32,7 @@ function readable(kind: OutboxKind, payload: unknown): Record<string, unknown> {
 
 const encryptPayload = (ctx: ServiceContext, kind: OutboxKind, payload: unknown) => ({
   ...readable(kind, payload),
-  encrypted: new DataKey(ctx.config.dataDir).encrypt(JSON.stringify(payload)),
+  encrypted: ctx.secrets.dataKey.encrypt(JSON.stringify(payload)),
 });
 
 /**
@@ -49,7 +48,7 @@ function decryptPayload(ctx: ServiceContext, stored: unknown): unknown {
   const encrypted = (stored as Record<string, unknown>)[key];
   if (typeof encrypted !== 'string') return null;
   try {
-    return JSON.parse(new DataKey(ctx.config.dataDir).decrypt(encrypted));
+    return JSON.parse(ctx.secrets.dataKey.decrypt(encrypted));
   } catch {
     return null;
   }

@@ -6,7 +6,6 @@ import { documentsOfSessions } from '../sessions/documents.ts';
 import { newLinkToken } from '../sessions/links.ts';
 import { participantsOfSessions } from '../sessions/participants.ts';
 import { newId } from '../support/crypto.ts';
-import { DataKey } from '../support/data-key.ts';
 import { invitedAtSend } from './invites.ts';
 
 export interface NewSession {
@@ -137,7 +136,7 @@ export async function insertSessions(ctx: ServiceContext, batch: NewSession[]): 
   const insertValue = (row: typeof fieldValues.$inferInsert) => rows.add(fieldValues, VALUE_COLUMNS, row);
   const insertAudit = (row: typeof auditEvents.$inferInsert) => rows.add(auditEvents, AUDIT_COLUMNS, row);
   const created: CreatedSession[] = [];
-  const dataKey = new DataKey(ctx.config.dataDir);
+  const dataKey = ctx.secrets.dataKey;
 
   for (const s of batch) {
     const sessionId = newId();
@@ -259,7 +258,7 @@ export async function committedSessions(
       .get(d.sessionId)!
       .documents.push({ documentId: d.id, filename: d.filename, cloudFileId: d.cloudFileId });
   }
-  const dataKey = new DataKey(ctx.config.dataDir);
+  const dataKey = ctx.secrets.dataKey;
   for (const p of await participantsOfSessions(ctx, ids)) {
     byId.get(p.sessionId)!.participants.push({
       participantId: p.id,

@@ -27,9 +27,7 @@ import {
   senderNameFor,
   TEST_NOTICE,
 } from './notifications.ts';
-import { participantsOfSession } from './participants.ts';
-import { sealCertificate } from './seal-certificate.ts';
-import { sessionById } from './session-lookup.ts';
+import { sessionById, sessionWithPeople } from './session-lookup.ts';
 
 type Adopted = { kind: 'typed' | 'drawn'; value: string };
 
@@ -78,12 +76,11 @@ async function produce(
   sessionId: string,
   claim: Claim,
 ): Promise<{ completed: boolean }> {
-  const session = (await sessionById(ctx, sessionId))!;
-  const people = await participantsOfSession(ctx, sessionId);
+  const { session, people } = await sessionWithPeople(ctx, sessionId);
   const docs = await documentsOfSession(ctx, sessionId);
   const fields = await sessionFields(ctx, sessionId);
   const byId = new Map(people.map((p) => [p.id, p]));
-  const seal = sealCertificate(ctx);
+  const seal = await ctx.secrets.sealCertificate();
   const { completedAt } = claim;
   const signers: FinalizeInput['audit']['signers'] = people.map((p) => ({
     name: p.name,

@@ -29,6 +29,7 @@ export const {
   rateLimitWindows,
   refreshTokens,
   sendResults,
+  serviceSecrets,
   sessions,
   signInLinks,
   signerSessions,

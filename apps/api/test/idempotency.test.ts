@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connectGoogleDrive, localDrive, ManualClock, setAllowance } from '@countersign/core';
-import { startRedis, type TestRedis } from '@countersign/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from './fixtures/pdfs.ts';
 import { createTestTemplate } from './fixtures/templates.ts';
-import { startTestApi, type TestApi, type TestApiOptions } from './harness.ts';
+import { startTestApi, type TestApi } from './harness.ts';
+import { queueTopologies } from './queue-topologies.ts';
 
 const SEND = '/api/sessions/send';
 const TEMPLATE_SEND = '/api/templates/send';
@@ -121,20 +121,14 @@ async function startGatedDrive(): Promise<GatedDrive> {
   };
 }
 
-let redis: TestRedis;
+const topologies = queueTopologies();
 let drive: GatedDrive;
 beforeAll(async () => {
-  [redis, drive] = await Promise.all([startRedis(), startGatedDrive()]);
+  drive = await startGatedDrive();
 });
-afterAll(async () => {
-  await drive.close();
-  await redis.stop();
-});
+afterAll(() => drive.close());
 
-describe.each([
-  ['in-process', (): TestApiOptions => ({})],
-  ['bullmq', (): TestApiOptions => ({ redisUrl: redis.url })],
-])('Idempotency-Key through the %s queue', (driver, driverOptions) => {
+describe.each(topologies)('Idempotency-Key through the %s queue', (driver, driverOptions) => {
   let api: TestApi;
   let owner: Account;
   let remote: Account;

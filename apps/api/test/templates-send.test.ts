@@ -9,24 +9,21 @@ import type {
   TemplateCreated,
   TemplateSendResponse,
 } from '@countersign/schemas';
-import { startRedis, type TestRedis } from '@countersign/test-support';
 import type { AddressObject, ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestTemplate } from './fixtures/templates.ts';
 import { startTestApi, type TestApi } from './harness.ts';
+import { queueTopologies } from './queue-topologies.ts';
 
 const DAY_MS = 86_400_000;
 const box = { width: 100, height: 20 };
 
-let redis: TestRedis;
+const topologies = queueTopologies();
 let smtp: TestSmtpServer;
 beforeAll(async () => {
-  [redis, smtp] = await Promise.all([startRedis(), startTestSmtpServer()]);
+  smtp = await startTestSmtpServer();
 });
-afterAll(async () => {
-  await redis.stop();
-  await smtp.close();
-});
+afterAll(() => smtp.close());
 
 /** A fresh address per use: one SMTP server serves every test of the file. */
 const address = (name: string) => `${name.toLowerCase()}.${randomUUID().slice(0, 8)}@example.test`;
@@ -41,10 +38,7 @@ const waitForMail = (email: string, also: (m: ParsedMail) => boolean = () => tru
 
 const tokenOf = (signingUrl: string) => signingUrl.split('/s/')[1]!;
 
-describe.each([
-  ['in-process', () => ({})],
-  ['bullmq', () => ({ redisUrl: redis.url })],
-])('POST /api/templates/send through the %s queue', (_driver, options) => {
+describe.each(topologies)('POST /api/templates/send through the %s queue', (_driver, options) => {
   let api: TestApi;
   let account: Awaited<ReturnType<TestApi['newAccount']>>;
   /** Roles Tenant and Landlord; two documents; five "Rent" fields placed out of input order. */

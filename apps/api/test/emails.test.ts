@@ -118,6 +118,18 @@ async function authed(path: string): Promise<Response> {
   return api.fetch(path, { headers: { authorization: `Bearer ${await accessToken()}` } });
 }
 
+/** One entry of the NDA: `client` signs as Client and `witness` as Witness, at fresh addresses (`emails`). */
+function ndaSigners(client: string, witness: string) {
+  const emails: [string, string] = [email(client), email(witness)];
+  const entry = {
+    recipients: [
+      { label: 'Client', name: client, email: emails[0] },
+      { label: 'Witness', name: witness, email: emails[1] },
+    ],
+  };
+  return { entry, emails };
+}
+
 interface TemplateSent {
   sessions: { sessionId: string; documentIds: string[] }[];
   invites: {
@@ -132,6 +144,12 @@ async function templateSend(body: Record<string, unknown>): Promise<TemplateSent
   const json = (await res.json()) as { instantiation: { sessions: TemplateSent['sessions'] } } & TemplateSent;
   expect(res.status, JSON.stringify(json)).toBe(200);
   return { sessions: json.instantiation.sessions, invites: json.invites };
+}
+
+/** A send of one NDA entry (see `ndaSigners`) with `options`; the signers' addresses are in `emails`. */
+async function sendNda(client: string, witness: string, options: Record<string, unknown>) {
+  const { entry, emails } = ndaSigners(client, witness);
+  return { ...(await templateSend({ signingRequests: [entry], ...options })), emails };
 }
 
 interface OwnPdfRow {
@@ -285,18 +303,8 @@ function outboxEmailsFor(addresses: string[]): { to: string[]; cc?: string[]; su
 
 describe('emails', () => {
   it('sequential template send: invite shaped by the send options, upcoming, code, signed, next signer, completed with the PDF', async () => {
-    const clara = email('Clara Client');
-    const walt = email('Walt Witness');
     const cc = [email('legal'), email('records')];
-    const sent = await templateSend({
-      signingRequests: [
-        {
-          recipients: [
-            { label: 'Client', name: 'Clara Client', email: clara },
-            { label: 'Witness', name: 'Walt Witness', email: walt },
-          ],
-        },
-      ],
+    const sent = await sendNda('Clara Client', 'Walt Witness', {
       signingType: 'sequential',
       sendInitialNotification: true,
       senderName: 'Dana Whitfield',
@@ -306,6 +314,7 @@ describe('emails', () => {
       cc,
       replyToEmail: 'dana@acme.test',
     });
+    const [clara, walt] = sent.emails;
     const { sessionId, documentIds } = sent.sessions[0]!;
     expect(sent.invites[0]).toMatchObject({ inviteStatus: 'sent' });
     // Walt gets a heads-up now; his invite goes out when his turn comes, so this call skipped it.
@@ -401,23 +410,14 @@ describe('emails', () => {
   });
 
   it('a cc address gets a copy without any link, then the signed PDF attached; never a signer link', async () => {
-    const ana = email('Ana Public');
-    const bo = email('Bo Public');
     const legal = email('legal');
     const records = email('records');
-    const sent = await templateSend({
-      signingRequests: [
-        {
-          recipients: [
-            { label: 'Client', name: 'Ana Public', email: ana },
-            { label: 'Witness', name: 'Bo Public', email: bo },
-          ],
-        },
-      ],
+    const sent = await sendNda('Ana Public', 'Bo Public', {
       authRequirement: 'public', // a link alone signs: the case where a leaked link is a signature
       message: 'Copying our lawyers.',
       cc: [legal, records, legal.toUpperCase()],
     });
+    const [ana, bo] = sent.emails;
     const { sessionId, documentIds } = sent.sessions[0]!;
     const look = { title: TEMPLATE, sender: ACCOUNT };
     const copySubject = `Copy: “${TEMPLATE}” from ${ACCOUNT}`;
@@ -548,23 +548,14 @@ describe('emails', () => {
   });
 
   it('reminders go to whoever has to sign, once per configured day before expiry', async () => {
-    const rita = email('Rita Reed');
-    const sam = email('Sam Stone');
-    const sent = await templateSend({
-      signingRequests: [
-        {
-          recipients: [
-            { label: 'Client', name: 'Rita Reed', email: rita },
-            { label: 'Witness', name: 'Sam Stone', email: sam },
-          ],
-        },
-      ],
+    const sent = await sendNda('Rita Reed', 'Sam Stone', {
       signingType: 'sequential',
       authRequirement: 'public',
       expiresInDays: 5,
       remindersEnabled: true,
       reminderDaysBeforeExpiry: [3, 1],
     });
+    const [rita, sam] = sent.emails;
     const ritaToken = linkIn(await mailTo(rita, `${ACCOUNT} sent you`))!;
     const reminders = () => mailsTo(rita).filter((m) => m.subject?.startsWith('Reminder:'));
 
@@ -609,25 +600,13 @@ describe('emails', () => {
     });
     // Template send with notify false and every option that would otherwise add emails: one session
     // is signed by the first and declined by the second signer after its reminder day, one is cancelled.
-    const jo = email('Jo Jones');
-    const kim = email('Kim King');
-    const tplCancelled = [email('Lu Lane'), email('Mo Moss')];
+    const signed = ndaSigners('Jo Jones', 'Kim King');
+    const [jo, kim] = signed.emails;
+    const cancelledNda = ndaSigners('Lu Lane', 'Mo Moss');
+    const tplCancelled = cancelledNda.emails;
     const cc = [email('copy')];
     const tpl = await templateSend({
-      signingRequests: [
-        {
-          recipients: [
-            { label: 'Client', name: 'Jo Jones', email: jo },
-            { label: 'Witness', name: 'Kim King', email: kim },
-          ],
-        },
-        {
-          recipients: [
-            { label: 'Client', name: 'Lu Lane', email: tplCancelled[0]! },
-            { label: 'Witness', name: 'Mo Moss', email: tplCancelled[1]! },
-          ],
-        },
-      ],
+      signingRequests: [signed.entry, cancelledNda.entry],
       signingType: 'sequential',
       sendInitialNotification: true,
       remindersEnabled: true,
@@ -680,19 +659,10 @@ describe('emails', () => {
   });
 
   it('a message delivered again after a crash before it was marked keeps its Message-ID', async () => {
-    const nia = email('Nia North');
-    const oto = email('Oto Owen');
-    const sent = await templateSend({
-      signingRequests: [
-        {
-          recipients: [
-            { label: 'Client', name: 'Nia North', email: nia },
-            { label: 'Witness', name: 'Oto Owen', email: oto },
-          ],
-        },
-      ],
+    const sent = await sendNda('Nia North', 'Oto Owen', {
       authRequirement: 'public',
     });
+    const [nia, oto] = sent.emails;
     await mailTo(nia, `${ACCOUNT} sent you`);
 
     // The dispatcher claims Nia's cancellation email and the SMTP server accepts it; then the process

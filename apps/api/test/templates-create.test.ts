@@ -9,9 +9,9 @@ import type {
   TemplateList,
 } from '@countersign/schemas';
 import { runCli, tempDir } from '@countersign/test-support';
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, PDFString, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addSignatureFormField, makeEncryptedPdf } from './fixtures/pdfs.ts';
+import { makeEncryptedPdf } from './fixtures/pdfs.ts';
 import { templatePdf, uploadTemplate } from './fixtures/templates.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 
@@ -83,6 +83,26 @@ function line(page: PDFPage, font: PDFFont, parts: string[], x: number, y: numbe
   }
 }
 
+/**
+ * Adds a signature form field (FT /Sig) named `name` at x 72..272, y 100..140 of `page`. pdf-lib has no API for
+ * signature fields, so its field dictionary is written by hand.
+ */
+function addSignatureFormField(doc: PDFDocument, page: PDFPage, name: string): void {
+  const field = doc.context.register(
+    doc.context.obj({
+      FT: 'Sig',
+      T: PDFString.of(name),
+      Type: 'Annot',
+      Subtype: 'Widget',
+      Rect: [72, 100, 272, 140],
+      F: 4,
+      P: page.ref,
+    }),
+  );
+  page.node.addAnnot(field);
+  doc.getForm().acroForm.addField(field);
+}
+
 const signature = (extra: Record<string, unknown> = {}) => ({
   label: 'Signature',
   type: 'signature',
@@ -96,6 +116,30 @@ const signature = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** Two more fields of the consulting contract: one for nobody, one for the Consultant. */
+const fee = {
+  label: 'Fee',
+  type: 'text',
+  document: 'contract.pdf',
+  page: 1,
+  x: 300,
+  y: 200,
+  width: 100,
+  height: 18,
+};
+const start = {
+  label: 'Start',
+  type: 'date',
+  document: 'annex.pdf',
+  page: 1,
+  x: 72,
+  y: 100,
+  width: 80,
+  height: 18,
+  role: 'Consultant',
+  required: false,
+};
+
 /** Uploads a template of contract.pdf (2 pages) for role Client with one signature field, `change` applied. */
 const uploadContract = async (change: Record<string, unknown>) =>
   upload({ name: 'Bad', documents: ['contract.pdf'], roles: ['Client'], fields: [signature()], ...change }, [
@@ -104,28 +148,6 @@ const uploadContract = async (change: Record<string, unknown>) =>
 
 describe('POST /api/templates (multipart)', () => {
   it('creates a template from a manifest and PDFs and answers 201 with roles and fields', async () => {
-    const fee = {
-      label: 'Fee',
-      type: 'text',
-      document: 'contract.pdf',
-      page: 1,
-      x: 300,
-      y: 200,
-      width: 100,
-      height: 18,
-    };
-    const start = {
-      label: 'Start',
-      type: 'date',
-      document: 'annex.pdf',
-      page: 1,
-      x: 72,
-      y: 100,
-      width: 80,
-      height: 18,
-      role: 'Consultant',
-      required: false,
-    };
     const res = await upload(
       {
         name: 'Consulting contract',

@@ -28,3 +28,16 @@ export async function sendOneEntry(
     tokens: row.participants!.map((p) => p.signingUrl!.split('/s/')[1]!),
   };
 }
+
+/**
+ * What a template send without those properties gets (spec 4.2, and 30 days for the expiry it leaves open):
+ * the OpenAPI document states them and a template's example payload spells them out.
+ */
+export const TEMPLATE_SEND_DEFAULTS = {
+  signingType: 'parallel',
+  authRequirement: 'otp',
+  sendInitialNotification: false,
+  remindersEnabled: false,
+  expiresInDays: 30,
+  notify: true,
+} as const;

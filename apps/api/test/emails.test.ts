@@ -109,6 +109,9 @@ function stallable(inner: Mailer): StallableMailer {
 const email = (name: string) =>
   `${name.toLowerCase().replace(/\W+/g, '.')}.${randomUUID().slice(0, 8)}@example.test`;
 
+/** Own-PDF recipients by name, each at a fresh address. */
+const recipientsNamed = (...names: string[]) => names.map((name) => ({ name, email: email(name) }));
+
 async function accessToken(): Promise<string> {
   const res = await api.post('/connect/token', { refresh_token: refreshToken });
   return ((await res.json()) as { access_token: string }).access_token;
@@ -469,7 +472,7 @@ describe('emails', () => {
   });
 
   it('parallel own-PDF send with notify true: invites, signed to the others, declined to the others with the reason', async () => {
-    const people = ['Ann Archer', 'Ben Baker', 'Cat Cole'].map((name) => ({ name, email: email(name) }));
+    const people = recipientsNamed('Ann Archer', 'Ben Baker', 'Cat Cole');
     const [ann, ben, cat] = people.map((p) => p.email) as [string, string, string];
     const [row] = await ownPdfSend({
       signingRequests: [{ recipients: people }],
@@ -516,20 +519,17 @@ describe('emails', () => {
   });
 
   it('cancellation emails everyone of a notify session, with the reason when one is given', async () => {
-    const withReason = [email('Dee Dunn'), email('Eve East')];
-    const without = email('Fay Frost');
+    const withReason = recipientsNamed('Dee Dunn', 'Eve East');
+    const [without] = recipientsNamed('Fay Frost');
     const rows = await ownPdfSend({
-      signingRequests: [
-        { recipients: withReason.map((e, i) => ({ name: `Signer ${i + 1}`, email: e })) },
-        { recipients: [{ name: 'Fay Frost', email: without }] },
-      ],
+      signingRequests: [{ recipients: withReason }, { recipients: [without!] }],
       authRequirement: 'public',
       notify: true,
     });
     const look = { title: 'Offer letter', sender: ACCOUNT };
 
     await cancel(rows[0]!.sessionId, 'The candidate accepted another offer.');
-    for (const address of withReason) {
+    for (const { email: address } of withReason) {
       const cancelled = await mailTo(address, 'Cancelled: “Offer letter”');
       expectWellFormed(cancelled, look);
       for (const part of [cancelled.text ?? '', cancelled.html as string]) {
@@ -540,7 +540,7 @@ describe('emails', () => {
     }
 
     await cancel(rows[1]!.sessionId);
-    const cancelled = await mailTo(without, 'Cancelled: “Offer letter”');
+    const cancelled = await mailTo(without!.email, 'Cancelled: “Offer letter”');
     expectWellFormed(cancelled, look);
     expect(cancelled.text).toContain(`${ACCOUNT} has cancelled the request to sign “Offer letter”.`);
     expect(cancelled.text).not.toContain('Reason given');
@@ -590,13 +590,10 @@ describe('emails', () => {
 
   it('notify false sends no email of any kind across a whole lifecycle, but still the one-time codes', async () => {
     // Own-PDF sends default to notify false: one session signed to completion, one cancelled.
-    const ownSigners = [email('Gil Grant'), email('Hal Hart')];
-    const ownCancelled = email('Ivy Irons');
+    const ownSigners = recipientsNamed('Gil Grant', 'Hal Hart');
+    const [ownCancelled] = recipientsNamed('Ivy Irons');
     const own = await ownPdfSend({
-      signingRequests: [
-        { recipients: ownSigners.map((e, i) => ({ name: `Own ${i + 1}`, email: e })) },
-        { recipients: [{ name: 'Ivy Irons', email: ownCancelled }] },
-      ],
+      signingRequests: [{ recipients: ownSigners }, { recipients: [ownCancelled!] }],
     });
     // Template send with notify false and every option that would otherwise add emails: one session
     // is signed by the first and declined by the second signer after its reminder day, one is cancelled.
@@ -622,11 +619,11 @@ describe('emails', () => {
     const tplLink = (row: number, i: number) => tokenOf(tpl.invites[row]!.participants[i]!.signingUrl!);
 
     // Own-PDF: both sign (each after a code), the session completes; the other is cancelled with a reason.
-    for (const [i, address] of ownSigners.entries()) {
+    for (const [i, { name, email: address }] of ownSigners.entries()) {
       const s = signer(tokenOf(own[0]!.participants[i]!.signingUrl));
       const code = await s.verify(address);
       expectWellFormed(code, { title: 'Offer letter', sender: ACCOUNT });
-      await s.sign(`Own ${i + 1}`);
+      await s.sign(name);
     }
     await waitForStatus(own[0]!.sessionId, 'completed');
     await cancel(own[1]!.sessionId, 'Not needed any more.');
@@ -645,8 +642,9 @@ describe('emails', () => {
 
     // Whatever was queued has had its chance to go out; only the codes did, and only codes are queued.
     await api.runtime.dispatchOutbox();
-    const everyone = [...ownSigners, ownCancelled, jo, kim, ...tplCancelled, ...cc, 'silent@acme.test'];
-    const codes = [...ownSigners, jo, kim];
+    const ownEmails = ownSigners.map((p) => p.email);
+    const everyone = [...ownEmails, ownCancelled!.email, jo, kim, ...tplCancelled, ...cc, 'silent@acme.test'];
+    const codes = [...ownEmails, jo, kim];
     for (const address of everyone) {
       const expected = codes.includes(address) ? 1 : 0;
       expect(subjectsTo(address).filter((s) => s?.startsWith(CODE_SUBJECT))).toHaveLength(expected);

@@ -17,6 +17,22 @@ export interface BenchRow {
 
 export const ms = (v: number) => `${v.toFixed(v < 10 ? 2 : 0)} ms`;
 
+/** A row that passes when `figure` takes at most `max` times `floor` (both in ms; `floorWhat` says what ran). */
+export const ratioRow = (
+  scenario: string,
+  figure: number,
+  floor: number,
+  floorWhat: string,
+  max: number,
+) => ({
+  scenario,
+  figure: ms(figure),
+  floor: `${ms(floor)} (${floorWhat})`,
+  ratio: figure / floor,
+  target: `<= ${max}`,
+  pass: figure / floor <= max,
+});
+
 export function table(rows: BenchRow[]): string {
   const lines = [
     '| scenario | figure | floor | ratio | target | pass |',

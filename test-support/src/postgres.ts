@@ -19,6 +19,8 @@ export interface TestDatabase {
   /** postgres:// URL of the new, empty database. */
   url: string;
   name: string;
+  /** The settings that point a process at it: DATABASE_URL and the SECRETS_KEY it requires. */
+  env: { DATABASE_URL: string; SECRETS_KEY: string };
   /** Drops it, closing whatever connections are still open to it. */
   drop(): Promise<void>;
 }
@@ -42,6 +44,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     url: url.toString(),
     name,
+    // Per database, like a deployment's: processes sharing the database share it.
+    env: { DATABASE_URL: url.toString(), SECRETS_KEY: randomBytes(32).toString('base64url') },
     drop: () => asAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
   };
 }

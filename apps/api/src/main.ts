@@ -1,10 +1,9 @@
 import { loadConfigOrExit } from '@countersign/config';
-import { ensureSealCertificate, logDataDirModes, openApiRuntime } from '@countersign/core';
-import { withoutQueryParams } from '@countersign/db';
+import { openApiRuntime } from '@countersign/core';
 import { createMetrics } from '@countersign/metrics';
 import { startWorker } from '@countersign/worker/loop';
+import { prepareRuntime, serviceLogger, stopOnSignal } from '@countersign/worker/process';
 import { serve } from '@hono/node-server';
-import pino from 'pino';
 import { createApp } from './app.ts';
 
 /**
@@ -18,22 +17,14 @@ async function main(): Promise<void> {
       ? {}
       : { redisUrl: 'REDIS_URL: required to run the API without its in-process worker (start:api)' },
   );
-  const logger = pino({
-    level: config.logLevel,
-    base: { service: 'api', pid: process.pid },
-    // A failed query's parameters (personal data, token hashes) stay out of the log.
-    serializers: { err: (err) => pino.stdSerializers.err(withoutQueryParams(err) as Error) },
-  });
+  const logger = serviceLogger('api', config);
   const metrics = config.metrics.token ? createMetrics({ service: 'api' }) : undefined;
   const { runtime, queue } = await openApiRuntime(config, {
     telemetry: metrics?.telemetry,
     hostsWorker: withWorker,
     onError: (err) => logger.error({ err }, 'background job failed'),
   });
-  logDataDirModes(logger, config.dataDir, runtime.tightened);
-  // The JWT key (runtime) and the seal certificate (here) are made at start; the data and code keys on first use,
-  // race-free across processes (created exclusively, then read by everyone).
-  ensureSealCertificate(runtime.ctx);
+  await prepareRuntime(runtime, config, logger);
   const worker = withWorker ? startWorker(runtime, config, logger, { consumeQueue: true }) : undefined;
   metrics?.observe({ runtime, queue });
   const app = createApp({ config, runtime, queue, logger, metrics });
@@ -51,22 +42,13 @@ async function main(): Promise<void> {
     );
   });
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
+  stopOnSignal(logger, 'shutting down', async () => {
     // Stop accepting connections, let in-flight requests and jobs finish, then close what they used.
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await worker?.close();
     await queue.close();
     await runtime.close();
-    process.exit(0);
-  };
-  // A stray rejection is a bug to log, not a reason to drop every request and job in flight.
-  process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  });
 }
 
 await main();

@@ -2,13 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { completeSession, localDrive, signAsParticipant } from '@countersign/core';
+import { completeSession, signAsParticipant } from '@countersign/core';
 import { tempDir } from '@countersign/test-support';
 import { type ChainedAuditEvent, checkAuditChain } from '@countersign/verify';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startApiWorld } from './api-world.ts';
 import { makePdf } from './fixtures/pdfs.ts';
+import { linkTokenOf, sendOwnPdf } from './sends.ts';
 
 // The tamper-evident trail with real parts: every audit event hash-chained in SQLite, the chain head printed
 // in the sealed PDF (read back with pdftotext) and sent with session.completed (real webhook receiver), a
@@ -36,14 +37,11 @@ async function trail(sessionId: string) {
 }
 
 async function sendAndSign() {
-  const file = await (await localDrive(api.runtime.ctx, accountId)).put(
-    'Lease.pdf',
-    await makePdf(2, 'audit-trail'),
-  );
-  const res = await api.post(
-    '/api/sessions/send',
+  const row = await sendOwnPdf(
+    api,
+    { accountId, accessToken },
+    { name: 'Lease.pdf', bytes: await makePdf(2, 'audit-trail') },
     {
-      cloudFileIds: [file.cloudFileId],
       title: 'Lease',
       authRequirement: 'public',
       notify: true,
@@ -56,18 +54,7 @@ async function sendAndSign() {
         },
       ],
     },
-    accessToken,
   );
-  expect(res.status).toBe(200);
-  const row = (
-    (await res.json()) as {
-      rows: {
-        sessionId: string;
-        documents: { documentId: string }[];
-        participants: { signingUrl: string }[];
-      }[];
-    }
-  ).rows[0]!;
   // What the signers are shown (and sign): the prepared PDF.
   const shown = await api.fetch(
     `/api/sessions/${row.sessionId}/documents/${row.documents[0]!.documentId}`,
@@ -77,7 +64,7 @@ async function sendAndSign() {
   for (const [i, p] of row.participants.entries()) {
     await signAsParticipant(
       api.runtime.ctx,
-      p.signingUrl.split('/s/')[1]!,
+      linkTokenOf(p),
       { values: [], signature: { kind: 'typed', value: i === 0 ? 'Ann Alpha' : 'Bob Beta' } },
       { origin: { ip: '203.0.113.9', userAgent: 'test' }, cookieToken: null },
     );

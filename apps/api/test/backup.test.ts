@@ -106,7 +106,7 @@ describe('backup and restore', () => {
       expect(sessions).toBeGreaterThanOrEqual(sentBefore);
       expect(sessions).toBeLessThanOrEqual(sentAfter + 1);
 
-      // The account's refresh token, its drive, its secrets (sealed link tokens) came along.
+      // The account's refresh token, its drive, its secrets (encrypted link tokens) came along.
       const res = await copy.post('/connect/token', { refresh_token: account.refreshToken });
       expect(res.status).toBe(200);
       const token = ((await res.json()) as { access_token: string }).access_token;

@@ -1,14 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '@countersign/config';
-import {
-  createAccount,
-  createRuntime,
-  databaseFile,
-  ensureSealCertificate,
-  loadOrCreateSecret,
-  localDrive,
-} from '@countersign/core';
+import { createAccount, createRuntime, databaseFile, localDrive } from '@countersign/core';
 import { freePort, type ServiceProcess, spawnEntry, tempDir, waitForUrl } from '@countersign/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from './fixtures/pdfs.ts';
@@ -63,8 +56,7 @@ describe('DATA_DIR modes under umask 022', () => {
         html: '<p>https://example.test/s/secret</p>',
       });
       await (await localDrive(ctx, accountId)).put('contract.pdf', await makePdf(1, 'drive'));
-      ensureSealCertificate(ctx);
-      loadOrCreateSecret(dataDir, 'data.key');
+      await ctx.secrets.sealCertificate();
       const db = databaseFile(ctx.config);
       for (const file of [db, `${db}-wal`, `${db}-shm`]) expect(fs.existsSync(file), file).toBe(true);
       for (const dir of ['blobs', 'mailbox', 'drive', 'secrets'])

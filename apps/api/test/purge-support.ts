@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { completeSession, localDrive, type ServiceContext, signAsParticipant } from '@countersign/core';
 import { expect } from 'vitest';
 import { startApiWorld } from './api-world.ts';
@@ -64,7 +65,9 @@ export function blobHashes(ctx: ServiceContext, sessionId: string): string[] {
   return [...new Set(rows.flatMap((r) => [r.source_sha256, r.prepared_sha256, r.final_sha256 ?? []].flat()))];
 }
 
-export const blobExists = (ctx: ServiceContext, sha: string) => fs.existsSync(ctx.blobs.pathOf(sha));
+/** Whether a blob's file is on disk (the embedded topology's layout, file-blob-store.ts). */
+export const blobExists = (ctx: ServiceContext, sha: string) =>
+  fs.existsSync(path.join(ctx.config.dataDir, 'blobs', sha.slice(0, 2), sha));
 
 /** The SQLite file and its WAL as bytes, to search for what a purge must have removed. */
 export function databaseBytes(dataDir: string): Buffer {

@@ -9,8 +9,8 @@ import { startTestApi, type TestApi } from './harness.ts';
 import { type SigningWorld, startSigningWorld } from './signing-setup.ts';
 
 // "Secrets: hashes at rest": signing links and one-time codes must not be readable from a copy of the
-// database (the outbox keeps emails sealed and drops their body once sent) nor from Redis (a send job's
-// result, kept an hour by BullMQ, carries its links sealed).
+// database (the outbox keeps emails encrypted and drops their body once sent) nor from Redis (a send job's
+// result, kept an hour by BullMQ, carries its links encrypted).
 
 async function until(what: string, condition: () => boolean | Promise<boolean>): Promise<void> {
   for (let i = 0; i < 400; i++) {
@@ -61,7 +61,7 @@ describe('the outbox at rest', () => {
       subject: invite.subject,
       inviteOf: expect.any(String),
       sessionId: sent.sessionId,
-      sealed: null,
+      encrypted: null,
     });
 
     // A code request: the code reaches the signer and verifies.
@@ -76,7 +76,7 @@ describe('the outbox at rest', () => {
     const rows = emailRows(email);
     expect(rows).toHaveLength(2);
     for (const row of rows) {
-      expect(JSON.parse(row.payload)).toMatchObject({ to: [email], sealed: null });
+      expect(JSON.parse(row.payload)).toMatchObject({ to: [email], encrypted: null });
       expect(`${row.payload} ${row.last_error ?? ''}`).not.toContain(code);
     }
     // Nowhere in the file, not even in pages the rows once used: the link was never written in plaintext.
@@ -146,7 +146,7 @@ describe('a send job result in Redis (BullMQ)', () => {
     await redis?.stop();
   });
 
-  it('carries the links sealed; the API answers them, and a retry with the same key gets the same', async () => {
+  it('carries the links encrypted; the API answers them, and a retry with the same key gets the same', async () => {
     const { accountId, accessToken } = await api.newAccount();
     const pdf = await makePdf(1, `at-rest-${randomUUID()}`);
     const { cloudFileId } = await (await localDrive(api.runtime.ctx, accountId)).put('Lease.pdf', pdf);
@@ -163,8 +163,8 @@ describe('a send job result in Redis (BullMQ)', () => {
     const token = tokenOf(answer.rows[0]!.participants[0]!.signingUrl);
 
     const stored = await redisValues(redis.port, `${api.config.queuePrefix}:*`);
-    // The finished job and its result are there (kept an hour), sealed.
-    expect(stored).toContain('"sealedOutcome":"v1.');
+    // The finished job and its result are there (kept an hour), encrypted.
+    expect(stored).toContain('"encryptedOutcome":"v1.');
     expect(stored).not.toContain(token);
 
     const again = await api.post('/api/sessions/send', body, accessToken, headers);

@@ -32,7 +32,7 @@ function mailboxText(): string {
 
 /** Everything stored encrypted with the data key, opened: send results, replay answers, outbox payloads. */
 function openedSecrets(): string {
-  const key = new DataKey(api.config.dataDir);
+  const key = api.runtime.ctx.secrets.dataKey;
   const db = api.runtime.db.$client;
   const open = (value: string | null) => {
     if (!value) return '';
@@ -51,8 +51,8 @@ function openedSecrets(): string {
     ...results.map((r) => open(r.result)),
     ...answers.map((r) => open(r.response_body)),
     ...outbox.map((r) => {
-      const payload = JSON.parse(r.payload) as { sealed?: string | null };
-      return `${r.payload}\n${open(payload.sealed ?? null)}`;
+      const payload = JSON.parse(r.payload) as { encrypted?: string | null };
+      return `${r.payload}\n${open(payload.encrypted ?? null)}`;
     }),
   ].join('\n');
 }

@@ -1,17 +1,10 @@
-import type { SigningErrorResponse } from '@countersign/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { participantRow, type SigningWorld, signBody, startSigningWorld } from './signing-setup.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { expectPdfResponse } from './fixtures/pdfs.ts';
+import { errorOf, participantRow, signBody, startSigningWorld } from './signing-setup.ts';
 
-let w: SigningWorld;
-beforeAll(async () => {
-  w = await startSigningWorld();
-});
+const w = await startSigningWorld();
 afterAll(() => w.close());
 
-const errorOf = async (res: Response) => ({
-  status: res.status,
-  ...((await res.json()) as SigningErrorResponse),
-});
 const MINUTE = 60_000;
 
 describe('one-time codes', () => {
@@ -78,13 +71,7 @@ describe('one-time codes', () => {
     expect(after.fields.length).toBeGreaterThan(0);
     expect(after.fields.every((f) => f.mine)).toBe(true);
     const pdf = await ann.request('GET', `/documents/${s.documentIds[0]}`);
-    expect(pdf.status).toBe(200);
-    expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    await expectPdfResponse(pdf);
     expect(participantRow(w, s.participantIds[0]!).verified_at).toBe(w.clock.now());
   });
 

@@ -1,12 +1,9 @@
 import type { SigningErrorResponse, SigningView } from '@countersign/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestTemplate } from './fixtures/templates.ts';
-import { type SigningWorld, startSigningWorld } from './signing-setup.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { box, createTestTemplate } from './fixtures/templates.ts';
+import { startSigningWorld } from './signing-setup.ts';
 
-let w: SigningWorld;
-beforeAll(async () => {
-  w = await startSigningWorld();
-});
+const w = await startSigningWorld();
 afterAll(() => w.close());
 
 const typed = (value: string) => ({ kind: 'typed' as const, value });
@@ -17,58 +14,13 @@ async function twoSigners() {
     roles: ['Client', 'Witness'],
     pages: 2,
     fields: [
-      { label: 'Company', type: 'text', page: 1, x: 72, y: 100, width: 200, height: 20, role: 'Client' },
-      { label: 'Move-in', type: 'date', page: 1, x: 72, y: 140, width: 120, height: 20, role: 'Client' },
-      {
-        label: 'Initials 1',
-        type: 'initials',
-        page: 1,
-        x: 500,
-        y: 740,
-        width: 50,
-        height: 24,
-        role: 'Client',
-      },
-      {
-        label: 'Initials 2',
-        type: 'initials',
-        page: 2,
-        x: 500,
-        y: 740,
-        width: 50,
-        height: 24,
-        role: 'Client',
-      },
-      {
-        label: 'Signature',
-        type: 'signature',
-        page: 2,
-        x: 72,
-        y: 600,
-        width: 200,
-        height: 40,
-        role: 'Client',
-      },
-      {
-        label: 'Witness text',
-        type: 'text',
-        page: 1,
-        x: 300,
-        y: 100,
-        width: 150,
-        height: 20,
-        role: 'Witness',
-      },
-      {
-        label: 'Witness sig',
-        type: 'signature',
-        page: 2,
-        x: 320,
-        y: 600,
-        width: 200,
-        height: 40,
-        role: 'Witness',
-      },
+      { label: 'Company', type: 'text', role: 'Client', ...box(1, 72, 100, 200, 20) },
+      { label: 'Move-in', type: 'date', role: 'Client', ...box(1, 72, 140, 120, 20) },
+      { label: 'Initials 1', type: 'initials', role: 'Client', ...box(1, 500, 740, 50, 24) },
+      { label: 'Initials 2', type: 'initials', role: 'Client', ...box(2, 500, 740, 50, 24) },
+      { label: 'Signature', type: 'signature', role: 'Client', ...box(2, 72, 600, 200, 40) },
+      { label: 'Witness text', type: 'text', role: 'Witness', ...box(1, 300, 100, 150, 20) },
+      { label: 'Witness sig', type: 'signature', role: 'Witness', ...box(2, 320, 600, 200, 40) },
     ],
   });
   return w.sendTemplate({

@@ -1,19 +1,21 @@
 import { deflateSync } from 'node:zlib';
-import type { SigningErrorResponse, SigningView } from '@countersign/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestTemplate } from './fixtures/templates.ts';
-import { participantRow, type SigningWorld, signBody, startSigningWorld, TINY_PNG } from './signing-setup.ts';
+import type { SigningView } from '@countersign/schemas';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, describe, expect, it } from 'vitest';
+import { box, createTestTemplate } from './fixtures/templates.ts';
+import {
+  errorOf,
+  participantRow,
+  type SendOptions,
+  sessionCompleted,
+  signBody,
+  startSigningWorld,
+  TINY_PNG,
+} from './signing-setup.ts';
 
-let w: SigningWorld;
-beforeAll(async () => {
-  w = await startSigningWorld();
-});
+const w = await startSigningWorld();
 afterAll(() => w.close());
 
-const errorOf = async (res: Response) => ({
-  status: res.status,
-  ...((await res.json()) as SigningErrorResponse),
-});
 const typed = (value: string) => ({ kind: 'typed' as const, value });
 const DAY = 86_400_000;
 
@@ -36,67 +38,30 @@ async function formTemplate() {
     roles: ['Client', 'Witness'],
     pages: 2,
     fields: [
-      { label: 'Company', type: 'text', page: 1, x: 72, y: 100, width: 200, height: 20, role: 'Client' },
-      {
-        label: 'Nickname',
-        type: 'text',
-        page: 1,
-        x: 72,
-        y: 130,
-        width: 200,
-        height: 20,
-        role: 'Client',
-        required: false,
-      },
-      { label: 'Agree', type: 'checkbox', page: 1, x: 72, y: 160, width: 14, height: 14, role: 'Client' },
-      { label: 'Full name', type: 'name', page: 1, x: 72, y: 190, width: 200, height: 20, role: 'Client' },
-      { label: 'Start', type: 'date', page: 1, x: 72, y: 220, width: 100, height: 20, role: 'Client' },
-      { label: 'Reference', type: 'text', page: 1, x: 300, y: 100, width: 150, height: 20 },
-      {
-        label: 'Client initials',
-        type: 'initials',
-        page: 1,
-        x: 500,
-        y: 740,
-        width: 50,
-        height: 24,
-        role: 'Client',
-      },
-      {
-        label: 'Client initials',
-        type: 'initials',
-        page: 2,
-        x: 500,
-        y: 740,
-        width: 50,
-        height: 24,
-        role: 'Client',
-      },
-      {
-        label: 'Client signature',
-        type: 'signature',
-        page: 2,
-        x: 72,
-        y: 600,
-        width: 180,
-        height: 40,
-        role: 'Client',
-      },
-      {
-        label: 'Witness signature',
-        type: 'signature',
-        page: 2,
-        x: 320,
-        y: 600,
-        width: 180,
-        height: 40,
-        role: 'Witness',
-      },
+      { label: 'Company', type: 'text', role: 'Client', ...box(1, 72, 100, 200, 20) },
+      { label: 'Nickname', type: 'text', role: 'Client', required: false, ...box(1, 72, 130, 200, 20) },
+      { label: 'Agree', type: 'checkbox', role: 'Client', ...box(1, 72, 160, 14, 14) },
+      { label: 'Full name', type: 'name', role: 'Client', ...box(1, 72, 190, 200, 20) },
+      { label: 'Start', type: 'date', role: 'Client', ...box(1, 72, 220, 100, 20) },
+      { label: 'Reference', type: 'text', ...box(1, 300, 100, 150, 20) },
+      { label: 'Client initials', type: 'initials', role: 'Client', ...box(1, 500, 740, 50, 24) },
+      { label: 'Client initials', type: 'initials', role: 'Client', ...box(2, 500, 740, 50, 24) },
+      { label: 'Client signature', type: 'signature', role: 'Client', ...box(2, 72, 600, 180, 40) },
+      { label: 'Witness signature', type: 'signature', role: 'Witness', ...box(2, 320, 600, 180, 40) },
     ],
   });
 }
 
 const fieldOf = (view: SigningView, label: string) => view.fields.find((f) => f.label === label)!;
+/** A sequential session with invites on, its recipients listed in the reverse of their signing order. */
+const sendOutOfOrder = (
+  second: { name: string; order: number },
+  first: { name: string; order: number },
+  options: Partial<SendOptions> = {},
+) => w.send({ recipients: [second, first], signingType: 'sequential', notify: true, ...options });
+/** Whether `m` is the "your turn" invite of a sequential session sent to `email`. */
+const isTurnInvite = (email: string) => (m: ParsedMail) =>
+  m.subject?.startsWith('Your turn to sign') === true && JSON.stringify(m.to).includes(email);
 
 describe('signing', () => {
   it('records a signature with values, IP and user agent, and completes a one-signer session', async () => {
@@ -180,6 +145,14 @@ describe('signing', () => {
     });
     expect(fieldOf(view, 'Company').rect).toEqual({ x: 72, y: 100, width: 200, height: 20 });
     const id = (label: string) => fieldOf(view, label).id;
+    /** Cleo signs (typed) with these values by field label, a label twice for two values; the refusal. */
+    const refusedWith = async (...values: [label: string, value: string][]) =>
+      errorOf(
+        await cleo.sign({
+          values: values.map(([label, value]) => ({ fieldId: id(label), value })),
+          signature: typed('Cleo'),
+        }),
+      );
 
     // Another signer's field, the sender's prefill, the signer's own signature field, unknown ids: not allowed.
     for (const fieldId of [id('Witness signature'), id('Reference'), id('Client signature'), 'nope']) {
@@ -188,29 +161,12 @@ describe('signing', () => {
       );
       expect(res).toMatchObject({ status: 400, error: 'field_not_allowed', fieldIds: [fieldId] });
     }
-    const dup = await cleo.sign({
-      values: [
-        { fieldId: id('Company'), value: 'A' },
-        { fieldId: id('Company'), value: 'B' },
-      ],
-      signature: typed('Cleo'),
-    });
-    expect((await errorOf(dup)).error).toBe('invalid_request');
+    expect((await refusedWith(['Company', 'A'], ['Company', 'B'])).error).toBe('invalid_request');
     // Checkboxes take "true" or "false" only.
-    const badBox = await errorOf(
-      await cleo.sign({ values: [{ fieldId: id('Agree'), value: 'yes' }], signature: typed('Cleo') }),
-    );
+    const badBox = await refusedWith(['Agree', 'yes']);
     expect(badBox).toMatchObject({ status: 400, error: 'invalid_field_value', fieldIds: [id('Agree')] });
     // A required checkbox must be checked; a required text cleared by the signer is missing.
-    const missing = await errorOf(
-      await cleo.sign({
-        values: [
-          { fieldId: id('Agree'), value: 'false' },
-          { fieldId: id('Company'), value: '  ' },
-        ],
-        signature: typed('Cleo'),
-      }),
-    );
+    const missing = await refusedWith(['Agree', 'false'], ['Company', '  ']);
     expect(missing).toMatchObject({ status: 400, error: 'fields_missing' });
     expect(new Set(missing.fieldIds)).toEqual(new Set([id('Agree'), id('Company'), id('Start')]));
     // Invalid signatures.
@@ -272,15 +228,7 @@ describe('signing', () => {
     expect(participantRow(w, s.participantIds[0]!).status).not.toBe('signed');
 
     // A date field the signer fills is never dated for them: left empty, a required one is missing.
-    const undated = await errorOf(
-      await cleo.sign({
-        values: [
-          { fieldId: id('Company'), value: 'Cleo & Co' },
-          { fieldId: id('Agree'), value: 'true' },
-        ],
-        signature: typed('Cleo'),
-      }),
-    );
+    const undated = await refusedWith(['Company', 'Cleo & Co'], ['Agree', 'true']);
     expect(undated).toMatchObject({ status: 400, error: 'fields_missing', fieldIds: [id('Start')] });
 
     // Changes the prefill, leaves the name to its default, draws the signature, types initials.
@@ -294,7 +242,7 @@ describe('signing', () => {
       initials: typed('CC'),
     });
     expect(ok.status).toBe(200);
-    expect(((await ok.json()) as { sessionCompleted: boolean }).sessionCompleted).toBe(false);
+    expect(await sessionCompleted(ok)).toBe(false);
     const afterView = await cleo.view();
     expect(fieldOf(afterView, 'Company').value).toBe('Cleo & Co');
     expect(fieldOf(afterView, 'Agree').value).toBe('true');
@@ -313,18 +261,11 @@ describe('signing', () => {
     expect(wesView.fields.filter((f) => f.mine).map((f) => f.label)).toEqual(['Witness signature']);
     expect(fieldOf(wesView, 'Company')).toMatchObject({ mine: false, value: 'Cleo & Co' });
     const done = await wes.sign(signBody(wesView));
-    expect(((await done.json()) as { sessionCompleted: boolean }).sessionCompleted).toBe(true);
+    expect(await sessionCompleted(done)).toBe(true);
   });
 
   it('enforces the order of sequential signing and invites the next signer when notify is true', async () => {
-    const s = await w.send({
-      recipients: [
-        { name: 'Second Sam', order: 2 },
-        { name: 'First Fran', order: 1 },
-      ],
-      signingType: 'sequential',
-      notify: true,
-    });
+    const s = await sendOutOfOrder({ name: 'Second Sam', order: 2 }, { name: 'First Fran', order: 1 });
     const [samToken, franToken] = s.tokens;
     // Before the code, a forwarded link does not even say whom the session waits for.
     expect(await w.signer(samToken!).view()).toMatchObject({ yourTurn: false, waitingFor: [] });
@@ -339,41 +280,30 @@ describe('signing', () => {
     const early = await errorOf(await sam.sign(signBody(samView)));
     expect(early).toMatchObject({ status: 409, error: 'not_your_turn' });
     expect(early.message).toContain('First Fran');
-    expect(
-      w.smtp.messages.some(
-        (m) => m.subject?.startsWith('Your turn to sign') && JSON.stringify(m.to).includes(s.emails[0]!),
-      ),
-    ).toBe(false);
+    expect(w.smtp.messages.some(isTurnInvite(s.emails[0]!))).toBe(false);
 
     const fran = await verified(franToken!, s.emails[1]!);
     const franView = await fran.view();
     expect(franView).toMatchObject({ yourTurn: true, waitingFor: [] });
     const franSigned = await fran.sign(signBody(franView));
-    expect(((await franSigned.json()) as { sessionCompleted: boolean }).sessionCompleted).toBe(false);
+    expect(await sessionCompleted(franSigned)).toBe(false);
 
     // Fran's signature invites Sam, with Sam's own link.
-    const invite = await w.smtp.waitFor(
-      (m) =>
-        m.subject?.startsWith('Your turn to sign') === true && JSON.stringify(m.to).includes(s.emails[0]!),
-    );
+    const invite = await w.smtp.waitFor(isTurnInvite(s.emails[0]!));
     expect(invite.text).toContain(`/s/${samToken}`);
     const now = await sam.view();
     expect(now).toMatchObject({ yourTurn: true, waitingFor: [] });
     const samSigned = await sam.sign(signBody(now));
     expect(samSigned.status).toBe(200);
-    expect(((await samSigned.json()) as { sessionCompleted: boolean }).sessionCompleted).toBe(true);
+    expect(await sessionCompleted(samSigned)).toBe(true);
   });
 
   it('signs sequentially in ascending order when the orders have gaps (10, 20), the next invited in turn', async () => {
-    const s = await w.send({
-      recipients: [
-        { name: 'Twenty Tess', order: 20 },
-        { name: 'Ten Theo', order: 10 },
-      ],
-      signingType: 'sequential',
-      authRequirement: 'public',
-      notify: true,
-    });
+    const s = await sendOutOfOrder(
+      { name: 'Twenty Tess', order: 20 },
+      { name: 'Ten Theo', order: 10 },
+      { authRequirement: 'public' },
+    );
     const [tessEmail, theoEmail] = s.emails;
     const [tessToken, theoToken] = s.tokens;
     const emailsTo = (email: string) =>
@@ -408,17 +338,15 @@ describe('signing', () => {
 
     const theo = w.signer(theoToken!);
     const theoSigned = await theo.sign(signBody(await theo.view()));
-    expect(((await theoSigned.json()) as { sessionCompleted: boolean }).sessionCompleted).toBe(false);
+    expect(await sessionCompleted(theoSigned)).toBe(false);
 
     // Theo's signature invites Tess, with her own link.
-    const next = await w.smtp.waitFor(
-      (m) => m.subject?.startsWith('Your turn to sign') === true && JSON.stringify(m.to).includes(tessEmail!),
-    );
+    const next = await w.smtp.waitFor(isTurnInvite(tessEmail!));
     expect(next.text).toContain(`/s/${tessToken}`);
     const now = await tess.view();
     expect(now).toMatchObject({ yourTurn: true, waitingFor: [] });
     const tessSigned = await tess.sign(signBody(now));
-    expect(((await tessSigned.json()) as { sessionCompleted: boolean }).sessionCompleted).toBe(true);
+    expect(await sessionCompleted(tessSigned)).toBe(true);
   });
 
   it('lets everyone sign at once in parallel', async () => {
@@ -433,9 +361,9 @@ describe('signing', () => {
     expect(v1.fields.filter((f) => f.mine).length).toBeGreaterThan(0);
     expect(v1.fields.some((f) => !f.mine)).toBe(true);
     const first = await two.sign(signBody(v2));
-    expect(((await first.json()) as { sessionCompleted: boolean }).sessionCompleted).toBe(false);
+    expect(await sessionCompleted(first)).toBe(false);
     const second = await one.sign(signBody(v1));
-    expect(((await second.json()) as { sessionCompleted: boolean }).sessionCompleted).toBe(true);
+    expect(await sessionCompleted(second)).toBe(true);
   });
 
   it('declines: the session is declined, every link answers 410, with an audit event', async () => {

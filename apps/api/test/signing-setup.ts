@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { localDrive, ManualClock } from '@countersign/core';
 import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
-import type { SigningView } from '@countersign/schemas';
+import type { SigningErrorResponse, SigningView } from '@countersign/schemas';
 import type { ParsedMail } from 'mailparser';
 import { makePdf } from './fixtures/pdfs.ts';
 import { startTestApi, type TestApi } from './harness.ts';
@@ -272,3 +272,13 @@ export function participantRow(world: SigningWorld, participantId: string): Reco
 /** A real 1x1 PNG as a data URL (drawn signatures). */
 export const TINY_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** A refused signing request as the tests compare it: its status with its error body. */
+export const errorOf = async (res: Response) => ({
+  status: res.status,
+  ...((await res.json()) as SigningErrorResponse),
+});
+
+/** Whether a signature just accepted (POST .../sign) completed its session. */
+export const sessionCompleted = async (res: Response): Promise<boolean> =>
+  ((await res.json()) as { sessionCompleted: boolean }).sessionCompleted;

@@ -1,6 +1,6 @@
 import { defaultRoleColor, type TemplateDetail } from '@countersign/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { templatePdf, uploadTemplate } from './fixtures/templates.ts';
+import { signatureField, templatePdf, uploadTemplate } from './fixtures/templates.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 import { WebClient } from './web-support.ts';
 
@@ -14,17 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const signature = (role: string, y: number) => ({
-  label: `${role} signature`,
-  type: 'signature' as const,
-  role,
-  document: 'lease.pdf',
-  page: 1,
-  x: 72,
-  y,
-  width: 180,
-  height: 40,
-});
+const signature = (role: string, y: number) => signatureField(role, y, { document: 'lease.pdf' });
 
 describe('role colours and the default language', () => {
   it('stores chosen colours, fills in defaults, keeps them across saves and refuses bad ones', async () => {
@@ -51,20 +41,24 @@ describe('role colours and the default language', () => {
     expect(v1.roleColors).toEqual({ Tenant: '#7a1f5c', Landlord: defaultRoleColor(1) });
     expect(v1.defaultLocale).toBeNull();
 
-    // A save with colours and a language; reloaded as saved.
+    // A save (PUT) is the template as created with `body` over it.
     const base = {
       name: 'Lease',
       roles: ['Tenant', 'Landlord'],
       fields: [signature('Tenant', 500), signature('Landlord', 600)],
     };
-    const saved = await web.fetch('PUT', `/api/templates/${templateId}`, {
-      ...base,
-      version: 1,
-      defaultLocale: 'de',
-      roleColors: { Tenant: '#005f73', Landlord: '#8a6100' },
-    });
-    expect(saved.status).toBe(200);
-    expect(await read()).toMatchObject({
+    const put = (body: Record<string, unknown>) =>
+      web.fetch('PUT', `/api/templates/${templateId}`, { ...base, ...body });
+    /** Saves; expects 200 and gives the template as read back. */
+    const save = async (body: Record<string, unknown>) => {
+      expect((await put(body)).status).toBe(200);
+      return read();
+    };
+
+    // A save with colours and a language; reloaded as saved.
+    expect(
+      await save({ version: 1, defaultLocale: 'de', roleColors: { Tenant: '#005f73', Landlord: '#8a6100' } }),
+    ).toMatchObject({
       version: 2,
       defaultLocale: 'de',
       roleColors: { Tenant: '#005f73', Landlord: '#8a6100' },
@@ -72,13 +66,7 @@ describe('role colours and the default language', () => {
 
     // A save without `roleColors` or `defaultLocale` keeps both (by role name, whatever the new order);
     // a new role gets the default of its position.
-    const reordered = await web.fetch('PUT', `/api/templates/${templateId}`, {
-      ...base,
-      version: 2,
-      roles: ['Landlord', 'Tenant', 'Witness'],
-    });
-    expect(reordered.status).toBe(200);
-    expect(await read()).toMatchObject({
+    expect(await save({ version: 2, roles: ['Landlord', 'Tenant', 'Witness'] })).toMatchObject({
       version: 3,
       defaultLocale: 'de',
       roleColors: { Landlord: '#8a6100', Tenant: '#005f73', Witness: defaultRoleColor(2) },
@@ -86,7 +74,7 @@ describe('role colours and the default language', () => {
 
     // Too light to see on the page, a colour for a role that does not exist, not #rrggbb: 400, nothing saved.
     const refused = async (body: Record<string, unknown>, reason: RegExp) => {
-      const res = await web.fetch('PUT', `/api/templates/${templateId}`, { ...base, version: 3, ...body });
+      const res = await put({ version: 3, ...body });
       expect(res.status).toBe(400);
       const error = (await res.json()) as { error: string; message: string };
       expect(error.message).toMatch(reason);
@@ -114,12 +102,6 @@ describe('role colours and the default language', () => {
     });
 
     // Clearing the language.
-    const cleared = await web.fetch('PUT', `/api/templates/${templateId}`, {
-      ...base,
-      version: 3,
-      defaultLocale: null,
-    });
-    expect(cleared.status).toBe(200);
-    expect((await read()).defaultLocale).toBeNull();
+    expect((await save({ version: 3, defaultLocale: null })).defaultLocale).toBeNull();
   }, 120_000);
 });

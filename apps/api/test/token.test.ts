@@ -1,11 +1,8 @@
 import { TOKEN_FAILURES_PER_MINUTE } from '@countersign/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { decodeJwt, startTestApi, type TestApi } from './harness.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
+const api = await startTestApi();
 afterAll(() => api.close());
 
 describe('POST /connect/token', () => {
@@ -78,62 +75,43 @@ describe('POST /connect/token', () => {
 });
 
 describe('brute-force throttle', () => {
+  /** An API of the test's own (the throttle counts per process) and an account's refresh token; closed after. */
+  async function ownApi(env: Record<string, string> = {}) {
+    const own = await startTestApi({ env });
+    onTestFinished(() => own.close());
+    return { own, refreshToken: (await own.newAccount()).refreshToken };
+  }
+  /** A token exchange through the trusted proxy, which sent `forwardedFor` as X-Forwarded-For. */
+  const exchangeVia = (own: TestApi, refreshToken: string, forwardedFor: string) =>
+    own.post('/connect/token', { refresh_token: refreshToken }, undefined, {
+      'x-forwarded-for': forwardedFor,
+    });
+
   it(`allows ${TOKEN_FAILURES_PER_MINUTE} failures a minute from one address, then answers 429 with Retry-After`, async () => {
-    const own = await startTestApi();
-    try {
-      const { refreshToken } = await own.newAccount();
-      for (let i = 0; i < TOKEN_FAILURES_PER_MINUTE; i++) {
-        const res = await own.post('/connect/token', { refresh_token: `csrt_guess_${i}` });
-        expect(res.status).toBe(400); // never throttled before the limit
-      }
-      // A valid exchange does not count as a failure and is not blocked before the limit is passed.
-      const blocked = await own.post('/connect/token', { refresh_token: refreshToken });
-      expect(blocked.status).toBe(429);
-      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(60);
-      expect(((await blocked.json()) as { error: string }).error).toBe('rate_limited');
-    } finally {
-      await own.close();
+    const { own, refreshToken } = await ownApi();
+    for (let i = 0; i < TOKEN_FAILURES_PER_MINUTE; i++) {
+      const res = await own.post('/connect/token', { refresh_token: `csrt_guess_${i}` });
+      expect(res.status).toBe(400); // never throttled before the limit
     }
+    // A valid exchange does not count as a failure and is not blocked before the limit is passed.
+    const blocked = await own.post('/connect/token', { refresh_token: refreshToken });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(((await blocked.json()) as { error: string }).error).toBe('rate_limited');
   });
 
   it('behind one trusted proxy, takes the address the proxy appended: a forged left-most entry changes nothing', async () => {
-    const own = await startTestApi({ env: { TRUST_PROXY: '1' } });
-    try {
-      const { refreshToken } = await own.newAccount();
-      for (let i = 0; i <= TOKEN_FAILURES_PER_MINUTE; i++) {
-        await own.post('/connect/token', { refresh_token: 'csrt_guess' }, undefined, {
-          'x-forwarded-for': `10.9.${i}.1, 203.0.113.7`,
-        });
-      }
-      const again = await own.post('/connect/token', { refresh_token: refreshToken }, undefined, {
-        'x-forwarded-for': '192.0.2.99, 203.0.113.7',
-      });
-      expect(again.status).toBe(429);
-    } finally {
-      await own.close();
-    }
+    const { own, refreshToken } = await ownApi({ TRUST_PROXY: '1' });
+    for (let i = 0; i <= TOKEN_FAILURES_PER_MINUTE; i++)
+      await exchangeVia(own, 'csrt_guess', `10.9.${i}.1, 203.0.113.7`);
+    expect((await exchangeVia(own, refreshToken, '192.0.2.99, 203.0.113.7')).status).toBe(429);
   });
 
   it('counts failures per address: another address is not throttled', async () => {
-    const own = await startTestApi({ env: { TRUST_PROXY: '1' } });
-    try {
-      const { refreshToken } = await own.newAccount();
-      for (let i = 0; i <= TOKEN_FAILURES_PER_MINUTE; i++) {
-        await own.post('/connect/token', { refresh_token: 'csrt_guess' }, undefined, {
-          'x-forwarded-for': '203.0.113.7',
-        });
-      }
-      const attacker = await own.post('/connect/token', { refresh_token: refreshToken }, undefined, {
-        'x-forwarded-for': '203.0.113.7',
-      });
-      expect(attacker.status).toBe(429);
-      const other = await own.post('/connect/token', { refresh_token: refreshToken }, undefined, {
-        'x-forwarded-for': '198.51.100.2',
-      });
-      expect(other.status).toBe(200);
-    } finally {
-      await own.close();
-    }
+    const { own, refreshToken } = await ownApi({ TRUST_PROXY: '1' });
+    for (let i = 0; i <= TOKEN_FAILURES_PER_MINUTE; i++) await exchangeVia(own, 'csrt_guess', '203.0.113.7');
+    expect((await exchangeVia(own, refreshToken, '203.0.113.7')).status).toBe(429);
+    expect((await exchangeVia(own, refreshToken, '198.51.100.2')).status).toBe(200);
   });
 });

@@ -62,10 +62,10 @@ function tool(name: string, args: string[], bytes: Uint8Array) {
 }
 
 /** The final PDF checked by pdfsig, qpdf and the verifier: a time-stamped seal and a document time-stamp. */
-function expectTimestamped(sessionId: string) {
+async function expectTimestamped(sessionId: string) {
   const [sha] = finals(sessionId);
   expect(sha).toBeTruthy();
-  const bytes = w.api.runtime.ctx.blobs.read(sha!);
+  const bytes = await w.api.runtime.ctx.blobs.read(sha!);
   const pdfsig = tool('pdfsig', [], bytes).out;
   const [seal, docTimestamp] = pdfsig.split('Signature #2:');
   expect(seal).toContain('Signature is Valid.');
@@ -82,13 +82,47 @@ function expectTimestamped(sessionId: string) {
   return report;
 }
 
+/**
+ * With `ca`'s revocation sources down, a session signed in `world` waits after its first failed attempt (the
+ * error `error`, no final PDF in its place); once they are back, the next attempt completes it. The final PDF
+ * passes qpdf, pdfsig and the verifier; its pdfsig output and verifier report are returned.
+ */
+async function completesOnceRevocationIsBack(
+  world: SigningWorld,
+  ca: TestCa,
+  title: string,
+  error: string | RegExp,
+) {
+  ca.mode = 'down';
+  const s = await sendAndSign(title, world);
+  await until('the first failed attempt', () => row(s.sessionId, world).failures >= 1, 90_000);
+  const waiting = row(s.sessionId, world);
+  expect(waiting.status).toBe('active');
+  if (typeof error === 'string') expect(waiting.error).toBe(error);
+  else expect(waiting.error).toMatch(error);
+  expect(finals(s.sessionId, world)).toEqual([null]);
+
+  ca.mode = 'up';
+  world.clock.advance(completionRetryDelay(1));
+  await sweep(world.api.runtime.ctx);
+  await until('the session completed', () => row(s.sessionId, world).status === 'completed', 90_000);
+  const [sha] = finals(s.sessionId, world);
+  const bytes = await world.api.runtime.ctx.blobs.read(sha!);
+  expect(tool('qpdf', ['--check'], bytes).code).toBe(0);
+  const pdfsig = tool('pdfsig', [], bytes).out;
+  expect(pdfsig).toContain('Signature is Valid.');
+  const report = verifyPdf(Buffer.from(bytes), { requireTimestamp: true });
+  expect(report.checks.filter((c) => c.ok === false)).toEqual([]);
+  return { pdfsig, report };
+}
+
 describe('completion with a timestamp authority', () => {
   it('send, sign, complete: the final PDF is time-stamped (B-T) with a DSS and a document time-stamp (B-LTA)', async () => {
     const granted = tsa.granted;
     const s = await sendAndSign('Stamped');
     await until('the session completed', () => row(s.sessionId).status === 'completed', 90_000);
     expect(tsa.granted - granted).toBe(2);
-    const report = expectTimestamped(s.sessionId);
+    const report = await expectTimestamped(s.sessionId);
     // The time-stamp is the TSA's clock (real time), not the service's claimed /M (the test's manual clock).
     expect(Math.abs(Date.parse(report.timestamp!.time) - Date.now())).toBeLessThan(10 * 60_000);
   }, 180_000);
@@ -109,7 +143,7 @@ describe('completion with a timestamp authority', () => {
     w.clock.advance(completionRetryDelay(1));
     await sweep(w.api.runtime.ctx);
     await until('the session completed', () => row(s.sessionId).status === 'completed', 90_000);
-    expectTimestamped(s.sessionId);
+    await expectTimestamped(s.sessionId);
   }, 180_000);
 
   it('a TSA that stays down ends the session failed after the bounded attempts, with a reason naming the TSA', async () => {
@@ -167,24 +201,12 @@ describe('completion with an operator CA-issued seal certificate', () => {
   });
 
   it('a revocation source that is down delays completion; once back, the final PDF carries its OCSP response and CRLs', async () => {
-    ca.mode = 'down';
-    const s = await sendAndSign('Operator sealed', cw);
-    await until('the first failed attempt', () => row(s.sessionId, cw).failures >= 1, 90_000);
-    const waiting = row(s.sessionId, cw);
-    expect(waiting.status).toBe('active');
-    expect(waiting.error).toMatch(/^revocation source http:\/\/127\.0\.0\.1:\d+\/\S+: answered HTTP 503$/);
-    expect(finals(s.sessionId, cw)).toEqual([null]);
-
-    ca.mode = 'up';
-    cw.clock.advance(completionRetryDelay(1));
-    await sweep(cw.api.runtime.ctx);
-    await until('the session completed', () => row(s.sessionId, cw).status === 'completed', 90_000);
-    const [sha] = finals(s.sessionId, cw);
-    const bytes = cw.api.runtime.ctx.blobs.read(sha!);
-    expect(tool('qpdf', ['--check'], bytes).code).toBe(0);
-    expect(tool('pdfsig', [], bytes).out).toContain('Signature is Valid.');
-    const report = verifyPdf(Buffer.from(bytes), { requireTimestamp: true });
-    expect(report.checks.filter((c) => c.ok === false)).toEqual([]);
+    const { report } = await completesOnceRevocationIsBack(
+      cw,
+      ca,
+      'Operator sealed',
+      /^revocation source http:\/\/127\.0\.0\.1:\d+\/\S+: answered HTTP 503$/,
+    );
     expect(report.checks.find((c) => c.name === 'revocation')!.ok).toBe(true);
     expect(report.revocation!.ocsp).toEqual([
       expect.objectContaining({ about: 'CN=Operator Seal, O=Countersign Tests', status: 'good' }),
@@ -212,26 +234,13 @@ describe("completion time-stamped by a CA-issued TSA: the TSA certificate's revo
   });
 
   it("its revocation source down delays completion; once back, the final PDF carries the TSA certificate's OCSP response and CRLs", async () => {
-    ca.mode = 'down';
-    const s = await sendAndSign('TSA revocation', tw);
-    await until('the first failed attempt', () => row(s.sessionId, tw).failures >= 1, 90_000);
-    const waiting = row(s.sessionId, tw);
-    expect(waiting.status).toBe('active');
-    expect(waiting.error).toBe(`revocation source ${ca.intermediateUrl}: answered HTTP 503`);
-    expect(finals(s.sessionId, tw)).toEqual([null]);
-
-    ca.mode = 'up';
-    tw.clock.advance(completionRetryDelay(1));
-    await sweep(tw.api.runtime.ctx);
-    await until('the session completed', () => row(s.sessionId, tw).status === 'completed', 90_000);
-    const [sha] = finals(s.sessionId, tw);
-    const bytes = tw.api.runtime.ctx.blobs.read(sha!);
-    expect(tool('qpdf', ['--check'], bytes).code).toBe(0);
-    const pdfsig = tool('pdfsig', [], bytes).out;
-    expect(pdfsig).toContain('Signature is Valid.');
+    const { pdfsig, report } = await completesOnceRevocationIsBack(
+      tw,
+      ca,
+      'TSA revocation',
+      `revocation source ${ca.intermediateUrl}: answered HTTP 503`,
+    );
     expect(pdfsig).toContain('Countersign document timestamp');
-    const report = verifyPdf(Buffer.from(bytes), { requireTimestamp: true });
-    expect(report.checks.filter((c) => c.ok === false)).toEqual([]);
     expect(report.checks.find((c) => c.name === 'revocation')!.detail).toMatch(
       /OCSP: CN=Countersign Test TSA, O=Countersign Tests good/,
     );

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from './fixtures/pdfs.ts';
 import { createTestTemplate } from './fixtures/templates.ts';
 import { startTestApi, type TestApi } from './harness.ts';
+import { sendTemplate } from './sends.ts';
 import { WebClient } from './web-support.ts';
 
 // The integration and drive pages' routes over real HTTP with a member's cookie (and bearer where integrators
@@ -114,18 +115,10 @@ describe('allowance', () => {
   it('shows used, left, the reset time and today in the 30-day series after a send', async () => {
     const acme = await api.newAccount('Allowance Ltd', 'owner@allowance.test');
     const { templateId } = await createTestTemplate(api, acme.accountId, { roles: ['Client'] });
-    const sent = await api.post(
-      '/api/templates/send',
-      {
-        templateId,
-        notify: false,
-        signingRequests: [1, 2, 3].map((n) => ({
-          recipients: [{ label: 'Client', name: `C ${n}`, email: `c${n}@example.test` }],
-        })),
-      },
-      acme.accessToken,
-    );
-    expect(sent.status).toBe(200);
+    const recipients = [1, 2, 3].map((n) => [
+      { label: 'Client', name: `C ${n}`, email: `c${n}@example.test` },
+    ]);
+    await sendTemplate(api, acme.accessToken, templateId, recipients);
     const web = await WebClient.forMember(api, acme.ownerMemberId);
     const usage = (await (await web.get('/api/allowance')).json()) as {
       limit: number;
@@ -224,14 +217,11 @@ describe('Google Drive connection', () => {
       provider: 'gdrive',
       account: 'drive.owner@gmail.test',
     });
-    const row = (
-      await api.runtime.db
-        .select()
-        .from(driveConnections)
-        .where(eq(driveConnections.accountId, acme.accountId))
-        .limit(1)
-    )[0]!;
-    expect(row.settings).not.toContain('1//refresh'); // encrypted at rest
+    const [row] = await api.runtime.db
+      .select()
+      .from(driveConnections)
+      .where(eq(driveConnections.accountId, acme.accountId));
+    expect(row!.settings).not.toContain('1//refresh'); // encrypted at rest
 
     // The same state again (replayed redirect): refused, and the connection stays as it is.
     google.codes.set('auth-code-2', q.get('code_challenge')!);

@@ -2,6 +2,7 @@ import { ManualClock } from '@countersign/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startApiWorld } from './api-world.ts';
 import { createTestTemplate } from './fixtures/templates.ts';
+import { sendTemplate } from './sends.ts';
 import { WebClient } from './web-support.ts';
 
 // The sessions page's routes with a member's cookie: the list's filters and paging, the detail's timeline,
@@ -11,11 +12,6 @@ const clock = new ManualClock(Date.parse('2026-11-20T10:00:00Z'));
 const world = await startApiWorld({ clock, worker: false, smtp: true });
 const { api, smtp } = world;
 afterAll(() => world.close());
-
-interface Sent {
-  instantiation: { sessions: { sessionId: string }[] };
-  invites: { sessionId: string; participants: { signingUrl: string }[] }[];
-}
 
 describe('sessions page', () => {
   it('filters by status, template, recipient, title and date, pages with a cursor, and shows the timeline', async () => {
@@ -30,17 +26,7 @@ describe('sessions page', () => {
       // The clock moves a day between sends: a fresh access token each time.
       const token = await api.post('/connect/token', { refresh_token: acme.refreshToken });
       const { access_token } = (await token.json()) as { access_token: string };
-      const res = await api.post(
-        '/api/templates/send',
-        {
-          templateId,
-          notify: false,
-          signingRequests: [{ recipients: [{ label: 'Client', name: 'R', email }] }],
-        },
-        access_token,
-      );
-      expect(res.status).toBe(200);
-      return (await res.json()) as Sent;
+      return sendTemplate(api, access_token, templateId, [[{ label: 'Client', name: 'R', email }]]);
     };
     const first = await send(nda.templateId, 'ann@globex.test');
     clock.advance(86_400_000);
@@ -84,19 +70,11 @@ describe('sessions page', () => {
   it('pages through a bulk send made in one millisecond: every session once, on an index walk', async () => {
     const bulk = await api.newAccount('Bulk Ltd', 'owner@bulk.test');
     const template = await createTestTemplate(api, bulk.accountId, { roles: ['Client'], name: 'Bulk' });
-    const res = await api.post(
-      '/api/templates/send',
-      {
-        templateId: template.templateId,
-        notify: false,
-        signingRequests: Array.from({ length: 25 }, (_, i) => ({
-          recipients: [{ label: 'Client', name: `R${i}`, email: `r${i}@bulk.test` }],
-        })),
-      },
-      bulk.accessToken,
-    );
-    expect(res.status).toBe(200);
-    const sent = ((await res.json()) as Sent).instantiation.sessions.map((s) => s.sessionId);
+    const recipients = Array.from({ length: 25 }, (_, i) => [
+      { label: 'Client', name: `R${i}`, email: `r${i}@bulk.test` },
+    ]);
+    const bulkSent = await sendTemplate(api, bulk.accessToken, template.templateId, recipients);
+    const sent = bulkSent.instantiation.sessions.map((s) => s.sessionId);
     const web = await WebClient.forMember(api, bulk.ownerMemberId);
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -125,16 +103,8 @@ describe('sessions page', () => {
     const acme = await api.newAccount('Resend Ltd', 'owner@resend.test');
     const web = await WebClient.forMember(api, acme.ownerMemberId);
     const { templateId } = await createTestTemplate(api, acme.accountId, { roles: ['Client'] });
-    const res = await api.post(
-      '/api/templates/send',
-      {
-        templateId,
-        notify: false,
-        signingRequests: [{ recipients: [{ label: 'Client', name: 'Cleo', email: 'cleo@resend.test' }] }],
-      },
-      acme.accessToken,
-    );
-    const sent = (await res.json()) as Sent;
+    const cleo = { label: 'Client', name: 'Cleo', email: 'cleo@resend.test' };
+    const sent = await sendTemplate(api, acme.accessToken, templateId, [[cleo]]);
     const sessionId = sent.instantiation.sessions[0]!.sessionId;
     const detail = (await (await web.get(`/api/sessions/${sessionId}`)).json()) as {
       participants: { participantId: string }[];

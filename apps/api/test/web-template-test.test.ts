@@ -1,7 +1,7 @@
 import { devMailboxDir } from '@countersign/core';
 import { createDevMailbox } from '@countersign/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestTemplate } from './fixtures/templates.ts';
+import { clientSignatureTemplate } from './fixtures/templates.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 
 import { WebClient } from './web-support.ts';
@@ -18,22 +18,7 @@ describe('POST /api/templates/{id}/test', () => {
   it("sends the template to the member's own email and answers the signing page", async () => {
     const acme = await api.newAccount('Test Send Ltd', 'owner@testsend.test');
     const web = await WebClient.forMember(api, acme.ownerMemberId);
-    const { templateId } = await createTestTemplate(api, acme.accountId, {
-      roles: ['Client'],
-      name: 'Lease',
-      fields: [
-        {
-          label: 'Client signature',
-          type: 'signature',
-          role: 'Client',
-          page: 1,
-          x: 72,
-          y: 600,
-          width: 180,
-          height: 40,
-        },
-      ],
-    });
+    const { templateId } = await clientSignatureTemplate(api, acme.accountId, 'Lease');
     const before = Date.now();
     const res = await web.post(`/api/templates/${templateId}/test`);
     expect(res.status).toBe(200);

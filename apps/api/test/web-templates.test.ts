@@ -1,7 +1,9 @@
 import { sessionFields } from '@countersign/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestTemplate } from './fixtures/templates.ts';
+import { expectPdfResponse } from './fixtures/pdfs.ts';
+import { clientSignatureTemplate, signatureField } from './fixtures/templates.ts';
 import { startTestApi, type TestApi } from './harness.ts';
+import { sendTemplate } from './sends.ts';
 import { WebClient } from './web-support.ts';
 
 // Editing templates from the designer (or an integrator): optimistic concurrency with a version, a stale
@@ -13,46 +15,19 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const signature = (label: string, role: string, y: number) => ({
-  label,
-  type: 'signature' as const,
-  role,
-  page: 1,
-  x: 72,
-  y,
-  width: 180,
-  height: 40,
-});
-
 describe('template editing', () => {
   it('saves versions, refuses a stale save, and never changes a session already sent', async () => {
     const acme = await api.newAccount('Designer Ltd', 'owner@designer.test');
     const web = await WebClient.forMember(api, acme.ownerMemberId);
-    const { templateId } = await createTestTemplate(api, acme.accountId, {
-      roles: ['Client'],
-      name: 'Lease',
-      fields: [signature('Client signature', 'Client', 600)],
-    });
+    const { templateId } = await clientSignatureTemplate(api, acme.accountId, 'Lease');
     const v1 = (await (await web.get(`/api/templates/${templateId}`)).json()) as {
       version: number;
       name: string;
     };
     expect(v1.version).toBe(1);
 
-    const sent = await api.post(
-      '/api/templates/send',
-      {
-        templateId,
-        notify: false,
-        signingRequests: [{ recipients: [{ label: 'Client', name: 'Cleo', email: 'cleo@example.test' }] }],
-      },
-      acme.accessToken,
-    );
-    expect(sent.status).toBe(200);
-    const body = (await sent.json()) as {
-      instantiation: { sessions: { sessionId: string }[] };
-      invites: { participants: { signingUrl: string }[] }[];
-    };
+    const cleo = { label: 'Client', name: 'Cleo', email: 'cleo@example.test' };
+    const body = await sendTemplate(api, acme.accessToken, templateId, [[cleo]]);
     const sessionId = body.instantiation.sessions[0]!.sessionId;
     // The fields signing and completion use for this session.
     const signerView = async () =>
@@ -73,8 +48,8 @@ describe('template editing', () => {
       name: 'Lease 2027',
       roles: ['Client', 'Witness'],
       fields: [
-        { ...signature('Client signature', 'Client', 500), document: 'document.pdf' },
-        { ...signature('Witness signature', 'Witness', 650), document: 'document.pdf' },
+        signatureField('Client', 500, { document: 'document.pdf' }),
+        signatureField('Witness', 650, { document: 'document.pdf' }),
       ],
     };
     const saved = await web.fetch('PUT', `/api/templates/${templateId}`, edit);
@@ -101,7 +76,7 @@ describe('template editing', () => {
     const bad = await web.fetch('PUT', `/api/templates/${templateId}`, {
       ...edit,
       version: 2,
-      fields: [{ ...signature('Off page', 'Client', 600), page: 9, document: 'document.pdf' }],
+      fields: [signatureField('Client', 600, { label: 'Off page', page: 9, document: 'document.pdf' })],
     });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toMatch(/page/);
@@ -113,13 +88,7 @@ describe('template editing', () => {
     expect(await signerView()).toEqual(fieldsBefore);
 
     const pdf = await web.get(`/api/templates/${templateId}/documents/0`);
-    expect(pdf.status).toBe(200);
-    expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    await expectPdfResponse(pdf);
     expect((await web.get(`/api/templates/${templateId}/documents/1`)).status).toBe(404);
 
     // Another account: 404 on read, save and delete.

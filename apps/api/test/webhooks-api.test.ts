@@ -1,20 +1,11 @@
-import { localDrive } from '@countersign/core';
 import { webhookEndpoints } from '@countersign/db';
+import { webhookEventTypes } from '@countersign/schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, startApiWorld } from './api-world.ts';
 import { startTestApi, type TestApi } from './harness.ts';
+import { sendOwnPdf } from './sends.ts';
 import { bearerCaller, makeTestPdf, startReceiver } from './webhooks-support.ts';
-
-const ALL_TYPES = [
-  'session.signed',
-  'session.declined',
-  'session.completed',
-  'session.cancelled',
-  'session.expired',
-  'session.completion_failed',
-  'session.purged',
-];
 
 // The receiver is alice's to subscribe to, test by test.
 const world = await startApiWorld({ worker: false, env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
@@ -44,22 +35,16 @@ async function register(token: string, body: unknown = { url: receiver.url }) {
 
 /** A real session (own-PDF send, no emails) cancelled through the API: one session.cancelled event. */
 async function cancelledSession(account: Account, reason = 'Deal fell through') {
-  const { cloudFileId } = await (await localDrive(api.runtime.ctx, account.accountId)).put(
-    'Offer.pdf',
-    await makeTestPdf(),
-  );
-  const sent = await api.post(
-    '/api/sessions/send',
+  const { sessionId } = await sendOwnPdf(
+    api,
+    account,
+    { name: 'Offer.pdf', bytes: await makeTestPdf() },
     {
-      cloudFileIds: [cloudFileId],
       title: 'Offer',
       signingRequests: [{ recipients: [{ name: 'Ann', email: 'ann@example.test' }] }],
       notify: false,
     },
-    account.accessToken,
   );
-  expect(sent.status).toBe(200);
-  const sessionId = ((await sent.json()) as { rows: { sessionId: string }[] }).rows[0]!.sessionId;
   const cancelled = await api.post('/api/sessions/cancel', { sessionId, reason }, account.accessToken);
   expect(cancelled.status).toBe(200);
   return sessionId;
@@ -79,20 +64,17 @@ describe('POST /api/webhooks', () => {
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
       createdAt: new Date(clock.now()).toISOString(),
     });
-    const row = (
-      await api.runtime.db
-        .select()
-        .from(webhookEndpoints)
-        .where(eq(webhookEndpoints.id, created.webhookId))
-        .limit(1)
-    )[0]!;
-    expect(row.secret).not.toContain(created.secret.slice(6));
-    expect(row.secret).toMatch(/^v1\./);
+    const [row] = await api.runtime.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, created.webhookId));
+    expect(row!.secret).not.toContain(created.secret.slice(6));
+    expect(row!.secret).toMatch(/^v1\./);
   });
 
   it('subscribes to every type when events is absent', async () => {
     const created = await register(alice.accessToken);
-    expect(created.events).toEqual(ALL_TYPES);
+    expect(created.events).toEqual(webhookEventTypes);
   });
 
   it.each([
@@ -144,7 +126,7 @@ describe('listing, reading, deleting', () => {
       {
         webhookId: a.webhookId,
         url: `${receiver.url}/a`,
-        events: ALL_TYPES,
+        events: webhookEventTypes,
         status: 'enabled',
         disabledReason: null,
         disabledAt: null,
@@ -335,7 +317,7 @@ describe('the OpenAPI document', () => {
       expect(doc.paths[path], path).toHaveProperty('post');
     }
     expect(doc.paths['/api/webhooks/{webhookId}/deliveries']).toHaveProperty('get');
-    expect(Object.keys(doc.webhooks).sort()).toEqual([...ALL_TYPES, 'webhook.test'].sort());
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...webhookEventTypes, 'webhook.test'].sort());
     expect(JSON.stringify(doc.webhooks['webhook.test']!.post.requestBody)).toContain(
       '#/components/schemas/WebhookTestEvent',
     );

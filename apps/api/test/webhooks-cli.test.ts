@@ -15,38 +15,27 @@ beforeAll(async () => {
   await runtime.close();
 });
 
+/** `webhooks create` of a loopback endpoint (private addresses allowed) for `events`. */
+const create = (events: string) =>
+  runCli(
+    [
+      'webhooks',
+      'create',
+      '--account',
+      accountId,
+      '--url',
+      'http://127.0.0.1:4000/hooks',
+      '--events',
+      events,
+    ],
+    { ...env, WEBHOOK_ALLOW_PRIVATE: '1' },
+  );
+
 it('creates, lists and deletes endpoints; refuses unknown event types', async () => {
   // Independent invocations run side by side: each one starts a whole process.
   const [created, badEvents] = await Promise.all([
-    runCli(
-      [
-        'webhooks',
-        'create',
-        '--account',
-        accountId,
-        '--url',
-        'http://127.0.0.1:4000/hooks',
-        '--events',
-        'session.completed,session.signed',
-      ],
-      { ...env, WEBHOOK_ALLOW_PRIVATE: '1' },
-    ),
-    runCli(
-      [
-        'webhooks',
-        'create',
-        '--account',
-        accountId,
-        '--url',
-        'http://127.0.0.1:4000/hooks',
-        '--events',
-        'session.viewed',
-      ],
-      {
-        ...env,
-        WEBHOOK_ALLOW_PRIVATE: '1',
-      },
-    ),
+    create('session.completed,session.signed'),
+    create('session.viewed'),
   ]);
   expect(created.stderr).toBe('');
   expect(created.code).toBe(0);

@@ -64,7 +64,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const database = testDialect() === 'postgres' ? await createTestDatabase() : undefined;
   const config = loadConfig({
     DATA_DIR: tempDir('countersign-api-'),
-    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...database?.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',

@@ -1,9 +1,8 @@
 import { loadConfigOrExit } from '@countersign/config';
-import { createRuntime, ensureSealCertificate, logDataDirModes } from '@countersign/core';
-import { withoutQueryParams } from '@countersign/db';
+import { createRuntime } from '@countersign/core';
 import { createMetrics, serveMetrics } from '@countersign/metrics';
 import { createBullQueue } from '@countersign/queue';
-import pino from 'pino';
+import { prepareRuntime, serviceLogger, stopOnSignal } from './process.ts';
 import { startWorker } from './worker-loop.ts';
 
 /**
@@ -14,22 +13,14 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit({
     redisUrl: 'REDIS_URL: required for worker processes (pnpm start runs an embedded worker instead)',
   });
-  const logger = pino({
-    level: config.logLevel,
-    base: { service: 'worker', pid: process.pid },
-    // A failed query's parameters (personal data, token hashes) stay out of the log.
-    serializers: { err: (err) => pino.stdSerializers.err(withoutQueryParams(err) as Error) },
-  });
+  const logger = serviceLogger('worker', config);
   // A worker has no HTTP API: with WORKER_METRICS_PORT it serves its own /metrics there (same token).
   const { token, workerPort } = config.metrics;
   const metrics = token && workerPort !== undefined ? createMetrics({ service: 'worker' }) : undefined;
   // The producer side too: this worker's outbox passes queue the session jobs that commits asked for.
   const queue = createBullQueue({ redisUrl: config.redisUrl!, prefix: config.queuePrefix });
   const runtime = await createRuntime(config, { telemetry: metrics?.telemetry, enqueue: queue.enqueue });
-  logDataDirModes(logger, config.dataDir, runtime.tightened);
-  // The JWT key (runtime) and the seal certificate (here) are made at start; the data and code keys on first use,
-  // race-free across processes (created exclusively, then read by everyone).
-  ensureSealCertificate(runtime.ctx);
+  await prepareRuntime(runtime, config, logger);
   const worker = startWorker(runtime, config, logger, { consumeQueue: true });
   metrics?.observe({ runtime });
   const metricsServer =
@@ -41,21 +32,12 @@ async function main(): Promise<void> {
     'countersign worker started',
   );
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'finishing active jobs, then stopping');
+  stopOnSignal(logger, 'finishing active jobs, then stopping', async () => {
     await metricsServer?.close();
     await worker.close();
     await queue.close();
     await runtime.close();
-    process.exit(0);
-  };
-  // A stray rejection is a bug to log, not a reason to drop every request and job in flight.
-  process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  });
 }
 
 main().catch((err: unknown) => {

@@ -88,7 +88,7 @@ async function rawMultiRowInserts(url: string, entries: number): Promise<number>
     await insertAll(
       client,
       'participants',
-      'id, session_id, position, signing_order, name, email, status, link_token_hash, link_token_sealed, invite_status',
+      'id, session_id, position, signing_order, name, email, status, link_token_hash, link_token_encrypted, invite_status',
       rows.participants,
     );
     await insertAll(client, 'field_values', 'session_id, field_id, value, updated_at', values);
@@ -123,7 +123,7 @@ export async function run(): Promise<BenchRow[]> {
   // Migrated once by the service's own code, then written to by the raw client only.
   await (await openDatabase(floorDb.url)).$connection.close();
   const apiDb = await createTestDatabase();
-  const api = await startTestApi({ env: { DATABASE_URL: apiDb.url } });
+  const api = await startTestApi({ env: apiDb.env });
   try {
     const account = await api.newAccount('bench');
     await setAllowance(api.runtime.ctx, account.accountId, 1e9, 86_400_000);

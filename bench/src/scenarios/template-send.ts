@@ -49,7 +49,7 @@ async function rawInserts(entries: number): Promise<number> {
     `INSERT INTO audit_events (id, session_id, type, at, data) VALUES (?, ?, 'session.created', ?, ?)`,
   );
   const participant = sqlite.prepare(
-    `INSERT INTO participants (id, session_id, position, signing_order, name, email, status, link_token_hash, link_token_sealed, invite_status)
+    `INSERT INTO participants (id, session_id, position, signing_order, name, email, status, link_token_hash, link_token_encrypted, invite_status)
      VALUES (?, ?, ?, 1, ?, ?, 'notified', ?, ?, 'skipped')`,
   );
   const t = performance.now();

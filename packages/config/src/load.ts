@@ -17,6 +17,8 @@ export interface Config {
   logLevel: string;
   accessTokenTtlSeconds: number;
   jwtSecret: string | undefined;
+  /** Encrypts the generated secrets kept in the database (set whenever databaseUrl is). */
+  secretsKey: string | undefined;
   limits: { maxBodyBytes: number; maxFileBytes: number; maxPages: number; maxEntries: number };
   sendTimeoutMs: number;
   drive: {
@@ -78,6 +80,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     jwtSecret: e.JWT_SECRET,
+    secretsKey: e.SECRETS_KEY,
     limits: {
       maxBodyBytes: e.MAX_BODY_BYTES,
       maxFileBytes: e.MAX_FILE_BYTES,

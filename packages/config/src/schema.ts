@@ -29,6 +29,8 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.max(86_400).default(900),
   JWT_SECRET: z.string().min(32).optional(),
+  /** With DATABASE_URL: the key the service's generated secrets are encrypted under in the database. */
+  SECRETS_KEY: z.string().min(32).optional(),
   MAX_BODY_BYTES: positiveInt.default(10 * MiB),
   MAX_FILE_BYTES: positiveInt.default(50 * MiB),
   MAX_PAGES: positiveInt.default(2000),
@@ -87,6 +89,14 @@ export const envRules = envSchema.superRefine((e, ctx) => {
   }
   if (e.TSA_PASSWORD !== undefined && e.TSA_USERNAME === undefined) {
     ctx.addIssue({ code: 'custom', path: ['TSA_PASSWORD'], message: 'needs TSA_USERNAME' });
+  }
+  if (e.DATABASE_URL !== undefined && !e.SECRETS_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SECRETS_KEY'],
+      message:
+        'is required with DATABASE_URL (32+ characters, the same on every host): the generated secrets are kept in the database encrypted under it',
+    });
   }
   if (e.WORKER_METRICS_PORT !== undefined && !e.METRICS_TOKEN) {
     ctx.addIssue({

@@ -3,6 +3,7 @@ import type { Db } from '@countersign/db';
 import type { BlobStore } from './blobs/blob-store.ts';
 import type { OutboxControl } from './outbox/control.ts';
 import type { PdfTools } from './pdf-tools.ts';
+import type { ServiceSecrets } from './secrets/service-secrets.ts';
 import type { Clock } from './support/clock.ts';
 import type { Telemetry } from './support/telemetry.ts';
 
@@ -12,6 +13,7 @@ export interface ServiceContext {
   config: Config;
   clock: Clock;
   blobs: BlobStore;
+  secrets: ServiceSecrets;
   pdf: PdfTools;
   outbox: OutboxControl;
   telemetry: Telemetry;

@@ -26,7 +26,10 @@ export {
 export { type BackupResult, createBackup } from './backup/backup.ts';
 export { BackupError } from './backup/manifest.ts';
 export { restoreBackup } from './backup/restore.ts';
-export { BlobStore } from './blobs/blob-store.ts';
+export type { BlobStore } from './blobs/blob-store.ts';
+export { DatabaseBlobStore } from './blobs/database-blob-store.ts';
+export { FileBlobStore } from './blobs/file-blob-store.ts';
+export { openBlobStore } from './blobs/open-blob-store.ts';
 export type { ServiceContext } from './context.ts';
 export { connectGoogleDrive, disconnectDrive, driveFor, localDrive } from './drive/drive-service.ts';
 export {
@@ -94,6 +97,10 @@ export {
   outboxBacklog,
 } from './outbox/outbox.ts';
 export { createRuntime, databaseFile, devMailboxDir, type Runtime, type RuntimeOptions } from './runtime.ts';
+export { DataDirSecrets } from './secrets/data-dir-secrets.ts';
+export { DatabaseSecrets } from './secrets/database-secrets.ts';
+export type { SealCertificate, SecretStore } from './secrets/secret-store.ts';
+export type { ServiceSecrets } from './secrets/service-secrets.ts';
 export { type SendJobResult, unwrapSend } from './sends/job-result.ts';
 export type {
   SendOutcome,
@@ -131,7 +138,6 @@ export {
   setLegalHold,
 } from './sessions/purge.ts';
 export { getSessionDetail, listSessions, sessionDocumentFile } from './sessions/read.ts';
-export { sealCertificate as ensureSealCertificate } from './sessions/seal-certificate.ts';
 export { sessionOf } from './sessions/session-lookup.ts';
 export { type SweepLog, type SweepResult, sweep } from './sessions/sweep.ts';
 export { purgeTestSessions } from './sessions/test-sessions.ts';
@@ -141,7 +147,6 @@ export { constantTimeEqual } from './support/crypto.ts';
 export { DATA_DIR_MODE, DATA_FILE_MODE, logDataDirModes, secureDataDir } from './support/data-dir.ts';
 export { DataKey } from './support/data-key.ts';
 export { DomainError, isDomainError } from './support/errors.ts';
-export { loadOrCreateSecret } from './support/secrets.ts';
 export { noTelemetry, type Telemetry } from './support/telemetry.ts';
 export { createTemplate, type NewTemplate } from './templates/create.ts';
 export { examplePayload } from './templates/example-payload.ts';

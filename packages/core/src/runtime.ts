@@ -5,7 +5,7 @@ import { createDevMailbox, createMailer, type Mailer } from '@countersign/mail';
 import { JobRegistry } from '@countersign/queue/registry';
 import { outboxDispatchJob } from '@countersign/schemas';
 import { AccessTokens } from './auth/access-tokens.ts';
-import { BlobStore } from './blobs/blob-store.ts';
+import { openBlobStore } from './blobs/open-blob-store.ts';
 import type { ServiceContext } from './context.ts';
 import { registerSessionJobs } from './jobs.ts';
 import type { OutboxControl } from './outbox/control.ts';
@@ -14,10 +14,10 @@ import { emailDeliverer } from './outbox/email.ts';
 import { type EnqueueJob, jobDeliverer } from './outbox/jobs.ts';
 import { outboxPasses } from './outbox/passes.ts';
 import { createPdfTools, type PdfTools } from './pdf-tools.ts';
+import { loadServiceSecrets, secretStoreFor } from './secrets/service-secrets.ts';
 import { type Clock, systemClock } from './support/clock.ts';
 import { secureDataDir } from './support/data-dir.ts';
 import { databaseFile, databaseLocation, devMailboxDir } from './support/data-paths.ts';
-import { loadOrCreateSecret } from './support/secrets.ts';
 import { noTelemetry, type Telemetry } from './support/telemetry.ts';
 import { webhookDeliverer } from './webhooks/deliverer.ts';
 
@@ -66,6 +66,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     onBusyWait: (waitedMs, outcome) => telemetry.busyWait(waitedMs, outcome),
   });
   const clock = options.clock ?? systemClock;
+  const secrets = await loadServiceSecrets(config, secretStoreFor(config, db, clock)).catch(async (err) => {
+    await closeDatabase(db);
+    throw err;
+  });
   const pdf = options.pdf ?? createPdfTools(config);
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, devMailboxDir: devMailboxDir(config) });
@@ -80,12 +84,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     config,
     clock,
     telemetry,
-    blobs: new BlobStore({ db, config, clock }),
+    blobs: openBlobStore({ db, config, clock }),
+    secrets,
     pdf,
     outbox,
   };
-  const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwt.key');
-  const accessTokens = new AccessTokens(ctx, jwtSecret);
+  const accessTokens = new AccessTokens(ctx, secrets.jwtSecret);
   const deliverers: Deliverers = {
     email: emailDeliverer(ctx, mailer, createDevMailbox(devMailboxDir(config))),
     webhook: webhookDeliverer(ctx),

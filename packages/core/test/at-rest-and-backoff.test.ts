@@ -1,12 +1,13 @@
 // Domain tests with no HTTP in the way: encryption at rest (DataKey) and the outbox's retry back-off.
-import { tempDir } from '@countersign/test-support';
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { backoffDelay } from '../src/outbox/backoff.ts';
 import { DataKey } from '../src/support/data-key.ts';
 
-describe('DataKey (AES-256-GCM with the key in DATA_DIR)', () => {
+describe('DataKey (AES-256-GCM)', () => {
+  const stored = () => randomBytes(32).toString('base64url');
   it('decrypts what it encrypted, with a fresh IV each time', () => {
-    const key = new DataKey(tempDir('countersign-datakey-'));
+    const key = DataKey.fromStored(stored());
     const a = key.encrypt('https://sign.example/s/token-1');
     const b = key.encrypt('https://sign.example/s/token-1');
     expect(a).not.toBe(b);
@@ -16,17 +17,23 @@ describe('DataKey (AES-256-GCM with the key in DATA_DIR)', () => {
     expect(key.decrypt(b)).toBe('https://sign.example/s/token-1');
   });
 
-  it('refuses a changed ciphertext, another data directory key and a malformed value', () => {
-    const dir = tempDir('countersign-datakey-');
-    const encrypted = new DataKey(dir).encrypt('secret');
+  it('refuses a changed ciphertext, another key and a malformed value', () => {
+    const key = DataKey.fromStored(stored());
+    const encrypted = key.encrypt('secret');
     const [version, iv, tag, body] = encrypted.split('.');
     const flipped = Buffer.from(body!, 'base64url');
     flipped[0]! ^= 1;
-    expect(() =>
-      new DataKey(dir).decrypt([version, iv, tag, flipped.toString('base64url')].join('.')),
-    ).toThrow();
-    expect(() => new DataKey(tempDir('countersign-datakey-')).decrypt(encrypted)).toThrow();
-    expect(() => new DataKey(dir).decrypt('v2.x.y.z')).toThrow('unreadable encrypted value');
+    expect(() => key.decrypt([version, iv, tag, flipped.toString('base64url')].join('.'))).toThrow();
+    expect(() => DataKey.fromStored(stored()).decrypt(encrypted)).toThrow();
+    expect(() => key.decrypt('v2.x.y.z')).toThrow('unreadable encrypted value');
+  });
+
+  it('derives the same key from the same passphrase (SECRETS_KEY on every host), another from another', () => {
+    const passphrase = 'a passphrase of at least thirty-two characters';
+    const encrypted = DataKey.fromPassphrase(passphrase).encrypt('secret');
+    expect(DataKey.fromPassphrase(passphrase).decrypt(encrypted)).toBe('secret');
+    expect(() => DataKey.fromPassphrase(`${passphrase}!`).decrypt(encrypted)).toThrow();
+    expect(() => DataKey.fromStored('too-short')).toThrow('a data key is 32 bytes');
   });
 });
 

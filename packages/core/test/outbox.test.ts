@@ -305,7 +305,7 @@ describe('payloads at rest', () => {
       to: mail.to,
       cc: mail.cc,
       subject: mail.subject,
-      sealed: expect.stringMatching(/^v1\./),
+      encrypted: expect.stringMatching(/^v1\./),
     });
     expect(fileBytes(r).includes(secret)).toBe(false);
     expect((await getOutboxRow(r.ctx, id))?.payload).toMatchObject({ text: mail.text, html: mail.html });
@@ -314,7 +314,12 @@ describe('payloads at rest', () => {
     const got = await smtp.waitFor((m) => m.subject === mail.subject);
     expect(got.text?.trim()).toBe(mail.text);
 
-    expect(storedPayload(r, id)).toEqual({ to: mail.to, cc: mail.cc, subject: mail.subject, sealed: null });
+    expect(storedPayload(r, id)).toEqual({
+      to: mail.to,
+      cc: mail.cc,
+      subject: mail.subject,
+      encrypted: null,
+    });
     expect(await getOutboxRow(r.ctx, id)).toMatchObject({
       payload: null,
       deliveredAt: clock.now(),
@@ -323,7 +328,7 @@ describe('payloads at rest', () => {
     expect(fileBytes(r).includes(secret)).toBe(false);
   });
 
-  it('still delivers a plaintext row written before payloads were sealed, and drops its body', async () => {
+  it('still delivers a plaintext row written before payloads were encrypted, and drops its body', async () => {
     const clock = new ManualClock();
     const r = await runtime({ clock, smtpUrl: smtp.url });
     const mail = email();
@@ -335,19 +340,37 @@ describe('payloads at rest', () => {
 
     expect(await r.dispatchOutbox()).toEqual({ delivered: 1, retried: 0, failed: 0 });
     expect((await smtp.waitFor((m) => m.subject === mail.subject)).text?.trim()).toBe(mail.text);
-    expect(storedPayload(r, 'legacy-1')).toEqual({ to: mail.to, subject: mail.subject, sealed: null });
+    expect(storedPayload(r, 'legacy-1')).toEqual({ to: mail.to, subject: mail.subject, encrypted: null });
   });
 
-  it('fails a row whose seal does not open without holding up the others', async () => {
+  it('delivers a row a process of the previous version wrote under the old key name (rolling upgrade)', async () => {
+    const clock = new ManualClock();
+    const r = await runtime({ clock, smtpUrl: smtp.url });
+    const mail = email();
+    const written = await addToOutbox(r.ctx, { kind: 'email', accountId: null, payload: mail });
+    const { encrypted, ...fields } = storedPayload(r, written) as { encrypted: string };
+    r.db.$client
+      .prepare(
+        "INSERT INTO outbox (id, kind, payload, created_at, available_at) VALUES ('previous-1', 'email', ?, ?, ?)",
+      )
+      .run(JSON.stringify({ ...fields, sealed: encrypted }), clock.now(), clock.now());
+    r.db.$client.prepare('DELETE FROM outbox WHERE id = ?').run(written);
+
+    expect(await r.dispatchOutbox()).toEqual({ delivered: 1, retried: 0, failed: 0 });
+    expect((await smtp.waitFor((m) => m.subject === mail.subject)).text?.trim()).toBe(mail.text);
+    expect(storedPayload(r, 'previous-1')).toEqual({ to: mail.to, subject: mail.subject, encrypted: null });
+  });
+
+  it('fails a row whose payload does not decrypt without holding up the others', async () => {
     const clock = new ManualClock();
     const r = await runtime({ clock, smtpUrl: smtp.url });
     const broken = email();
-    const sealed = `v1.${'A'.repeat(16)}.${'B'.repeat(22)}.${'C'.repeat(40)}`; // not sealed with this data key
+    const encrypted = `v1.${'A'.repeat(16)}.${'B'.repeat(22)}.${'C'.repeat(40)}`; // not this data key's
     r.db.$client
       .prepare(
         "INSERT INTO outbox (id, kind, payload, created_at, available_at) VALUES ('unreadable-1', 'email', ?, ?, ?)",
       )
-      .run(JSON.stringify({ to: broken.to, subject: broken.subject, sealed }), clock.now(), clock.now());
+      .run(JSON.stringify({ to: broken.to, subject: broken.subject, encrypted }), clock.now(), clock.now());
     const fine = email();
     await queueEmail(r.ctx, null, fine);
 
@@ -359,7 +382,7 @@ describe('payloads at rest', () => {
     });
   });
 
-  it('seals a webhook event too, and keeps it after delivery for redelivery', async () => {
+  it('encrypts a webhook event too, and keeps it after delivery for redelivery', async () => {
     const r = await runtime({ clock: new ManualClock() });
     const payload = {
       endpointId: 'endpoint-1',
@@ -368,7 +391,7 @@ describe('payloads at rest', () => {
     const id = await addToOutbox(r.ctx, { kind: 'webhook', accountId: null, payload });
     expect(storedPayload(r, id)).toEqual({
       endpointId: 'endpoint-1',
-      sealed: expect.stringMatching(/^v1\./),
+      encrypted: expect.stringMatching(/^v1\./),
     });
 
     const [row] = await claimOutbox(r.ctx, { limit: 10, leaseMs: 60 * SECOND, kind: 'webhook' });

@@ -55,7 +55,7 @@ async function sessionWithPeople(sendJobId = `job-${++seq}`) {
     email: `signer${position}@example.test`,
     status: 'pending' as const,
     linkTokenHash: `${sessionId}-hash-${position}`,
-    linkTokenSealed: 'v1.not.read.here',
+    linkTokenEncrypted: 'v1.not.read.here',
     inviteStatus: 'skipped' as const,
   });
   await r.db.insert(participants).values([person(2), person(0), person(1)]);

@@ -8,14 +8,24 @@ import { repoRoot, tempDir } from '@countersign/test-support';
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { counterValue, createCounter, incrementCounter } from './fixtures/counter.ts';
+import { nestedTransactionsKeep } from './fixtures/savepoint.ts';
 
 const dir = tempDir('countersign-connection-');
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 let n = 0;
-const freshDb = async (options: Parameters<typeof openDatabase>[1] = {}) => {
+/** Runs `test` on a database of its own, closed afterwards whatever happens. */
+async function withFreshDb(
+  test: (fresh: { file: string; db: Db }) => Promise<void>,
+  options: Parameters<typeof openDatabase>[1] = {},
+) {
   const file = path.join(dir, `db-${++n}`, 'countersign.db');
-  return { file, db: await openDatabase(file, options) };
-};
+  const db = await openDatabase(file, options);
+  try {
+    await test({ file, db });
+  } finally {
+    closeDatabase(db);
+  }
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const account = (id: string) => ({ id, name: id, email: `${id}@example.test`, createdAt: 1 });
 const accountIds = async (db: Db) =>
@@ -56,32 +66,31 @@ async function holdLock(file: string, bursts: number, holdMs: number, gapMs: num
 describe("waiting for another connection's write lock", () => {
   it("gets in at the first gap between short transactions (SQLite's own handler sleeps through them)", async () => {
     const waits: string[] = [];
-    const { file, db } = await freshDb({ onBusyWait: (_ms, outcome) => waits.push(outcome) });
-    try {
-      const holder = await holdLock(file, 10, 30, 1);
-      // The lock is free at 30-31 ms, 61-62 ms, ... SQLite's schedule (sleeps of 1, 2, 5, 10, 15, 20, 25, 25 ms)
-      // tries at 0, 1, 3, 8, 18, 33, 53, 78 ms: inside a burst every time. Polling every turn finds the first gap.
-      await db.transaction(async (tx) => {
-        await tx.insert(accounts).values(account('in-transaction'));
-      });
-      const afterTransaction = holder.finishedBursts();
-      await db.insert(accounts).values(account('autocommit'));
-      const afterAutocommit = holder.finishedBursts();
-      await holder.done;
-      expect(afterTransaction).toBeLessThanOrEqual(2);
-      expect(afterAutocommit).toBeLessThanOrEqual(afterTransaction + 2);
-      expect(await accountIds(db)).toEqual(['autocommit', 'in-transaction']);
-      // The transaction met the held lock; the autocommit insert may have found it free.
-      expect(waits.length).toBeGreaterThanOrEqual(1);
-      expect(new Set(waits)).toEqual(new Set(['acquired']));
-    } finally {
-      closeDatabase(db);
-    }
+    await withFreshDb(
+      async ({ file, db }) => {
+        const holder = await holdLock(file, 10, 30, 1);
+        // The lock is free at 30-31 ms, 61-62 ms, ... SQLite's schedule (sleeps of 1, 2, 5, 10, 15, 20, 25, 25 ms)
+        // tries at 0, 1, 3, 8, 18, 33, 53, 78 ms: inside a burst every time. Polling every turn finds the first gap.
+        await db.transaction(async (tx) => {
+          await tx.insert(accounts).values(account('in-transaction'));
+        });
+        const afterTransaction = holder.finishedBursts();
+        await db.insert(accounts).values(account('autocommit'));
+        const afterAutocommit = holder.finishedBursts();
+        await holder.done;
+        expect(afterTransaction).toBeLessThanOrEqual(2);
+        expect(afterAutocommit).toBeLessThanOrEqual(afterTransaction + 2);
+        expect(await accountIds(db)).toEqual(['autocommit', 'in-transaction']);
+        // The transaction met the held lock; the autocommit insert may have found it free.
+        expect(waits.length).toBeGreaterThanOrEqual(1);
+        expect(new Set(waits)).toEqual(new Set(['acquired']));
+      },
+      { onBusyWait: (_ms, outcome) => waits.push(outcome) },
+    );
   });
 
   it('keeps the event loop turning while it waits', async () => {
-    const { file, db } = await freshDb();
-    try {
+    await withFreshDb(async ({ file, db }) => {
       const holder = await holdLock(file, 1, 300, 0);
       let ticks = 0;
       const ticker = setInterval(() => ticks++, 10);
@@ -93,14 +102,11 @@ describe("waiting for another connection's write lock", () => {
       expect(waited).toBeGreaterThan(200);
       // A blocking wait (Atomics.wait, SQLite's busy handler) would let no timer fire until the lock came.
       expect(ticks).toBeGreaterThanOrEqual(Math.floor(waited / 10 / 3));
-    } finally {
-      closeDatabase(db);
-    }
+    });
   });
 
   it('begins every transaction IMMEDIATE, so it waits at BEGIN instead of failing mid-way', async () => {
-    const { file, db } = await freshDb();
-    try {
+    await withFreshDb(async ({ file, db }) => {
       const holder = await holdLock(file, 3, 30, 1);
       // A deferred transaction would read, then meet the lock at its first write, where it cannot wait.
       await db.transaction(async (tx) => {
@@ -109,45 +115,42 @@ describe("waiting for another connection's write lock", () => {
       });
       await holder.done;
       expect(await accountIds(db)).toEqual(['read-then-write']);
-    } finally {
-      closeDatabase(db);
-    }
+    });
   });
 
   it('gives up with SQLITE_BUSY after busyTimeoutMs, having written nothing', async () => {
     const waits: string[] = [];
-    const { file, db } = await freshDb({
-      busyTimeoutMs: 60,
-      onBusyWait: (_ms, outcome) => waits.push(outcome),
-    });
-    try {
-      const holder = await holdLock(file, 1, 600, 0);
-      const start = performance.now();
-      // drizzle wraps a failed statement (DrizzleQueryError); the driver's error is its cause.
-      await expect(db.insert(accounts).values(account('late'))).rejects.toMatchObject({
-        cause: { code: 'SQLITE_BUSY' },
-      });
-      await expect(
-        db.transaction(async (tx) => {
-          await tx.insert(accounts).values(account('late-tx'));
-        }),
-      ).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
-      const waited = performance.now() - start;
-      expect(waited).toBeGreaterThanOrEqual(2 * 60);
-      expect(holder.finishedBursts()).toBe(0); // both gave up while the lock was still held
-      expect(waits).toEqual(['timed_out', 'timed_out']);
-      await holder.done;
-      expect(await accountIds(db)).toEqual([]);
-    } finally {
-      closeDatabase(db);
-    }
+    await withFreshDb(
+      async ({ file, db }) => {
+        const holder = await holdLock(file, 1, 600, 0);
+        const start = performance.now();
+        // drizzle wraps a failed statement (DrizzleQueryError); the driver's error is its cause.
+        await expect(db.insert(accounts).values(account('late'))).rejects.toMatchObject({
+          cause: { code: 'SQLITE_BUSY' },
+        });
+        await expect(
+          db.transaction(async (tx) => {
+            await tx.insert(accounts).values(account('late-tx'));
+          }),
+        ).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+        const waited = performance.now() - start;
+        expect(waited).toBeGreaterThanOrEqual(2 * 60);
+        expect(holder.finishedBursts()).toBe(0); // both gave up while the lock was still held
+        expect(waits).toEqual(['timed_out', 'timed_out']);
+        await holder.done;
+        expect(await accountIds(db)).toEqual([]);
+      },
+      {
+        busyTimeoutMs: 60,
+        onBusyWait: (_ms, outcome) => waits.push(outcome),
+      },
+    );
   });
 });
 
 describe('one connection shared by every async context of the process', () => {
   it('makes a query from another context wait for the open transaction, so a rollback does not take it along', async () => {
-    const { db } = await freshDb();
-    try {
+    await withFreshDb(async ({ db }) => {
       let outsideSaw: string[] | undefined;
       let inside!: () => void;
       const insideWrote = new Promise<void>((resolve) => (inside = resolve));
@@ -168,14 +171,11 @@ describe('one connection shared by every async context of the process', () => {
       // Had it run inside the open transaction, the rollback would have taken its row along.
       expect(outsideSaw).toEqual(['outside']);
       expect(await accountIds(db)).toEqual(['outside']);
-    } finally {
-      closeDatabase(db);
-    }
+    });
   });
 
   it("counts queries made through db (not tx) in the transaction's own context as part of it", async () => {
-    const { db } = await freshDb();
-    try {
+    await withFreshDb(async ({ db }) => {
       const helper = async () => db.insert(accounts).values(account('via-helper'));
       await expect(
         db.transaction(async () => {
@@ -185,46 +185,25 @@ describe('one connection shared by every async context of the process', () => {
         }),
       ).rejects.toThrow('undo');
       expect(await accountIds(db)).toEqual([]);
-    } finally {
-      closeDatabase(db);
-    }
+    });
   });
 
   it('takes a savepoint for a transaction inside a transaction', async () => {
-    const { db } = await freshDb();
-    try {
-      await db.transaction(async () => {
-        await db.insert(accounts).values(account('outer'));
-        await expect(
-          db.transaction(async () => {
-            await db.insert(accounts).values(account('inner'));
-            throw new Error('inner fails');
-          }),
-        ).rejects.toThrow('inner fails');
-        await db.transaction(async (tx) => {
-          await tx.insert(accounts).values(account('inner-kept'));
-        });
-      });
-      expect(await accountIds(db)).toEqual(['inner-kept', 'outer']);
-    } finally {
-      closeDatabase(db);
-    }
+    await withFreshDb(async ({ db }) => {
+      expect(await nestedTransactionsKeep(db, account)).toEqual(['inner-kept', 'outer']);
+    });
   });
 
   it('runs the transactions of one process one after another (no lost update)', async () => {
-    const { db } = await freshDb();
-    try {
+    await withFreshDb(async ({ db }) => {
       await createCounter(db);
       await Promise.all(Array.from({ length: 20 }, () => incrementCounter(db)));
       expect(await counterValue(db)).toBe(20);
-    } finally {
-      closeDatabase(db);
-    }
+    });
   });
 
   it('keeps background work started inside a transaction (detached) out of it', async () => {
-    const { db } = await freshDb();
-    try {
+    await withFreshDb(async ({ db }) => {
       let background: Promise<unknown> | undefined;
       await expect(
         db.transaction(async () => {
@@ -237,9 +216,7 @@ describe('one connection shared by every async context of the process', () => {
       ).rejects.toThrow('undo');
       await background;
       expect(await accountIds(db)).toEqual(['background']);
-    } finally {
-      closeDatabase(db);
-    }
+    });
   });
 });
 
@@ -261,8 +238,7 @@ describe('several processes on one file', () => {
   }
 
   it('lose no update when they contend for the write lock with this one', async () => {
-    const { file, db } = await freshDb();
-    try {
+    await withFreshDb(async ({ file, db }) => {
       await createCounter(db);
       const children = [incrementIn(file, 150), incrementIn(file, 150)];
       // Two loops here too, so transactions of this process also take turns among themselves.
@@ -275,8 +251,6 @@ describe('several processes on one file', () => {
         expect(r.out).toContain('{"ok":true}');
       }
       expect(await counterValue(db)).toBe(450);
-    } finally {
-      closeDatabase(db);
-    }
+    });
   });
 });

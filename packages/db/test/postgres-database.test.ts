@@ -15,6 +15,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresTables } from '../src/postgres/schema.ts';
 import * as kitTables from '../src/postgres/tables.ts';
+import { nestedTransactionsKeep } from './fixtures/savepoint.ts';
 
 // The same Db on PostgreSQL: the domain's query builders, transactions and bulk inserts, against a database of
 // this file's own on the machine's server.
@@ -78,20 +79,7 @@ describe('PostgreSQL', () => {
   });
 
   it('rolls a nested transaction back to its savepoint only', async () => {
-    await db.transaction(async () => {
-      await db.insert(accounts).values(account('n1'));
-      await expect(
-        db.transaction(async () => {
-          await db.insert(accounts).values(account('n2'));
-          throw new Error('inner');
-        }),
-      ).rejects.toThrow('inner');
-    });
-    const ids = await db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(sql`${accounts.id} in ('n1', 'n2')`);
-    expect(ids).toEqual([{ id: 'n1' }]);
+    expect(await nestedTransactionsKeep(db, account)).toEqual(['inner-kept', 'outer']);
   });
 
   it('runs conflicting transactions one after the other: none loses an update', async () => {

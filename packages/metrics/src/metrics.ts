@@ -30,27 +30,27 @@ export function createMetrics(labels: { service: 'api' | 'worker' }): Metrics {
   collectDefaultMetrics({ register: registry, prefix: 'countersign_' });
   let sources: { runtime: Runtime; queue?: JobQueue } | undefined;
 
-  const http = new Histogram({
-    name: 'countersign_http_request_duration_seconds',
-    help: 'HTTP requests by method, route pattern and status, until the response was handed over.',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: HTTP_BUCKETS,
-    registers: [registry],
-  });
-  const jobWait = new Histogram({
-    name: 'countersign_job_wait_seconds',
-    help: 'Time a job waited in the queue (from due to its handler starting), by kind.',
-    labelNames: ['kind'] as const,
-    buckets: JOB_BUCKETS,
-    registers: [registry],
-  });
-  const jobDuration = new Histogram({
-    name: 'countersign_job_duration_seconds',
-    help: "Time a job's handler ran, by kind and outcome (failed: it threw).",
-    labelNames: ['kind', 'outcome'] as const,
-    buckets: JOB_BUCKETS,
-    registers: [registry],
-  });
+  /** A histogram of durations in seconds. */
+  const seconds = <L extends string>(
+    name: string,
+    help: string,
+    series: { labelNames: readonly L[]; buckets: number[] },
+  ) => new Histogram({ name, help, ...series, registers: [registry] });
+  const http = seconds(
+    'countersign_http_request_duration_seconds',
+    'HTTP requests by method, route pattern and status, until the response was handed over.',
+    { labelNames: ['method', 'route', 'status'], buckets: HTTP_BUCKETS },
+  );
+  const jobWait = seconds(
+    'countersign_job_wait_seconds',
+    'Time a job waited in the queue (from due to its handler starting), by kind.',
+    { labelNames: ['kind'], buckets: JOB_BUCKETS },
+  );
+  const jobDuration = seconds(
+    'countersign_job_duration_seconds',
+    "Time a job's handler ran, by kind and outcome (failed: it threw).",
+    { labelNames: ['kind', 'outcome'], buckets: JOB_BUCKETS },
+  );
   new Gauge({
     name: 'countersign_queue_depth',
     help: 'Jobs waiting to start (delayed included), by kind, as the queue reports them.',
@@ -119,13 +119,11 @@ export function createMetrics(labels: { service: 'api' | 'worker' }): Metrics {
     'Session completions (final PDFs sealed) and completion failures (recorded, retried later).',
     ['completed', 'failed'],
   );
-  const busy = new Histogram({
-    name: 'countersign_db_busy_wait_seconds',
-    help: "Waits for another connection's SQLite write lock, by outcome (acquired, timed_out).",
-    labelNames: ['outcome'] as const,
-    buckets: BUSY_BUCKETS,
-    registers: [registry],
-  });
+  const busy = seconds(
+    'countersign_db_busy_wait_seconds',
+    "Waits for another connection's SQLite write lock, by outcome (acquired, timed_out).",
+    { labelNames: ['outcome'], buckets: BUSY_BUCKETS },
+  );
 
   const telemetry: Telemetry = {
     job(run) {

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { PathIdSchema } from './common.ts';
+import { listOf } from './read-fields.ts';
 
 // The account drive over the API: the embedded drive's files and the Google Drive connection.
 
@@ -12,7 +13,7 @@ export const DriveFileSchema = z
   })
   .openapi('DriveFile');
 
-export const DriveFileListSchema = z.object({ files: z.array(DriveFileSchema) }).openapi('DriveFileList');
+export const DriveFileListSchema = listOf('files', DriveFileSchema, 'DriveFileList');
 
 export const DriveFileIdParamsSchema = z.object({ cloudFileId: PathIdSchema });
 

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { nullableString, PathIdSchema, strictObject } from './common.ts';
-import { isoTime } from './read-fields.ts';
+import { isoTime, listOf } from './read-fields.ts';
 
 // The integration page's resources over the API: refresh tokens and the allowance. Our own API (the spec says
 // only that tokens are generated "on the integration page of the web app").
@@ -16,9 +16,9 @@ export const RefreshTokenInfoSchema = z
   })
   .openapi('RefreshTokenInfo');
 
-export const RefreshTokenListSchema = z
-  .object({ tokens: z.array(RefreshTokenInfoSchema) })
-  .openapi('RefreshTokenList', { description: 'Live (unrevoked) tokens, newest first; never the secrets.' });
+export const RefreshTokenListSchema = listOf('tokens', RefreshTokenInfoSchema, 'RefreshTokenList', {
+  description: 'Live (unrevoked) tokens, newest first; never the secrets.',
+});
 
 export const RefreshTokenCreateRequestSchema = strictObject({
   label: nullableString(100).optional(),

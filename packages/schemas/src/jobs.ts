@@ -12,42 +12,30 @@ export const outboxDispatchJob = {
   attempts: 1,
 } as const;
 
-/** POST /api/sessions/send, run by a worker; the request is the validated body (defaults applied). */
-export const sessionsSendJob = {
-  name: 'sessions.send',
-  // `test`: sent with a test token (docs/test-mode.md); absent in jobs queued before test mode existed.
-  payload: z.strictObject({
-    accountId: z.string(),
-    request: SessionsSendRequestSchema,
-    test: z.boolean().default(false),
-  }),
-  attempts: 3,
-} as const;
+/**
+ * A send run by a worker: the validated body (defaults applied) of the account that sent it. `test`: sent with a
+ * test token (docs/test-mode.md); absent in jobs queued before test mode existed.
+ */
+const sendJob = <const N extends string, R extends z.ZodType>(name: N, request: R) =>
+  ({
+    name,
+    payload: z.strictObject({ accountId: z.string(), request, test: z.boolean().default(false) }),
+    attempts: 3,
+  }) as const;
 
-/** POST /api/templates/send, run by a worker. */
-export const templatesSendJob = {
-  name: 'templates.send',
-  payload: z.strictObject({
-    accountId: z.string(),
-    request: TemplateSendRequestSchema,
-    test: z.boolean().default(false),
-  }),
-  attempts: 3,
-} as const;
+/** POST /api/sessions/send. */
+export const sessionsSendJob = sendJob('sessions.send', SessionsSendRequestSchema);
+/** POST /api/templates/send. */
+export const templatesSendJob = sendJob('templates.send', TemplateSendRequestSchema);
 
-/** Purges an ended session (docs/evidence.md): runs to its end once, however often it is started. */
-export const sessionPurgeJob = {
-  name: 'sessions.purge',
-  payload: z.strictObject({ sessionId: z.string() }),
-  attempts: 5,
-} as const;
+/** A job on one session that runs to its end once, however often it is started. */
+const sessionJob = <const N extends string>(name: N) =>
+  ({ name, payload: z.strictObject({ sessionId: z.string() }), attempts: 5 }) as const;
 
-/** Produces the sealed final PDFs of a fully signed session, once. */
-export const sessionCompleteJob = {
-  name: 'sessions.complete',
-  payload: z.strictObject({ sessionId: z.string() }),
-  attempts: 5,
-} as const;
+/** Purges an ended session (docs/evidence.md). */
+export const sessionPurgeJob = sessionJob('sessions.purge');
+/** Produces the sealed final PDFs of a fully signed session. */
+export const sessionCompleteJob = sessionJob('sessions.complete');
 
 /**
  * An outbox row of kind `job`: a session job to queue once the transaction that asked for it has committed (the

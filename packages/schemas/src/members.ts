@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { emailString, nullableString, oneOf, PathIdSchema, strictObject, textString } from './common.ts';
-import { isoTime } from './read-fields.ts';
+import { isoTime, listOf } from './read-fields.ts';
 import { retentionDays } from './retention.ts';
 
 // The web app's people: members of an account, sign-in by emailed link, cookie sessions. Our own API (the spec
@@ -22,7 +22,7 @@ export const MemberSchema = z
   })
   .openapi('Member');
 
-export const MemberListSchema = z.object({ members: z.array(MemberSchema) }).openapi('MemberList');
+export const MemberListSchema = listOf('members', MemberSchema, 'MemberList');
 
 export const MemberInviteRequestSchema = strictObject({
   email: emailString(),
@@ -53,6 +53,7 @@ export const AccountSchema = z
     createdAt: isoTime,
   })
   .openapi('Account');
+export type Account = z.output<typeof AccountSchema>;
 
 export const AccountUpdateRequestSchema = strictObject({
   name: textString(200).min(1).optional(),
@@ -96,8 +97,6 @@ export const MemberSessionSchema = z
   })
   .openapi('MemberSession');
 
-export const MemberSessionListSchema = z
-  .object({ sessions: z.array(MemberSessionSchema) })
-  .openapi('MemberSessionList');
+export const MemberSessionListSchema = listOf('sessions', MemberSessionSchema, 'MemberSessionList');
 
 export const MemberSessionIdParamsSchema = z.object({ sessionId: PathIdSchema });

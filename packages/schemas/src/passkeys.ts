@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { nonEmptyString, oneOf, PathIdSchema, readableText, strictObject } from './common.ts';
-import { isoTime } from './read-fields.ts';
+import { isoTime, listOf } from './read-fields.ts';
 
 // Passkeys (WebAuthn) of the web app's members: registered once signed in, then a second way to sign in
 // (discoverable credentials, so no email is typed). Bodies carry the browser's credential as JSON (WebAuthn
@@ -108,7 +108,7 @@ export const PasskeySchema = z
   })
   .openapi('Passkey');
 
-export const PasskeyListSchema = z.object({ passkeys: z.array(PasskeySchema) }).openapi('PasskeyList');
+export const PasskeyListSchema = listOf('passkeys', PasskeySchema, 'PasskeyList');
 
 export const PasskeyIdParamsSchema = z.object({ passkeyId: PathIdSchema });
 export type Passkey = z.output<typeof PasskeySchema>;

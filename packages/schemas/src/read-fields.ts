@@ -28,3 +28,22 @@ export const nextCursorField = () =>
     .string()
     .nullable()
     .openapi({ description: 'Pass as `cursor` for the next page; null on the last page.' });
+
+/** A list body, `{ [key]: item[] }`, registered in the document as `name`: the shape of every list the API answers. */
+export const listOf = <const K extends string, T extends z.ZodType>(
+  key: K,
+  item: T,
+  name: string,
+  meta: { description?: string } = {},
+) => z.object({ [key]: z.array(item) } as Record<K, z.ZodArray<T>>).openapi(name, meta);
+
+/** A keyset-paged list body: the items under `key` and the `nextCursor` that fetches the page after. */
+export const pageOf = <const K extends string, T extends z.ZodType>(
+  key: K,
+  item: T,
+  name: string,
+  meta: { description: string },
+) =>
+  z
+    .object({ ...({ [key]: z.array(item) } as Record<K, z.ZodArray<T>>), nextCursor: nextCursorField() })
+    .openapi(name, meta);

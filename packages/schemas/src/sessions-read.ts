@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { AuthRequirementSchema, SigningTypeSchema } from './common.ts';
-import { isoTime, nextCursorField, pageQueryFields } from './read-fields.ts';
+import { isoTime, pageOf, pageQueryFields } from './read-fields.ts';
 import { SessionPurgeSchema } from './retention.ts';
 
 // GET /api/sessions, GET /api/sessions/{sessionId}: "complete session record: not shown" by the spec, so
@@ -166,12 +166,9 @@ export const SessionListQuerySchema = z.strictObject({
   ...pageQueryFields(),
 });
 
-export const SessionListSchema = z
-  .object({
-    sessions: z.array(SessionSummarySchema),
-    nextCursor: nextCursorField(),
-  })
-  .openapi('SessionList', { description: 'Newest first.' });
+export const SessionListSchema = pageOf('sessions', SessionSummarySchema, 'SessionList', {
+  description: 'Newest first.',
+});
 
 export type SessionDetail = z.output<typeof SessionDetailSchema>;
 export type SessionSummary = z.output<typeof SessionSummarySchema>;

@@ -12,7 +12,7 @@ import {
 import { fieldTypes } from './field-types.ts';
 import { FIELDS_MAX, RECIPIENTS_MAX, TEXT_MAX_LENGTH } from './limits.ts';
 import { SUPPORTED_LOCALES } from './locales.ts';
-import { isoTime } from './read-fields.ts';
+import { isoTime, listOf } from './read-fields.ts';
 import { ROLE_COLOR_MIN_CONTRAST, ROLE_COLOR_PATTERN } from './role-colors.ts';
 import { localeChoice } from './send-fields.ts';
 import { TemplateSendRequestSchema } from './templates-send.ts';
@@ -254,9 +254,9 @@ export const TemplateSummarySchema = z
   .openapi('TemplateSummary');
 export type TemplateSummary = z.output<typeof TemplateSummarySchema>;
 
-export const TemplateListSchema = z
-  .object({ templates: z.array(TemplateSummarySchema) })
-  .openapi('TemplateList', { description: "The account's templates, newest first." });
+export const TemplateListSchema = listOf('templates', TemplateSummarySchema, 'TemplateList', {
+  description: "The account's templates, newest first.",
+});
 export type TemplateList = z.output<typeof TemplateListSchema>;
 
 export const TemplateDetailSchema = z

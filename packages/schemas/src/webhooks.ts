@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { arrayOf, booleanValue, oneOf, PathIdSchema, strictObject } from './common.ts';
-import { isoTime, nextCursorField, pageQueryFields } from './read-fields.ts';
+import { isoTime, listOf, pageOf, pageQueryFields } from './read-fields.ts';
 import { PurgedDocumentSchema } from './retention.ts';
 
 // Webhook registration, delivery log and event bodies. The spec (part 6) leaves all of this open:
@@ -131,9 +131,9 @@ export const WebhookCreatedSchema = z
   });
 export type WebhookCreated = z.output<typeof WebhookCreatedSchema>;
 
-export const WebhookListSchema = z
-  .object({ webhooks: z.array(WebhookEndpointSchema) })
-  .openapi('WebhookList', { description: "The account's webhook endpoints, oldest first." });
+export const WebhookListSchema = listOf('webhooks', WebhookEndpointSchema, 'WebhookList', {
+  description: "The account's webhook endpoints, oldest first.",
+});
 export type WebhookList = z.output<typeof WebhookListSchema>;
 
 export const WebhookSecretRotatedSchema = z
@@ -193,12 +193,9 @@ export const WebhookDeliverySchema = z
   .openapi('WebhookDelivery', { description: 'One delivery attempt.' });
 export type WebhookDelivery = z.output<typeof WebhookDeliverySchema>;
 
-export const WebhookDeliveryListSchema = z
-  .object({
-    deliveries: z.array(WebhookDeliverySchema),
-    nextCursor: nextCursorField(),
-  })
-  .openapi('WebhookDeliveryList', { description: 'Delivery attempts, newest first.' });
+export const WebhookDeliveryListSchema = pageOf('deliveries', WebhookDeliverySchema, 'WebhookDeliveryList', {
+  description: 'Delivery attempts, newest first.',
+});
 export type WebhookDeliveryList = z.output<typeof WebhookDeliveryListSchema>;
 
 export const WebhookDeliveryListQuerySchema = z.strictObject({

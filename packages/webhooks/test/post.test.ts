@@ -1,7 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateWebhookSecret, isValidWebhook, postWebhook, signWebhook } from '../src/index.ts';
+import {
+  generateWebhookSecret,
+  isValidWebhook,
+  type PostWebhookInput,
+  postWebhook,
+  signWebhook,
+} from '../src/index.ts';
 
 interface Received {
   path: string;
@@ -13,6 +19,19 @@ const received: Received[] = [];
 const hanging: ServerResponse[] = [];
 let server: Server;
 let base: string;
+
+/** An empty event to `url`; private targets allowed (the receiver is on loopback) unless the test says not. */
+const post = (url: string, options: Partial<PostWebhookInput> = {}) =>
+  postWebhook({ url, headers: {}, body: '{}', allowPrivate: true, ...options });
+
+/** A loopback port nothing listens on: taken, then freed. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
 
 function route(req: IncomingMessage, res: ServerResponse, body: string): void {
   received.push({ path: req.url ?? '', headers: req.headers, body });
@@ -76,37 +95,26 @@ describe('postWebhook to a loopback server (allowPrivate)', () => {
   });
 
   it('returns a 500 with a snippet of the response', async () => {
-    const result = await postWebhook({ url: `${base}/fail`, headers: {}, body: '{}', allowPrivate: true });
+    const result = await post(`${base}/fail`);
     expect(result).toMatchObject({ status: 500, responseSnippet: 'database is on fire' });
     expect(result.error).toBeUndefined();
   });
 
   it('does not follow a redirect', async () => {
-    const result = await postWebhook({
-      url: `${base}/redirect`,
-      headers: {},
-      body: '{}',
-      allowPrivate: true,
-    });
+    const result = await post(`${base}/redirect`);
     expect(result.status).toBe(302);
     expect(received.some((r) => r.path.includes('followed'))).toBe(false);
   });
 
   it('caps the response it reads', async () => {
-    const result = await postWebhook({ url: `${base}/big`, headers: {}, body: '{}', allowPrivate: true });
+    const result = await post(`${base}/big`);
     expect(result.status).toBe(200);
     expect(result.responseSnippet?.length).toBe(4096);
     expect(result.error).toBeUndefined();
   });
 
   it('times out over the whole exchange when the server never answers', async () => {
-    const result = await postWebhook({
-      url: `${base}/hang`,
-      headers: {},
-      body: '{}',
-      timeoutMs: 300,
-      allowPrivate: true,
-    });
+    const result = await post(`${base}/hang`, { timeoutMs: 300 });
     expect(result.status).toBeNull();
     expect(result.errorCode).toBe('timeout');
     expect(result.durationMs).toBeGreaterThanOrEqual(295);
@@ -115,16 +123,8 @@ describe('postWebhook to a loopback server (allowPrivate)', () => {
   });
 
   it('reports a refused connection', async () => {
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise((resolve) => probe.close(resolve));
-    const result = await postWebhook({
-      url: `http://127.0.0.1:${port}/`,
-      headers: {},
-      body: '{}',
-      allowPrivate: true,
-    });
+    const port = await closedPort();
+    const result = await post(`http://127.0.0.1:${port}/`);
     expect(result.status).toBeNull();
     expect(result.errorCode).toBe('request_failed');
     expect(result.error).toContain('ECONNREFUSED');
@@ -134,7 +134,7 @@ describe('postWebhook to a loopback server (allowPrivate)', () => {
 describe('postWebhook without allowPrivate', () => {
   it('refuses a loopback IP literal before connecting', async () => {
     const before = received.length;
-    const result = await postWebhook({ url: `${base}/ok`, headers: {}, body: '{}', allowPrivate: false });
+    const result = await post(`${base}/ok`, { allowPrivate: false });
     expect(result.status).toBeNull();
     expect(result.errorCode).toBe('unsafe_target');
     expect(received.length).toBe(before);
@@ -143,7 +143,7 @@ describe('postWebhook without allowPrivate', () => {
   it('refuses a hostname that resolves to loopback, at connect time', async () => {
     const before = received.length;
     const url = base.replace('127.0.0.1', 'localhost');
-    const result = await postWebhook({ url: `${url}/ok`, headers: {}, body: '{}', allowPrivate: false });
+    const result = await post(`${url}/ok`, { allowPrivate: false });
     expect(result.status).toBeNull();
     expect(result.errorCode).toBe('unsafe_target');
     expect(result.error).toMatch(/localhost resolves to/);
@@ -152,28 +152,15 @@ describe('postWebhook without allowPrivate', () => {
 
   it('applies the connect-time check to https too', async () => {
     // Nothing listens there: a missing check would surface as a refused connection instead.
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise((resolve) => probe.close(resolve));
-    const result = await postWebhook({
-      url: `https://localhost:${port}/`,
-      headers: {},
-      body: '{}',
-      allowPrivate: false,
-    });
+    const port = await closedPort();
+    const result = await post(`https://localhost:${port}/`, { allowPrivate: false });
     expect(result).toMatchObject({ status: null, errorCode: 'unsafe_target' });
   });
 
   it('refuses credentials and other protocols without a request', async () => {
-    const withCreds = await postWebhook({
-      url: 'https://u:p@8.8.8.8/',
-      headers: {},
-      body: '{}',
-      allowPrivate: false,
-    });
+    const withCreds = await post('https://u:p@8.8.8.8/', { allowPrivate: false });
     expect(withCreds).toMatchObject({ status: null, errorCode: 'unsafe_target' });
-    const ftp = await postWebhook({ url: 'ftp://8.8.8.8/', headers: {}, body: '{}', allowPrivate: false });
+    const ftp = await post('ftp://8.8.8.8/', { allowPrivate: false });
     expect(ftp).toMatchObject({ status: null, errorCode: 'unsafe_target' });
   });
 });

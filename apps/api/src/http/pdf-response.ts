@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from './env.ts';
@@ -10,14 +9,15 @@ export const pdfDocumented = {
 };
 
 /** Streams a stored PDF with a download name (RFC 6266 / 5987 for non-ASCII names). */
-export function pdfResponse(c: Context<AppEnv>, sha256: string, filename: string): Response {
+export async function pdfResponse(c: Context<AppEnv>, sha256: string, filename: string): Promise<Response> {
   const { blobs } = c.get('deps').runtime.ctx;
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return new Response(Readable.toWeb(blobs.stream(sha256)) as ReadableStream, {
+  const { size, body } = await blobs.open(sha256);
+  return new Response(body, {
     status: 200,
     headers: {
       'Content-Type': 'application/pdf',
-      'Content-Length': String(blobs.size(sha256)),
+      'Content-Length': String(size),
       'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',

@@ -1,3 +1,6 @@
+import type { Locale } from '@countersign/schemas';
+import { pageDir } from './i18n/index.ts';
+
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -8,6 +11,25 @@ const ESCAPES: Record<string, string> = {
 
 /** Text and attribute values into HTML: every string from a session (title, names) goes through here. */
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/**
+ * A server-rendered page from its start to `</head>`: language and direction, the meta tags every page has,
+ * its title (already escaped) and its own stylesheet and script tags. `noReferrer` for a page whose address is
+ * a secret (a signing link), so that no link on it hands the address on.
+ */
+export const pageHead = (
+  locale: Locale,
+  { title, assets, noReferrer = false }: { title: string; assets: string; noReferrer?: boolean },
+): string => `<!doctype html>
+<html lang="${locale}" dir="${pageDir(locale)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${noReferrer ? '<meta name="referrer" content="no-referrer">\n' : ''}<meta name="color-scheme" content="light">
+<link rel="icon" href="data:,">
+<title>${title} · Countersign</title>
+${assets}
+</head>`;
 
 /**
  * The pages' policy (the signing page and the web app): our own scripts and styles only (no inline code, no CDN), data: images for drawn

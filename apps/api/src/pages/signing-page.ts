@@ -12,8 +12,8 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { signatureFontUrl } from '../routes/fonts.ts';
 import { assetUrl, PDFJS_BASE } from './assets.ts';
-import { escapeHtml, pageCsp } from './html.ts';
-import { PAGE_CATALOGUES, type PageKey, pageDir, pageText } from './i18n/index.ts';
+import { escapeHtml, pageCsp, pageHead } from './html.ts';
+import { PAGE_CATALOGUES, type PageKey, pageText } from './i18n/index.ts';
 import { isLinkMessageCode, type LinkMessageCode } from './messages.ts';
 
 interface PageInput {
@@ -48,23 +48,14 @@ function languageSwitcher(locale: Locale): string {
 function page({ locale, title, live, gone, branding, test }: PageInput): string {
   const e = escapeHtml;
   const t = (key: PageKey, vars?: Record<string, string>) => e(pageText(locale, key, vars));
-  return `<!doctype html>
-<html lang="${locale}" dir="${pageDir(locale)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="color-scheme" content="light">
-<link rel="icon" href="data:,">
-<title>${e(title)} · Countersign</title>
-<link rel="stylesheet" href="${assetUrl('signing.css')}">
+  const assets = `<link rel="stylesheet" href="${assetUrl('signing.css')}">
 ${
   live
     ? `<script type="module" src="${assetUrl('signing.js')}"></script>
 <link rel="modulepreload" href="${PDFJS_BASE}pdf.min.mjs">`
     : ''
-}
-</head>
+}`;
+  return `${pageHead(locale, { title: e(title), assets, noReferrer: true })}
 <body>
 <a class="skip" href="#main">${t('skip')}</a>
 ${test ? `<p class="test-banner" role="note" lang="en">${e(TEST_NOTICE)}: this is a test signing request; nothing signed here is binding.</p>` : ''}
@@ -118,6 +109,34 @@ function brandLine(branding: BrandingRow | undefined): string {
     : '<p class="brand" aria-hidden="true">Countersign</p>';
 }
 
+/**
+ * A dialog of the signing page, with the ids its script finds it by (`<name>-form`, `-title`, `-error`,
+ * `-cancel`, `-ok`): the title, the body, an optional note above the buttons, and Cancel and the submit button.
+ */
+function dialog(
+  name: string,
+  parts: {
+    title: string;
+    body: string;
+    note?: string;
+    cancel: string;
+    ok: string;
+    okClass: 'primary' | 'danger';
+  },
+): string {
+  return `  <dialog id="${name}" aria-labelledby="${name}-title">
+    <form method="dialog" id="${name}-form" novalidate>
+      <h2 id="${name}-title">${parts.title}</h2>
+${parts.body}
+      <p id="${name}-error" class="error" role="alert" hidden></p>
+${parts.note ? `      ${parts.note}\n` : ''}      <div class="row end">
+        <button type="button" id="${name}-cancel" class="btn ghost">${parts.cancel}</button>
+        <button type="submit" id="${name}-ok" class="btn ${parts.okClass}" value="ok">${parts.ok}</button>
+      </div>
+    </form>
+  </dialog>`;
+}
+
 /** The parts the script shows and hides; static text only (session strings are set with textContent). */
 const liveMarkup = (t: (key: PageKey) => string) => `
   <section id="gate" class="card" aria-labelledby="gate-title" hidden>
@@ -153,10 +172,9 @@ const liveMarkup = (t: (key: PageKey) => string) => `
 
   <section id="doc" class="doc" aria-label="${t('doc.label')}" hidden></section>
 
-  <dialog id="adopt" aria-labelledby="adopt-title">
-    <form method="dialog" id="adopt-form" novalidate>
-      <h2 id="adopt-title">${t('adopt.title')}</h2>
-      <fieldset class="tabs">
+${dialog('adopt', {
+  title: t('adopt.title'),
+  body: `      <fieldset class="tabs">
         <legend class="sr-only">${t('adopt.how')}</legend>
         <label><input type="radio" name="kind" value="typed" checked> ${t('adopt.type')}</label>
         <label><input type="radio" name="kind" value="drawn"> ${t('adopt.draw')}</label>
@@ -172,29 +190,22 @@ const liveMarkup = (t: (key: PageKey) => string) => `
         <button type="button" id="pad-clear" class="btn link">${t('adopt.clear')}</button>
       </div>
       <label for="initials-input">${t('adopt.initials')}</label>
-      <input id="initials-input" class="initials-input" type="text" maxlength="10" required>
-      <p id="adopt-error" class="error" role="alert" hidden></p>
-      <p class="help consent">${t('adopt.consent')}</p>
-      <div class="row end">
-        <button type="button" id="adopt-cancel" class="btn ghost">${t('adopt.cancel')}</button>
-        <button type="submit" id="adopt-ok" class="btn primary" value="ok">${t('adopt.ok')}</button>
-      </div>
-    </form>
-  </dialog>
+      <input id="initials-input" class="initials-input" type="text" maxlength="10" required>`,
+  note: `<p class="help consent">${t('adopt.consent')}</p>`,
+  cancel: t('adopt.cancel'),
+  ok: t('adopt.ok'),
+  okClass: 'primary',
+})}
 
-  <dialog id="decline" aria-labelledby="decline-title">
-    <form method="dialog" id="decline-form" novalidate>
-      <h2 id="decline-title">${t('decline.title')}</h2>
-      <p>${t('decline.text')}</p>
+${dialog('decline', {
+  title: t('decline.title'),
+  body: `      <p>${t('decline.text')}</p>
       <label for="decline-reason">${t('decline.reason')} <span class="optional">${t('decline.reasonNote')}</span></label>
-      <textarea id="decline-reason" maxlength="500" rows="3"></textarea>
-      <p id="decline-error" class="error" role="alert" hidden></p>
-      <div class="row end">
-        <button type="button" id="decline-cancel" class="btn ghost">${t('decline.back')}</button>
-        <button type="submit" id="decline-ok" class="btn danger" value="ok">${t('decline.ok')}</button>
-      </div>
-    </form>
-  </dialog>
+      <textarea id="decline-reason" maxlength="500" rows="3"></textarea>`,
+  cancel: t('decline.back'),
+  ok: t('decline.ok'),
+  okClass: 'danger',
+})}
 `;
 
 function respond(

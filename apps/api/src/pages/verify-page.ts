@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Locale } from '@countersign/schemas';
 import { fillParts, TRAIL_ENDPOINT, VERIFY_CATALOGUES, type VerifyKey } from '@countersign/web/verify-i18n';
-import { escapeHtml } from './html.ts';
-import { pageDir, pageText } from './i18n/index.ts';
+import { escapeHtml, pageHead } from './html.ts';
+import { pageText } from './i18n/index.ts';
 import { languageOptions } from './signing-page.ts';
 import { type Asset, compressAsset } from './static-files.ts';
 
@@ -19,16 +19,7 @@ export function renderVerifyPage(locale: Locale, shell: string): string {
   // Catalogue text escaped; placeholders filled with markup.
   const t = (key: VerifyKey, markup: Record<string, string> = {}) =>
     fillParts(VERIFY_CATALOGUES[locale][key], escapeHtml, (name) => markup[name] ?? '').join('');
-  return `<!doctype html>
-<html lang="${locale}" dir="${pageDir(locale)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<link rel="icon" href="data:,">
-<title>${t('title')} · Countersign</title>
-${assetTags(shell)}
-</head>
+  return `${pageHead(locale, { title: t('title'), assets: assetTags(shell) })}
 <body>
 <main class="verify">
   <div class="top">

@@ -27,7 +27,7 @@ export async function sealedPdf(api: TestApi): Promise<Buffer> {
   const { final_sha256 } = api.runtime.db.$client
     .prepare('SELECT final_sha256 FROM documents WHERE session_id = ?')
     .get(sent.sessionId) as { final_sha256: string };
-  return Buffer.from(api.runtime.ctx.blobs.read(final_sha256));
+  return Buffer.from(await api.runtime.ctx.blobs.read(final_sha256));
 }
 
 /** The sealed PDF with one bit flipped inside its first signed range. */

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ConfirmButton } from './ConfirmButton.tsx';
 
 export interface Column<T> {
   /** The header; also each cell's `data-label`, which the narrow layout shows in front of the value. */
@@ -7,6 +8,27 @@ export interface Column<T> {
   hideLabel?: boolean;
   cell: (row: T) => ReactNode;
 }
+
+/** What a row's destructive action asks before it runs, and on which item (see ConfirmButton). */
+export interface RowConfirm {
+  subject: string;
+  question: string;
+  onConfirm: () => void;
+  disabled?: boolean;
+}
+
+/**
+ * The actions column of a list whose rows each have one destructive action (`action`, e.g. "Delete"); `confirm`
+ * gives what it asks, or null for a row without it.
+ */
+export const confirmColumn = <T,>(action: string, confirm: (row: T) => RowConfirm | null): Column<T> => ({
+  label: 'Actions',
+  hideLabel: true,
+  cell: (row) => {
+    const props = confirm(row);
+    return props ? <ConfirmButton {...props}>{action}</ConfirmButton> : null;
+  },
+});
 
 /**
  * A table that turns into labelled cards below 640 px (`.responsive` in styles.css). Each column is declared

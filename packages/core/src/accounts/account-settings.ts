@@ -1,16 +1,11 @@
 import { accounts } from '@countersign/db';
+import type { Account } from '@countersign/schemas';
 import { eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { getAccount } from './accounts.ts';
 
-export interface AccountView {
-  accountId: string;
-  name: string;
-  email: string;
-  defaultSenderName: string | null;
-  retentionDays: number | null;
-  createdAt: string;
-}
+/** GET /api/account's body. */
+export type AccountView = Account;
 
 export async function accountView(ctx: ServiceContext, accountId: string): Promise<AccountView> {
   const a = await getAccount(ctx, accountId);

@@ -1,57 +1,46 @@
-import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { blobs } from '@countersign/db';
 import type { ServiceContext } from '../context.ts';
-import { DATA_FILE_MODE, mkdirPrivate } from '../support/data-dir.ts';
 
 /**
- * Content-addressed file storage under DATA_DIR/blobs: a file is written once, named by its SHA-256,
- * and never modified, so any number of sessions can point at it without copies.
+ * Content-addressed storage of PDFs: bytes are written once, named by their SHA-256, and never modified, so
+ * any number of sessions can point at them without copies. The `blobs` table lists them (size, time) wherever
+ * the bytes are.
  */
-export class BlobStore {
-  private readonly root: string;
-
-  constructor(private readonly ctx: Pick<ServiceContext, 'db' | 'config' | 'clock'>) {
-    this.root = path.join(ctx.config.dataDir, 'blobs');
-  }
-
-  pathOf(sha256: string): string {
-    if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`not a sha256: ${sha256}`);
-    return path.join(this.root, sha256.slice(0, 2), sha256);
-  }
-
+export interface BlobStore {
   /** Stores bytes (idempotent) and returns their SHA-256. */
-  async put(bytes: Uint8Array, knownSha256?: string): Promise<string> {
-    const sha256 = knownSha256 ?? createHash('sha256').update(bytes).digest('hex');
-    const file = this.pathOf(sha256);
-    if (!fs.existsSync(file)) {
-      mkdirPrivate(path.dirname(file));
-      const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-      fs.writeFileSync(tmp, bytes, { mode: DATA_FILE_MODE });
-      fs.renameSync(tmp, file); // atomic: readers see the whole file or none
-    }
-    await this.ctx.db
-      .insert(blobs)
-      .values({ sha256, size: bytes.byteLength, createdAt: this.ctx.clock.now() })
-      .onConflictDoNothing();
-    return sha256;
-  }
+  put(bytes: Uint8Array, knownSha256?: string): Promise<string>;
+  read(sha256: string): Promise<Uint8Array>;
+  /** For a download: the length and the bytes as a stream. */
+  open(sha256: string): Promise<{ size: number; body: ReadableStream<Uint8Array> }>;
+  size(sha256: string): Promise<number>;
+  has(sha256: string): Promise<boolean>;
+  /** Deletes the bytes (a purge; see blob-refs.ts for which): gone already is fine, so a rerun is harmless. */
+  delete(sha256: string): Promise<void>;
+}
 
-  read(sha256: string): Uint8Array {
-    return fs.readFileSync(this.pathOf(sha256));
-  }
+export type BlobStoreContext = Pick<ServiceContext, 'db' | 'config' | 'clock'>;
 
-  stream(sha256: string): fs.ReadStream {
-    return fs.createReadStream(this.pathOf(sha256));
-  }
+export function sha256Of(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
 
-  /** Deletes the file (a purge; see blob-refs.ts for which): gone already is fine, so a rerun is harmless. */
-  unlink(sha256: string): void {
-    fs.rmSync(this.pathOf(sha256), { force: true });
-  }
+export function checkedSha256(sha256: string): string {
+  if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`not a sha256: ${sha256}`);
+  return sha256;
+}
 
-  size(sha256: string): number {
-    return fs.statSync(this.pathOf(sha256)).size;
-  }
+/** Lists a stored blob (idempotent); every store calls it once the bytes are in place. */
+export async function recordBlob(ctx: BlobStoreContext, sha256: string, size: number): Promise<void> {
+  await ctx.db.insert(blobs).values({ sha256, size, createdAt: ctx.clock.now() }).onConflictDoNothing();
+}
+
+/** A whole buffer as a download body. */
+export function bodyOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
 }

@@ -12,7 +12,6 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { getAccount } from '../accounts/accounts.ts';
 import type { ServiceContext } from '../context.ts';
-import { DataKey } from '../support/data-key.ts';
 import { DomainError } from '../support/errors.ts';
 
 const localRoot = (ctx: ServiceContext) => path.join(ctx.config.dataDir, 'drive');
@@ -35,9 +34,7 @@ export async function driveFor(ctx: ServiceContext, accountId: string): Promise<
   if (!row || row.provider === 'local') {
     return createDriveProvider({ provider: 'local', accountId }, limits(ctx), { localRoot: localRoot(ctx) });
   }
-  const credentials = gdriveCredentialsSchema.parse(
-    JSON.parse(new DataKey(ctx.config.dataDir).decrypt(row.settings)),
-  );
+  const credentials = gdriveCredentialsSchema.parse(JSON.parse(ctx.secrets.dataKey.decrypt(row.settings)));
   // Endpoints come from the operator's configuration, never from the account: they decide where tokens go.
   return createDriveProvider(
     {
@@ -60,7 +57,7 @@ export async function connectGoogleDrive(
 ) {
   await getAccount(ctx, accountId);
   const parsed = gdriveCredentialsSchema.parse(credentials);
-  const settings = new DataKey(ctx.config.dataDir).encrypt(JSON.stringify(parsed));
+  const settings = ctx.secrets.dataKey.encrypt(JSON.stringify(parsed));
   await ctx.db
     .insert(driveConnections)
     .values({ accountId, provider: 'gdrive', settings, accountEmail, updatedAt: ctx.clock.now() })

@@ -5,7 +5,6 @@ import { getAccount } from '../accounts/accounts.ts';
 import type { ServiceContext } from '../context.ts';
 import { MINUTE_MS } from '../support/clock.ts';
 import { newSecret, sha256Hex } from '../support/crypto.ts';
-import { DataKey } from '../support/data-key.ts';
 import { DomainError } from '../support/errors.ts';
 import { connectGoogleDrive } from './drive-service.ts';
 
@@ -30,7 +29,7 @@ function client(ctx: ServiceContext) {
 
 /**
  * Starts the authorization-code flow with PKCE (RFC 7636, S256): a random `state` bound to this account and a
- * code verifier kept sealed until the callback. Returns Google's consent URL.
+ * code verifier kept encrypted until the callback. Returns Google's consent URL.
  */
 export async function startGoogleDriveConnect(ctx: ServiceContext, accountId: string): Promise<string> {
   const { id } = client(ctx);
@@ -41,7 +40,7 @@ export async function startGoogleDriveConnect(ctx: ServiceContext, accountId: st
   await ctx.db.insert(driveOauthStates).values({
     stateHash: sha256Hex(state),
     accountId,
-    codeVerifier: new DataKey(ctx.config.dataDir).encrypt(verifier),
+    codeVerifier: ctx.secrets.dataKey.encrypt(verifier),
     expiresAt: ctx.clock.now() + STATE_TTL_MS,
   });
   const url = new URL(ctx.config.drive.gdriveAuthUrl);
@@ -96,7 +95,7 @@ export async function finishGoogleDriveConnect(
       'this Google Drive connection was not started from this account or took too long; start it again',
     );
   }
-  const verifier = new DataKey(ctx.config.dataDir).decrypt(pending.codeVerifier);
+  const verifier = ctx.secrets.dataKey.decrypt(pending.codeVerifier);
   let token: { status: number; body: Record<string, unknown> };
   try {
     token = await postForm(ctx, ctx.config.drive.gdriveTokenUrl, {

@@ -1,8 +1,8 @@
 import { idempotencyKeys, larger } from '@countersign/db';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
-import { DataKey } from '../support/data-key.ts';
 import { DomainError } from '../support/errors.ts';
+import { rowWhere } from '../support/row-where.ts';
 
 /** How long a first response is kept and replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
@@ -44,13 +44,7 @@ export async function beginIdempotent(
           lt(idempotencyKeys.expiresAt, now),
         ),
       );
-    const row = (
-      await ctx.db
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)))
-        .limit(1)
-    )[0];
+    const row = await rowWhere(ctx.db, idempotencyKeys, { accountId, key });
     if (row) {
       if (row.requestHash !== requestHash) {
         throw new DomainError(
@@ -64,7 +58,7 @@ export async function beginIdempotent(
           response: {
             status: row.responseStatus!,
             headers: row.responseHeaders ?? {},
-            body: new DataKey(ctx.config.dataDir).decrypt(row.responseBody!),
+            body: ctx.secrets.dataKey.decrypt(row.responseBody!),
           },
         };
       }
@@ -110,7 +104,7 @@ export async function completeIdempotent(
       state: 'done',
       responseStatus: response.status,
       responseHeaders: response.headers,
-      responseBody: new DataKey(ctx.config.dataDir).encrypt(response.body),
+      responseBody: ctx.secrets.dataKey.encrypt(response.body),
     })
     .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
 }

@@ -40,20 +40,11 @@ export async function createSignInLink(
  */
 export async function requestSignInEmail(ctx: ServiceContext, email: string, client: string): Promise<void> {
   const address = normalEmail(email);
-  await throttle(
-    ctx,
-    `sign-in:client:${client}`,
-    SIGN_IN_REQUESTS_PER_CLIENT,
-    SIGN_IN_WINDOW_MS,
-    'sign-in emails',
-  );
-  await throttle(
-    ctx,
-    `sign-in:address:${address}`,
-    SIGN_IN_EMAILS_PER_ADDRESS,
-    SIGN_IN_WINDOW_MS,
-    'sign-in emails',
-  );
+  const limits = [
+    [`sign-in:client:${client}`, SIGN_IN_REQUESTS_PER_CLIENT],
+    [`sign-in:address:${address}`, SIGN_IN_EMAILS_PER_ADDRESS],
+  ] as const;
+  for (const [key, limit] of limits) await throttle(ctx, key, limit, SIGN_IN_WINDOW_MS, 'sign-in emails');
   const rows = await ctx.db
     .select({ member: members, accountName: accounts.name })
     .from(members)

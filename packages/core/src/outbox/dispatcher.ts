@@ -43,7 +43,7 @@ const BATCH = 50;
 /**
  * Delivers every due outbox row of the kinds given, at least once. A row is marked delivered only after
  * its delivery returned, so a crash in between redelivers it with the same id (the stable message id).
- * Marking a row delivered or failed drops an email's sealed body (outbox.ts).
+ * Marking a row delivered or failed drops an email's encrypted body (outbox.ts).
  */
 export async function dispatchOutbox(ctx: ServiceContext, deliverers: Deliverers): Promise<DispatchResult> {
   const result: DispatchResult = { delivered: 0, retried: 0, failed: 0 };

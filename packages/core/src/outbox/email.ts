@@ -7,7 +7,7 @@ import { type Deliverer, PermanentDeliveryError } from './dispatcher.ts';
 import { addToOutbox, type OutboxRow } from './outbox.ts';
 
 /**
- * An email as the outbox keeps it (sealed, outbox.ts): everything needed to send it again, identically.
+ * An email as the outbox keeps it (encrypted, outbox.ts): everything needed to send it again, identically.
  * Only `to`, `cc` and `subject` stay readable, and only they remain once the row is delivered or failed.
  */
 export const emailPayloadSchema = z.object({
@@ -96,6 +96,13 @@ export function emailDeliverer(ctx: ServiceContext, mailer: Mailer, devMailbox: 
       if (!parsed.success) throw new PermanentDeliveryError('unreadable email outbox payload');
       const email = parsed.data;
       const routes = await routeRecipients(ctx, row, email);
+      const attachments = await Promise.all(
+        (email.attachments ?? []).map(async (a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: await ctx.blobs.read(a.sha256),
+        })),
+      );
       const send = (via: Mailer, to: string[], cc: string[]) =>
         via.send({
           messageId: messageIdFor(ctx, row.id),
@@ -107,15 +114,7 @@ export function emailDeliverer(ctx: ServiceContext, mailer: Mailer, devMailbox: 
           ...(cc.length ? { cc } : {}),
           ...(email.replyTo ? { replyTo: email.replyTo } : {}),
           ...(email.headers ? { headers: email.headers } : {}),
-          ...(email.attachments?.length
-            ? {
-                attachments: email.attachments.map((a) => ({
-                  filename: a.filename,
-                  contentType: a.contentType,
-                  content: ctx.blobs.read(a.sha256),
-                })),
-              }
-            : {}),
+          ...(attachments.length ? { attachments } : {}),
         });
       try {
         // The dev mailbox keeps one copy per message id: idempotent when a retry repeats it.

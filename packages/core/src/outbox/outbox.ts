@@ -2,15 +2,14 @@ import { outbox, rowInserter, type Tx } from '@countersign/db';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../support/crypto.ts';
-import { DataKey } from '../support/data-key.ts';
 
 export type OutboxKind = OutboxRow['kind'];
 /** A row with its payload opened: null once the payload was dropped (a delivered or failed email). */
 export type OutboxRow = typeof outbox.$inferSelect;
 
 /**
- * Every payload is sealed with the data key at rest: emails carry signing links and one-time codes, and one
- * rule for every kind means no kind has to decide what is secret. These fields stay readable beside the seal,
+ * Every payload is encrypted with the data key at rest: emails carry signing links and one-time codes, and one
+ * rule for every kind means no kind has to decide what is secret. These fields stay readable beside it,
  * for status and audit queries.
  */
 const READABLE: Record<OutboxKind, readonly string[]> = {
@@ -19,7 +18,7 @@ const READABLE: Record<OutboxKind, readonly string[]> = {
   job: ['job', 'sessionId'],
 };
 /**
- * Whether the sealed payload outlives delivery: a webhook redelivery sends the stored event again; a job's
+ * Whether the encrypted payload outlives delivery: a webhook redelivery sends the stored event again; a job's
  * payload is its readable fields anyway.
  */
 const KEPT_WHEN_DONE: Record<OutboxKind, boolean> = { email: false, webhook: true, job: true };
@@ -33,20 +32,23 @@ function readable(kind: OutboxKind, payload: unknown): Record<string, unknown> {
 
 const encryptPayload = (ctx: ServiceContext, kind: OutboxKind, payload: unknown) => ({
   ...readable(kind, payload),
-  sealed: new DataKey(ctx.config.dataDir).encrypt(JSON.stringify(payload)),
+  encrypted: ctx.secrets.dataKey.encrypt(JSON.stringify(payload)),
 });
 
 /**
- * `sealed` (a stored key, kept for existing rows) holds the encrypted payload; `sealed: null` marks a dropped
- * payload; a row without it predates encryption and is plaintext. A payload that does not decrypt (another
- * data key) reads as null too: its deliverer fails that row, not every pass.
+ * `encrypted` holds the encrypted payload; `encrypted: null` marks a dropped payload; a row without it predates
+ * encryption and is plaintext. `sealed` is the key's name before migration 0016 renamed it, still read because
+ * a process of the previous version may write it during a rolling upgrade. A payload that does not decrypt
+ * (another data key) reads as null too: its deliverer fails that row, not every pass.
  */
 function decryptPayload(ctx: ServiceContext, stored: unknown): unknown {
-  if (stored === null || typeof stored !== 'object' || !('sealed' in stored)) return stored;
-  const { sealed: encrypted } = stored as { sealed: unknown };
+  if (stored === null || typeof stored !== 'object') return stored;
+  const key = 'encrypted' in stored ? 'encrypted' : 'sealed' in stored ? 'sealed' : null;
+  if (key === null) return stored;
+  const encrypted = (stored as Record<string, unknown>)[key];
   if (typeof encrypted !== 'string') return null;
   try {
-    return JSON.parse(new DataKey(ctx.config.dataDir).decrypt(encrypted));
+    return JSON.parse(ctx.secrets.dataKey.decrypt(encrypted));
   } catch {
     return null;
   }
@@ -59,7 +61,7 @@ const opened = (ctx: ServiceContext, row: OutboxRow): OutboxRow => ({
 
 /** What a row keeps once final: emails only their readable fields, so no link or code stays behind. */
 const finalPayload = (row: Pick<OutboxRow, 'kind' | 'payload'>) =>
-  KEPT_WHEN_DONE[row.kind] ? {} : { payload: { ...readable(row.kind, row.payload), sealed: null } };
+  KEPT_WHEN_DONE[row.kind] ? {} : { payload: { ...readable(row.kind, row.payload), encrypted: null } };
 
 /**
  * Records a side effect. Call it inside the transaction of the state change that causes it:

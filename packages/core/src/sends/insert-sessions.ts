@@ -6,7 +6,6 @@ import { documentsOfSessions } from '../sessions/documents.ts';
 import { newLinkToken } from '../sessions/links.ts';
 import { participantsOfSessions } from '../sessions/participants.ts';
 import { newId } from '../support/crypto.ts';
-import { DataKey } from '../support/data-key.ts';
 import { invitedAtSend } from './invites.ts';
 
 export interface NewSession {
@@ -116,7 +115,7 @@ const PARTICIPANT_COLUMNS = [
   'status',
   'notifiedAt',
   'linkTokenHash',
-  'linkTokenSealed',
+  'linkTokenEncrypted',
   'inviteStatus',
 ] as const;
 const VALUE_COLUMNS = ['sessionId', 'fieldId', 'value', 'participantId', 'updatedAt'] as const;
@@ -137,7 +136,7 @@ export async function insertSessions(ctx: ServiceContext, batch: NewSession[]): 
   const insertValue = (row: typeof fieldValues.$inferInsert) => rows.add(fieldValues, VALUE_COLUMNS, row);
   const insertAudit = (row: typeof auditEvents.$inferInsert) => rows.add(auditEvents, AUDIT_COLUMNS, row);
   const created: CreatedSession[] = [];
-  const dataKey = new DataKey(ctx.config.dataDir);
+  const dataKey = ctx.secrets.dataKey;
 
   for (const s of batch) {
     const sessionId = newId();
@@ -195,7 +194,7 @@ export async function insertSessions(ctx: ServiceContext, batch: NewSession[]): 
         status: yourTurn ? 'notified' : 'pending',
         notifiedAt: yourTurn ? now : null,
         linkTokenHash: link.tokenHash,
-        linkTokenSealed: dataKey.encrypt(link.token),
+        linkTokenEncrypted: dataKey.encrypt(link.token),
         // Queued now, settled by the delivery (outbox/email.ts); a later sequential signer is invited on their turn.
         inviteStatus: s.notify && yourTurn ? 'sent' : 'skipped',
       });
@@ -259,7 +258,7 @@ export async function committedSessions(
       .get(d.sessionId)!
       .documents.push({ documentId: d.id, filename: d.filename, cloudFileId: d.cloudFileId });
   }
-  const dataKey = new DataKey(ctx.config.dataDir);
+  const dataKey = ctx.secrets.dataKey;
   for (const p of await participantsOfSessions(ctx, ids)) {
     byId.get(p.sessionId)!.participants.push({
       participantId: p.id,
@@ -267,7 +266,7 @@ export async function committedSessions(
       signingOrder: p.signingOrder,
       name: p.name,
       email: p.email,
-      linkToken: dataKey.decrypt(p.linkTokenSealed),
+      linkToken: dataKey.decrypt(p.linkTokenEncrypted),
     });
   }
   return { sessions: found, bulkBatchId: rows[0]!.bulkBatchId };

@@ -7,10 +7,11 @@ import { decryptSendOutcome, encryptSendOutcome, type SendOutcome } from './send
  * What crosses the queue from a send job: the outcome, or the domain error that ended it. Domain errors are
  * answers, not failures, so the queue never retries them; only unexpected errors are thrown (and retried).
  * The outcome holds signing links and BullMQ keeps a job's result in Redis for an hour, so it crosses encrypted
- * with the data key (in `sealedOutcome`, a name kept for results already stored), like the stored send result;
- * the API, on the same DATA_DIR, decrypts it.
+ * with the data key, like the stored send result; the API, on the same DATA_DIR, decrypts it.
  */
 export type SendJobResult =
+  | { ok: true; encryptedOutcome: string }
+  /** As a worker before the rename wrote it: read during a rolling upgrade (results live an hour). */
   | { ok: true; sealedOutcome: string }
   | {
       ok: false;
@@ -24,7 +25,7 @@ export type SendJobResult =
 
 export async function runSend(ctx: ServiceContext, fn: () => Promise<SendOutcome>): Promise<SendJobResult> {
   try {
-    return { ok: true, sealedOutcome: encryptSendOutcome(ctx, await fn()) };
+    return { ok: true, encryptedOutcome: encryptSendOutcome(ctx, await fn()) };
   } catch (err) {
     if (!isDomainError(err)) throw err;
     return {
@@ -42,7 +43,11 @@ export function unwrapSend<O extends SendOutcome = SendOutcome>(
   ctx: ServiceContext,
   result: SendJobResult,
 ): O {
-  if (result.ok) return decryptSendOutcome<O>(ctx, result.sealedOutcome);
+  if (result.ok)
+    return decryptSendOutcome<O>(
+      ctx,
+      'encryptedOutcome' in result ? result.encryptedOutcome : result.sealedOutcome,
+    );
   const { code, message, details, headers } = result.error;
   throw new DomainError(code, message, details, headers);
 }

@@ -7,7 +7,6 @@ import type {
 import { eq } from 'drizzle-orm';
 import { allowanceHeaders, allowanceState } from '../allowance/allowance.ts';
 import type { ServiceContext } from '../context.ts';
-import { DataKey } from '../support/data-key.ts';
 
 /** What a send job answers: the HTTP status and body the API returns, with any extra headers. */
 interface Answer<Status extends number, Body> {
@@ -35,13 +34,13 @@ export const withAllowanceHeaders = async <O extends SendOutcome>(
 
 /** Outcomes hold signing links: encrypted wherever they rest (SQLite here, Redis as a job's result). */
 export const encryptSendOutcome = (ctx: ServiceContext, outcome: SendOutcome): string =>
-  new DataKey(ctx.config.dataDir).encrypt(JSON.stringify(outcome));
+  ctx.secrets.dataKey.encrypt(JSON.stringify(outcome));
 
 /** The outcome as encrypted: the caller names which send wrote it (JSON carries no type). */
 export const decryptSendOutcome = <O extends SendOutcome = SendOutcome>(
   ctx: ServiceContext,
   encrypted: string,
-): O => JSON.parse(new DataKey(ctx.config.dataDir).decrypt(encrypted)) as O;
+): O => JSON.parse(ctx.secrets.dataKey.decrypt(encrypted)) as O;
 
 /**
  * Outcomes are kept per job so a retried job (worker crash after commit) returns the same answer
@@ -53,11 +52,11 @@ export async function saveSendOutcome(
   accountId: string,
   outcome: SendOutcome,
 ): Promise<void> {
-  const sealed = encryptSendOutcome(ctx, outcome);
+  const encrypted = encryptSendOutcome(ctx, outcome);
   await ctx.db
     .insert(sendResults)
-    .values({ jobId, accountId, result: sealed, createdAt: ctx.clock.now() })
-    .onConflictDoUpdate({ target: sendResults.jobId, set: { result: sealed } });
+    .values({ jobId, accountId, result: encrypted, createdAt: ctx.clock.now() })
+    .onConflictDoUpdate({ target: sendResults.jobId, set: { result: encrypted } });
 }
 
 export async function loadSendOutcome<O extends SendOutcome>(

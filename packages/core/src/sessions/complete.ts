@@ -27,9 +27,7 @@ import {
   senderNameFor,
   TEST_NOTICE,
 } from './notifications.ts';
-import { participantsOfSession } from './participants.ts';
-import { sealCertificate } from './seal-certificate.ts';
-import { sessionById } from './session-lookup.ts';
+import { sessionById, sessionWithPeople } from './session-lookup.ts';
 
 type Adopted = { kind: 'typed' | 'drawn'; value: string };
 
@@ -78,12 +76,11 @@ async function produce(
   sessionId: string,
   claim: Claim,
 ): Promise<{ completed: boolean }> {
-  const session = (await sessionById(ctx, sessionId))!;
-  const people = await participantsOfSession(ctx, sessionId);
+  const { session, people } = await sessionWithPeople(ctx, sessionId);
   const docs = await documentsOfSession(ctx, sessionId);
   const fields = await sessionFields(ctx, sessionId);
   const byId = new Map(people.map((p) => [p.id, p]));
-  const seal = sealCertificate(ctx);
+  const seal = await ctx.secrets.sealCertificate();
   const { completedAt } = claim;
   const signers: FinalizeInput['audit']['signers'] = people.map((p) => ({
     name: p.name,
@@ -119,9 +116,9 @@ async function produce(
         return { ...base, value: f.value };
       });
     // What preparation removed from the source (the same rule finds it again), for the certificate.
-    const removed = (await ctx.pdf.activeContentOf(ctx.blobs.read(doc.sourceSha256))).kinds;
+    const removed = (await ctx.pdf.activeContentOf(await ctx.blobs.read(doc.sourceSha256))).kinds;
     const result = await ctx.pdf.finalize(
-      ctx.blobs.read(doc.preparedSha256),
+      await ctx.blobs.read(doc.preparedSha256),
       {
         fields: stamp,
         audit: {
@@ -191,7 +188,9 @@ async function produce(
         sha256: d.finalSha256!,
         contentType: 'application/pdf',
       }));
-      const attach = attachments.reduce((n, a) => n + ctx.blobs.size(a.sha256), 0) <= ATTACH_LIMIT_BYTES;
+      let total = 0;
+      for (const a of attachments) total += await ctx.blobs.size(a.sha256);
+      const attach = total <= ATTACH_LIMIT_BYTES;
       for (const p of people) {
         await queueSessionEmail(
           ctx,

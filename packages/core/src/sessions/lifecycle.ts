@@ -11,7 +11,13 @@ import { documentsOfSession } from './documents.ts';
 import { participantLink } from './links.ts';
 import { emailContext, queueSessionEmail, type SessionEmailOptions } from './notifications.ts';
 import { type ParticipantRow, participantsOfSession } from './participants.ts';
-import { type SessionRow, sessionById, sessionOf, sessionStatusOf } from './session-lookup.ts';
+import {
+  type SessionRow,
+  sessionById,
+  sessionOf,
+  sessionStatusOf,
+  sessionWithPeople,
+} from './session-lookup.ts';
 
 /** How long a signer's link keeps offering the signed PDF after completion. */
 export const DOWNLOAD_DAYS_AFTER_COMPLETION = 30;
@@ -167,8 +173,7 @@ export async function afterParticipantSigned(
   sessionId: string,
   signerId: string,
 ): Promise<{ allSigned: boolean }> {
-  const session = (await sessionById(ctx, sessionId))!;
-  const people = await participantsOfSession(ctx, sessionId);
+  const { session, people } = await sessionWithPeople(ctx, sessionId);
   const signer = people.find((p) => p.id === signerId)!;
   const remaining = people.filter((p) => p.status !== 'signed');
   await emitSessionEvent(ctx, sessionId, 'session.signed', { participantId: signerId });

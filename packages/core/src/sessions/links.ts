@@ -1,6 +1,5 @@
 import type { ServiceContext } from '../context.ts';
 import { randomBytes, sha256Hex } from '../support/crypto.ts';
-import { DataKey } from '../support/data-key.ts';
 
 /** A signing-link token: 256 random bits in the URL, only its SHA-256 in the database. */
 export function newLinkToken(): { token: string; tokenHash: string } {
@@ -13,7 +12,7 @@ export const signingUrl = (ctx: ServiceContext, token: string): string =>
 
 export const linkTokenHash = (token: string): string => sha256Hex(token);
 
-/** The signing URL of a participant, rebuilt from the sealed token (for emails after the send). */
-export function participantLink(ctx: ServiceContext, participant: { linkTokenSealed: string }): string {
-  return signingUrl(ctx, new DataKey(ctx.config.dataDir).decrypt(participant.linkTokenSealed));
+/** The signing URL of a participant, rebuilt from the encrypted token (for emails after the send). */
+export function participantLink(ctx: ServiceContext, participant: { linkTokenEncrypted: string }): string {
+  return signingUrl(ctx, ctx.secrets.dataKey.decrypt(participant.linkTokenEncrypted));
 }

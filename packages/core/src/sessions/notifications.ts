@@ -1,22 +1,20 @@
 import { accounts, type sessions } from '@countersign/db';
 import { type EmailMessage, renderEmail } from '@countersign/emails';
-import { eq } from 'drizzle-orm';
+import type { TemplateSendRequest } from '@countersign/schemas';
 import { brandingOf, brandingView } from '../accounts/branding.ts';
 import type { ServiceContext } from '../context.ts';
 import { queueEmail } from '../outbox/email.ts';
+import { rowWhere } from '../support/row-where.ts';
 import { sessionLocale } from './locale.ts';
 
-/** Send options that shape a session's emails (template sends set them; own-PDF sends use defaults). */
-export interface SessionEmailOptions {
-  senderName?: string;
-  subject?: string | null;
-  message?: string;
-  messageTemplate?: string;
-  cc?: string[];
-  replyToEmail?: string;
+/** Send options that shape a session's emails: a template send's (own-PDF sends use defaults). */
+export type SessionEmailOptions = Pick<
+  TemplateSendRequest,
+  'senderName' | 'subject' | 'message' | 'messageTemplate' | 'cc' | 'replyToEmail'
+> & {
   /** The send's `locale` (or its template's default language, resolved when the template was sent). */
   locale?: string | null;
-}
+};
 
 export interface EmailContext {
   accountId: string;
@@ -39,13 +37,7 @@ export async function senderNameFor(
   options: SessionEmailOptions,
 ): Promise<string> {
   if (options.senderName) return options.senderName;
-  const account = (
-    await ctx.db
-      .select({ name: accounts.name, defaultSenderName: accounts.defaultSenderName })
-      .from(accounts)
-      .where(eq(accounts.id, accountId))
-      .limit(1)
-  )[0];
+  const account = await rowWhere(ctx.db, accounts, { id: accountId });
   return account?.defaultSenderName ?? account?.name ?? 'Countersign';
 }
 

@@ -4,7 +4,6 @@ import { devMailFiles } from '@countersign/mail';
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { messageIdFor } from '../outbox/email.ts';
-import { DataKey } from '../support/data-key.ts';
 import { devMailboxDir } from '../support/data-paths.ts';
 
 /**
@@ -56,7 +55,7 @@ export async function scrubStoredAnswers(
   sessionId: string,
   replacements: Replacements,
 ): Promise<void> {
-  const key = new DataKey(ctx.config.dataDir);
+  const key = ctx.secrets.dataKey;
   const scrub = (encrypted: string): string | null => {
     let plain: string;
     try {

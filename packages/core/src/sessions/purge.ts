@@ -219,7 +219,7 @@ export async function purgeSession(ctx: ServiceContext, sessionId: string): Prom
   const docs = await documentsOfSession(ctx, sessionId);
   const candidates = docs.flatMap((d) => [d.sourceSha256, d.preparedSha256, d.finalSha256 ?? []].flat());
   const unused = await blobsOnlyUsedBy(ctx, sessionId, candidates);
-  for (const sha of unused) ctx.blobs.unlink(sha);
+  for (const sha of unused) await ctx.blobs.delete(sha);
   forgetDevMail(ctx, await sessionEmailIds(ctx, row.accountId, sessionId));
 
   const purged = await ctx.db.transaction(async () => {
@@ -284,7 +284,7 @@ async function scrubSession(ctx: ServiceContext, row: SessionRow, docs: Document
         name: purgedName(p.position),
         email: purgedEmail(p.id),
         roleLabel: null,
-        linkTokenSealed: '',
+        linkTokenEncrypted: '',
         linkRevokedAt: now,
         inviteError: null,
         signature: null,

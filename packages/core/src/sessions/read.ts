@@ -2,6 +2,7 @@ import { accounts, participants, sessions } from '@countersign/db';
 import type { SessionDetail, SessionList, SessionListQuery, SessionSummary } from '@countersign/schemas';
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
+import { decodeCursor, encodeCursor } from '../support/cursor.ts';
 import { DomainError } from '../support/errors.ts';
 import { documentOfSession, documentsOfSession } from './documents.ts';
 import { participantsOfSession } from './participants.ts';
@@ -24,18 +25,6 @@ function summary(row: SessionRow): SessionSummary {
     completedAt: iso(row.completedAt),
     test: row.test,
   };
-}
-
-const encodeCursor = (row: SessionRow) =>
-  Buffer.from(JSON.stringify([row.createdAt, row.id])).toString('base64url');
-
-function decodeCursor(cursor: string): [number, string] {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'string')
-      return [value[0], value[1]];
-  } catch {}
-  throw new DomainError('invalid_request', 'cursor: not a cursor returned by this endpoint');
 }
 
 /** The account's sessions, newest first, keyset-paged (stable while new sessions arrive). */
@@ -66,7 +55,7 @@ export async function listSessions(
   }
   if (query.test) conditions.push(eq(sessions.test, query.test === 'true'));
   if (query.cursor) {
-    const [createdAt, id] = decodeCursor(query.cursor);
+    const [createdAt, id] = decodeCursor(query.cursor, 'id');
     // A row value: SQLite seeks the (account, createdAt, id) index straight past the cursor, even inside a
     // bulk send's thousands of sessions with one createdAt (an OR would re-read those ties on every page).
     conditions.push(sql`(${sessions.createdAt}, ${sessions.id}) < (${createdAt}, ${id})`);
@@ -78,9 +67,10 @@ export async function listSessions(
     .orderBy(desc(sessions.createdAt), desc(sessions.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
   return {
     sessions: page.map(summary),
-    nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.createdAt, last.id) : null,
   };
 }
 

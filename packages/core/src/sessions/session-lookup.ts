@@ -2,6 +2,7 @@ import { preparedQuery, sessions } from '@countersign/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { DomainError } from '../support/errors.ts';
+import { participantsOfSession } from './participants.ts';
 import { rowsBy } from './rows-by.ts';
 
 /**
@@ -49,3 +50,9 @@ export async function sessionStatusOf(
 /** The session as stored now, whatever its account (a caller in a transaction reads the current row). */
 export const sessionById = async (ctx: ServiceContext, sessionId: string): Promise<SessionRow | undefined> =>
   (await byId(ctx.db).execute({ key: sessionId }))[0];
+
+/** A session whose id came from a job or a scoped row, with its participants: what a lifecycle step reads first. */
+export async function sessionWithPeople(ctx: ServiceContext, sessionId: string) {
+  const session = (await sessionById(ctx, sessionId))!;
+  return { session, people: await participantsOfSession(ctx, sessionId) };
+}

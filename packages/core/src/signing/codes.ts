@@ -9,7 +9,6 @@ import { HOUR_MS, MINUTE_MS } from '../support/clock.ts';
 import { constantTimeEqual, newId } from '../support/crypto.ts';
 import { DomainError } from '../support/errors.ts';
 import { countHits, recordHit } from '../support/rate-limit.ts';
-import { loadOrCreateSecret } from '../support/secrets.ts';
 import { type OpenLink, openLink } from './link.ts';
 import { startSignerSession } from './verification.ts';
 
@@ -28,14 +27,9 @@ export const OTP_RULES = {
   perHour: 5,
 } as const;
 
-// The hash key lives in DATA_DIR/secrets: a stolen database alone does not let 10^6 guesses find a code.
-const keys = new Map<string, string>();
+// Keyed with ctx.secrets.codeKey: a stolen database alone does not let 10^6 guesses find a code.
 function codeHash(ctx: ServiceContext, codeId: string, code: string): string {
-  let key = keys.get(ctx.config.dataDir);
-  if (!key) {
-    key = loadOrCreateSecret(ctx.config.dataDir, 'otp.key');
-    keys.set(ctx.config.dataDir, key);
-  }
+  const key = ctx.secrets.codeKey;
   return createHmac('sha256', key).update(`${codeId}:${code}`).digest('hex');
 }
 

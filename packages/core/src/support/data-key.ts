@@ -1,24 +1,24 @@
-import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import { randomBytes } from './crypto.ts';
-import { loadOrCreateSecret } from './secrets.ts';
 
 /**
  * Encrypts secrets the service must be able to use again (a drive's OAuth refresh token), unlike our own
- * tokens, which are only hashed. AES-256-GCM with the key in DATA_DIR/secrets/data.key. (Stored columns and
- * payload keys named `sealed` predate this name: they hold `encrypt`'s output. "Seal" otherwise means the PAdES
- * seal of a final PDF only.)
+ * tokens, which are only hashed. AES-256-GCM with the service's data key (ctx.secrets.dataKey, secrets/). ("Seal"
+ * means the PAdES seal of a final PDF only; what this class produces is "encrypted".)
  */
 export class DataKey {
-  private static readonly keys = new Map<string, Buffer>();
-  private readonly key: Buffer;
+  private constructor(private readonly key: Buffer) {}
 
-  constructor(dataDir: string) {
-    let key = DataKey.keys.get(dataDir);
-    if (!key) {
-      key = Buffer.from(loadOrCreateSecret(dataDir, 'data.key'), 'base64url');
-      DataKey.keys.set(dataDir, key);
-    }
-    this.key = key;
+  /** A stored key: 32 random bytes, base64url. */
+  static fromStored(value: string): DataKey {
+    const key = Buffer.from(value, 'base64url');
+    if (key.length !== 32) throw new Error('a data key is 32 bytes');
+    return new DataKey(key);
+  }
+
+  /** A key from a passphrase an operator chose (SECRETS_KEY, 32+ characters). */
+  static fromPassphrase(passphrase: string): DataKey {
+    return new DataKey(createHash('sha256').update(passphrase, 'utf8').digest());
   }
 
   encrypt(plaintext: string): string {

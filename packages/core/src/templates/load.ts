@@ -1,7 +1,8 @@
 import { templateDocuments, templateFields, templateRoles, templates } from '@countersign/db';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { DomainError } from '../support/errors.ts';
+import { rowWhere } from '../support/row-where.ts';
 
 export type TemplateRow = typeof templates.$inferSelect;
 export type TemplateDocumentRow = typeof templateDocuments.$inferSelect;
@@ -25,34 +26,24 @@ export async function loadTemplate(
   accountId: string,
   templateId: string,
 ): Promise<LoadedTemplate> {
-  const template = (
-    await ctx.db
-      .select()
-      .from(templates)
-      .where(
-        and(eq(templates.id, templateId), eq(templates.accountId, accountId), isNull(templates.deletedAt)),
-      )
-      .limit(1)
-  )[0];
+  const template = await rowWhere(ctx.db, templates, { id: templateId, accountId, deletedAt: null });
   if (!template) throw new DomainError('template_not_found', `template ${templateId} not found`);
   return {
     template,
-    documents: await ctx.db
-      .select()
-      .from(templateDocuments)
-      .where(
-        and(eq(templateDocuments.templateId, template.id), eq(templateDocuments.version, template.version)),
-      )
-      .orderBy(asc(templateDocuments.position)),
-    roles: await ctx.db
-      .select()
-      .from(templateRoles)
-      .where(and(eq(templateRoles.templateId, template.id), eq(templateRoles.version, template.version)))
-      .orderBy(asc(templateRoles.position)),
-    fields: await ctx.db
-      .select()
-      .from(templateFields)
-      .where(and(eq(templateFields.templateId, template.id), eq(templateFields.version, template.version)))
-      .orderBy(asc(templateFields.position)),
+    documents: await rowsOfVersion(ctx, templateDocuments, template),
+    roles: await rowsOfVersion(ctx, templateRoles, template),
+    fields: await rowsOfVersion(ctx, templateFields, template),
   };
 }
+
+/** The rows one version of a template is made of (documents, roles, fields), in their order. */
+const rowsOfVersion = <T extends typeof templateDocuments | typeof templateRoles | typeof templateFields>(
+  ctx: ServiceContext,
+  table: T,
+  template: TemplateRow,
+) =>
+  ctx.db
+    .select()
+    .from(table)
+    .where(and(eq(table.templateId, template.id), eq(table.version, template.version)))
+    .orderBy(asc(table.position));

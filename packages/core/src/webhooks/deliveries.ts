@@ -10,7 +10,9 @@ import {
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { addToOutbox, getOutboxRow, getOutboxRows } from '../outbox/outbox.ts';
+import { decodeCursor, encodeCursor } from '../support/cursor.ts';
 import { DomainError } from '../support/errors.ts';
+import { rowWhere } from '../support/row-where.ts';
 import { assertEnabled, endpointOf } from './endpoints.ts';
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -47,19 +49,6 @@ function view(row: DeliveryRow, requestBody: string | null): WebhookDelivery {
   };
 }
 
-const encodeCursor = (at: number, seq: number) =>
-  Buffer.from(JSON.stringify([at, seq])).toString('base64url');
-
-function decodeCursor(cursor: string): [number, number] {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && Number.isSafeInteger(value[0]) && Number.isSafeInteger(value[1])) {
-      return [value[0] as number, value[1] as number];
-    }
-  } catch {}
-  throw new DomainError('invalid_request', 'cursor: not a cursor returned by this endpoint');
-}
-
 /** The endpoint's delivery attempts, newest first, keyset-paged. */
 export async function listWebhookDeliveries(
   ctx: ServiceContext,
@@ -70,7 +59,7 @@ export async function listWebhookDeliveries(
   await endpointOf(ctx, accountId, webhookId);
   const conditions = [eq(webhookDeliveries.endpointId, webhookId)];
   if (query.cursor) {
-    const [at, seq] = decodeCursor(query.cursor);
+    const [at, seq] = decodeCursor(query.cursor, 'seq');
     conditions.push(or(lt(webhookDeliveries.at, at), and(eq(webhookDeliveries.at, at), lt(rowid, seq)))!);
   }
   const rows = await ctx.db
@@ -105,13 +94,7 @@ export async function redeliverWebhook(
 ): Promise<WebhookRedeliveryQueued> {
   const queued = await ctx.db.transaction(async () => {
     const endpoint = await endpointOf(ctx, accountId, webhookId);
-    const delivery = (
-      await ctx.db
-        .select()
-        .from(webhookDeliveries)
-        .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, webhookId)))
-        .limit(1)
-    )[0];
+    const delivery = await rowWhere(ctx.db, webhookDeliveries, { id: deliveryId, endpointId: webhookId });
     const original = delivery ? await getOutboxRow(ctx, delivery.outboxId) : undefined;
     if (!delivery || !original) {
       throw new DomainError(

@@ -13,8 +13,8 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { getAccount } from '../accounts/accounts.ts';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../support/crypto.ts';
-import { DataKey } from '../support/data-key.ts';
 import { DomainError } from '../support/errors.ts';
+import { rowWhere } from '../support/row-where.ts';
 import { MAX_ENDPOINTS_PER_ACCOUNT, SECRET_GRACE_MS } from './policy.ts';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -27,7 +27,7 @@ const eventsOf = (row: WebhookEndpointRow): WebhookEventType[] =>
 
 /** The secrets that sign a delivery now: the current one, and the previous one during its grace period. */
 export function signingSecrets(ctx: ServiceContext, row: WebhookEndpointRow): string[] {
-  const key = new DataKey(ctx.config.dataDir);
+  const key = ctx.secrets.dataKey;
   const secrets = [key.decrypt(row.secret)];
   if (row.previousSecret && (row.previousSecretExpiresAt ?? 0) > ctx.clock.now()) {
     secrets.push(key.decrypt(row.previousSecret));
@@ -56,13 +56,7 @@ export async function endpointOf(
   accountId: string,
   webhookId: string,
 ): Promise<WebhookEndpointRow> {
-  const row = (
-    await ctx.db
-      .select()
-      .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId)))
-      .limit(1)
-  )[0];
+  const row = await rowWhere(ctx.db, webhookEndpoints, { id: webhookId, accountId });
   if (!row) throw new DomainError('webhook_not_found', `webhook ${webhookId} was not found`);
   return row;
 }
@@ -106,7 +100,7 @@ export async function createWebhookEndpoint(
     accountId,
     url: input.url,
     events: storedEvents(input.events),
-    secret: new DataKey(ctx.config.dataDir).encrypt(secret),
+    secret: ctx.secrets.dataKey.encrypt(secret),
     previousSecret: null,
     previousSecretExpiresAt: null,
     createdAt: ctx.clock.now(),
@@ -180,7 +174,7 @@ export async function rotateWebhookSecret(
     await ctx.db
       .update(webhookEndpoints)
       .set({
-        secret: new DataKey(ctx.config.dataDir).encrypt(secret),
+        secret: ctx.secrets.dataKey.encrypt(secret),
         previousSecret: row.secret,
         previousSecretExpiresAt: expiresAt,
       })

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { createdAt, id, ownedBy, timestamp } from './columns.ts';
+import { createdAt, id, ownedRow, timestamp } from './columns.ts';
 
 /** An integration account: the tenant every other row is scoped to. */
 export const accounts = sqliteTable('accounts', {
@@ -17,8 +17,7 @@ export const accounts = sqliteTable('accounts', {
 export const refreshTokens = sqliteTable(
   'refresh_tokens',
   {
-    id: id(),
-    accountId: ownedBy('account_id', () => accounts.id),
+    ...ownedRow('accountId', 'account_id', () => accounts.id),
     label: text('label'),
     tokenHash: text('token_hash').notNull(),
     /** First characters of the token, so an operator can tell tokens apart in a listing. */

@@ -1,11 +1,23 @@
-import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, id } from './columns.ts';
 
-/** Content-addressed files (DATA_DIR/blobs/<sha256>): a PDF is stored once, whoever uses it. */
+/**
+ * Content-addressed files: a PDF is stored once, whoever uses it. The bytes are in DATA_DIR/blobs/<sha256> in
+ * the embedded topology, in `blob_contents` on PostgreSQL (core's blob stores).
+ */
 export const blobs = sqliteTable('blobs', {
   sha256: text('sha256').primaryKey(),
   size: integer('size').notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * The bytes of a blob kept in the database, so that no host keeps state of its own when several share one
+ * PostgreSQL. Apart from `blobs` so that listing blobs never reads their bytes.
+ */
+export const blobContents = sqliteTable('blob_contents', {
+  sha256: text('sha256').primaryKey(),
+  bytes: blob('bytes', { mode: 'buffer' }).notNull(),
 });
 
 /**

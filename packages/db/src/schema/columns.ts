@@ -16,6 +16,16 @@ export const createdAt = () => timestamp('created_at').notNull();
 export const ownedBy = (name: string, parent: () => SQLiteColumn) =>
   text(name).notNull().references(parent, { onDelete: 'cascade' });
 
+/**
+ * The first columns of a row that belongs to another (an account's template, a session's participant...): its
+ * own id, and under `key` the link to its owner (ownedBy).
+ */
+export const ownedRow = <K extends string>(key: K, name: string, parent: () => SQLiteColumn) =>
+  ({ id: id(), [key]: ownedBy(name, parent) }) as { id: ReturnType<typeof id> } & Record<
+    K,
+    ReturnType<typeof ownedBy>
+  >;
+
 /** Like ownedBy, for tables holding at most one row per parent (settings, counters): the link is the key. */
 export const oneRowPer = (name: string, parent: () => SQLiteColumn) =>
   text(name).primaryKey().references(parent, { onDelete: 'cascade' });

@@ -18,7 +18,7 @@ export const driveOauthStates = sqliteTable('drive_oauth_states', {
   /** SHA-256 of the state parameter. */
   stateHash: text('state_hash').primaryKey(),
   accountId: ownedBy('account_id', () => accounts.id),
-  /** The PKCE code verifier, sealed with the data key. */
+  /** The PKCE code verifier, encrypted with the data key. */
   codeVerifier: text('code_verifier').notNull(),
   expiresAt: timestamp('expires_at').notNull(),
 });

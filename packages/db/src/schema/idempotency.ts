@@ -4,7 +4,7 @@ import { createdAt, ownedBy, timestamp } from './columns.ts';
 
 /**
  * Idempotency-Key records: the first response to a key is kept for 24 hours and replayed byte for byte.
- * The body may hold signing links, so it is sealed with the data key.
+ * The body may hold signing links, so it is encrypted with the data key.
  */
 export const idempotencyKeys = sqliteTable(
   'idempotency_keys',

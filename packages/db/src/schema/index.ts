@@ -6,6 +6,7 @@ export * from './drive.ts';
 export * from './idempotency.ts';
 export * from './members.ts';
 export * from './outbox.ts';
+export * from './secrets.ts';
 export * from './sessions.ts';
 export * from './signing.ts';
 export * from './templates.ts';

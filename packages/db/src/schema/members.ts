@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
-import { createdAt, id, issuedToken, ownedBy, timestamp } from './columns.ts';
+import { createdAt, issuedToken, ownedBy, ownedRow, timestamp } from './columns.ts';
 
 export const memberRoles = ['owner', 'member'] as const;
 export type MemberRole = (typeof memberRoles)[number];
@@ -9,8 +9,7 @@ export type MemberRole = (typeof memberRoles)[number];
 export const members = sqliteTable(
   'members',
   {
-    id: id(),
-    accountId: ownedBy('account_id', () => accounts.id),
+    ...ownedRow('accountId', 'account_id', () => accounts.id),
     /** Lower-cased: sign-in looks members up by it. */
     email: text('email').notNull(),
     name: text('name'),
@@ -25,8 +24,7 @@ export const members = sqliteTable(
 export const signInLinks = sqliteTable(
   'sign_in_links',
   {
-    id: id(),
-    memberId: ownedBy('member_id', () => members.id),
+    ...ownedRow('memberId', 'member_id', () => members.id),
     ...issuedToken(),
     usedAt: timestamp('used_at'),
   },
@@ -37,8 +35,7 @@ export const signInLinks = sqliteTable(
 export const memberSessions = sqliteTable(
   'member_sessions',
   {
-    id: id(),
-    memberId: ownedBy('member_id', () => members.id),
+    ...ownedRow('memberId', 'member_id', () => members.id),
     accountId: ownedBy('account_id', () => accounts.id),
     tokenHash: text('token_hash').notNull(),
     /** How the member signed in: an emailed link or a passkey. */
@@ -61,8 +58,7 @@ export const memberSessions = sqliteTable(
 export const passkeys = sqliteTable(
   'passkeys',
   {
-    id: id(),
-    memberId: ownedBy('member_id', () => members.id),
+    ...ownedRow('memberId', 'member_id', () => members.id),
     /** base64url credential id as the authenticator reports it. */
     credentialId: text('credential_id').notNull(),
     publicKey: text('public_key').notNull(),

@@ -13,7 +13,7 @@ export const outbox = sqliteTable(
     id: id(),
     accountId: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['email', 'webhook', 'job'] }).notNull(),
-    /** `{ ...readable fields, sealed }`: the payload sealed with the data key; `sealed: null` once dropped. */
+    /** `{ ...readable fields, encrypted }`: the payload encrypted with the data key; `encrypted: null` once dropped. */
     payload: text('payload', { mode: 'json' }).notNull(),
     createdAt: createdAt(),
     /** Not before this time (backoff). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
-import { createdAt, id, ownedBy, timestamp } from './columns.ts';
+import { createdAt, ownedBy, ownedRow, timestamp } from './columns.ts';
 import { templates } from './templates.ts';
 
 /** `failed`: every signer signed but the signed PDFs could not be produced after the bounded attempts. */
@@ -10,8 +10,7 @@ export type SessionStatus = (typeof sessionStatuses)[number];
 
 /** Groups the sessions of one template send with two or more entries. */
 export const bulkBatches = sqliteTable('bulk_batches', {
-  id: id(),
-  accountId: ownedBy('account_id', () => accounts.id),
+  ...ownedRow('accountId', 'account_id', () => accounts.id),
   templateId: text('template_id').references(() => templates.id, { onDelete: 'set null' }),
   entryCount: integer('entry_count').notNull(),
   createdAt: createdAt(),
@@ -21,8 +20,7 @@ export const bulkBatches = sqliteTable('bulk_batches', {
 export const sessions = sqliteTable(
   'sessions',
   {
-    id: id(),
-    accountId: ownedBy('account_id', () => accounts.id),
+    ...ownedRow('accountId', 'account_id', () => accounts.id),
     source: text('source', { enum: ['template', 'own_pdf'] }).notNull(),
     templateId: text('template_id').references(() => templates.id, { onDelete: 'set null' }),
     bulkBatchId: text('bulk_batch_id').references(() => bulkBatches.id, { onDelete: 'set null' }),
@@ -94,8 +92,7 @@ export const sessions = sqliteTable(
 export const documents = sqliteTable(
   'documents',
   {
-    id: id(),
-    sessionId: ownedBy('session_id', () => sessions.id),
+    ...ownedRow('sessionId', 'session_id', () => sessions.id),
     position: integer('position').notNull(),
     filename: text('filename').notNull(),
     cloudFileId: text('cloud_file_id'),
@@ -116,8 +113,7 @@ export const participantStatuses = ['pending', 'notified', 'viewed', 'signed', '
 export const participants = sqliteTable(
   'participants',
   {
-    id: id(),
-    sessionId: ownedBy('session_id', () => sessions.id),
+    ...ownedRow('sessionId', 'session_id', () => sessions.id),
     /** Recipient position in the entry (0-based): the signer index of generated fields. */
     position: integer('position').notNull(),
     /** 1-based signing order (sequential); equal for everyone when parallel. */
@@ -130,8 +126,8 @@ export const participants = sqliteTable(
     status: text('status', { enum: participantStatuses }).notNull(),
     /** SHA-256 of the signing-link token; the token itself is only ever in the link. */
     linkTokenHash: text('link_token_hash').notNull(),
-    /** The token sealed with the data key, so later emails (next signer, reminders) can carry the same link. */
-    linkTokenSealed: text('link_token_sealed').notNull(),
+    /** The token encrypted with the data key, so later emails (next signer, reminders) can carry the same link. */
+    linkTokenEncrypted: text('link_token_encrypted').notNull(),
     linkRevokedAt: timestamp('link_revoked_at'),
     inviteStatus: text('invite_status', { enum: ['sent', 'failed', 'skipped'] }).notNull(),
     inviteError: text('invite_error'),
@@ -177,8 +173,7 @@ export const fieldValues = sqliteTable(
 export const auditEvents = sqliteTable(
   'audit_events',
   {
-    id: id(),
-    sessionId: ownedBy('session_id', () => sessions.id),
+    ...ownedRow('sessionId', 'session_id', () => sessions.id),
     participantId: text('participant_id'),
     type: text('type').notNull(),
     at: timestamp('at').notNull(),
@@ -204,7 +199,7 @@ export const auditEvents = sqliteTable(
 export const sendResults = sqliteTable('send_results', {
   jobId: text('job_id').primaryKey(),
   accountId: ownedBy('account_id', () => accounts.id),
-  /** The outcome, sealed with the data key (it holds signing links). */
+  /** The outcome, encrypted with the data key (it holds signing links). */
   result: text('result').notNull(),
   createdAt: createdAt(),
 });

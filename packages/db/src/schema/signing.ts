@@ -1,13 +1,12 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { createdAt, id, issuedToken, oneRowPer, ownedBy, timestamp } from './columns.ts';
+import { createdAt, issuedToken, oneRowPer, ownedRow, timestamp } from './columns.ts';
 import { participants } from './sessions.ts';
 
 /** One-time codes emailed to signers: only a hash is kept; used once, attempt-limited, short-lived. */
 export const otpCodes = sqliteTable(
   'otp_codes',
   {
-    id: id(),
-    participantId: ownedBy('participant_id', () => participants.id),
+    ...ownedRow('participantId', 'participant_id', () => participants.id),
     codeHash: text('code_hash').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at').notNull(),
@@ -21,8 +20,7 @@ export const otpCodes = sqliteTable(
 export const signerSessions = sqliteTable(
   'signer_sessions',
   {
-    id: id(),
-    participantId: ownedBy('participant_id', () => participants.id),
+    ...ownedRow('participantId', 'participant_id', () => participants.id),
     ...issuedToken(),
   },
   (t) => [uniqueIndex('signer_sessions_token').on(t.tokenHash)],

@@ -1,12 +1,11 @@
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
-import { createdAt, id, ownedBy, timestamp } from './columns.ts';
+import { createdAt, ownedBy, ownedRow, timestamp } from './columns.ts';
 
 export const templates = sqliteTable(
   'templates',
   {
-    id: id(),
-    accountId: ownedBy('account_id', () => accounts.id),
+    ...ownedRow('accountId', 'account_id', () => accounts.id),
     name: text('name').notNull(),
     createdAt: createdAt(),
     /**
@@ -24,13 +23,19 @@ export const templates = sqliteTable(
   (t) => [index('templates_account').on(t.accountId, t.createdAt)],
 );
 
+/** The template version this row belongs to (templates.version). */
+const versionOf = () => integer('version').notNull().default(1);
+
+/** A part of one template version (a document, a role): its template, version and place among the parts. */
+const versionPart = () => ({
+  ...ownedRow('templateId', 'template_id', () => templates.id),
+  position: integer('position').notNull(),
+  version: versionOf(),
+});
+
 /** A template's PDFs in order, inspected and prepared once when the template is created. */
 export const templateDocuments = sqliteTable('template_documents', {
-  id: id(),
-  templateId: ownedBy('template_id', () => templates.id),
-  position: integer('position').notNull(),
-  /** The template version this row belongs to (templates.version). */
-  version: integer('version').notNull().default(1),
+  ...versionPart(),
   filename: text('filename').notNull(),
   sourceSha256: text('source_sha256').notNull(),
   /** The file signers see: the source with detected text tags hidden. */
@@ -42,10 +47,7 @@ export const templateDocuments = sqliteTable('template_documents', {
 
 /** Placeholder roles (recipient slots), in recipient order. */
 export const templateRoles = sqliteTable('template_roles', {
-  id: id(),
-  templateId: ownedBy('template_id', () => templates.id),
-  position: integer('position').notNull(),
-  version: integer('version').notNull().default(1),
+  ...versionPart(),
   label: text('label').notNull(),
   /** #rrggbb the designer shows the role's fields in; null: the default for its position. */
   color: text('color'),
@@ -58,8 +60,7 @@ export { type FieldType, fieldTypes } from '@countersign/schemas/field-types';
 export const templateFields = sqliteTable(
   'template_fields',
   {
-    id: id(),
-    templateId: ownedBy('template_id', () => templates.id),
+    ...ownedRow('templateId', 'template_id', () => templates.id),
     documentId: ownedBy('document_id', () => templateDocuments.id),
     /** Null: filled by the sender (prefill) and read-only for signers. */
     roleId: text('role_id').references(() => templateRoles.id, { onDelete: 'cascade' }),
@@ -77,7 +78,7 @@ export const templateFields = sqliteTable(
     required: integer('required', { mode: 'boolean' }).notNull(),
     /** Order of the field in the template (document, page, top, left). */
     position: integer('position').notNull(),
-    version: integer('version').notNull().default(1),
+    version: versionOf(),
   },
   (t) => [index('template_fields_template').on(t.templateId, t.version, t.position)],
 );

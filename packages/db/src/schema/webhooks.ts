@@ -1,13 +1,12 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
-import { createdAt, id, ownedBy, timestamp } from './columns.ts';
+import { createdAt, ownedRow, timestamp } from './columns.ts';
 
 /** An integrator's webhook endpoint. Secrets are needed to sign, so they are encrypted, not hashed. */
 export const webhookEndpoints = sqliteTable(
   'webhook_endpoints',
   {
-    id: id(),
-    accountId: ownedBy('account_id', () => accounts.id),
+    ...ownedRow('accountId', 'account_id', () => accounts.id),
     url: text('url').notNull(),
     /** Event types delivered; null means every type. */
     events: text('events', { mode: 'json' }).$type<string[] | null>(),
@@ -28,8 +27,7 @@ export const webhookEndpoints = sqliteTable(
 export const webhookDeliveries = sqliteTable(
   'webhook_deliveries',
   {
-    id: id(),
-    endpointId: ownedBy('endpoint_id', () => webhookEndpoints.id),
+    ...ownedRow('endpointId', 'endpoint_id', () => webhookEndpoints.id),
     eventId: text('event_id').notNull(),
     eventType: text('event_type').notNull(),
     outboxId: text('outbox_id').notNull(),

@@ -22,13 +22,7 @@ export async function readBodyCapped(res: Response, maxBytes: number): Promise<U
     chunks.push(value);
   }
   if (chunks.length === 1 && chunks[0]) return chunks[0];
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+  return Buffer.concat(chunks, total);
 }
 
 // Error answers are small JSON; anything bigger is not worth reading.

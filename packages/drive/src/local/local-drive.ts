@@ -31,6 +31,12 @@ function isMissing(err: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
+/** A part of a file that could not be read: gone (not found), or the storage failed (unavailable). */
+function readFailure(fileId: string, err: unknown): Error {
+  if (isMissing(err)) return new DriveFileNotFoundError(fileId, { cause: err });
+  return new DriveUnavailableError(fileId, 'local storage could not be read', { cause: err });
+}
+
 function toDriveFile(meta: StoredMeta): DriveFile {
   return { id: meta.id, filename: meta.filename, size: meta.size, mimeType: meta.mimeType };
 }
@@ -59,8 +65,7 @@ export function createLocalDrive(
     try {
       raw = await readFile(metaPath(fileId), 'utf8');
     } catch (err) {
-      if (isMissing(err)) throw new DriveFileNotFoundError(fileId, { cause: err });
-      throw new DriveUnavailableError(fileId, 'local storage could not be read', { cause: err });
+      throw readFailure(fileId, err);
     }
     try {
       const meta = metaSchema.parse(JSON.parse(raw));
@@ -85,8 +90,7 @@ export function createLocalDrive(
       fh = await open(bytesPath(fileId), 'r');
     } catch (err) {
       // Removed between the two reads: it no longer exists.
-      if (isMissing(err)) throw new DriveFileNotFoundError(fileId, { cause: err });
-      throw new DriveUnavailableError(fileId, 'local storage could not be read', { cause: err });
+      throw readFailure(fileId, err);
     }
     try {
       const { size } = await fh.stat();

@@ -17,6 +17,7 @@ import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { requireMember } from '../../http/member-access.ts';
 import { apiRoute, commonErrors, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
+import { type RecordKind, recordRoute } from '../../http/record-route.ts';
 
 // The signed-in member's own passkeys (cookie session only: a bearer token is no person).
 
@@ -24,8 +25,14 @@ const forbidden = errorResponseFor(
   '`forbidden`: called with a bearer token (passkeys belong to the signed-in member), or a write without a ' +
     'valid `X-CSRF-Token` / from another origin.',
 );
-const notFound = errorResponseFor('`passkey_not_found`: not a passkey of this member.');
 const tags = ['Web app sign-in'];
+
+/** The routes about one passkey of the signed-in member, named by `{passkeyId}`. */
+const memberPasskey = {
+  tags,
+  params: PasskeyIdParamsSchema,
+  notFound: errorResponseFor('`passkey_not_found`: not a passkey of this member.'),
+} satisfies RecordKind<typeof PasskeyIdParamsSchema>;
 
 export const passkeyListRoute = apiRoute({
   method: 'get',
@@ -75,31 +82,21 @@ export const passkeyRegisterRoute = apiRoute({
   },
 });
 
-export const passkeyRenameRoute = apiRoute({
+export const passkeyRenameRoute = recordRoute(memberPasskey, {
   method: 'patch',
   path: '/api/me/passkeys/{passkeyId}',
-  tags,
   summary: 'Rename a passkey',
-  request: {
-    params: PasskeyIdParamsSchema,
-    body: jsonBody(PasskeyRenameRequestSchema),
-  },
-  responses: {
-    200: jsonResponse('Renamed.', PasskeySchema),
-    403: forbidden,
-    404: notFound,
-  },
+  request: { body: jsonBody(PasskeyRenameRequestSchema) },
+  responses: { 200: jsonResponse('Renamed.', PasskeySchema), 403: forbidden },
 });
 
-export const passkeyRemoveRoute = apiRoute({
+export const passkeyRemoveRoute = recordRoute(memberPasskey, {
   method: 'delete',
   path: '/api/me/passkeys/{passkeyId}',
-  tags,
   summary: 'Remove a passkey',
   description:
     'Signing in with it fails from now on; sessions it started stay until they end or are revoked.',
-  request: { params: PasskeyIdParamsSchema },
-  responses: { 204: { description: 'Removed.' }, 403: forbidden, 404: notFound },
+  responses: { 204: { description: 'Removed.' }, 403: forbidden },
 });
 
 export function registerPasskeys(app: OpenAPIHono<AppEnv>): void {

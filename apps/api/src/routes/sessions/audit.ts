@@ -2,22 +2,20 @@ import { auditTrail, sessionOf } from '@countersign/core';
 import { AuditTrailSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
-import { sessionIdParams } from './shared.ts';
+import { jsonResponse } from '../../http/openapi.ts';
+import { recordRoute } from '../../http/record-route.ts';
+import { accountSession } from './shared.ts';
 
-export const sessionAuditRoute = apiRoute({
+export const sessionAuditRoute = recordRoute(accountSession, {
   method: 'get',
   path: '/api/sessions/{sessionId}/audit',
-  tags: ['Sessions'],
   summary: 'Get the hash-chained audit trail of a session (extension)',
-  request: { params: sessionIdParams },
   responses: {
     200: jsonResponse(
       'Every audit event, oldest first, each chained to the one before it. For a purged session: no events ' +
         'and the head the deleted trail ended in.',
       AuditTrailSchema,
     ),
-    404: errorResponseFor('No such session for this account.'),
   },
 });
 

@@ -3,13 +3,13 @@ import { SessionDetailSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { requireOwner } from '../../http/member-access.ts';
-import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
-import { sessionError, sessionIdParams } from './shared.ts';
+import { errorResponseFor, jsonResponse } from '../../http/openapi.ts';
+import { recordRoute } from '../../http/record-route.ts';
+import { sessionError, sessionRecords } from './shared.ts';
 
-export const sessionDeleteRoute = apiRoute({
+export const sessionDeleteRoute = recordRoute(sessionRecords, {
   method: 'delete',
   path: '/api/sessions/{sessionId}',
-  tags: ['Sessions'],
   summary: 'Purge an ended session, keeping a tombstone (extension)',
   description:
     'Extension. For a completed, cancelled, declined, expired or failed session: deletes its documents (the ' +
@@ -18,14 +18,12 @@ export const sessionDeleteRoute = apiRoute({
     '(`purge` in the answer and in `GET /api/sessions/{sessionId}`). The purge runs as a durable job: the ' +
     'answer says `purge.state` `pending` until it is done, then a `session.purged` webhook is sent once. ' +
     'Repeating the call is safe. Irreversible.',
-  request: { params: sessionIdParams },
   responses: {
     202: jsonResponse(
       'Purge accepted (or already done): the session with its `purge` state.',
       SessionDetailSchema,
     ),
     403: errorResponseFor('`forbidden`: a signed-in member who is not an owner (purging is for owners).'),
-    404: sessionError('No such session for this account.'),
     409: sessionError(
       '`session_active`: the session has not ended (cancel it first). `legal_hold`: the session is under legal hold.',
     ),

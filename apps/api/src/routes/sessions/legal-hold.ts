@@ -4,14 +4,14 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { requireOwner } from '../../http/member-access.ts';
-import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
-import { sessionError, sessionIdParams } from './shared.ts';
+import { errorResponseFor, jsonResponse } from '../../http/openapi.ts';
+import { recordRoute } from '../../http/record-route.ts';
+import { sessionError, sessionRecords } from './shared.ts';
 
 const legalHoldRoute = (method: 'put' | 'delete') =>
-  apiRoute({
+  recordRoute(sessionRecords, {
     method,
     path: '/api/sessions/{sessionId}/legal-hold',
-    tags: ['Sessions'],
     summary:
       method === 'put'
         ? 'Put a session under legal hold: nothing purges it (extension)'
@@ -22,13 +22,11 @@ const legalHoldRoute = (method: 'put' | 'delete') =>
           'does not purge it. Holding a held session keeps its original `legalHoldSince`.'
         : 'Extension. Retention applies again from the next sweep (a session past its retention is purged then). ' +
           'Releasing a session that is not held is harmless.',
-    request: { params: sessionIdParams },
     responses: {
       200: jsonResponse('The hold as it now stands.', LegalHoldSchema),
       403: errorResponseFor(
         '`forbidden`: a signed-in member who is not an owner (legal holds are for owners).',
       ),
-      404: sessionError('No such session for this account.'),
       410: sessionError('`session_purged`: the session was purged, or its purge is under way.'),
     },
   });

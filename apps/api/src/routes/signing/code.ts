@@ -2,13 +2,13 @@ import { requestCode } from '@countersign/core';
 import { SigningCodeSentSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, jsonResponse } from '../../http/openapi.ts';
-import { linkTokenParams, signerCall, signerSecurity, signingErrorsFor } from './shared.ts';
+import { jsonResponse } from '../../http/openapi.ts';
+import { recordRoute } from '../../http/record-route.ts';
+import { signerCall, signingErrorsFor, signingLink } from './shared.ts';
 
-export const signingCodeRoute = apiRoute({
+export const signingCodeRoute = recordRoute(signingLink, {
   method: 'post',
   path: '/api/signing/{token}/code',
-  tags: ['Signer'],
   summary: 'Email the signer a one-time code',
   description:
     "Sends a 6-digit code to the signer's address, whatever `notify` says. Valid 10 minutes, used once, 5 wrong " +
@@ -16,11 +16,9 @@ export const signingCodeRoute = apiRoute({
     '`rate_limited`); after 10 wrong codes in a row the signer is locked out (429 `code_locked` with ' +
     '`Retry-After`) for 30 minutes, each later lockout twice as long, at most a day, and requesting a new code ' +
     'does not lift it. Public sessions answer 400 `code_not_required`. No body.',
-  security: signerSecurity,
-  request: { params: linkTokenParams },
   responses: {
     200: jsonResponse('The code is on its way.', SigningCodeSentSchema),
-    ...signingErrorsFor(400, 404, 410, 429),
+    ...signingErrorsFor(400, 410, 429),
   },
 });
 

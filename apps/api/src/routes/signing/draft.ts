@@ -2,13 +2,13 @@ import { saveDraft } from '@countersign/core';
 import { SigningDraftSavedSchema, SigningDraftSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, jsonBody, jsonResponse } from '../../http/openapi.ts';
-import { linkTokenParams, signerCall, signerSecurity, signingErrorsFor } from './shared.ts';
+import { jsonBody, jsonResponse } from '../../http/openapi.ts';
+import { recordRoute } from '../../http/record-route.ts';
+import { signerCall, signingErrorsFor, signingLink } from './shared.ts';
 
-export const signingDraftRoute = apiRoute({
+export const signingDraftRoute = recordRoute(signingLink, {
   method: 'put',
   path: '/api/signing/{token}/draft',
-  tags: ['Signer'],
   summary: 'Save what the signer has entered so far',
   description:
     "Replaces the signer's draft: field values, the adopted signature and initials, and the signature and " +
@@ -16,11 +16,10 @@ export const signingDraftRoute = apiRoute({
     'reload restores it; deleted when the signer signs or declines. Same value rules as signing (400 ' +
     '`field_not_allowed`, `invalid_field_value`, `invalid_signature`); only while signing is open to the signer ' +
     '(409 `not_your_turn`, `already_signed`). Nothing is recorded in the audit trail.',
-  security: signerSecurity,
-  request: { params: linkTokenParams, body: jsonBody(SigningDraftSchema) },
+  request: { body: jsonBody(SigningDraftSchema) },
   responses: {
     200: jsonResponse('Saved.', SigningDraftSavedSchema),
-    ...signingErrorsFor(400, 401, 404, 409, 410),
+    ...signingErrorsFor(400, 401, 409, 410),
   },
 });
 

@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../../http/env.ts';
 import { errorResponseFor } from '../../http/openapi.ts';
+import type { RecordKind } from '../../http/record-route.ts';
 
 /** The signer cookie: scoped to one link's API path, so two links in one browser never collide. */
 export const SIGNER_COOKIE = 'countersign_signer';
@@ -38,7 +39,10 @@ export function setSignerCookie(c: Context<AppEnv>, linkToken: string, value: st
 const error = (description: string, headers: 'Retry-After'[] = []) =>
   errorResponseFor(description, { schema: SigningErrorResponseSchema, headers });
 
-/** The signer API's error responses; each route picks the ones it can answer (`apiRoute` adds 500 and 400). */
+/**
+ * The signer API's error responses; each route picks the ones it can answer (`apiRoute` adds 500 and 400,
+ * `signingLink` the 404).
+ */
 export const signingErrors = {
   400: error(
     'Validation failed, or a signing rule was broken (`fields_missing`, `field_not_allowed`, `invalid_field_value`, `invalid_signature`, `code_invalid`, `code_expired`, `code_not_required`).',
@@ -56,12 +60,12 @@ export const signingErrors = {
   ),
 } as const;
 
-/** The ones of `signingErrors` a route can answer, for its `responses`: `...signingErrorsFor(404, 410)`. */
+/** The ones of `signingErrors` a route can answer, for its `responses`: `...signingErrorsFor(401, 410)`. */
 export const signingErrorsFor = <S extends keyof typeof signingErrors>(...statuses: S[]) =>
   Object.fromEntries(statuses.map((s) => [s, signingErrors[s]])) as Pick<typeof signingErrors, S>;
 
 /** Every signer route's path starts with the link token. */
-export const linkTokenParams = z.object({ token: signingTokenParam });
+const linkTokenParams = z.object({ token: signingTokenParam });
 
 /**
  * What every signer handler starts from: the service context, the link token of the path and who is asking
@@ -72,4 +76,12 @@ export function signerCall(c: Context<AppEnv, string, { out: { param: { token: s
 }
 
 /** Signer routes take no bearer token: the link token (and, for otp sessions, the signer cookie) is the key. */
-export const signerSecurity: Record<string, string[]>[] = [{ signerCookie: [] }, {}];
+const signerSecurity: Record<string, string[]>[] = [{ signerCookie: [] }, {}];
+
+/** The signer routes: about one signing link, named by its token; 404 when no link has it. */
+export const signingLink = {
+  tags: ['Signer'],
+  params: linkTokenParams,
+  notFound: signingErrors[404],
+  security: signerSecurity,
+} satisfies RecordKind<typeof linkTokenParams>;

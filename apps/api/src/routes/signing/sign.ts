@@ -2,13 +2,13 @@ import { signAsParticipant } from '@countersign/core';
 import { SigningSignedSchema, SigningSignRequestSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, jsonBody, jsonResponse } from '../../http/openapi.ts';
-import { linkTokenParams, signerCall, signerSecurity, signingErrorsFor } from './shared.ts';
+import { jsonBody, jsonResponse } from '../../http/openapi.ts';
+import { recordRoute } from '../../http/record-route.ts';
+import { signerCall, signingErrorsFor, signingLink } from './shared.ts';
 
-export const signingSignRoute = apiRoute({
+export const signingSignRoute = recordRoute(signingLink, {
   method: 'post',
   path: '/api/signing/{token}/sign',
-  tags: ['Signer'],
   summary: "Sign: the signer's field values and adopted signature (and initials)",
   description:
     "Only while the session is active, verified (or public), on the signer's turn and not signed yet. Values only " +
@@ -17,11 +17,10 @@ export const signingSignRoute = apiRoute({
     'the initials (derived from the name when omitted) every initials field. Every required field must end up ' +
     'filled (a required checkbox checked). Records the values, the signature, time, IP and user agent; the next ' +
     'signer is invited in sequential order; once everyone has signed the signed PDF is produced.',
-  security: signerSecurity,
-  request: { params: linkTokenParams, body: jsonBody(SigningSignRequestSchema) },
+  request: { body: jsonBody(SigningSignRequestSchema) },
   responses: {
     200: jsonResponse('Signed.', SigningSignedSchema),
-    ...signingErrorsFor(400, 401, 404, 409, 410),
+    ...signingErrorsFor(400, 401, 409, 410),
   },
 });
 

@@ -2,13 +2,13 @@ import { checkSignerText } from '@countersign/core';
 import { SigningTextCheckRequestSchema, SigningTextCheckSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, jsonBody, jsonResponse } from '../../http/openapi.ts';
-import { linkTokenParams, signerCall, signerSecurity, signingErrorsFor } from './shared.ts';
+import { jsonBody, jsonResponse } from '../../http/openapi.ts';
+import { recordRoute } from '../../http/record-route.ts';
+import { signerCall, signingErrorsFor, signingLink } from './shared.ts';
 
-export const signingTextCheckRoute = apiRoute({
+export const signingTextCheckRoute = recordRoute(signingLink, {
   method: 'post',
   path: '/api/signing/{token}/text-check',
-  tags: ['Signer'],
   summary: 'Check how entered text will be stamped, while the signer types',
   description:
     "Runs the layout the signed PDF uses on values of the signer's own fields and on a typed signature and " +
@@ -16,11 +16,10 @@ export const signingTextCheckRoute = apiRoute({
     'then wrapped, never cut), or why signing would refuse it (`unsupported-characters`: no font shows them; ' +
     '`too-long`: it does not fit even wrapped at 6 pt). Records nothing. The sign call runs the same check and ' +
     'answers 400 (`invalid_field_value` or `invalid_signature`, naming the fields) for what this reports as not ok.',
-  security: signerSecurity,
-  request: { params: linkTokenParams, body: jsonBody(SigningTextCheckRequestSchema) },
+  request: { body: jsonBody(SigningTextCheckRequestSchema) },
   responses: {
     200: jsonResponse('One entry per checked field.', SigningTextCheckSchema),
-    ...signingErrorsFor(400, 401, 404, 410),
+    ...signingErrorsFor(400, 401, 410),
   },
 });
 

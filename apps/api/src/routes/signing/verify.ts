@@ -2,20 +2,19 @@ import { verifyCode } from '@countersign/core';
 import { SigningCodeVerifyRequestSchema, SigningVerifiedSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, jsonBody } from '../../http/openapi.ts';
-import { linkTokenParams, setSignerCookie, signerCall, signerSecurity, signingErrorsFor } from './shared.ts';
+import { jsonBody } from '../../http/openapi.ts';
+import { recordRoute } from '../../http/record-route.ts';
+import { setSignerCookie, signerCall, signingErrorsFor, signingLink } from './shared.ts';
 
-export const signingVerifyRoute = apiRoute({
+export const signingVerifyRoute = recordRoute(signingLink, {
   method: 'post',
   path: '/api/signing/{token}/code/verify',
-  tags: ['Signer'],
   summary: 'Verify the one-time code',
   description:
     'A correct code sets the signer cookie (HttpOnly, SameSite=Lax, Secure on https, scoped to this link, 12 hours) ' +
     'and records `code.verified`. A wrong one records `code.failed` and answers 400 `code_invalid` with ' +
     '`attemptsLeft`; the 10th wrong code in a row locks the signer out (429 `code_locked`).',
-  security: signerSecurity,
-  request: { params: linkTokenParams, body: jsonBody(SigningCodeVerifyRequestSchema) },
+  request: { body: jsonBody(SigningCodeVerifyRequestSchema) },
   responses: {
     200: {
       description: 'Verified; the response sets the signer cookie.',
@@ -27,7 +26,7 @@ export const signingVerifyRoute = apiRoute({
       },
       content: { 'application/json': { schema: SigningVerifiedSchema } },
     },
-    ...signingErrorsFor(400, 404, 410, 429),
+    ...signingErrorsFor(400, 410, 429),
   },
 });
 

@@ -5,44 +5,37 @@ import {
   TemplateUpdateRequestSchema,
   TemplateVersionConflictSchema,
 } from '@countersign/schemas';
-import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
 import { pdfDocumented, pdfResponse } from '../../http/pdf-response.ts';
+import { recordRoute } from '../../http/record-route.ts';
+import { accountTemplate } from './shared.ts';
 
-const params = z.object({ templateId: PathIdSchema });
-
-export const templateUpdateRoute = apiRoute({
+export const templateUpdateRoute = recordRoute(accountTemplate, {
   method: 'put',
   path: '/api/templates/{templateId}',
-  tags: ['Templates'],
   summary: 'Update a template (name, roles, fields) with optimistic concurrency',
   description:
     'Based on `version` (from the template as read). A save based on an older version answers 409 ' +
     '`template_version_conflict` with `currentVersion`, and changes nothing. Sessions already sent keep the ' +
     'version they were sent with. The same checks as creation (`template_invalid` names each problem).',
-  request: {
-    params,
-    body: jsonBody(TemplateUpdateRequestSchema),
-  },
+  request: { body: jsonBody(TemplateUpdateRequestSchema) },
   responses: {
     200: jsonResponse('The template, new version.', TemplateDetailSchema),
-    404: errorResponseFor('`template_not_found`.'),
     409: errorResponseFor('`template_version_conflict`: `currentVersion` is the latest version.', {
       schema: TemplateVersionConflictSchema,
     }),
   },
 });
 
-export const templateDeleteRoute = apiRoute({
+export const templateDeleteRoute = recordRoute(accountTemplate, {
   method: 'delete',
   path: '/api/templates/{templateId}',
-  tags: ['Templates'],
   summary: 'Delete a template',
   description: 'It can no longer be read or sent; sessions sent from it are unaffected.',
-  request: { params },
-  responses: { 204: { description: 'Deleted.' }, 404: errorResponseFor('`template_not_found`.') },
+  responses: { 204: { description: 'Deleted.' } },
 });
 
 export const templateDocumentRoute = apiRoute({
@@ -50,7 +43,11 @@ export const templateDocumentRoute = apiRoute({
   path: '/api/templates/{templateId}/documents/{index}',
   tags: ['Templates'],
   summary: "A template document's PDF (as signers see it), by 0-based position",
-  request: { params: params.extend({ index: PathIdSchema.openapi({ description: '0-based position.' }) }) },
+  request: {
+    params: accountTemplate.params.extend({
+      index: PathIdSchema.openapi({ description: '0-based position.' }),
+    }),
+  },
   responses: {
     200: pdfDocumented,
     404: errorResponseFor('`template_not_found`, or `not_found` for an index past the last document.'),

@@ -5,12 +5,14 @@ import {
   participantSigningUrl,
   type TemplateSendOutcome,
 } from '@countersign/core';
-import { PathIdSchema, templatesSendJob } from '@countersign/schemas';
+import { templatesSendJob } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { requireMember } from '../../http/member-access.ts';
-import { apiRoute, errorResponseFor, jsonBody, rateLimitHeaders } from '../../http/openapi.ts';
+import { errorResponseFor, jsonBody, rateLimitHeaders } from '../../http/openapi.ts';
+import { recordRoute } from '../../http/record-route.ts';
 import { sendOutcome } from '../../http/send-response.ts';
+import { accountTemplate } from './shared.ts';
 
 const TemplateTestSentSchema = z
   .object({
@@ -20,18 +22,14 @@ const TemplateTestSentSchema = z
   })
   .openapi('TemplateTestSent');
 
-export const templateTestRoute = apiRoute({
+export const templateTestRoute = recordRoute(accountTemplate, {
   method: 'post',
   path: '/api/templates/{templateId}/test',
-  tags: ['Templates'],
   summary: "Test-send a template to the signed-in member's own email (web app)",
   description:
     "The template's `examplePayload` with every role addressed to the member, sent like " +
     '`POST /api/templates/send` (same allowance, same checks). Cookie session only (403 for a bearer token).',
-  request: {
-    params: z.object({ templateId: PathIdSchema }),
-    body: jsonBody(z.strictObject({})),
-  },
+  request: { body: jsonBody(z.strictObject({})) },
   responses: {
     200: {
       description: 'Sent.',
@@ -40,7 +38,6 @@ export const templateTestRoute = apiRoute({
     },
     400: errorResponseFor('`template_invalid`: the template cannot be sent yet (the reason).'),
     403: errorResponseFor('`forbidden`: not a signed-in member.'),
-    404: errorResponseFor('`template_not_found`.'),
   },
 });
 

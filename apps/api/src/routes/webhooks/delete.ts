@@ -1,22 +1,16 @@
 import { deleteWebhookEndpoint } from '@countersign/core';
-import { WebhookIdParamsSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute } from '../../http/openapi.ts';
-import { webhookNotFound } from './shared.ts';
+import { recordRoute } from '../../http/record-route.ts';
+import { webhookEndpoint } from './shared.ts';
 
-export const webhookDeleteRoute = apiRoute({
+export const webhookDeleteRoute = recordRoute(webhookEndpoint, {
   method: 'delete',
   path: '/api/webhooks/{webhookId}',
-  tags: ['Webhooks'],
   summary: 'Delete a webhook endpoint',
   description: 'Its delivery log goes with it; deliveries still queued for it are dropped.',
-  request: { params: WebhookIdParamsSchema },
-  responses: {
-    204: { description: 'Deleted.' },
-    404: webhookNotFound,
-  },
+  responses: { 204: { description: 'Deleted.' } },
 });
 
 export function registerWebhookDelete(app: OpenAPIHono<AppEnv>): void {

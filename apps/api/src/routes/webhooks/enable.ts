@@ -1,25 +1,23 @@
 import { enableWebhookEndpoint } from '@countersign/core';
-import { WebhookEndpointSchema, WebhookIdParamsSchema } from '@countersign/schemas';
+import { WebhookEndpointSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
-import { webhookNotFound } from './shared.ts';
+import { errorResponseFor, jsonResponse } from '../../http/openapi.ts';
+import { recordRoute } from '../../http/record-route.ts';
+import { webhookEndpoint } from './shared.ts';
 
-export const webhookEnableRoute = apiRoute({
+export const webhookEnableRoute = recordRoute(webhookEndpoint, {
   method: 'post',
   path: '/api/webhooks/{webhookId}/enable',
-  tags: ['Webhooks'],
   summary: 'Re-enable a disabled webhook endpoint',
   description:
     'Clears `disabledReason` and the failing streak; events from now on are delivered. Events that occurred ' +
     'while it was disabled are not sent by themselves: redeliver the ones listed as `skipped` if needed. ' +
     'Enabling an enabled endpoint changes nothing.',
-  request: { params: WebhookIdParamsSchema },
   responses: {
     200: jsonResponse('The endpoint, enabled.', WebhookEndpointSchema),
     400: errorResponseFor('`unsafe_webhook_url`: the URL is no longer an allowed target.'),
-    404: webhookNotFound,
   },
 });
 

@@ -1,21 +1,17 @@
 import { getWebhookEndpoint } from '@countersign/core';
-import { WebhookEndpointSchema, WebhookIdParamsSchema } from '@countersign/schemas';
+import { WebhookEndpointSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, jsonResponse } from '../../http/openapi.ts';
-import { webhookNotFound } from './shared.ts';
+import { jsonResponse } from '../../http/openapi.ts';
+import { recordRoute } from '../../http/record-route.ts';
+import { webhookEndpoint } from './shared.ts';
 
-export const webhookGetRoute = apiRoute({
+export const webhookGetRoute = recordRoute(webhookEndpoint, {
   method: 'get',
   path: '/api/webhooks/{webhookId}',
-  tags: ['Webhooks'],
   summary: 'Get a webhook endpoint',
-  request: { params: WebhookIdParamsSchema },
-  responses: {
-    200: jsonResponse('The endpoint (never its secret).', WebhookEndpointSchema),
-    404: webhookNotFound,
-  },
+  responses: { 200: jsonResponse('The endpoint (never its secret).', WebhookEndpointSchema) },
 });
 
 export function registerWebhookGet(app: OpenAPIHono<AppEnv>): void {

@@ -1,25 +1,21 @@
 import { rotateWebhookSecret } from '@countersign/core';
-import { WebhookIdParamsSchema, WebhookSecretRotatedSchema } from '@countersign/schemas';
+import { WebhookSecretRotatedSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, jsonResponse } from '../../http/openapi.ts';
-import { webhookNotFound } from './shared.ts';
+import { jsonResponse } from '../../http/openapi.ts';
+import { recordRoute } from '../../http/record-route.ts';
+import { webhookEndpoint } from './shared.ts';
 
-export const webhookRotateSecretRoute = apiRoute({
+export const webhookRotateSecretRoute = recordRoute(webhookEndpoint, {
   method: 'post',
   path: '/api/webhooks/{webhookId}/rotate-secret',
-  tags: ['Webhooks'],
   summary: "Rotate a webhook endpoint's signing secret",
   description:
     'Returns a new secret (shown only here). For 24 hours the old secret keeps signing too: every delivery ' +
     'carries two signatures (two `v1=` in `X-Service-Signature`, two `v1,` in `webhook-signature`) and a ' +
     'receiver holding either secret accepts it. Rotating again within those 24 hours retires the older one.',
-  request: { params: WebhookIdParamsSchema },
-  responses: {
-    200: jsonResponse('The new secret.', WebhookSecretRotatedSchema),
-    404: webhookNotFound,
-  },
+  responses: { 200: jsonResponse('The new secret.', WebhookSecretRotatedSchema) },
 });
 
 export function registerWebhookRotateSecret(app: OpenAPIHono<AppEnv>): void {

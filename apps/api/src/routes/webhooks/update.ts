@@ -1,36 +1,28 @@
 import { updateWebhookEndpoint } from '@countersign/core';
-import {
-  WebhookEndpointSchema,
-  WebhookIdParamsSchema,
-  WebhookUpdateRequestSchema,
-} from '@countersign/schemas';
+import { WebhookEndpointSchema, WebhookUpdateRequestSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
-import { webhookNotFound } from './shared.ts';
+import { errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
+import { recordRoute } from '../../http/record-route.ts';
+import { webhookEndpoint } from './shared.ts';
 
-export const webhookUpdateRoute = apiRoute({
+export const webhookUpdateRoute = recordRoute(webhookEndpoint, {
   method: 'patch',
   path: '/api/webhooks/{webhookId}',
-  tags: ['Webhooks'],
   summary: 'Change the events of a webhook endpoint, or turn it off and on',
   description:
     '`events` replaces the event types (null: every type, including later ones). `enabled: false` stops ' +
     'deliveries: `status` becomes `disabled` with `disabledReason` "turned off by the account", and events ' +
     'from then on are not queued for it. `enabled: true` clears that and the failing streak, as ' +
     '`POST /api/webhooks/{webhookId}/enable` does. Events already delivered or queued keep their types.',
-  request: {
-    params: WebhookIdParamsSchema,
-    body: jsonBody(WebhookUpdateRequestSchema),
-  },
+  request: { body: jsonBody(WebhookUpdateRequestSchema) },
   responses: {
     200: jsonResponse('The endpoint as it is now.', WebhookEndpointSchema),
     400: errorResponseFor(
       'Validation failed (an unknown property or event type, nothing to change), or `unsafe_webhook_url` when ' +
         'enabling: the URL is no longer an allowed target.',
     ),
-    404: webhookNotFound,
   },
 });
 

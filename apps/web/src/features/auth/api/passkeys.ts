@@ -6,8 +6,9 @@ import {
   startAuthentication,
   startRegistration,
 } from '@simplewebauthn/browser';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, setCsrfToken } from '../../../lib/api-client.ts';
+import { deleteById, useRefetchingMutation } from '../../../lib/mutations.ts';
 import type { Me } from './auth.ts';
 
 // Passkeys: the browser's WebAuthn prompts (through @simplewebauthn/browser, which turns the server's JSON
@@ -48,42 +49,26 @@ const passkeysKey = ['passkeys'] as const;
 export const usePasskeys = () =>
   useQuery({ queryKey: passkeysKey, queryFn: () => api<PasskeyList>('/api/me/passkeys') });
 
-export function useAddPasskey() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (label: string) => {
-      const options = await api<PublicKeyCredentialCreationOptionsJSON>('/api/me/passkeys/options', {
-        json: {},
-      });
-      let response: Awaited<ReturnType<typeof startRegistration>>;
-      try {
-        response = await startRegistration({ optionsJSON: options });
-      } catch (err) {
-        throw passkeyProblem(err);
-      }
-      return api<Passkey>('/api/me/passkeys', { json: { response, ...(label ? { label } : {}) } });
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: passkeysKey }),
+export const useAddPasskey = () =>
+  useRefetchingMutation(passkeysKey, async (label: string) => {
+    const options = await api<PublicKeyCredentialCreationOptionsJSON>('/api/me/passkeys/options', {
+      json: {},
+    });
+    let response: Awaited<ReturnType<typeof startRegistration>>;
+    try {
+      response = await startRegistration({ optionsJSON: options });
+    } catch (err) {
+      throw passkeyProblem(err);
+    }
+    return api<Passkey>('/api/me/passkeys', { json: { response, ...(label ? { label } : {}) } });
   });
-}
 
-export function useRenamePasskey() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (v: { passkeyId: string; label: string }) =>
-      api<Passkey>(`/api/me/passkeys/${encodeURIComponent(v.passkeyId)}`, {
-        method: 'PATCH',
-        json: { label: v.label },
-      }),
-    onSuccess: () => client.invalidateQueries({ queryKey: passkeysKey }),
-  });
-}
+export const useRenamePasskey = () =>
+  useRefetchingMutation(passkeysKey, (v: { passkeyId: string; label: string }) =>
+    api<Passkey>(`/api/me/passkeys/${encodeURIComponent(v.passkeyId)}`, {
+      method: 'PATCH',
+      json: { label: v.label },
+    }),
+  );
 
-export function useRemovePasskey() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (passkeyId: string) =>
-      api<void>(`/api/me/passkeys/${encodeURIComponent(passkeyId)}`, { method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: passkeysKey }),
-  });
-}
+export const useRemovePasskey = () => useRefetchingMutation(passkeysKey, deleteById('/api/me/passkeys'));

@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { deleteById, useRefetchingMutation } from '../../../lib/mutations.ts';
 
 export interface DriveFile {
   cloudFileId: string;
@@ -22,10 +23,7 @@ export const useDriveFiles = () =>
 export const useDriveConnection = () =>
   useQuery({ queryKey: [...key, 'connection'], queryFn: () => api<DriveConnection>('/api/drive') });
 
-function useDriveMutation<A, R>(fn: (a: A) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: key }) });
-}
+const useDriveMutation = <A, R>(fn: (a: A) => Promise<R>) => useRefetchingMutation(key, fn);
 
 export const useUploadFiles = () =>
   useDriveMutation((files: File[]) => {
@@ -33,10 +31,7 @@ export const useUploadFiles = () =>
     for (const f of files) form.append('files', f, f.name);
     return api<{ files: DriveFile[] }>('/api/drive/files', { form });
   });
-export const useDeleteFile = () =>
-  useDriveMutation((id: string) =>
-    api<void>(`/api/drive/files/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  );
+export const useDeleteFile = () => useDriveMutation(deleteById('/api/drive/files'));
 export const useConnectGoogle = () =>
   useDriveMutation(() => api<{ authorizationUrl: string }>('/api/drive/gdrive/connect', { method: 'POST' }));
 export const useDisconnect = () =>

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { ConfirmButton } from '../../../components/ConfirmButton.tsx';
 import { CopyButton } from '../../../components/CopyButton.tsx';
-import { DataTable } from '../../../components/DataTable.tsx';
+import { confirmColumn } from '../../../components/DataTable.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { PdfFilesField } from '../../../components/Field.tsx';
 import { Form } from '../../../components/Form.tsx';
 import { Loading } from '../../../components/Loading.tsx';
-import { QueryStatus } from '../../../components/QueryStatus.tsx';
+import { QueryTable } from '../../../components/QueryTable.tsx';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 import {
+  type DriveFile,
   useConnectGoogle,
   useDeleteFile,
   useDisconnect,
@@ -98,39 +98,31 @@ export default function Drive() {
       <ErrorNotice error={failure} />
 
       <h2>Files</h2>
-      <QueryStatus query={files} empty={files.data?.files.length === 0} emptyText="No files yet." />
-      {files.data?.files.length ? (
-        <DataTable
-          rows={files.data.files}
-          rowKey={(f) => f.cloudFileId}
-          columns={[
-            { label: 'File', cell: (f) => f.filename },
-            {
-              label: 'cloudFileId',
-              cell: (f) => (
-                <>
-                  <code>{f.cloudFileId}</code> <CopyButton text={f.cloudFileId} label="Copy" />
-                </>
-              ),
-            },
-            { label: 'Size', cell: (f) => formatBytes(f.size) },
-            { label: 'Uploaded', cell: (f) => formatDateTime(f.createdAt) },
-            {
-              label: 'Actions',
-              hideLabel: true,
-              cell: (f) => (
-                <ConfirmButton
-                  subject={f.filename}
-                  question={`Delete ${f.filename}?`}
-                  onConfirm={() => remove.mutate(f.cloudFileId)}
-                >
-                  Delete
-                </ConfirmButton>
-              ),
-            },
-          ]}
-        />
-      ) : null}
+      <QueryTable
+        query={files}
+        rows={files.data?.files}
+        rowKey={(f) => f.cloudFileId}
+        columns={[
+          { label: 'File', cell: (f) => f.filename },
+          {
+            label: 'cloudFileId',
+            cell: (f) => (
+              <>
+                <code>{f.cloudFileId}</code> <CopyButton text={f.cloudFileId} label="Copy" />
+              </>
+            ),
+          },
+          { label: 'Size', cell: (f) => formatBytes(f.size) },
+          { label: 'Uploaded', cell: (f) => formatDateTime(f.createdAt) },
+          confirmColumn('Delete', (f: DriveFile) => ({
+            subject: f.filename,
+            question: `Delete ${f.filename}?`,
+            onConfirm: () => remove.mutate(f.cloudFileId),
+          })),
+        ]}
+      >
+        No files yet.
+      </QueryTable>
     </main>
   );
 }

@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { deleteById, useRefetchingMutation } from '../../../lib/mutations.ts';
 
 export interface RefreshTokenInfo {
   tokenId: string;
@@ -18,26 +19,17 @@ export interface Allowance {
   daily: { date: string; units: number }[];
 }
 
+const tokensKey = ['tokens'] as const;
+
 export const useTokens = () =>
-  useQuery({ queryKey: ['tokens'], queryFn: () => api<{ tokens: RefreshTokenInfo[] }>('/api/tokens') });
+  useQuery({ queryKey: tokensKey, queryFn: () => api<{ tokens: RefreshTokenInfo[] }>('/api/tokens') });
 
-export function useCreateToken() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (label: string) =>
-      api<{ tokenId: string; refreshToken: string }>('/api/tokens', { json: label ? { label } : {} }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['tokens'] }),
-  });
-}
+export const useCreateToken = () =>
+  useRefetchingMutation(tokensKey, (label: string) =>
+    api<{ tokenId: string; refreshToken: string }>('/api/tokens', { json: label ? { label } : {} }),
+  );
 
-export function useRevokeToken() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (tokenId: string) =>
-      api<void>(`/api/tokens/${encodeURIComponent(tokenId)}`, { method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['tokens'] }),
-  });
-}
+export const useRevokeToken = () => useRefetchingMutation(tokensKey, deleteById('/api/tokens'));
 
 export const useAllowance = () =>
   useQuery({ queryKey: ['allowance'], queryFn: () => api<Allowance>('/api/allowance') });

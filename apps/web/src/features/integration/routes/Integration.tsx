@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { ConfirmButton } from '../../../components/ConfirmButton.tsx';
 import { CopyButton } from '../../../components/CopyButton.tsx';
-import { DataTable } from '../../../components/DataTable.tsx';
+import { confirmColumn } from '../../../components/DataTable.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { TextField } from '../../../components/Field.tsx';
 import { Form } from '../../../components/Form.tsx';
 import { Loading } from '../../../components/Loading.tsx';
-import { QueryStatus } from '../../../components/QueryStatus.tsx';
+import { QueryTable } from '../../../components/QueryTable.tsx';
 import { SecretOnce } from '../../../components/SecretOnce.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import type { RefreshTokenInfo } from '../api/integration.ts';
 import { useAllowance, useCreateToken, useRevokeToken, useTokens } from '../api/integration.ts';
 import { UsageChart } from '../components/UsageChart.tsx';
 
@@ -57,32 +57,24 @@ export default function Integration() {
           </button>
         </Form>
         <ErrorNotice error={create.error} inline />
-        <QueryStatus query={tokens} empty={tokens.data?.tokens.length === 0} emptyText="No tokens yet." />
-        {tokens.data?.tokens.length ? (
-          <DataTable
-            rows={tokens.data.tokens}
-            rowKey={(t) => t.tokenId}
-            columns={[
-              { label: 'Label', cell: (t) => t.label || <span className="muted">(no label)</span> },
-              { label: 'Created', cell: (t) => formatDateTime(t.createdAt) },
-              { label: 'Last used', cell: (t) => (t.lastUsedAt ? formatDateTime(t.lastUsedAt) : 'never') },
-              {
-                label: 'Actions',
-                hideLabel: true,
-                cell: (t) => (
-                  <ConfirmButton
-                    subject={t.label || t.tokenId}
-                    question={`Revoke ${t.label || 'this token'}? Integrations using it stop working.`}
-                    onConfirm={() => revoke.mutate(t.tokenId)}
-                    disabled={revoke.isPending}
-                  >
-                    Revoke
-                  </ConfirmButton>
-                ),
-              },
-            ]}
-          />
-        ) : null}
+        <QueryTable
+          query={tokens}
+          rows={tokens.data?.tokens}
+          rowKey={(t) => t.tokenId}
+          columns={[
+            { label: 'Label', cell: (t) => t.label || <span className="muted">(no label)</span> },
+            { label: 'Created', cell: (t) => formatDateTime(t.createdAt) },
+            { label: 'Last used', cell: (t) => (t.lastUsedAt ? formatDateTime(t.lastUsedAt) : 'never') },
+            confirmColumn('Revoke', (t: RefreshTokenInfo) => ({
+              subject: t.label || t.tokenId,
+              question: `Revoke ${t.label || 'this token'}? Integrations using it stop working.`,
+              onConfirm: () => revoke.mutate(t.tokenId),
+              disabled: revoke.isPending,
+            })),
+          ]}
+        >
+          No tokens yet.
+        </QueryTable>
       </section>
 
       <section className="card stack" aria-labelledby="allowance-title">

@@ -1,6 +1,7 @@
 import type { SessionDetail, SessionList } from '@countersign/schemas';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useRefetchingMutation } from '../../../lib/mutations.ts';
 
 export interface SessionFilters {
   status?: string;
@@ -55,13 +56,9 @@ export const useSession = (id: string | undefined) =>
     },
   });
 
-function useSessionMutation<T>(fn: (arg: T) => Promise<unknown>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['sessions'] }),
-  });
-}
+/** A write about sessions: the list and every session shown are read again after it. */
+export const useSessionMutation = <A, R>(fn: (arg: A) => Promise<R>) =>
+  useRefetchingMutation(['sessions'], fn);
 
 export const useCancelSession = () =>
   useSessionMutation((v: { sessionId: string; reason?: string }) =>

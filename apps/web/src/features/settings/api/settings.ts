@@ -1,6 +1,7 @@
 import type { Branding, BrandingUpdateRequest } from '@countersign/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { deleteById, useRefetchingMutation } from '../../../lib/mutations.ts';
 import { type Account, type Member, meKey } from '../../auth/api/auth.ts';
 
 export const useAccount = () =>
@@ -18,28 +19,19 @@ export function useUpdateAccount() {
   });
 }
 
+const membersKey = ['members'] as const;
+
 export const useMembers = () =>
-  useQuery({ queryKey: ['members'], queryFn: () => api<{ members: Member[] }>('/api/members') });
+  useQuery({ queryKey: membersKey, queryFn: () => api<{ members: Member[] }>('/api/members') });
 
-export function useInviteMember() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (v: { email: string; name?: string; role: 'owner' | 'member' }) =>
-      api<Member>('/api/members', {
-        json: { email: v.email, role: v.role, ...(v.name ? { name: v.name } : {}) },
-      }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['members'] }),
-  });
-}
+export const useInviteMember = () =>
+  useRefetchingMutation(membersKey, (v: { email: string; name?: string; role: 'owner' | 'member' }) =>
+    api<Member>('/api/members', {
+      json: { email: v.email, role: v.role, ...(v.name ? { name: v.name } : {}) },
+    }),
+  );
 
-export function useRemoveMember() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (memberId: string) =>
-      api<void>(`/api/members/${encodeURIComponent(memberId)}`, { method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['members'] }),
-  });
-}
+export const useRemoveMember = () => useRefetchingMutation(membersKey, deleteById('/api/members'));
 
 export const brandingKey = ['branding'] as const;
 

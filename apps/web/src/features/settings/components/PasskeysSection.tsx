@@ -1,11 +1,10 @@
 import type { Passkey } from '@countersign/schemas';
 import { useState } from 'react';
-import { ConfirmButton } from '../../../components/ConfirmButton.tsx';
-import { DataTable } from '../../../components/DataTable.tsx';
+import { confirmColumn } from '../../../components/DataTable.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { TextField } from '../../../components/Field.tsx';
 import { Form } from '../../../components/Form.tsx';
-import { QueryStatus } from '../../../components/QueryStatus.tsx';
+import { QueryTable } from '../../../components/QueryTable.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import {
   passkeysSupported,
@@ -30,35 +29,23 @@ export function PasskeysSection() {
         Sign in with your device's fingerprint, face or PIN instead of an emailed link. A passkey works for
         you in this account only.
       </p>
-      <QueryStatus
+      <QueryTable
         query={passkeys}
-        empty={passkeys.data?.passkeys.length === 0}
-        emptyText="No passkeys yet."
-      />
-      {passkeys.data && passkeys.data.passkeys.length > 0 ? (
-        <DataTable
-          rows={passkeys.data.passkeys}
-          rowKey={(p) => p.passkeyId}
-          columns={[
-            { label: 'Name', cell: (p) => <PasskeyName passkey={p} /> },
-            { label: 'Added', cell: (p) => formatDateTime(p.createdAt) },
-            { label: 'Last used', cell: (p) => (p.lastUsedAt ? formatDateTime(p.lastUsedAt) : 'never') },
-            {
-              label: 'Actions',
-              hideLabel: true,
-              cell: (p) => (
-                <ConfirmButton
-                  subject={p.label}
-                  question={`Remove the passkey "${p.label}"? It will no longer sign you in.`}
-                  onConfirm={() => remove.mutate(p.passkeyId)}
-                >
-                  Remove
-                </ConfirmButton>
-              ),
-            },
-          ]}
-        />
-      ) : null}
+        rows={passkeys.data?.passkeys}
+        rowKey={(p) => p.passkeyId}
+        columns={[
+          { label: 'Name', cell: (p) => <PasskeyName passkey={p} /> },
+          { label: 'Added', cell: (p) => formatDateTime(p.createdAt) },
+          { label: 'Last used', cell: (p) => (p.lastUsedAt ? formatDateTime(p.lastUsedAt) : 'never') },
+          confirmColumn('Remove', (p: Passkey) => ({
+            subject: p.label,
+            question: `Remove the passkey "${p.label}"? It will no longer sign you in.`,
+            onConfirm: () => remove.mutate(p.passkeyId),
+          })),
+        ]}
+      >
+        No passkeys yet.
+      </QueryTable>
       <ErrorNotice error={remove.error} inline />
       {supported ? (
         <Form

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { ConfirmButton } from '../../../components/ConfirmButton.tsx';
-import { DataTable } from '../../../components/DataTable.tsx';
+import { confirmColumn, DataTable } from '../../../components/DataTable.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Field, TextField } from '../../../components/Field.tsx';
 import { Form } from '../../../components/Form.tsx';
@@ -8,7 +7,7 @@ import { Loading } from '../../../components/Loading.tsx';
 import { OwnerSave } from '../../../components/OwnerSave.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useMe } from '../../auth/api/auth.ts';
+import { type Member, useMe } from '../../auth/api/auth.ts';
 import {
   useAccount,
   useInviteMember,
@@ -98,20 +97,15 @@ export default function Settings() {
                 label: 'Last sign-in',
                 cell: (m) => (m.lastSignInAt ? formatDateTime(m.lastSignInAt) : 'never'),
               },
-              {
-                label: 'Actions',
-                hideLabel: true,
-                cell: (m) =>
-                  isOwner && m.memberId !== me.data?.member?.memberId ? (
-                    <ConfirmButton
-                      subject={m.email}
-                      question={`Remove ${m.email} from the account?`}
-                      onConfirm={() => remove.mutate(m.memberId)}
-                    >
-                      Remove
-                    </ConfirmButton>
-                  ) : null,
-              },
+              confirmColumn('Remove', (m: Member) =>
+                isOwner && m.memberId !== me.data?.member?.memberId
+                  ? {
+                      subject: m.email,
+                      question: `Remove ${m.email} from the account?`,
+                      onConfirm: () => remove.mutate(m.memberId),
+                    }
+                  : null,
+              ),
             ]}
           />
         ) : null}

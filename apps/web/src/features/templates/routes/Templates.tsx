@@ -1,11 +1,11 @@
+import type { TemplateSummary } from '@countersign/schemas';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ConfirmButton } from '../../../components/ConfirmButton.tsx';
-import { DataTable } from '../../../components/DataTable.tsx';
+import { confirmColumn } from '../../../components/DataTable.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { PdfFilesField, TextField } from '../../../components/Field.tsx';
 import { Form } from '../../../components/Form.tsx';
-import { QueryStatus } from '../../../components/QueryStatus.tsx';
+import { QueryTable } from '../../../components/QueryTable.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCreateTemplate, useDeleteTemplate, useTemplates } from '../api/templates.ts';
 
@@ -53,37 +53,25 @@ export default function Templates() {
       </Form>
 
       <h2>Your templates</h2>
-      <QueryStatus
+      <QueryTable
         query={templates}
-        empty={templates.data?.templates.length === 0}
-        emptyText="No templates yet."
-      />
-      {templates.data?.templates.length ? (
-        <DataTable
-          rows={templates.data.templates}
-          rowKey={(t) => t.templateId}
-          columns={[
-            { label: 'Name', cell: (t) => <Link href={`/templates/${t.templateId}`}>{t.name}</Link> },
-            { label: 'Roles', cell: (t) => t.roles.join(', ') || '—' },
-            { label: 'Fields', cell: (t) => t.fieldCount },
-            { label: 'Created', cell: (t) => formatDateTime(t.createdAt) },
-            {
-              label: 'Actions',
-              hideLabel: true,
-              cell: (t) => (
-                <ConfirmButton
-                  subject={t.name}
-                  question={`Delete the template ${t.name}? Sessions already sent from it are kept.`}
-                  onConfirm={() => remove.mutate(t.templateId)}
-                  disabled={remove.isPending}
-                >
-                  Delete
-                </ConfirmButton>
-              ),
-            },
-          ]}
-        />
-      ) : null}
+        rows={templates.data?.templates}
+        rowKey={(t) => t.templateId}
+        columns={[
+          { label: 'Name', cell: (t) => <Link href={`/templates/${t.templateId}`}>{t.name}</Link> },
+          { label: 'Roles', cell: (t) => t.roles.join(', ') || '—' },
+          { label: 'Fields', cell: (t) => t.fieldCount },
+          { label: 'Created', cell: (t) => formatDateTime(t.createdAt) },
+          confirmColumn('Delete', (t: TemplateSummary) => ({
+            subject: t.name,
+            question: `Delete the template ${t.name}? Sessions already sent from it are kept.`,
+            onConfirm: () => remove.mutate(t.templateId),
+            disabled: remove.isPending,
+          })),
+        ]}
+      >
+        No templates yet.
+      </QueryTable>
       <ErrorNotice error={remove.error} />
     </main>
   );

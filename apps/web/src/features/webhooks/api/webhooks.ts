@@ -8,8 +8,9 @@ import type {
   WebhookTestQueued,
   WebhookUpdateRequest,
 } from '@countersign/schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { deleteById, useRefetchingMutation } from '../../../lib/mutations.ts';
 
 /** Every event type an endpoint can subscribe to, with what it means (a Record, so a new type must be added). */
 const EVENT_HINTS: Record<WebhookEventType, string> = {
@@ -39,10 +40,7 @@ export const useDeliveries = (id: string | null) =>
     refetchInterval: 2000,
   });
 
-function useWebhookMutation<A, R>(fn: (a: A) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: key }) });
-}
+const useWebhookMutation = <A, R>(fn: (a: A) => Promise<R>) => useRefetchingMutation(key, fn);
 
 export const useCreateWebhook = () =>
   useWebhookMutation((v: { url: string; events: WebhookEventType[] }) =>
@@ -52,8 +50,7 @@ export const useUpdateWebhook = () =>
   useWebhookMutation((v: { webhookId: string; change: WebhookUpdateRequest }) =>
     api<WebhookEndpoint>(path(v.webhookId), { method: 'PATCH', json: v.change }),
   );
-export const useDeleteWebhook = () =>
-  useWebhookMutation((id: string) => api<void>(path(id), { method: 'DELETE' }));
+export const useDeleteWebhook = () => useWebhookMutation(deleteById('/api/webhooks'));
 export const useRotateSecret = () =>
   useWebhookMutation((id: string) =>
     api<WebhookSecretRotated>(`${path(id)}/rotate-secret`, { method: 'POST' }),

@@ -1,0 +1,46 @@
+import type { RouteConfig, z } from '@hono/zod-openapi';
+import { apiRoute } from './openapi.ts';
+
+type Responses = RouteConfig['responses'];
+type Response = Responses[string];
+type Request = NonNullable<RouteConfig['request']>;
+
+/**
+ * What every route about one kind of record shares: the tag it is listed under, the path parameters that name
+ * the record (`{webhookId}`, the signing link's `{token}`...), the 404 for a name the caller has no record
+ * under, and for routes that take no bearer token their `security`.
+ */
+export interface RecordKind<Params extends z.ZodObject, NotFound extends Response = Response> {
+  tags: string[];
+  params: Params;
+  notFound: NotFound;
+  security?: RouteConfig['security'];
+}
+
+/**
+ * `apiRoute` for a route about one record of `kind`: the route declares what is its own (method, path, words,
+ * a query or body, its answers) and the kind adds the rest, in the order the other routes declare them so the
+ * document reads the same.
+ */
+export function recordRoute<
+  Params extends z.ZodObject,
+  NotFound extends Response,
+  P extends string,
+  M extends RouteConfig['method'],
+  R extends Responses,
+  Req extends Omit<Request, 'params'> = Record<never, never>,
+>(
+  kind: RecordKind<Params, NotFound>,
+  route: { method: M; path: P; summary: string; description?: string; request?: Req; responses: R },
+) {
+  return apiRoute({
+    method: route.method,
+    path: route.path,
+    tags: kind.tags,
+    summary: route.summary,
+    description: route.description,
+    security: kind.security,
+    request: { params: kind.params, ...(route.request as Req) },
+    responses: { ...route.responses, 404: kind.notFound },
+  });
+}

@@ -1,0 +1,5 @@
+CREATE TABLE `service_secrets` (
+	`name` text PRIMARY KEY NOT NULL,
+	`encrypted` text NOT NULL,
+	`created_at` integer NOT NULL
+);

@@ -8,6 +8,7 @@ import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from './fixtures/pdfs.ts';
 import { startTestApi, type TestApi } from './harness.ts';
+import { sendOneEntry } from './send-support.ts';
 import { signBody } from './signing-setup.ts';
 import { bearer, type Receiver, startReceiver } from './webhooks-support.ts';
 
@@ -36,28 +37,20 @@ afterAll(async () => {
 const sessionCount = (api: TestApi) =>
   (api.runtime.db.$client.prepare('SELECT count(*) AS n FROM sessions').get() as { n: number }).n;
 
-async function sendOwnPdf(api: TestApi, token: string, cloudFileId: string, authRequirement = 'otp') {
-  const res = await api.post(
-    '/api/sessions/send',
-    {
-      cloudFileIds: [cloudFileId],
-      title: 'Backup probe',
-      signingRequests: [{ recipients: [{ name: 'Bea Signer', email: 'bea@example.test' }] }],
-      authRequirement,
-      notify: false,
-    },
-    token,
-  );
-  const body = (await res.json()) as {
-    rows: {
-      sessionId: string;
-      documents: { documentId: string }[];
-      participants: { signingUrl: string }[];
-    }[];
-  };
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  return body.rows[0]!;
-}
+/** One own-PDF session to Bea, with her signing link. */
+const sendOwnPdf = (
+  api: TestApi,
+  token: string,
+  cloudFileId: string,
+  authRequirement: 'otp' | 'public' = 'otp',
+) =>
+  sendOneEntry(api, token, {
+    cloudFileIds: [cloudFileId],
+    title: 'Backup probe',
+    signingRequests: [{ recipients: [{ name: 'Bea Signer', email: 'bea@example.test' }] }],
+    authRequirement,
+    notify: false,
+  });
 
 describe('backup and restore', () => {
   it('copies a deployment while it sends, and the restored copy signs and seals', async () => {
@@ -127,7 +120,7 @@ describe('backup and restore', () => {
       );
       expect(hook.status).toBe(201);
       const row = await sendOwnPdf(copy, token, files[0]!, 'public');
-      const link = row.participants[0]!.signingUrl.split('/s/')[1]!;
+      const link = row.tokens[0]!;
       const view = (await (await copy.fetch(`/api/signing/${link}`)).json()) as SigningView;
       const signed = await copy.post(`/api/signing/${link}/sign`, signBody(view));
       expect(signed.status).toBe(200);
@@ -135,12 +128,9 @@ describe('backup and restore', () => {
         (r) => r.event.type === 'session.completed' && r.event.data.sessionId === row.sessionId,
         30_000,
       );
-      const pdf = await copy.fetch(
-        `/api/sessions/${row.sessionId}/documents/${row.documents[0]!.documentId}`,
-        {
-          headers: bearer(token),
-        },
-      );
+      const pdf = await copy.fetch(`/api/sessions/${row.sessionId}/documents/${row.documentIds[0]}`, {
+        headers: bearer(token),
+      });
       expect(pdf.status).toBe(200);
       const sealed = path.join(work, 'sealed.pdf');
       fs.writeFileSync(sealed, Buffer.from(await pdf.arrayBuffer()));

@@ -1,4 +1,3 @@
-import zlib from 'node:zlib';
 import {
   COMPLETION_MAX_ATTEMPTS,
   CompletionFailedError,
@@ -8,10 +7,13 @@ import {
   signAsParticipant,
   sweep,
 } from '@countersign/core';
+import type { SessionDetail } from '@countersign/schemas';
 import { runCli } from '@countersign/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startApiWorld } from './api-world.ts';
+import { breakSignature } from './completion-support.ts';
 import { makePdf } from './fixtures/pdfs.ts';
+import { sendOneEntry } from './send-support.ts';
 
 // A completion that fails on every attempt gets an end state: after COMPLETION_MAX_ATTEMPTS the session is
 // `failed` (readable with its reason), a webhook says so, the operator retries it from the CLI (a real
@@ -26,61 +28,28 @@ const world = await startApiWorld({
 const { api, clock, receiver, accessToken, accountId } = world;
 afterAll(() => world.close());
 
-const db = () => api.runtime.db.$client;
-
-// A drawn signature with a PNG header and no pixel data: finalize cannot embed it (sign-time checks refuse
-// it now, so it is put in place the way older data would be).
-const chunk = (type: string, data: Buffer) => {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([len, body, crc]);
-};
-const poison = JSON.stringify({
-  kind: 'drawn',
-  value: `data:image/png;base64,${Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0])),
-    chunk('IEND', Buffer.alloc(0)),
-  ]).toString('base64')}`,
-});
-
 let sent = 0;
-/** A one-signer session, signed, whose stored signature finalize cannot embed; returns its id and the good one. */
-async function stuckSession(): Promise<{ sessionId: string; goodSignature: string }> {
+/** A one-signer session, signed, whose stored signature finalize cannot embed; `fix()` puts the good one back. */
+async function stuckSession(): Promise<{ sessionId: string; fix(): void }> {
   const n = ++sent;
   const file = await (await localDrive(api.runtime.ctx, accountId)).put(
     `Stuck ${n}.pdf`,
     await makePdf(1, `stuck-${n}`),
   );
-  const res = await api.post(
-    '/api/sessions/send',
-    {
-      cloudFileIds: [file.cloudFileId],
-      title: `Stuck ${n}`,
-      authRequirement: 'public',
-      notify: false,
-      signingRequests: [{ recipients: [{ name: 'Ann Alpha', email: `ann.${n}@example.test` }] }],
-    },
-    accessToken,
-  );
-  expect(res.status).toBe(200);
-  const row = (
-    (await res.json()) as { rows: { sessionId: string; participants: { signingUrl: string }[] }[] }
-  ).rows[0]!;
+  const { sessionId, tokens } = await sendOneEntry(api, accessToken, {
+    cloudFileIds: [file.cloudFileId],
+    title: `Stuck ${n}`,
+    authRequirement: 'public',
+    notify: false,
+    signingRequests: [{ recipients: [{ name: 'Ann Alpha', email: `ann.${n}@example.test` }] }],
+  });
   await signAsParticipant(
     api.runtime.ctx,
-    row.participants[0]!.signingUrl.split('/s/')[1]!,
+    tokens[0]!,
     { values: [], signature: { kind: 'typed', value: 'Ann Alpha' } },
     { origin: {}, cookieToken: null },
   );
-  const { signature } = db()
-    .prepare('SELECT signature FROM participants WHERE session_id = ?')
-    .get(row.sessionId) as { signature: string };
-  db().prepare('UPDATE participants SET signature = ? WHERE session_id = ?').run(poison, row.sessionId);
-  return { sessionId: row.sessionId, goodSignature: signature };
+  return { sessionId, fix: breakSignature(api, sessionId).restore };
 }
 
 /** Runs the sweep through every back-off until the session has no automatic attempt left. */
@@ -100,17 +69,7 @@ async function detail(sessionId: string) {
     headers: { authorization: `Bearer ${accessToken}` },
   });
   expect(res.status).toBe(200);
-  return (await res.json()) as {
-    status: string;
-    completedAt: string | null;
-    completionFailure: {
-      attempts: number;
-      reason: string;
-      failedAt: string | null;
-      nextAttemptAt: string | null;
-    } | null;
-    documents: { signed: boolean }[];
-  };
+  return (await res.json()) as SessionDetail;
 }
 
 describe('a completion that fails on every attempt', () => {
@@ -173,9 +132,7 @@ describe('a completion that fails on every attempt', () => {
     expect((await detail(s.sessionId)).completionFailure).toMatchObject({ attempts: 1 });
 
     // The cause fixed, the operator's retry completes it.
-    db()
-      .prepare('UPDATE participants SET signature = ? WHERE session_id = ?')
-      .run(s.goodSignature, s.sessionId);
+    s.fix();
     const retried = await runCli(['sessions', 'retry-completion', '--session', s.sessionId], env);
     expect(retried.code, retried.stderr).toBe(0);
     expect(retried.json).toEqual({ sessionId: s.sessionId, completed: true });

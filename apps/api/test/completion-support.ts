@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { localDrive, setAllowance } from '@countersign/core';
 import { outbox } from '@countersign/db';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
@@ -49,4 +50,42 @@ export async function sendToOneSigner(api: TestApi, signer: string, pages = 1) {
         ).json()) as { status: string }
       ).status,
   };
+}
+
+/** A PNG chunk: length, type, data, CRC. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A drawn signature finalize cannot embed: a PNG with a valid header and no image data. */
+const unembeddableSignature = JSON.stringify({
+  kind: 'drawn',
+  value: `data:image/png;base64,${Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0])),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]).toString('base64')}`,
+});
+
+/**
+ * Swaps the stored signature of the signer at `position` for one finalize cannot embed, so every completion of
+ * the session fails. Sign-time checks refuse such a signature now, so it is put in place the way older data (or
+ * any other finalize failure) would be. `restore()` puts the signer's own signature back: the cause fixed.
+ */
+export function breakSignature(api: TestApi, sessionId: string, position = 0): { restore(): void } {
+  const db = api.runtime.db.$client;
+  const { signature } = db
+    .prepare('SELECT signature FROM participants WHERE session_id = ? AND position = ?')
+    .get(sessionId, position) as { signature: string };
+  const store = (value: string) =>
+    db
+      .prepare('UPDATE participants SET signature = ? WHERE session_id = ? AND position = ?')
+      .run(value, sessionId, position);
+  store(unembeddableSignature);
+  return { restore: () => store(signature) };
 }

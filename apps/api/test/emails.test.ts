@@ -109,6 +109,9 @@ function stallable(inner: Mailer): StallableMailer {
 const email = (name: string) =>
   `${name.toLowerCase().replace(/\W+/g, '.')}.${randomUUID().slice(0, 8)}@example.test`;
 
+/** Own-PDF recipients by name, each at a fresh address. */
+const recipientsNamed = (...names: string[]) => names.map((name) => ({ name, email: email(name) }));
+
 async function accessToken(): Promise<string> {
   const res = await api.post('/connect/token', { refresh_token: refreshToken });
   return ((await res.json()) as { access_token: string }).access_token;
@@ -116,6 +119,18 @@ async function accessToken(): Promise<string> {
 
 async function authed(path: string): Promise<Response> {
   return api.fetch(path, { headers: { authorization: `Bearer ${await accessToken()}` } });
+}
+
+/** One entry of the NDA: `client` signs as Client and `witness` as Witness, at fresh addresses (`emails`). */
+function ndaSigners(client: string, witness: string) {
+  const emails: [string, string] = [email(client), email(witness)];
+  const entry = {
+    recipients: [
+      { label: 'Client', name: client, email: emails[0] },
+      { label: 'Witness', name: witness, email: emails[1] },
+    ],
+  };
+  return { entry, emails };
 }
 
 interface TemplateSent {
@@ -132,6 +147,12 @@ async function templateSend(body: Record<string, unknown>): Promise<TemplateSent
   const json = (await res.json()) as { instantiation: { sessions: TemplateSent['sessions'] } } & TemplateSent;
   expect(res.status, JSON.stringify(json)).toBe(200);
   return { sessions: json.instantiation.sessions, invites: json.invites };
+}
+
+/** A send of one NDA entry (see `ndaSigners`) with `options`; the signers' addresses are in `emails`. */
+async function sendNda(client: string, witness: string, options: Record<string, unknown>) {
+  const { entry, emails } = ndaSigners(client, witness);
+  return { ...(await templateSend({ signingRequests: [entry], ...options })), emails };
 }
 
 interface OwnPdfRow {
@@ -285,18 +306,8 @@ function outboxEmailsFor(addresses: string[]): { to: string[]; cc?: string[]; su
 
 describe('emails', () => {
   it('sequential template send: invite shaped by the send options, upcoming, code, signed, next signer, completed with the PDF', async () => {
-    const clara = email('Clara Client');
-    const walt = email('Walt Witness');
     const cc = [email('legal'), email('records')];
-    const sent = await templateSend({
-      signingRequests: [
-        {
-          recipients: [
-            { label: 'Client', name: 'Clara Client', email: clara },
-            { label: 'Witness', name: 'Walt Witness', email: walt },
-          ],
-        },
-      ],
+    const sent = await sendNda('Clara Client', 'Walt Witness', {
       signingType: 'sequential',
       sendInitialNotification: true,
       senderName: 'Dana Whitfield',
@@ -306,6 +317,7 @@ describe('emails', () => {
       cc,
       replyToEmail: 'dana@acme.test',
     });
+    const [clara, walt] = sent.emails;
     const { sessionId, documentIds } = sent.sessions[0]!;
     expect(sent.invites[0]).toMatchObject({ inviteStatus: 'sent' });
     // Walt gets a heads-up now; his invite goes out when his turn comes, so this call skipped it.
@@ -401,23 +413,14 @@ describe('emails', () => {
   });
 
   it('a cc address gets a copy without any link, then the signed PDF attached; never a signer link', async () => {
-    const ana = email('Ana Public');
-    const bo = email('Bo Public');
     const legal = email('legal');
     const records = email('records');
-    const sent = await templateSend({
-      signingRequests: [
-        {
-          recipients: [
-            { label: 'Client', name: 'Ana Public', email: ana },
-            { label: 'Witness', name: 'Bo Public', email: bo },
-          ],
-        },
-      ],
+    const sent = await sendNda('Ana Public', 'Bo Public', {
       authRequirement: 'public', // a link alone signs: the case where a leaked link is a signature
       message: 'Copying our lawyers.',
       cc: [legal, records, legal.toUpperCase()],
     });
+    const [ana, bo] = sent.emails;
     const { sessionId, documentIds } = sent.sessions[0]!;
     const look = { title: TEMPLATE, sender: ACCOUNT };
     const copySubject = `Copy: “${TEMPLATE}” from ${ACCOUNT}`;
@@ -469,7 +472,7 @@ describe('emails', () => {
   });
 
   it('parallel own-PDF send with notify true: invites, signed to the others, declined to the others with the reason', async () => {
-    const people = ['Ann Archer', 'Ben Baker', 'Cat Cole'].map((name) => ({ name, email: email(name) }));
+    const people = recipientsNamed('Ann Archer', 'Ben Baker', 'Cat Cole');
     const [ann, ben, cat] = people.map((p) => p.email) as [string, string, string];
     const [row] = await ownPdfSend({
       signingRequests: [{ recipients: people }],
@@ -516,20 +519,17 @@ describe('emails', () => {
   });
 
   it('cancellation emails everyone of a notify session, with the reason when one is given', async () => {
-    const withReason = [email('Dee Dunn'), email('Eve East')];
-    const without = email('Fay Frost');
+    const withReason = recipientsNamed('Dee Dunn', 'Eve East');
+    const [without] = recipientsNamed('Fay Frost');
     const rows = await ownPdfSend({
-      signingRequests: [
-        { recipients: withReason.map((e, i) => ({ name: `Signer ${i + 1}`, email: e })) },
-        { recipients: [{ name: 'Fay Frost', email: without }] },
-      ],
+      signingRequests: [{ recipients: withReason }, { recipients: [without!] }],
       authRequirement: 'public',
       notify: true,
     });
     const look = { title: 'Offer letter', sender: ACCOUNT };
 
     await cancel(rows[0]!.sessionId, 'The candidate accepted another offer.');
-    for (const address of withReason) {
+    for (const { email: address } of withReason) {
       const cancelled = await mailTo(address, 'Cancelled: “Offer letter”');
       expectWellFormed(cancelled, look);
       for (const part of [cancelled.text ?? '', cancelled.html as string]) {
@@ -540,7 +540,7 @@ describe('emails', () => {
     }
 
     await cancel(rows[1]!.sessionId);
-    const cancelled = await mailTo(without, 'Cancelled: “Offer letter”');
+    const cancelled = await mailTo(without!.email, 'Cancelled: “Offer letter”');
     expectWellFormed(cancelled, look);
     expect(cancelled.text).toContain(`${ACCOUNT} has cancelled the request to sign “Offer letter”.`);
     expect(cancelled.text).not.toContain('Reason given');
@@ -548,23 +548,14 @@ describe('emails', () => {
   });
 
   it('reminders go to whoever has to sign, once per configured day before expiry', async () => {
-    const rita = email('Rita Reed');
-    const sam = email('Sam Stone');
-    const sent = await templateSend({
-      signingRequests: [
-        {
-          recipients: [
-            { label: 'Client', name: 'Rita Reed', email: rita },
-            { label: 'Witness', name: 'Sam Stone', email: sam },
-          ],
-        },
-      ],
+    const sent = await sendNda('Rita Reed', 'Sam Stone', {
       signingType: 'sequential',
       authRequirement: 'public',
       expiresInDays: 5,
       remindersEnabled: true,
       reminderDaysBeforeExpiry: [3, 1],
     });
+    const [rita, sam] = sent.emails;
     const ritaToken = linkIn(await mailTo(rita, `${ACCOUNT} sent you`))!;
     const reminders = () => mailsTo(rita).filter((m) => m.subject?.startsWith('Reminder:'));
 
@@ -599,35 +590,20 @@ describe('emails', () => {
 
   it('notify false sends no email of any kind across a whole lifecycle, but still the one-time codes', async () => {
     // Own-PDF sends default to notify false: one session signed to completion, one cancelled.
-    const ownSigners = [email('Gil Grant'), email('Hal Hart')];
-    const ownCancelled = email('Ivy Irons');
+    const ownSigners = recipientsNamed('Gil Grant', 'Hal Hart');
+    const [ownCancelled] = recipientsNamed('Ivy Irons');
     const own = await ownPdfSend({
-      signingRequests: [
-        { recipients: ownSigners.map((e, i) => ({ name: `Own ${i + 1}`, email: e })) },
-        { recipients: [{ name: 'Ivy Irons', email: ownCancelled }] },
-      ],
+      signingRequests: [{ recipients: ownSigners }, { recipients: [ownCancelled!] }],
     });
     // Template send with notify false and every option that would otherwise add emails: one session
     // is signed by the first and declined by the second signer after its reminder day, one is cancelled.
-    const jo = email('Jo Jones');
-    const kim = email('Kim King');
-    const tplCancelled = [email('Lu Lane'), email('Mo Moss')];
+    const signed = ndaSigners('Jo Jones', 'Kim King');
+    const [jo, kim] = signed.emails;
+    const cancelledNda = ndaSigners('Lu Lane', 'Mo Moss');
+    const tplCancelled = cancelledNda.emails;
     const cc = [email('copy')];
     const tpl = await templateSend({
-      signingRequests: [
-        {
-          recipients: [
-            { label: 'Client', name: 'Jo Jones', email: jo },
-            { label: 'Witness', name: 'Kim King', email: kim },
-          ],
-        },
-        {
-          recipients: [
-            { label: 'Client', name: 'Lu Lane', email: tplCancelled[0]! },
-            { label: 'Witness', name: 'Mo Moss', email: tplCancelled[1]! },
-          ],
-        },
-      ],
+      signingRequests: [signed.entry, cancelledNda.entry],
       signingType: 'sequential',
       sendInitialNotification: true,
       remindersEnabled: true,
@@ -643,11 +619,11 @@ describe('emails', () => {
     const tplLink = (row: number, i: number) => tokenOf(tpl.invites[row]!.participants[i]!.signingUrl!);
 
     // Own-PDF: both sign (each after a code), the session completes; the other is cancelled with a reason.
-    for (const [i, address] of ownSigners.entries()) {
+    for (const [i, { name, email: address }] of ownSigners.entries()) {
       const s = signer(tokenOf(own[0]!.participants[i]!.signingUrl));
       const code = await s.verify(address);
       expectWellFormed(code, { title: 'Offer letter', sender: ACCOUNT });
-      await s.sign(`Own ${i + 1}`);
+      await s.sign(name);
     }
     await waitForStatus(own[0]!.sessionId, 'completed');
     await cancel(own[1]!.sessionId, 'Not needed any more.');
@@ -666,8 +642,9 @@ describe('emails', () => {
 
     // Whatever was queued has had its chance to go out; only the codes did, and only codes are queued.
     await api.runtime.dispatchOutbox();
-    const everyone = [...ownSigners, ownCancelled, jo, kim, ...tplCancelled, ...cc, 'silent@acme.test'];
-    const codes = [...ownSigners, jo, kim];
+    const ownEmails = ownSigners.map((p) => p.email);
+    const everyone = [...ownEmails, ownCancelled!.email, jo, kim, ...tplCancelled, ...cc, 'silent@acme.test'];
+    const codes = [...ownEmails, jo, kim];
     for (const address of everyone) {
       const expected = codes.includes(address) ? 1 : 0;
       expect(subjectsTo(address).filter((s) => s?.startsWith(CODE_SUBJECT))).toHaveLength(expected);
@@ -680,19 +657,10 @@ describe('emails', () => {
   });
 
   it('a message delivered again after a crash before it was marked keeps its Message-ID', async () => {
-    const nia = email('Nia North');
-    const oto = email('Oto Owen');
-    const sent = await templateSend({
-      signingRequests: [
-        {
-          recipients: [
-            { label: 'Client', name: 'Nia North', email: nia },
-            { label: 'Witness', name: 'Oto Owen', email: oto },
-          ],
-        },
-      ],
+    const sent = await sendNda('Nia North', 'Oto Owen', {
       authRequirement: 'public',
     });
+    const [nia, oto] = sent.emails;
     await mailTo(nia, `${ACCOUNT} sent you`);
 
     // The dispatcher claims Nia's cancellation email and the SMTP server accepts it; then the process

@@ -368,6 +368,47 @@ async function finishedByKey(
   return text;
 }
 
+/** One API and one worker on a fresh Redis; a send's caller gives up waiting after `sendTimeoutMs`. */
+async function deployOneOfEach(sendTimeoutMs: number, env: Record<string, string> = {}) {
+  const redis = await startRedis();
+  cleanups.push(() => redis.stop());
+  const d = await deploy({
+    redis,
+    apis: 1,
+    workers: 1,
+    env: { SEND_TIMEOUT_MS: String(sendTimeoutMs), ...env },
+  });
+  const [api] = d.apis as [ServiceProcess];
+  const [worker] = d.workers as [ServiceProcess];
+  return { redis, d, api, worker };
+}
+
+/** `deployOneOfEach`, its invites going to a gated SMTP server the test closes and opens. */
+async function deployWithGatedSmtp(sendTimeoutMs: number) {
+  const smtp = await startGatedSmtp();
+  cleanups.push(() => smtp.stop());
+  return { smtp, ...(await deployOneOfEach(sendTimeoutMs, { SMTP_URL: smtp.url })) };
+}
+
+/**
+ * Starts a send with the gate open for `openFor` invites and waits until the worker is held on the next: past
+ * the send's commits and provably unfinished. Returns the send's (still pending) response.
+ */
+async function sendUntilHeld(
+  smtp: GatedSmtp,
+  openFor: number,
+  send: () => Promise<Response>,
+): Promise<{ response: Promise<Response> }> {
+  smtp.close(openFor);
+  const response = send();
+  await until(
+    'the worker to be stuck delivering invites',
+    () => smtp.accepted() >= openFor && smtp.held() > 0,
+    60_000,
+  );
+  return { response };
+}
+
 /** One send job made exactly `sessionIds`, one session per entry: none lost, none doubled. */
 function expectOneSessionPerEntry(d: Deployment, sessionIds: (string | undefined)[]): void {
   const count = sessionIds.length;
@@ -382,28 +423,12 @@ function expectOneSessionPerEntry(d: Deployment, sessionIds: (string | undefined
 }
 
 it('kill -9 of a worker mid-way through a 200-entry send: the job finishes once, the caller gets it by its key', async () => {
-  const [redis, smtp] = await Promise.all([startRedis(), startGatedSmtp()]);
-  cleanups.push(
-    () => redis.stop(),
-    () => smtp.stop(),
-  );
   // A short SEND_TIMEOUT_MS: the caller's first request gives up while the job is orphaned, as an
   // integrator's would; the retry with its Idempotency-Key must attach to the same job.
-  const d = await deploy({
-    redis,
-    apis: 1,
-    workers: 1,
-    env: { SMTP_URL: smtp.url, SEND_TIMEOUT_MS: '4000' },
-  });
-  const [worker] = d.workers as [ServiceProcess];
-
-  smtp.close(10);
+  const { smtp, d, worker } = await deployWithGatedSmtp(4_000);
   const key = `kill-9-${randomUUID()}`;
-  const first = d.send(200, { notify: true, key, tag: 'kill' });
-  await until(
-    'the worker to be stuck delivering invites',
-    () => smtp.accepted() >= 10 && smtp.held() > 0,
-    60_000,
+  const { response: first } = await sendUntilHeld(smtp, 10, () =>
+    d.send(200, { notify: true, key, tag: 'kill' }),
   );
   const killedAt = await kill9(worker);
   smtp.release();
@@ -421,10 +446,7 @@ it('kill -9 of a worker mid-way through a 200-entry send: the job finishes once,
 }, 150_000);
 
 it('kill -9 of a worker between two commits of a 2,000-entry own-PDF send: the retried job resumes, one session per entry', async () => {
-  const redis = await startRedis();
-  cleanups.push(() => redis.stop());
-  const d = await deploy({ redis, apis: 1, workers: 1, env: { SEND_TIMEOUT_MS: '4000' } });
-  const [worker] = d.workers as [ServiceProcess];
+  const { d, worker } = await deployOneOfEach(4_000);
   const entries = 2_000;
   const key = `kill-9-own-pdf-${randomUUID()}`;
   const committed = () =>
@@ -460,11 +482,7 @@ it('kill -9 of a worker between two commits of a 2,000-entry own-PDF send: the r
 }, 150_000);
 
 it('Redis stopped for 30 s: the API answers 503 within 1 s throughout, then API and worker resume by themselves', async () => {
-  const redis = await startRedis();
-  cleanups.push(() => redis.stop());
-  const d = await deploy({ redis, apis: 1, workers: 1, env: { SEND_TIMEOUT_MS: '5000' } });
-  const [api] = d.apis as [ServiceProcess];
-  const [worker] = d.workers as [ServiceProcess];
+  const { redis, d, api, worker } = await deployOneOfEach(5_000);
   const url = d.apiUrls[0]!;
   const timed = async (request: () => Promise<Response>) => {
     const t = Date.now();
@@ -542,25 +560,9 @@ it('Redis stopped for 30 s: the API answers 503 within 1 s throughout, then API 
 }, 150_000);
 
 it('SIGTERM during a send: the worker finishes the active job, takes no new one, and exits 0', async () => {
-  const [redis, smtp] = await Promise.all([startRedis(), startGatedSmtp()]);
-  cleanups.push(
-    () => redis.stop(),
-    () => smtp.stop(),
-  );
-  const d = await deploy({
-    redis,
-    apis: 1,
-    workers: 1,
-    env: { SMTP_URL: smtp.url, SEND_TIMEOUT_MS: '90000' },
-  });
-  const [worker] = d.workers as [ServiceProcess];
-
-  smtp.close(5);
-  const active = d.send(20, { notify: true, tag: 'active' });
-  await until(
-    'the worker to be mid-way through the send',
-    () => smtp.accepted() >= 5 && smtp.held() > 0,
-    60_000,
+  const { redis, smtp, d, worker } = await deployWithGatedSmtp(90_000);
+  const { response: active } = await sendUntilHeld(smtp, 5, () =>
+    d.send(20, { notify: true, tag: 'active' }),
   );
   process.kill(pidOf(worker)!, 'SIGTERM');
   await until(

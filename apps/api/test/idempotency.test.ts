@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connectGoogleDrive, localDrive, ManualClock, setAllowance } from '@countersign/core';
-import { startRedis, type TestRedis } from '@countersign/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from './fixtures/pdfs.ts';
 import { createTestTemplate } from './fixtures/templates.ts';
-import { startTestApi, type TestApi, type TestApiOptions } from './harness.ts';
+import { startTestApi, type TestApi } from './harness.ts';
+import { queueTopologies } from './queue-topologies.ts';
 
 const SEND = '/api/sessions/send';
 const TEMPLATE_SEND = '/api/templates/send';
@@ -121,20 +121,14 @@ async function startGatedDrive(): Promise<GatedDrive> {
   };
 }
 
-let redis: TestRedis;
+const topologies = queueTopologies();
 let drive: GatedDrive;
 beforeAll(async () => {
-  [redis, drive] = await Promise.all([startRedis(), startGatedDrive()]);
+  drive = await startGatedDrive();
 });
-afterAll(async () => {
-  await drive.close();
-  await redis.stop();
-});
+afterAll(() => drive.close());
 
-describe.each([
-  ['in-process', (): TestApiOptions => ({})],
-  ['bullmq', (): TestApiOptions => ({ redisUrl: redis.url })],
-])('Idempotency-Key through the %s queue', (driver, driverOptions) => {
+describe.each(topologies)('Idempotency-Key through the %s queue', (driver, driverOptions) => {
   let api: TestApi;
   let owner: Account;
   let remote: Account;
@@ -344,6 +338,23 @@ describe('Idempotency-Key rules and lifetime', () => {
     (api.runtime.db.$client.prepare('SELECT count(*) AS n FROM idempotency_keys').get() as { n: number }).n;
   const unknownSession = { sessionId: '00000000-0000-4000-8000-000000000000' };
 
+  /** Each request, sent with `key`, must be refused with this status, error code and message. */
+  async function expectRefused(
+    requests: readonly (readonly [string, unknown])[],
+    key: string,
+    refusal: { status: number; error: string; message: RegExp },
+  ): Promise<void> {
+    for (const [path, payload] of requests) {
+      const res = await api.post(path, payload, owner.accessToken, withKey(key));
+      const body = (await res.json()) as { error: string; message: string };
+      expect({ status: res.status, error: body.error }, path).toEqual({
+        status: refusal.status,
+        error: refusal.error,
+      });
+      expect(body.message, path).toMatch(refusal.message);
+    }
+  }
+
   it.each([
     ['empty', ''],
     ['256 characters', 'k'.repeat(256)],
@@ -351,17 +362,16 @@ describe('Idempotency-Key rules and lifetime', () => {
     ['a tab inside', 'a\tb'],
   ])('answers 400 to a key that is %s, before anything is claimed or created', async (_name, key) => {
     const before = { sessions: sessionCount(api, owner.accountId), keys: keyCount() };
-    for (const [path, payload] of [
+    const everyRoute = [
       [SEND, { cloudFileIds: ['lf_x'], signingRequests: [entry('Ann')] }],
       [TEMPLATE_SEND, templateBody(templateId, 'Ann')],
       [CANCEL, unknownSession],
-    ] as const) {
-      const res = await api.post(path, payload, owner.accessToken, withKey(key));
-      expect(res.status, path).toBe(400);
-      const error = (await res.json()) as { error: string; message: string };
-      expect(error.error).toBe('invalid_request');
-      expect(error.message).toContain('Idempotency-Key');
-    }
+    ] as const;
+    await expectRefused(everyRoute, key, {
+      status: 400,
+      error: 'invalid_request',
+      message: /Idempotency-Key/,
+    });
     expect({ sessions: sessionCount(api, owner.accountId), keys: keyCount() }).toEqual(before);
   });
 
@@ -385,19 +395,18 @@ describe('Idempotency-Key rules and lifetime', () => {
     const body = templateBody(templateId, 'Ann');
     expect((await api.post(TEMPLATE_SEND, body, owner.accessToken, withKey(key))).status).toBe(200);
     const created = sessionCount(api, owner.accountId);
-    for (const [path, payload] of [
+    const others = [
       [TEMPLATE_SEND, templateBody(templateId, 'Bob')],
       // Same meaning, other bytes: the body is compared as sent.
       [TEMPLATE_SEND, JSON.stringify(body, null, 2)],
       [SEND, body],
       [CANCEL, unknownSession],
-    ] as const) {
-      const res = await api.post(path, payload, owner.accessToken, withKey(key));
-      expect(res.status, path).toBe(422);
-      const error = (await res.json()) as { error: string; message: string };
-      expect(error.error).toBe('idempotency_key_reused');
-      expect(error.message).toMatch(/different request/);
-    }
+    ] as const;
+    await expectRefused(others, key, {
+      status: 422,
+      error: 'idempotency_key_reused',
+      message: /different request/,
+    });
     expect(sessionCount(api, owner.accountId)).toBe(created);
   });
 

@@ -16,6 +16,7 @@ import type { z } from '@hono/zod-openapi';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness.ts';
+import { TEMPLATE_SEND_DEFAULTS } from './send-support.ts';
 
 // The document the API serves at /openapi.json, checked operation by operation: every answer the middleware
 // and the error handler can give on a route must be documented on it (spec part 9: OpenAPI 3.1.0, 1.2.3).
@@ -369,14 +370,7 @@ describe('the spec endpoints: schemas', () => {
           .map(([key, property]) => [key, property.default]),
       );
     const templateSend = component('TemplateSendRequest');
-    expect(defaults(templateSend)).toEqual({
-      signingType: 'parallel',
-      authRequirement: 'otp',
-      sendInitialNotification: false,
-      remindersEnabled: false,
-      expiresInDays: 30,
-      notify: true,
-    });
+    expect(defaults(templateSend)).toEqual(TEMPLATE_SEND_DEFAULTS);
     expect(templateSend.required).toEqual(['templateId', 'signingRequests']);
     expect(templateSend.properties?.expiresInDays?.description).toContain('30');
 

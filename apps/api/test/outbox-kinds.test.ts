@@ -5,6 +5,7 @@ import { afterAll, expect, it } from 'vitest';
 import { jobRowOf, sendToOneSigner } from './completion-support.ts';
 import { makePdf } from './fixtures/pdfs.ts';
 import { startTestApi } from './harness.ts';
+import { sendOneEntry } from './send-support.ts';
 import { startReceiver } from './webhooks-support.ts';
 
 // A mail server that accepts connections and never greets holds each email delivery until its timeout. The
@@ -42,16 +43,11 @@ it('delivers a webhook while every email is stuck on a mail server that never an
   await setAllowance(ctx, accountId, 1e6, 86_400_000);
   await createWebhookEndpoint(ctx, accountId, { url: receiver.url });
   const { cloudFileId } = await (await localDrive(ctx, accountId)).put('nda.pdf', await makePdf(1));
-  const sent = await api.post(
-    '/api/sessions/send',
-    {
-      cloudFileIds: [cloudFileId],
-      authRequirement: 'public',
-      signingRequests: [{ recipients: [{ name: 'Ann', email: 'ann@example.test' }] }],
-    },
-    accessToken,
-  );
-  const { sessionId } = ((await sent.json()) as { rows: { sessionId: string }[] }).rows[0]!;
+  const { sessionId } = await sendOneEntry(api, accessToken, {
+    cloudFileIds: [cloudFileId],
+    authRequirement: 'public',
+    signingRequests: [{ recipients: [{ name: 'Ann', email: 'ann@example.test' }] }],
+  });
   await ctx.db.transaction(async () => {
     for (let i = 0; i < 120; i++)
       await queueEmail(ctx, accountId, {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '@countersign/config';
 import { createRuntime, getOutboxRow, queueEmail, type Runtime } from '@countersign/core';
-import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
+import { startTestSmtpServer } from '@countersign/mail/testing';
 import { createBullQueue, type JobQueue } from '@countersign/queue';
 import { outboxDispatchJob } from '@countersign/schemas';
 import {
@@ -13,7 +13,6 @@ import {
   type ServiceProcess,
   spawnEntry,
   startDeployment,
-  type TestRedis,
   tempDir,
   terminate,
   until,
@@ -41,10 +40,7 @@ function expectSecretFile(dataDir: string) {
   expect(fs.readFileSync(file, 'utf8').trim().length).toBeGreaterThanOrEqual(32);
 }
 
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-});
+const smtp = await startTestSmtpServer();
 afterAll(() => smtp.close());
 
 describe('configuration errors stop the process', () => {
@@ -71,29 +67,29 @@ describe('configuration errors stop the process', () => {
 
 describe('embedded topology (pnpm start)', () => {
   let deployment: Deployment;
-  let url: string;
-  let dataDir: string;
 
   beforeAll(async () => {
     deployment = await startDeployment({ embedded: true, env: { SMTP_URL: smtp.url } });
-    ({ url, dataDir } = deployment);
   }, 200_000);
   afterAll(() => deployment?.stop());
 
   it('answers /healthz and /readyz (database only, no Redis)', async () => {
-    const health = await checkedFetch(`${url}/healthz`);
+    const health = await checkedFetch(`${deployment.url}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok' });
-    expect(await readyz(url)).toEqual({ status: 200, body: { status: 'ok', checks: { database: 'ok' } } });
+    expect(await readyz(deployment.url)).toEqual({
+      status: 200,
+      body: { status: 'ok', checks: { database: 'ok' } },
+    });
   });
 
   it('creates its secrets in DATA_DIR with mode 0600 on first start', () => {
-    expectSecretFile(dataDir);
-    expect(fs.existsSync(path.join(dataDir, 'countersign.db'))).toBe(true);
+    expectSecretFile(deployment.dataDir);
+    expect(fs.existsSync(path.join(deployment.dataDir, 'countersign.db'))).toBe(true);
   });
 
   it('delivers outbox mail with its in-process worker', async () => {
-    const runtime = await createRuntime(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+    const runtime = await createRuntime(loadConfig({ DATA_DIR: deployment.dataDir, LOG_LEVEL: 'silent' }));
     try {
       const subject = `embedded ${Date.now()}`;
       const id = await queueEmail(runtime.ctx, null, {
@@ -119,26 +115,28 @@ describe('embedded topology (pnpm start)', () => {
 
 describe('scaled topology (start:api --no-worker + two start:worker on one Redis)', () => {
   let deployment: Deployment;
-  let redis: TestRedis;
-  let url: string;
 
   beforeAll(async () => {
     // All three start on a fresh DATA_DIR at once: they race for the migrations and the secrets.
     deployment = await startDeployment({ workers: 2, env: { SMTP_URL: smtp.url } });
-    ({ url } = deployment);
-    redis = deployment.redis!;
   }, 200_000);
   afterAll(() => deployment?.stop());
 
   it('reports Redis in /readyz', async () => {
-    await until('/readyz 200', async () => (await readyz(url)).status === 200, 10_000);
-    expect((await readyz(url)).body).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
+    await until('/readyz 200', async () => (await readyz(deployment.url)).status === 200, 10_000);
+    expect((await readyz(deployment.url)).body).toEqual({
+      status: 'ok',
+      checks: { database: 'ok', redis: 'ok' },
+    });
     expectSecretFile(deployment.dataDir);
   });
 
   it('delivers mail queued by the API side exactly once through the workers', async () => {
     const runtime: Runtime = await createRuntime(loadConfig({ ...deployment.env, LOG_LEVEL: 'silent' }));
-    const queue: JobQueue = createBullQueue({ redisUrl: redis.url, prefix: deployment.env.QUEUE_PREFIX! });
+    const queue: JobQueue = createBullQueue({
+      redisUrl: deployment.redis!.url,
+      prefix: deployment.env.QUEUE_PREFIX!,
+    });
     try {
       const tag = `scaled ${Date.now()}`;
       const ids = await runtime.db.transaction(async () => {
@@ -173,18 +171,22 @@ describe('scaled topology (start:api --no-worker + two start:worker on one Redis
   });
 
   it('answers 503 quickly while Redis is down and 200 again once it is back', async () => {
-    await redis.stop();
-    await until('/readyz 503', async () => (await readyz(url)).status === 503, 5_000);
+    await deployment.redis!.stop();
+    await until('/readyz 503', async () => (await readyz(deployment.url)).status === 503, 5_000);
     const started = Date.now();
-    const down = await readyz(url);
+    const down = await readyz(deployment.url);
     expect(Date.now() - started).toBeLessThan(500);
     expect(down).toEqual({
       status: 503,
       body: { status: 'unavailable', checks: { database: 'ok', redis: 'failing' } },
     });
 
-    await redis.start();
-    await until('/readyz 200 after restart', async () => (await readyz(url)).status === 200, 15_000);
+    await deployment.redis!.start();
+    await until(
+      '/readyz 200 after restart',
+      async () => (await readyz(deployment.url)).status === 200,
+      15_000,
+    );
   });
 
   it('stops a worker, then the API and the other worker, each with exit 0 on SIGTERM', async () => {
@@ -192,7 +194,7 @@ describe('scaled topology (start:api --no-worker + two start:worker on one Redis
     expect(await terminate(first)).toBe(0);
     expect(first.output()).toMatch(/finishing active jobs/);
     // The rest of the deployment is unaffected.
-    expect((await readyz(url)).status).toBe(200);
+    expect((await readyz(deployment.url)).status).toBe(200);
 
     const [api] = deployment.apis as [ServiceProcess];
     expect(await Promise.all([terminate(api), terminate(second)])).toEqual([0, 0]);

@@ -1,21 +1,18 @@
 import { getOutboxRow, queueEmail } from '@countersign/core';
 import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
 import { outboxDispatchJob } from '@countersign/schemas';
-import { startRedis, type TestRedis } from '@countersign/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness.ts';
+import { queueTopologies } from './queue-topologies.ts';
 
 // The same assertions against both topologies: the embedded in-process queue and BullMQ on a real Redis.
 
-let redis: TestRedis;
+const topologies = queueTopologies();
 let smtp: TestSmtpServer;
 beforeAll(async () => {
-  [redis, smtp] = await Promise.all([startRedis(), startTestSmtpServer()]);
+  smtp = await startTestSmtpServer();
 });
-afterAll(async () => {
-  await smtp.close();
-  await redis.stop();
-});
+afterAll(() => smtp.close());
 
 async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -25,10 +22,7 @@ async function until(condition: () => Promise<boolean>, timeoutMs: number): Prom
   }
 }
 
-describe.each([
-  ['in-process', 'in-process', () => ({})],
-  ['bullmq', 'bullmq', () => ({ redisUrl: redis.url })],
-] as const)('%s driver', (_name, driver, options) => {
+describe.each(topologies)('%s driver', (driver, options) => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi({ ...options(), env: { SMTP_URL: smtp.url } });

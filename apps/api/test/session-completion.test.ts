@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import {
   COMPLETION_LEASE_MS,
   CompletionFailedError,
@@ -20,8 +19,9 @@ import type { ParsedMail } from 'mailparser';
 import { PDFString } from 'pdf-lib';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startApiWorld } from './api-world.ts';
-import { jobRowsOf } from './completion-support.ts';
+import { breakSignature, jobRowsOf } from './completion-support.ts';
 import { makePdf } from './fixtures/pdfs.ts';
+import { sendOneEntry } from './send-support.ts';
 
 // Completion with real parts: one SQLite file and DATA_DIR shared by the API's runtime and a second runtime
 // (another worker process: its own connection, blob store and outbox), a real SMTP server and a real webhook
@@ -60,37 +60,22 @@ async function send(documents: number, notify = true) {
   for (let d = 0; d < documents; d++)
     files.push((await drive.put(`Doc ${n}-${d}.pdf`, await makePdf(2, `completion-${n}-${d}`))).cloudFileId);
   const emails = [`ann.${n}@example.test`, `bob.${n}@example.test`];
-  const res = await api.post(
-    '/api/sessions/send',
-    {
-      cloudFileIds: files,
-      title: `Completion ${n}`,
-      authRequirement: 'public',
-      notify,
-      signingRequests: [
-        {
-          recipients: [
-            { name: 'Ann Alpha', email: emails[0] },
-            { name: 'Bob Beta', email: emails[1] },
-          ],
-        },
-      ],
-    },
-    accessToken,
-  );
-  const body = (await res.json()) as {
-    rows: {
-      sessionId: string;
-      documents: { documentId: string }[];
-      participants: { signingUrl: string }[];
-    }[];
-  };
-  expect(res.status).toBe(200);
-  const row = body.rows[0]!;
+  const session = await sendOneEntry(api, accessToken, {
+    cloudFileIds: files,
+    title: `Completion ${n}`,
+    authRequirement: 'public',
+    notify,
+    signingRequests: [
+      {
+        recipients: [
+          { name: 'Ann Alpha', email: emails[0]! },
+          { name: 'Bob Beta', email: emails[1]! },
+        ],
+      },
+    ],
+  });
   return {
-    sessionId: row.sessionId,
-    documentIds: row.documents.map((d) => d.documentId),
-    tokens: row.participants.map((p) => p.signingUrl.split('/s/')[1]!),
+    ...session,
     emails,
   };
 }
@@ -225,16 +210,24 @@ async function expectOneFinalEverywhere(s: Awaited<ReturnType<typeof send>>) {
   }
 }
 
+/**
+ * A signed two-document session whose completion a run in this process has started and claimed: that run,
+ * the blob files before it, and a record of every blob either runtime writes from then on.
+ */
+async function firstRunClaimed() {
+  const s = await send(2);
+  await signAll(s);
+  const before = blobFiles();
+  const blobWrites = recordBlobWrites();
+  const first = completeSession(api.runtime.ctx, s.sessionId);
+  await until('the first run holds its claim', () => row(s.sessionId).claim !== null);
+  return { s, before, blobWrites, first };
+}
+
 describe('overlapping completions of one session', () => {
   it('a second run (another process) does nothing while the first holds its claim', async () => {
-    const s = await send(2);
-    await signAll(s);
-    const before = blobFiles();
-    const blobWrites = recordBlobWrites();
-
     // The job in this process starts and claims the session...
-    const job = completeSession(api.runtime.ctx, s.sessionId);
-    await until('the first run holds its claim', () => row(s.sessionId).claim !== null);
+    const { s, before, blobWrites, first: job } = await firstRunClaimed();
     // ...while the other process re-runs the stalled job and sweeps, seconds later by its clock.
     otherClock.set(clock.now() + 2_000);
     const rerun = completeSession(other.ctx, s.sessionId);
@@ -255,13 +248,7 @@ describe('overlapping completions of one session', () => {
   });
 
   it('a run that outlived its lease and one that took over: one final per document, one completion', async () => {
-    const s = await send(2);
-    await signAll(s);
-    const before = blobFiles();
-    const blobWrites = recordBlobWrites();
-
-    const first = completeSession(api.runtime.ctx, s.sessionId);
-    await until('the first run holds its claim', () => row(s.sessionId).claim !== null);
+    const { s, before, blobWrites, first } = await firstRunClaimed();
     const { completionTime: decided, claim: firstClaim } = row(s.sessionId);
     expect(decided).toBe(clock.now());
     // The other process sees the first run's lease lapsed (the first is slow, not dead) and takes over.
@@ -355,39 +342,10 @@ describe('overlapping completions of one session', () => {
 });
 
 describe('a session whose completion fails', () => {
-  // A drawn signature with a valid PNG header and no image data: finalize cannot embed it. Sign-time
-  // checks refuse it now, so it is put in place the way older data or any other finalize failure would be.
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const headerOnlyPng = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0])),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  const poisonSignature = JSON.stringify({
-    kind: 'drawn',
-    value: `data:image/png;base64,${headerOnlyPng.toString('base64')}`,
-  });
-
   it('is logged and backed off; the sweep completes the others meanwhile; fixed, it completes', async () => {
     const poison = await send(1);
     await signAll(poison);
-    const goodSignature = (
-      db()
-        .prepare('SELECT signature FROM participants WHERE session_id = ? AND position = 0')
-        .get(poison.sessionId) as {
-        signature: string;
-      }
-    ).signature;
-    db()
-      .prepare('UPDATE participants SET signature = ? WHERE session_id = ? AND position = 0')
-      .run(poisonSignature, poison.sessionId);
+    const broken = breakSignature(api, poison.sessionId);
     clock.advance(1_000);
     // A session whose completion job was lost: only the sweep can complete it. It comes after the poison one.
     const lost = await send(1);
@@ -457,9 +415,7 @@ describe('a session whose completion fails', () => {
     expect(refused.message).not.toMatch(/documents stand/);
 
     // The cause fixed (here: the stored image), the next attempt completes it, with the time decided first.
-    db()
-      .prepare('UPDATE participants SET signature = ? WHERE session_id = ? AND position = 0')
-      .run(goodSignature, poison.sessionId);
+    broken.restore();
     const decided = row(poison.sessionId).completionTime;
     clock.advance(completionRetryDelay(2));
     expect(await sweep(api.runtime.ctx, log)).toMatchObject({ completed: 1, failed: 0 });
@@ -470,9 +426,7 @@ describe('a session whose completion fails', () => {
   it('a failing completion job records the failure too, and its retries do not run finalize again', async () => {
     const s = await send(1, false);
     await signAll(s);
-    db()
-      .prepare('UPDATE participants SET signature = ? WHERE session_id = ? AND position = 1')
-      .run(poisonSignature, s.sessionId);
+    breakSignature(api, s.sessionId, 1);
     const run = () => completeSession(api.runtime.ctx, s.sessionId).catch((e: unknown) => e);
     // The job's attempts (BullMQ retries it): the first fails in finalize, the others find it backed off.
     const errors = [await run(), await run(), await run()];

@@ -31,6 +31,14 @@ async function detail(sessionId: string): Promise<SessionDetail> {
   expect(res.status).toBe(200);
   return (await res.json()) as SessionDetail;
 }
+/** A session sent to `who` and cancelled at once: ended, so it may be purged. */
+async function endedSession(who: { title: string; name: string; email: string }) {
+  const sent = await sendSession(target, accessToken, accountId, who);
+  const cancelled = await api.post('/api/sessions/cancel', { sessionId: sent.sessionId }, accessToken);
+  expect(cancelled.status).toBe(200);
+  return sent;
+}
+
 const purgedEvents = (sessionId: string) =>
   receiver.received.filter((r) => r.event.type === 'session.purged' && r.event.data.sessionId === sessionId);
 
@@ -147,14 +155,7 @@ describe('DELETE /api/sessions/{id}', () => {
   }, 120_000);
 
   it('a legal hold blocks the purge until it is released; a purged session cannot be held', async () => {
-    const sent = await sendSession(target, accessToken, accountId, {
-      title: 'Held contract',
-      name: 'Hal Holder',
-      email: 'hal@purge.test',
-    });
-    expect((await api.post('/api/sessions/cancel', { sessionId: sent.sessionId }, accessToken)).status).toBe(
-      200,
-    );
+    const sent = await endedSession({ title: 'Held contract', name: 'Hal Holder', email: 'hal@purge.test' });
 
     const put = await call('PUT', `/api/sessions/${sent.sessionId}/legal-hold`);
     expect(put.status).toBe(200);
@@ -190,14 +191,7 @@ describe('DELETE /api/sessions/{id}', () => {
   }, 120_000);
 
   it('is scoped to the account: another account gets 404 on every new route and changes nothing', async () => {
-    const sent = await sendSession(target, accessToken, accountId, {
-      title: 'Not yours',
-      name: 'Owen Owner',
-      email: 'owen@purge.test',
-    });
-    expect((await api.post('/api/sessions/cancel', { sessionId: sent.sessionId }, accessToken)).status).toBe(
-      200,
-    );
+    const sent = await endedSession({ title: 'Not yours', name: 'Owen Owner', email: 'owen@purge.test' });
     const other = await api.newAccount('Other Ltd', 'ops@other.test');
     for (const [method, path] of [
       ['DELETE', `/api/sessions/${sent.sessionId}`],

@@ -2,10 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connectGoogleDrive, localDrive } from '@countersign/core';
 import { startTestSmtpServer } from '@countersign/mail/testing';
-import { startRedis, type TestRedis } from '@countersign/test-support';
+import { startRedis } from '@countersign/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeEncryptedPdf, makePdf } from './fixtures/pdfs.ts';
 import { startTestApi, type TestApi } from './harness.ts';
+import { queueTopologies } from './queue-topologies.ts';
 
 type Row = {
   row: number;
@@ -25,16 +26,9 @@ type Row = {
 const recipients = (...names: string[]) =>
   names.map((n) => ({ name: n, email: `${n.toLowerCase()}@example.test` }));
 
-let redis: TestRedis;
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(() => redis.stop());
+const topologies = queueTopologies();
 
-describe.each([
-  ['in-process', () => ({})],
-  ['bullmq', () => ({ redisUrl: redis.url })],
-])('POST /api/sessions/send through the %s queue', (_driver, options) => {
+describe.each(topologies)('POST /api/sessions/send through the %s queue', (_driver, options) => {
   let api: TestApi;
   let account: Awaited<ReturnType<TestApi['newAccount']>>;
   let fileId: string;

@@ -83,6 +83,26 @@ function line(page: PDFPage, font: PDFFont, parts: string[], x: number, y: numbe
   }
 }
 
+/**
+ * Adds a signature form field (FT /Sig) named `name` at x 72..272, y 100..140 of `page`. pdf-lib has no API for
+ * signature fields, so its field dictionary is written by hand.
+ */
+function addSignatureFormField(doc: PDFDocument, page: PDFPage, name: string): void {
+  const field = doc.context.register(
+    doc.context.obj({
+      FT: 'Sig',
+      T: PDFString.of(name),
+      Type: 'Annot',
+      Subtype: 'Widget',
+      Rect: [72, 100, 272, 140],
+      F: 4,
+      P: page.ref,
+    }),
+  );
+  page.node.addAnnot(field);
+  doc.getForm().acroForm.addField(field);
+}
+
 const signature = (extra: Record<string, unknown> = {}) => ({
   label: 'Signature',
   type: 'signature',
@@ -96,6 +116,36 @@ const signature = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** Two more fields of the consulting contract: one for nobody, one for the Consultant. */
+const fee = {
+  label: 'Fee',
+  type: 'text',
+  document: 'contract.pdf',
+  page: 1,
+  x: 300,
+  y: 200,
+  width: 100,
+  height: 18,
+};
+const start = {
+  label: 'Start',
+  type: 'date',
+  document: 'annex.pdf',
+  page: 1,
+  x: 72,
+  y: 100,
+  width: 80,
+  height: 18,
+  role: 'Consultant',
+  required: false,
+};
+
+/** Uploads a template of contract.pdf (2 pages) for role Client with one signature field, `change` applied. */
+const uploadContract = async (change: Record<string, unknown>) =>
+  upload({ name: 'Bad', documents: ['contract.pdf'], roles: ['Client'], fields: [signature()], ...change }, [
+    { name: 'contract.pdf', bytes: await templatePdf(2, 'contract') },
+  ]);
+
 describe('POST /api/templates (multipart)', () => {
   it('creates a template from a manifest and PDFs and answers 201 with roles and fields', async () => {
     const res = await upload(
@@ -103,31 +153,7 @@ describe('POST /api/templates (multipart)', () => {
         name: 'Consulting contract',
         documents: ['contract.pdf', 'annex.pdf'],
         roles: ['Client', 'Consultant'],
-        fields: [
-          signature(),
-          {
-            label: 'Fee',
-            type: 'text',
-            document: 'contract.pdf',
-            page: 1,
-            x: 300,
-            y: 200,
-            width: 100,
-            height: 18,
-          },
-          {
-            label: 'Start',
-            type: 'date',
-            document: 'annex.pdf',
-            page: 1,
-            x: 72,
-            y: 100,
-            width: 80,
-            height: 18,
-            role: 'Consultant',
-            required: false,
-          },
-        ],
+        fields: [signature(), fee, start],
       },
       [
         { name: 'contract.pdf', bytes: await templatePdf(2, 'contract') },
@@ -138,50 +164,12 @@ describe('POST /api/templates (multipart)', () => {
     const body = (await res.json()) as TemplateCreated;
     expect(body.templateId).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.roles).toEqual(['Client', 'Consultant']);
-    // Template order: document, page, top, left; role labels canonical; `required` defaulted by role.
+    // Template order: document, page, top, left; role labels canonical; `required` defaulted by role. Each
+    // field keeps the document, page and rectangle it was given.
     expect(body.fields).toEqual([
-      {
-        label: 'Fee',
-        sendLabel: 'Fee',
-        type: 'text',
-        role: null,
-        required: false,
-        document: 'contract.pdf',
-        page: 1,
-        x: 300,
-        y: 200,
-        width: 100,
-        height: 18,
-        source: 'manifest',
-      },
-      {
-        label: 'Signature',
-        sendLabel: 'Signature',
-        type: 'signature',
-        role: 'Client',
-        required: true,
-        document: 'contract.pdf',
-        page: 2,
-        x: 72,
-        y: 600,
-        width: 180,
-        height: 40,
-        source: 'manifest',
-      },
-      {
-        label: 'Start',
-        sendLabel: 'Start',
-        type: 'date',
-        role: 'Consultant',
-        required: false,
-        document: 'annex.pdf',
-        page: 1,
-        x: 72,
-        y: 100,
-        width: 80,
-        height: 18,
-        source: 'manifest',
-      },
+      { ...fee, sendLabel: 'Fee', role: null, required: false, source: 'manifest' },
+      { ...signature(), sendLabel: 'Signature', role: 'Client', required: true, source: 'manifest' },
+      { ...start, sendLabel: 'Start', source: 'manifest' },
     ]);
     // Without tags, the prepared document is the source itself.
     const doc = await storedDocument(body.templateId, 'contract.pdf');
@@ -287,28 +275,12 @@ describe('POST /api/templates (multipart)', () => {
     ],
   ])('rejects %s with 400 template_invalid naming it, creating nothing', async (_name, change, message) => {
     const before = await templateCount();
-    const manifest = {
-      name: 'Bad',
-      documents: ['contract.pdf'],
-      roles: ['Client'],
-      fields: [signature()],
-      ...change,
-    };
-    const res = await upload(manifest, [{ name: 'contract.pdf', bytes: await templatePdf(2, 'contract') }]);
-    expect(await expectError(res, 400, 'template_invalid')).toContain(message);
+    expect(await expectError(await uploadContract(change), 400, 'template_invalid')).toContain(message);
     expect(await templateCount()).toBe(before);
   });
 
   it('lists every problem at once', async () => {
-    const res = await upload(
-      {
-        name: 'Bad',
-        documents: ['contract.pdf'],
-        roles: ['Client'],
-        fields: [signature({ page: 9 }), signature({ role: 'Nobody' })],
-      },
-      [{ name: 'contract.pdf', bytes: await templatePdf(2, 'contract') }],
-    );
+    const res = await uploadContract({ fields: [signature({ page: 9 }), signature({ role: 'Nobody' })] });
     const message = await expectError(res, 400, 'template_invalid');
     expect(message).toContain('fields[0].page');
     expect(message).toContain('fields[1].role');
@@ -332,15 +304,7 @@ describe('POST /api/templates (multipart)', () => {
       'manifest.fields[0].page: must be an integer greater than 0',
     ],
   ])('rejects a manifest with %s with 400 invalid_request', async (_name, change, message) => {
-    const manifest = {
-      name: 'Bad',
-      documents: ['contract.pdf'],
-      roles: ['Client'],
-      fields: [signature()],
-      ...change,
-    };
-    const res = await upload(manifest, [{ name: 'contract.pdf', bytes: await templatePdf(2, 'contract') }]);
-    expect(await expectError(res, 400, 'invalid_request')).toBe(message);
+    expect(await expectError(await uploadContract(change), 400, 'invalid_request')).toBe(message);
   });
 
   it('rejects upload mistakes with 400 invalid_request', async () => {
@@ -405,6 +369,12 @@ describe('POST /api/templates (multipart)', () => {
 });
 
 describe('detection in the PDFs', () => {
+  /** Uploads `doc` as the one document of a template for role Client, with no manifest fields. */
+  const uploadForm = async (doc: PDFDocument) =>
+    upload({ name: 'Form', documents: ['form.pdf'], roles: ['Client'] }, [
+      { name: 'form.pdf', bytes: await doc.save() },
+    ]);
+
   it('turns AcroForm fields into template fields, adding roles named Role:Label', async () => {
     const doc = await PDFDocument.create();
     const page = doc.addPage([612, 792]);
@@ -415,23 +385,8 @@ describe('detection in the PDFs', () => {
     form
       .createCheckBox('Witness:Present')
       .addToPage(page, { x: 72, y: 650, width: 14, height: 14, borderWidth: 0 });
-    // pdf-lib has no signature-field API: write the /Sig field dictionary directly.
-    const sig = doc.context.register(
-      doc.context.obj({
-        FT: 'Sig',
-        T: PDFString.of('client:Signature'),
-        Type: 'Annot',
-        Subtype: 'Widget',
-        Rect: [72, 100, 272, 140],
-        F: 4,
-        P: page.ref,
-      }),
-    );
-    page.node.addAnnot(sig);
-    form.acroForm.addField(sig);
-    const res = await upload({ name: 'Form', documents: ['form.pdf'], roles: ['Client'] }, [
-      { name: 'form.pdf', bytes: await doc.save() },
-    ]);
+    addSignatureFormField(doc, page, 'client:Signature');
+    const res = await uploadForm(doc);
     expect(res.status).toBe(201);
     const body = (await res.json()) as TemplateCreated;
     // "client" matches the manifest's "Client"; "Witness" is new and comes after the manifest's roles.
@@ -475,22 +430,8 @@ describe('detection in the PDFs', () => {
   it('refuses a signature form field without a role, saying how to name it', async () => {
     const doc = await PDFDocument.create();
     const page = doc.addPage([612, 792]);
-    const sig = doc.context.register(
-      doc.context.obj({
-        FT: 'Sig',
-        T: PDFString.of('Sig1'),
-        Type: 'Annot',
-        Subtype: 'Widget',
-        Rect: [72, 100, 272, 140],
-        F: 4,
-        P: page.ref,
-      }),
-    );
-    page.node.addAnnot(sig);
-    doc.getForm().acroForm.addField(sig);
-    const res = await upload({ name: 'Form', documents: ['form.pdf'], roles: ['Client'] }, [
-      { name: 'form.pdf', bytes: await doc.save() },
-    ]);
+    addSignatureFormField(doc, page, 'Sig1');
+    const res = await uploadForm(doc);
     expect(await expectError(res, 400, 'template_invalid')).toBe(
       'form.pdf page 1, form field "Sig1": a signature field needs a role (name the form field "<Role>:Sig1")',
     );

@@ -11,6 +11,7 @@ import { runCli } from '@countersign/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestTemplate } from './fixtures/templates.ts';
 import { startTestApi, type TestApi } from './harness.ts';
+import { TEMPLATE_SEND_DEFAULTS } from './send-support.ts';
 
 let smtp: TestSmtpServer;
 let api: TestApi;
@@ -137,12 +138,7 @@ describe('GET /api/templates/{templateId}', () => {
           ],
         },
       ],
-      signingType: 'parallel',
-      authRequirement: 'otp',
-      sendInitialNotification: false,
-      remindersEnabled: false,
-      expiresInDays: 30,
-      notify: true,
+      ...TEMPLATE_SEND_DEFAULTS,
     });
   });
 

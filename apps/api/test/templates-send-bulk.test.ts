@@ -7,18 +7,14 @@ import {
   type TemplateSendResponse,
   templatesSendJob,
 } from '@countersign/schemas';
-import { startRedis, type TestRedis } from '@countersign/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestTemplate } from './fixtures/templates.ts';
 import { startTestApi, type TestApi } from './harness.ts';
+import { queueTopologies } from './queue-topologies.ts';
 
 // Bulk template sends, checked row by row. Nothing here is about speed: `pnpm bench` measures that.
 
-let redis: TestRedis;
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(() => redis.stop());
+const topologies = queueTopologies();
 
 const box = { x: 72, width: 150, height: 20 };
 
@@ -86,10 +82,7 @@ function committed(api: TestApi, batchId: string) {
   return { people, values, documentCount: documentCount.n };
 }
 
-describe.each([
-  ['in-process', () => ({})],
-  ['bullmq', () => ({ redisUrl: redis.url })],
-])('bulk template sends through the %s queue', (driver, options) => {
+describe.each(topologies)('bulk template sends through the %s queue', (driver, options) => {
   let api: TestApi;
   let account: Awaited<ReturnType<TestApi['newAccount']>>;
   let template: TemplateCreated;

@@ -9,24 +9,21 @@ import type {
   TemplateCreated,
   TemplateSendResponse,
 } from '@countersign/schemas';
-import { startRedis, type TestRedis } from '@countersign/test-support';
 import type { AddressObject, ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestTemplate } from './fixtures/templates.ts';
 import { startTestApi, type TestApi } from './harness.ts';
+import { queueTopologies } from './queue-topologies.ts';
 
 const DAY_MS = 86_400_000;
 const box = { width: 100, height: 20 };
 
-let redis: TestRedis;
+const topologies = queueTopologies();
 let smtp: TestSmtpServer;
 beforeAll(async () => {
-  [redis, smtp] = await Promise.all([startRedis(), startTestSmtpServer()]);
+  smtp = await startTestSmtpServer();
 });
-afterAll(async () => {
-  await redis.stop();
-  await smtp.close();
-});
+afterAll(() => smtp.close());
 
 /** A fresh address per use: one SMTP server serves every test of the file. */
 const address = (name: string) => `${name.toLowerCase()}.${randomUUID().slice(0, 8)}@example.test`;
@@ -41,10 +38,7 @@ const waitForMail = (email: string, also: (m: ParsedMail) => boolean = () => tru
 
 const tokenOf = (signingUrl: string) => signingUrl.split('/s/')[1]!;
 
-describe.each([
-  ['in-process', () => ({})],
-  ['bullmq', () => ({ redisUrl: redis.url })],
-])('POST /api/templates/send through the %s queue', (_driver, options) => {
+describe.each(topologies)('POST /api/templates/send through the %s queue', (_driver, options) => {
   let api: TestApi;
   let account: Awaited<ReturnType<TestApi['newAccount']>>;
   /** Roles Tenant and Landlord; two documents; five "Rent" fields placed out of input order. */
@@ -101,6 +95,30 @@ describe.each([
     return json;
   }
 
+  /** A lease send whose signing links come back instead of being emailed (notify false), with `options`. */
+  const sendLeaseLinks = (signingRequests: unknown[], options: Record<string, unknown> = {}) =>
+    sendOk({ templateId: lease.templateId, notify: false, signingRequests, ...options });
+
+  /** A send of `template` that must be refused as a whole with 400 and `error`; the refusal's message. */
+  async function sendRefused(
+    template: TemplateCreated,
+    signingRequests: unknown[],
+    error: string,
+    options: Record<string, unknown> = {},
+  ): Promise<string> {
+    const res = await send({ templateId: template.templateId, signingRequests, ...options });
+    const json = (await res.json()) as ErrorResponse;
+    expect({ status: res.status, error: json.error }).toEqual({ status: 400, error });
+    return json.message ?? '';
+  }
+
+  /** The chain's signers in role order: Al as First, Bo as Second, Cy as Third. */
+  const chainRecipients = (al: string, bo: string, cy: string) => [
+    { label: 'First', name: 'Al', email: al },
+    { label: 'Second', name: 'Bo', email: bo },
+    { label: 'Third', name: 'Cy', email: cy },
+  ];
+
   const get = async <T>(path: string, token = account.accessToken): Promise<T> => {
     const res = await api.fetch(path, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
@@ -149,18 +167,14 @@ describe.each([
 
   describe('roles', () => {
     it('match recipients[].label case-insensitively and keep the template spelling', async () => {
-      const body = await sendOk({
-        templateId: lease.templateId,
-        notify: false,
-        signingRequests: [
-          {
-            recipients: [
-              { label: 'TENANT', name: 'Tina Tenant', email: address('tenant') },
-              { label: 'landlord', name: 'Lou Landlord', email: address('landlord') },
-            ],
-          },
-        ],
-      });
+      const body = await sendLeaseLinks([
+        {
+          recipients: [
+            { label: 'TENANT', name: 'Tina Tenant', email: address('tenant') },
+            { label: 'landlord', name: 'Lou Landlord', email: address('landlord') },
+          ],
+        },
+      ]);
       const row = body.instantiation.sessions[0]!;
       expect(row.status).toBe('created');
       const session = await detail(row.sessionId!);
@@ -176,84 +190,57 @@ describe.each([
         [[{ label: 'Tenant', name: 'T', email: address('t') }], 'Landlord', 'Tenant'],
         [[{ label: 'landlord', name: 'L', email: address('l') }], 'Tenant', 'Landlord'],
       ] as const) {
-        const res = await send({
-          templateId: lease.templateId,
-          signingRequests: [{ recipients }, { recipients }],
-        });
-        expect(res.status).toBe(400);
-        const error = (await res.json()) as ErrorResponse;
-        expect(error.error).toBe('unmapped_placeholders');
-        expect(error.message).toContain(missing);
-        expect(error.message).not.toContain(present);
+        const message = await sendRefused(lease, [{ recipients }, { recipients }], 'unmapped_placeholders');
+        expect(message).toContain(missing);
+        expect(message).not.toContain(present);
       }
-      const none = await send({
-        templateId: chain.templateId,
-        signingRequests: [{ recipients: [{ label: 'second', name: 'S', email: address('s') }] }],
-      });
-      expect(none.status).toBe(400);
-      const error = (await none.json()) as ErrorResponse;
-      expect(error.error).toBe('unmapped_placeholders');
-      expect(error.message).toContain('First');
-      expect(error.message).toContain('Third');
+      const second = { recipients: [{ label: 'second', name: 'S', email: address('s') }] };
+      const none = await sendRefused(chain, [second], 'unmapped_placeholders');
+      expect(none).toContain('First');
+      expect(none).toContain('Third');
       expect(await listAll()).toEqual(before);
     });
 
-    it('answer 400 for a recipient label that matches no role, creating nothing', async () => {
-      const before = await listAll();
-      const res = await send({
-        templateId: lease.templateId,
-        signingRequests: [
+    it.each([
+      [
+        'answer 400 for a recipient label that matches no role, creating nothing',
+        () => [
           { recipients: leaseRecipients() },
           { recipients: [...leaseRecipients(), { label: 'Guarantor', name: 'G', email: address('g') }] },
         ],
-      });
-      expect(res.status).toBe(400);
-      const error = (await res.json()) as ErrorResponse;
-      expect(error.error).toBe('unknown_recipient_label');
-      expect(error.message).toContain('Guarantor');
-      expect(await listAll()).toEqual(before);
-    });
-
-    it('answer 400 unmapped_placeholders for a misspelt role label, naming the label', async () => {
+        'unknown_recipient_label',
+        ['Guarantor'],
+      ],
+      [
+        'answer 400 unmapped_placeholders for a misspelt role label, naming the label',
+        () => {
+          const [tenant, landlord] = leaseRecipients();
+          return [{ recipients: [tenant!, { ...landlord!, label: 'Landlrod' }] }];
+        },
+        'unmapped_placeholders',
+        ['signingRequests[0] (Landlord)', '"Landlrod" matches no role'],
+      ],
+    ])('%s', async (_title, entries, error, named) => {
       const before = await listAll();
-      const [tenant, landlord] = leaseRecipients();
-      const res = await send({
-        templateId: lease.templateId,
-        signingRequests: [{ recipients: [tenant!, { ...landlord!, label: 'Landlrod' }] }],
-      });
-      expect(res.status).toBe(400);
-      const error = (await res.json()) as ErrorResponse;
-      expect(error.error).toBe('unmapped_placeholders');
-      expect(error.message).toContain('signingRequests[0] (Landlord)');
-      expect(error.message).toContain('"Landlrod" matches no role');
+      const message = await sendRefused(lease, entries(), error);
+      for (const part of named) expect(message).toContain(part);
       expect(await listAll()).toEqual(before);
     });
 
     it('answer 400 unmapped_placeholders when one entry lacks a role another entry maps, creating and emailing nothing', async () => {
       const before = await listAll();
       const [tenant, landlord, solo] = [address('full-t'), address('full-l'), address('solo')];
-      const res = await send({
-        templateId: lease.templateId,
-        signingRequests: [
-          { recipients: leaseRecipients(tenant, landlord) },
-          { recipients: [{ label: 'Tenant', name: 'Solo', email: solo }] },
-        ],
-      });
-      expect(res.status).toBe(400);
-      const error = (await res.json()) as ErrorResponse;
-      expect(error.error).toBe('unmapped_placeholders');
-      expect(error.message).toContain('signingRequests[1] (Landlord)');
-      expect(error.message).not.toContain('signingRequests[0]');
+      const alongside = { recipients: leaseRecipients(tenant, landlord) };
+      const soloEntry = { recipients: [{ label: 'Tenant', name: 'Solo', email: solo }] };
+      const message = await sendRefused(lease, [alongside, soloEntry], 'unmapped_placeholders');
+      expect(message).toContain('signingRequests[1] (Landlord)');
+      expect(message).not.toContain('signingRequests[0]');
       expect(await listAll()).toEqual(before);
       expect([tenant, landlord, solo].map(queuedFor)).toEqual([0, 0, 0]);
 
       // The same entry alone: the same answer.
-      const alone = await send({
-        templateId: lease.templateId,
-        signingRequests: [{ recipients: [{ label: 'Tenant', name: 'Solo', email: solo }] }],
-      });
-      expect(alone.status).toBe(400);
-      expect(((await alone.json()) as ErrorResponse).message).toContain('signingRequests[0] (Landlord)');
+      const alone = await sendRefused(lease, [soloEntry], 'unmapped_placeholders');
+      expect(alone).toContain('signingRequests[0] (Landlord)');
     });
 
     it('name the first few entries lacking roles, with their roles, and count the rest', async () => {
@@ -261,48 +248,32 @@ describe.each([
       const full = { recipients: leaseRecipients() };
       const noLandlord = { recipients: [{ label: 'tenant', name: 'T', email: address('t') }] };
       const noTenant = { recipients: [{ label: 'LANDLORD', name: 'L', email: address('l') }] };
-      const res = await send({
-        templateId: chain.templateId,
+      const noSecond = [
+        { label: 'First', name: 'Al', email: address('al') },
+        { label: 'Third', name: 'Cy', email: address('cy') },
+      ];
+      const gap = await sendRefused(chain, [{ recipients: noSecond }], 'unmapped_placeholders', {
         notify: false,
-        signingRequests: [
-          {
-            recipients: [
-              { label: 'First', name: 'Al', email: address('al') },
-              { label: 'Third', name: 'Cy', email: address('cy') },
-            ],
-          },
-        ],
       });
-      expect(res.status).toBe(400);
-      expect(((await res.json()) as ErrorResponse).message).toContain('signingRequests[0] (Second)');
+      expect(gap).toContain('signingRequests[0] (Second)');
 
-      const many = await send({
-        templateId: lease.templateId,
-        notify: false,
-        signingRequests: [full, noLandlord, full, noTenant, ...Array.from({ length: 7 }, () => noLandlord)],
-      });
-      expect(many.status).toBe(400);
-      const error = (await many.json()) as ErrorResponse;
-      expect(error.error).toBe('unmapped_placeholders');
-      expect(error.message).toContain('9 entries');
-      expect(error.message).toContain(
+      const entries = [full, noLandlord, full, noTenant, ...Array.from({ length: 7 }, () => noLandlord)];
+      const message = await sendRefused(lease, entries, 'unmapped_placeholders', { notify: false });
+      expect(message).toContain('9 entries');
+      expect(message).toContain(
         'signingRequests[1] (Landlord), signingRequests[3] (Tenant), signingRequests[4] (Landlord), ' +
           'signingRequests[5] (Landlord), signingRequests[6] (Landlord) and 4 more',
       );
-      expect(error.message).not.toContain('signingRequests[7]');
+      expect(message).not.toContain('signingRequests[7]');
       expect(await listAll()).toEqual(before);
     });
 
     it('fail only the row of an entry that fills a role twice', async () => {
-      const body = await sendOk({
-        templateId: lease.templateId,
-        notify: false,
-        signingRequests: [
-          { recipients: leaseRecipients() },
-          { recipients: [...leaseRecipients(), { label: 'tenant', name: 'Twin', email: address('twin') }] },
-          { recipients: leaseRecipients() },
-        ],
-      });
+      const body = await sendLeaseLinks([
+        { recipients: leaseRecipients() },
+        { recipients: [...leaseRecipients(), { label: 'tenant', name: 'Twin', email: address('twin') }] },
+        { recipients: leaseRecipients() },
+      ]);
       const rows = body.instantiation.sessions;
       expect(rows.map((r) => [r.rowIndex, r.status])).toEqual([
         [0, 'created'],
@@ -318,11 +289,8 @@ describe.each([
 
   describe('prefill fields', () => {
     it('addresses repeated labels as <label>, <label> 2, ... in document, page, top-down, left-right order', async () => {
-      const body = await sendOk({
-        templateId: lease.templateId,
-        notify: false,
-        authRequirement: 'public',
-        signingRequests: [
+      const body = await sendLeaseLinks(
+        [
           {
             recipients: leaseRecipients(),
             fields: ['Rent', 'Rent 2', 'Rent 3', 'Rent 4', 'Rent 5'].map((label) => ({
@@ -331,7 +299,8 @@ describe.each([
             })),
           },
         ],
-      });
+        { authRequirement: 'public' },
+      );
       const tenant = body.invites[0]!.participants[0]!;
       const view = await signerView(tokenOf(tenant.signingUrl!));
       const filename = new Map(view.documents.map((d) => [d.id, d.filename]));
@@ -350,17 +319,13 @@ describe.each([
 
     it('matches labels exactly and case-sensitively: anything else fails only that row', async () => {
       const ok = { recipients: leaseRecipients(), fields: [{ label: 'Rent 2', value: '1450' }] };
-      const body = await sendOk({
-        templateId: lease.templateId,
-        notify: false,
-        signingRequests: [
-          ok,
-          { recipients: leaseRecipients(), fields: [{ label: 'rent', value: '1' }] },
-          { recipients: leaseRecipients(), fields: [{ label: 'Rent 6', value: '1' }] },
-          { recipients: leaseRecipients(), fields: [{ label: 'Rent ', value: '1' }] },
-          ok,
-        ],
-      });
+      const body = await sendLeaseLinks([
+        ok,
+        { recipients: leaseRecipients(), fields: [{ label: 'rent', value: '1' }] },
+        { recipients: leaseRecipients(), fields: [{ label: 'Rent 6', value: '1' }] },
+        { recipients: leaseRecipients(), fields: [{ label: 'Rent ', value: '1' }] },
+        ok,
+      ]);
       const rows = body.instantiation.sessions;
       expect(rows.map((r) => r.status)).toEqual(['created', 'error', 'error', 'error', 'created']);
       for (const row of rows.slice(1, 4)) {
@@ -375,23 +340,19 @@ describe.each([
 
     it('restricts by document filename and by role', async () => {
       const entry = (field: Record<string, string>) => ({ recipients: leaseRecipients(), fields: [field] });
-      const body = await sendOk({
-        templateId: lease.templateId,
-        notify: false,
-        signingRequests: [
-          entry({ label: 'Pets', value: 'true', document: 'lease.pdf' }),
-          entry({ label: 'Pets', value: 'true', document: 'annex.pdf' }),
-          entry({ label: 'Pets', value: 'true', document: 'missing.pdf' }),
-          entry({ label: 'Tenant phone', value: '555', recipient: 'tenant' }),
-          entry({ label: 'Tenant phone', value: '555', recipient: 'Landlord' }),
-          entry({ label: 'Tenant phone', value: '555', recipient: 'Guarantor' }),
-          entry({ label: 'Rent 5', value: '9', document: 'annex.pdf' }),
-          entry({ label: 'Rent', value: '9', document: 'lease.pdf' }),
-          // Numbered within the scope: the first (only) Rent of annex.pdf is "Rent" there.
-          entry({ label: 'Rent', value: '9', document: 'annex.pdf' }),
-          entry({ label: 'Rent 2', value: '9', document: 'annex.pdf' }),
-        ],
-      });
+      const body = await sendLeaseLinks([
+        entry({ label: 'Pets', value: 'true', document: 'lease.pdf' }),
+        entry({ label: 'Pets', value: 'true', document: 'annex.pdf' }),
+        entry({ label: 'Pets', value: 'true', document: 'missing.pdf' }),
+        entry({ label: 'Tenant phone', value: '555', recipient: 'tenant' }),
+        entry({ label: 'Tenant phone', value: '555', recipient: 'Landlord' }),
+        entry({ label: 'Tenant phone', value: '555', recipient: 'Guarantor' }),
+        entry({ label: 'Rent 5', value: '9', document: 'annex.pdf' }),
+        entry({ label: 'Rent', value: '9', document: 'lease.pdf' }),
+        // Numbered within the scope: the first (only) Rent of annex.pdf is "Rent" there.
+        entry({ label: 'Rent', value: '9', document: 'annex.pdf' }),
+        entry({ label: 'Rent 2', value: '9', document: 'annex.pdf' }),
+      ]);
       expect(body.instantiation.sessions.map((r) => r.error?.split(':')[0] ?? r.status)).toEqual([
         'created',
         'unknown_field_label',
@@ -412,12 +373,10 @@ describe.each([
         recipients: leaseRecipients(),
         fields: [{ label: 'Pets', value }],
       });
-      const body = await sendOk({
-        templateId: lease.templateId,
-        notify: false,
-        authRequirement: 'public',
-        signingRequests: [entry('true'), entry('yes'), entry('false'), entry('TRUE'), entry('')],
-      });
+      const body = await sendLeaseLinks(
+        [entry('true'), entry('yes'), entry('false'), entry('TRUE'), entry('')],
+        { authRequirement: 'public' },
+      );
       const rows = body.instantiation.sessions;
       expect(rows.map((r) => r.status)).toEqual(['created', 'error', 'created', 'error', 'error']);
       for (const row of [rows[1]!, rows[3]!, rows[4]!]) {
@@ -431,17 +390,15 @@ describe.each([
     });
 
     it('lets the sender prefill a role field that its signer sees, may edit and may change', async () => {
-      const body = await sendOk({
-        templateId: lease.templateId,
-        notify: false,
-        authRequirement: 'public',
-        signingRequests: [
+      const body = await sendLeaseLinks(
+        [
           {
             recipients: leaseRecipients(),
             fields: [{ label: 'Tenant phone', value: '020 7946 0018', recipient: 'Tenant' }],
           },
         ],
-      });
+        { authRequirement: 'public' },
+      );
       const [tenant, landlord] = body.invites[0]!.participants.map((p) => tokenOf(p.signingUrl!));
       const phone = (v: SigningView) => v.fields.find((f) => f.label === 'Tenant phone')!;
       const tenantView = await signerView(tenant!);
@@ -460,14 +417,10 @@ describe.each([
     });
 
     it("refuses a prefill of a signer's signature field, failing only that row", async () => {
-      const body = await sendOk({
-        templateId: lease.templateId,
-        notify: false,
-        signingRequests: [
-          { recipients: leaseRecipients(), fields: [{ label: 'Tenant signature', value: 'T' }] },
-          { recipients: leaseRecipients() },
-        ],
-      });
+      const body = await sendLeaseLinks([
+        { recipients: leaseRecipients(), fields: [{ label: 'Tenant signature', value: 'T' }] },
+        { recipients: leaseRecipients() },
+      ]);
       expect(body.instantiation.sessions.map((r) => r.status)).toEqual(['error', 'created']);
       expect(body.instantiation.sessions[0]!.error).toMatch(/^invalid_field_value: .*signature/);
     });
@@ -475,23 +428,15 @@ describe.each([
 
   describe('results', () => {
     it('creates one session per entry, with a batch id only for two or more entries', async () => {
-      const single = await sendOk({
-        templateId: lease.templateId,
-        notify: false,
-        signingRequests: [{ recipients: leaseRecipients() }],
-      });
+      const single = await sendLeaseLinks([{ recipients: leaseRecipients() }]);
       expect(single.instantiation).not.toHaveProperty('bulkSendBatchId');
       expect((await detail(single.instantiation.sessions[0]!.sessionId!)).bulkSendBatchId).toBeNull();
 
-      const bulk = await sendOk({
-        templateId: lease.templateId,
-        notify: false,
-        signingRequests: [
-          { recipients: leaseRecipients() },
-          { recipients: leaseRecipients(), fields: [{ label: 'Nope', value: 'x' }] },
-          { recipients: leaseRecipients() },
-        ],
-      });
+      const bulk = await sendLeaseLinks([
+        { recipients: leaseRecipients() },
+        { recipients: leaseRecipients(), fields: [{ label: 'Nope', value: 'x' }] },
+        { recipients: leaseRecipients() },
+      ]);
       const batchId = bulk.instantiation.bulkSendBatchId!;
       expect(batchId).toEqual(expect.any(String));
       const rows = bulk.instantiation.sessions;
@@ -514,11 +459,7 @@ describe.each([
 
     it('with notify false, emails nobody and returns a distinct signing link per participant', async () => {
       const emails = [address('quiet-t'), address('quiet-l')];
-      const body = await sendOk({
-        templateId: lease.templateId,
-        notify: false,
-        signingRequests: [{ recipients: leaseRecipients(emails[0], emails[1]) }],
-      });
+      const body = await sendLeaseLinks([{ recipients: leaseRecipients(emails[0], emails[1]) }]);
       const invite = body.invites[0]!;
       expect(invite).toMatchObject({
         sessionId: body.instantiation.sessions[0]!.sessionId,
@@ -690,12 +631,7 @@ describe.each([
     });
 
     it('authRequirement public: the link shows documents and fields without a code', async () => {
-      const body = await sendOk({
-        templateId: lease.templateId,
-        notify: false,
-        authRequirement: 'public',
-        signingRequests: [{ recipients: leaseRecipients() }],
-      });
+      const body = await sendLeaseLinks([{ recipients: leaseRecipients() }], { authRequirement: 'public' });
       expect((await detail(body.invites[0]!.sessionId)).authRequirement).toBe('public');
       const view = await signerView(tokenOf(body.invites[0]!.participants[0]!.signingUrl!));
       expect(view.auth.required).toBe(false);
@@ -751,11 +687,7 @@ describe.each([
         signingType: 'sequential',
         signingRequests: [
           {
-            recipients: [
-              { label: 'First', name: 'Al', email: al },
-              { label: 'Second', name: 'Bo', email: bo },
-              { label: 'Third', name: 'Cy', email: cy },
-            ],
+            recipients: chainRecipients(al, bo, cy),
           },
         ],
       });
@@ -791,11 +723,7 @@ describe.each([
         sendInitialNotification: true,
         signingRequests: [
           {
-            recipients: [
-              { label: 'First', name: 'Al', email: al },
-              { label: 'Second', name: 'Bo', email: bo },
-              { label: 'Third', name: 'Cy', email: cy },
-            ],
+            recipients: chainRecipients(al, bo, cy),
           },
         ],
       });
@@ -814,18 +742,13 @@ describe.each([
       }
     });
     it('sequential with notify: a later signer is skipped, failed only when their heads-up is refused', async () => {
-      const chainOf = (al: string, bo: string, cy: string) => [
-        { label: 'First', name: 'Al', email: al },
-        { label: 'Second', name: 'Bo', email: bo },
-        { label: 'Third', name: 'Cy', email: cy },
-      ];
       const refusedLater = address('refused-later');
       smtp.reject(refusedLater, 550);
       // Not emailed by this call, so a refusing mail server is not asked yet: skipped.
       const quiet = await sendOk({
         templateId: chain.templateId,
         signingType: 'sequential',
-        signingRequests: [{ recipients: chainOf(address('q-al'), refusedLater, address('q-cy')) }],
+        signingRequests: [{ recipients: chainRecipients(address('q-al'), refusedLater, address('q-cy')) }],
       });
       expect(quiet.invites[0]!.inviteStatus).toBe('sent');
       expect(quiet.invites[0]).not.toHaveProperty('inviteError');
@@ -837,7 +760,7 @@ describe.each([
         templateId: chain.templateId,
         signingType: 'sequential',
         sendInitialNotification: true,
-        signingRequests: [{ recipients: chainOf(al, refusedLater, cy) }],
+        signingRequests: [{ recipients: chainRecipients(al, refusedLater, cy) }],
       });
       expect(told.invites[0]!.inviteStatus).toBe('error');
       expect(told.invites[0]!.inviteError).toEqual(expect.any(String));

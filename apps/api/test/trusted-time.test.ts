@@ -82,6 +82,40 @@ async function expectTimestamped(sessionId: string) {
   return report;
 }
 
+/**
+ * With `ca`'s revocation sources down, a session signed in `world` waits after its first failed attempt (the
+ * error `error`, no final PDF in its place); once they are back, the next attempt completes it. The final PDF
+ * passes qpdf, pdfsig and the verifier; its pdfsig output and verifier report are returned.
+ */
+async function completesOnceRevocationIsBack(
+  world: SigningWorld,
+  ca: TestCa,
+  title: string,
+  error: string | RegExp,
+) {
+  ca.mode = 'down';
+  const s = await sendAndSign(title, world);
+  await until('the first failed attempt', () => row(s.sessionId, world).failures >= 1, 90_000);
+  const waiting = row(s.sessionId, world);
+  expect(waiting.status).toBe('active');
+  if (typeof error === 'string') expect(waiting.error).toBe(error);
+  else expect(waiting.error).toMatch(error);
+  expect(finals(s.sessionId, world)).toEqual([null]);
+
+  ca.mode = 'up';
+  world.clock.advance(completionRetryDelay(1));
+  await sweep(world.api.runtime.ctx);
+  await until('the session completed', () => row(s.sessionId, world).status === 'completed', 90_000);
+  const [sha] = finals(s.sessionId, world);
+  const bytes = await world.api.runtime.ctx.blobs.read(sha!);
+  expect(tool('qpdf', ['--check'], bytes).code).toBe(0);
+  const pdfsig = tool('pdfsig', [], bytes).out;
+  expect(pdfsig).toContain('Signature is Valid.');
+  const report = verifyPdf(Buffer.from(bytes), { requireTimestamp: true });
+  expect(report.checks.filter((c) => c.ok === false)).toEqual([]);
+  return { pdfsig, report };
+}
+
 describe('completion with a timestamp authority', () => {
   it('send, sign, complete: the final PDF is time-stamped (B-T) with a DSS and a document time-stamp (B-LTA)', async () => {
     const granted = tsa.granted;
@@ -167,24 +201,12 @@ describe('completion with an operator CA-issued seal certificate', () => {
   });
 
   it('a revocation source that is down delays completion; once back, the final PDF carries its OCSP response and CRLs', async () => {
-    ca.mode = 'down';
-    const s = await sendAndSign('Operator sealed', cw);
-    await until('the first failed attempt', () => row(s.sessionId, cw).failures >= 1, 90_000);
-    const waiting = row(s.sessionId, cw);
-    expect(waiting.status).toBe('active');
-    expect(waiting.error).toMatch(/^revocation source http:\/\/127\.0\.0\.1:\d+\/\S+: answered HTTP 503$/);
-    expect(finals(s.sessionId, cw)).toEqual([null]);
-
-    ca.mode = 'up';
-    cw.clock.advance(completionRetryDelay(1));
-    await sweep(cw.api.runtime.ctx);
-    await until('the session completed', () => row(s.sessionId, cw).status === 'completed', 90_000);
-    const [sha] = finals(s.sessionId, cw);
-    const bytes = await cw.api.runtime.ctx.blobs.read(sha!);
-    expect(tool('qpdf', ['--check'], bytes).code).toBe(0);
-    expect(tool('pdfsig', [], bytes).out).toContain('Signature is Valid.');
-    const report = verifyPdf(Buffer.from(bytes), { requireTimestamp: true });
-    expect(report.checks.filter((c) => c.ok === false)).toEqual([]);
+    const { report } = await completesOnceRevocationIsBack(
+      cw,
+      ca,
+      'Operator sealed',
+      /^revocation source http:\/\/127\.0\.0\.1:\d+\/\S+: answered HTTP 503$/,
+    );
     expect(report.checks.find((c) => c.name === 'revocation')!.ok).toBe(true);
     expect(report.revocation!.ocsp).toEqual([
       expect.objectContaining({ about: 'CN=Operator Seal, O=Countersign Tests', status: 'good' }),
@@ -212,26 +234,13 @@ describe("completion time-stamped by a CA-issued TSA: the TSA certificate's revo
   });
 
   it("its revocation source down delays completion; once back, the final PDF carries the TSA certificate's OCSP response and CRLs", async () => {
-    ca.mode = 'down';
-    const s = await sendAndSign('TSA revocation', tw);
-    await until('the first failed attempt', () => row(s.sessionId, tw).failures >= 1, 90_000);
-    const waiting = row(s.sessionId, tw);
-    expect(waiting.status).toBe('active');
-    expect(waiting.error).toBe(`revocation source ${ca.intermediateUrl}: answered HTTP 503`);
-    expect(finals(s.sessionId, tw)).toEqual([null]);
-
-    ca.mode = 'up';
-    tw.clock.advance(completionRetryDelay(1));
-    await sweep(tw.api.runtime.ctx);
-    await until('the session completed', () => row(s.sessionId, tw).status === 'completed', 90_000);
-    const [sha] = finals(s.sessionId, tw);
-    const bytes = await tw.api.runtime.ctx.blobs.read(sha!);
-    expect(tool('qpdf', ['--check'], bytes).code).toBe(0);
-    const pdfsig = tool('pdfsig', [], bytes).out;
-    expect(pdfsig).toContain('Signature is Valid.');
+    const { pdfsig, report } = await completesOnceRevocationIsBack(
+      tw,
+      ca,
+      'TSA revocation',
+      `revocation source ${ca.intermediateUrl}: answered HTTP 503`,
+    );
     expect(pdfsig).toContain('Countersign document timestamp');
-    const report = verifyPdf(Buffer.from(bytes), { requireTimestamp: true });
-    expect(report.checks.filter((c) => c.ok === false)).toEqual([]);
     expect(report.checks.find((c) => c.name === 'revocation')!.detail).toMatch(
       /OCSP: CN=Countersign Test TSA, O=Countersign Tests good/,
     );

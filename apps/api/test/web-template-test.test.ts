@@ -1,7 +1,7 @@
 import { devMailboxDir } from '@countersign/core';
 import { createDevMailbox } from '@countersign/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestTemplate, signatureField } from './fixtures/templates.ts';
+import { clientSignatureTemplate } from './fixtures/templates.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 
 import { WebClient } from './web-support.ts';
@@ -18,11 +18,7 @@ describe('POST /api/templates/{id}/test', () => {
   it("sends the template to the member's own email and answers the signing page", async () => {
     const acme = await api.newAccount('Test Send Ltd', 'owner@testsend.test');
     const web = await WebClient.forMember(api, acme.ownerMemberId);
-    const { templateId } = await createTestTemplate(api, acme.accountId, {
-      roles: ['Client'],
-      name: 'Lease',
-      fields: [signatureField('Client', 600)],
-    });
+    const { templateId } = await clientSignatureTemplate(api, acme.accountId, 'Lease');
     const before = Date.now();
     const res = await web.post(`/api/templates/${templateId}/test`);
     expect(res.status).toBe(200);

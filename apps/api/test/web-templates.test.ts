@@ -1,7 +1,7 @@
 import { sessionFields } from '@countersign/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectPdfResponse } from './fixtures/pdfs.ts';
-import { createTestTemplate, signatureField } from './fixtures/templates.ts';
+import { clientSignatureTemplate, signatureField } from './fixtures/templates.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 import { sendTemplate } from './sends.ts';
 import { WebClient } from './web-support.ts';
@@ -19,11 +19,7 @@ describe('template editing', () => {
   it('saves versions, refuses a stale save, and never changes a session already sent', async () => {
     const acme = await api.newAccount('Designer Ltd', 'owner@designer.test');
     const web = await WebClient.forMember(api, acme.ownerMemberId);
-    const { templateId } = await createTestTemplate(api, acme.accountId, {
-      roles: ['Client'],
-      name: 'Lease',
-      fields: [signatureField('Client', 600)],
-    });
+    const { templateId } = await clientSignatureTemplate(api, acme.accountId, 'Lease');
     const v1 = (await (await web.get(`/api/templates/${templateId}`)).json()) as {
       version: number;
       name: string;

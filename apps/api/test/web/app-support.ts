@@ -85,6 +85,18 @@ export async function signedInPage(
   return page;
 }
 
+/** `signedInPage`, opened at `path` of the app (for example `/app/drive`). */
+export async function signedInPageAt(
+  world: AppWorld,
+  memberId: string,
+  path: string,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const page = await signedInPage(world, memberId, viewport);
+  await page.goto(`${world.api.url}${path}`);
+  return page;
+}
+
 /** A signature field of `role`, 200 by 40 points at (x, y) on page 1 of agreement.pdf. */
 export const signatureField = (role: string, x: number, y: number) => ({
   document: 'agreement.pdf',

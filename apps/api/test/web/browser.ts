@@ -78,6 +78,12 @@ export async function newContext(
   return context;
 }
 
+/** The end of a page's test: no console or page error recorded (but those dropped), and its context closed. */
+export async function closeClean(world: Chromium, page: Page): Promise<void> {
+  expect(world.problems).toEqual([]);
+  await page.context().close();
+}
+
 /** Drops the recorded problems that match `expected` (answers the page handles), keeping the rest to assert on. */
 export function dropExpectedProblems(problems: string[], expected: RegExp): void {
   problems.splice(0, problems.length, ...problems.filter((p) => !expected.test(p)));

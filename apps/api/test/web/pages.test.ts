@@ -4,9 +4,16 @@ import { createAccount, createTemplate } from '@countersign/core';
 import { tempDir } from '@countersign/test-support';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { agreementPdf, signedInPage, signInThroughMailbox, signInWithPrintedLink } from './app-support.ts';
+import {
+  agreementPdf,
+  signedInPage,
+  signedInPageAt,
+  signInThroughMailbox,
+  signInWithPrintedLink,
+} from './app-support.ts';
 import {
   appWorld,
+  closeClean,
   dropExpectedProblems,
   expectAccessible,
   newContext,
@@ -149,8 +156,7 @@ describe('every page at 375 and 1280 px', () => {
   }, 60_000);
 
   it('creates a refresh token shown once that works at /connect/token, then revokes it', async () => {
-    const page = await signedInPage(world, ownerMemberId, VIEWPORTS.phone);
-    await page.goto(`${world.api.url}/app/integration`);
+    const page = await signedInPageAt(world, ownerMemberId, '/app/integration', VIEWPORTS.phone);
     await page.getByLabel('Label').fill('CI deploys');
     await page.getByRole('button', { name: 'Create token' }).click();
     const secret = (await page.getByTestId('secret').textContent())!.trim();
@@ -171,8 +177,7 @@ describe('every page at 375 and 1280 px', () => {
   }, 60_000);
 
   it('uploads a PDF to the drive, shows its cloudFileId, refuses a non-PDF, deletes', async () => {
-    const page = await signedInPage(world, ownerMemberId);
-    await page.goto(`${world.api.url}/app/drive`);
+    const page = await signedInPageAt(world, ownerMemberId, '/app/drive');
     const dir = tempDir('countersign-web-');
     fs.writeFileSync(path.join(dir, 'offer.pdf'), await agreementPdf(1));
     await page.getByLabel('PDF files').setInputFiles(path.join(dir, 'offer.pdf'));
@@ -188,13 +193,11 @@ describe('every page at 375 and 1280 px', () => {
     await page.getByRole('button', { name: 'Delete offer.pdf' }).click();
     await page.getByText('No files yet.').waitFor();
     dropExpectedProblems(world.problems, /status of 400/);
-    expect(world.problems).toEqual([]);
-    await page.context().close();
+    await closeClean(world, page);
   }, 60_000);
 
   it('refuses a file that is not a PDF with the server reason and creates nothing', async () => {
-    const page = await signedInPage(world, ownerMemberId);
-    await page.goto(`${world.api.url}/app/templates`);
+    const page = await signedInPageAt(world, ownerMemberId, '/app/templates');
     const file = path.join(tempDir('countersign-web-'), 'notes.pdf');
     fs.writeFileSync(file, 'these are notes, not a PDF');
     await page.getByLabel('PDF files').setInputFiles(file);
@@ -210,8 +213,7 @@ describe('every page at 375 and 1280 px', () => {
 
   it('cancels a session with a reason from its page; the status filter finds it', async () => {
     const id = await sendTo('Carl Cancel', 'carl@pages.test');
-    const page = await signedInPage(world, ownerMemberId, VIEWPORTS.phone);
-    await page.goto(`${world.api.url}/app/sessions/${id}`);
+    const page = await signedInPageAt(world, ownerMemberId, `/app/sessions/${id}`, VIEWPORTS.phone);
     await expect.poll(() => page.getByTestId('session-status').textContent()).toBe('active');
     // A notify-false send: the signer's link is copied from the page, and it opens the signing page.
     await page.getByRole('button', { name: "Copy Carl Cancel's link" }).click();
@@ -237,7 +239,6 @@ describe('every page at 375 and 1280 px', () => {
     await page.waitForURL(/status=cancelled/);
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     expect(await page.locator('tbody tr .badge').textContent()).toBe('cancelled');
-    expect(world.problems).toEqual([]);
-    await page.context().close();
+    await closeClean(world, page);
   }, 60_000);
 });

@@ -6,8 +6,15 @@ import { tempDir } from '@countersign/test-support';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signedInPage } from './app-support.ts';
-import { appWorld, dropExpectedProblems, expectAccessible, screenshot, VIEWPORTS } from './browser.ts';
+import { signedInPageAt } from './app-support.ts';
+import {
+  appWorld,
+  closeClean,
+  dropExpectedProblems,
+  expectAccessible,
+  screenshot,
+  VIEWPORTS,
+} from './browser.ts';
 
 // Oversized and non-PDF uploads through the pages: the server's reason on screen, nothing stored. Small limits so
 // the files stay small: MAX_FILE_BYTES 1 MB, so an upload request may be 2 MB.
@@ -50,8 +57,7 @@ const dropHandled4xx = () => dropExpectedProblems(world.problems, /status of (40
 
 describe('upload errors on the pages', () => {
   it('drive at 375 px: a PDF over the limit, a request over the limit, a non-PDF', async () => {
-    const page = await signedInPage(world, memberId, VIEWPORTS.phone);
-    await page.goto(`${world.api.url}/app/drive`);
+    const page = await signedInPageAt(world, memberId, '/app/drive', VIEWPORTS.phone);
     await page.getByText('No files yet.').waitFor();
     await expectRefused(
       page,
@@ -65,13 +71,11 @@ describe('upload errors on the pages', () => {
     await expectRefused(page, 'notes.pdf', 'Upload', /notes\.pdf is not a PDF/);
     await page.getByText('No files yet.').waitFor();
     dropHandled4xx();
-    expect(world.problems).toEqual([]);
-    await page.context().close();
+    await closeClean(world, page);
   }, 120_000);
 
   it('templates at 1280 px: a PDF over the limit, a request over the limit, a non-PDF', async () => {
-    const page = await signedInPage(world, memberId);
-    await page.goto(`${world.api.url}/app/templates`);
+    const page = await signedInPageAt(world, memberId, '/app/templates');
     await page.getByRole('heading', { name: 'Templates', level: 1 }).waitFor();
     await expectRefused(
       page,
@@ -88,7 +92,6 @@ describe('upload errors on the pages', () => {
     ).json()) as { templates: unknown[] };
     expect(listed.templates).toEqual([]);
     dropHandled4xx();
-    expect(world.problems).toEqual([]);
-    await page.context().close();
+    await closeClean(world, page);
   }, 120_000);
 });

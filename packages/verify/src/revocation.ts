@@ -1,6 +1,7 @@
 import { verify as verifySignature, X509Certificate } from 'node:crypto';
 import { decodedStream, objectsIn } from './appended.ts';
 import { children, content, type DerNode, oidText, readDer, whole } from './der.ts';
+import { SIGNATURE_HASHES } from './signature-hashes.ts';
 
 /** An OCSP response in the DSS: when, about which certificate, what it says, and whether its signature holds. */
 export interface OcspInfo {
@@ -26,17 +27,6 @@ export interface RevocationReport {
   crls: CrlInfo[];
 }
 
-/** Signature algorithms (RSA PKCS#1 v1.5, ECDSA) -> the hash to verify with. */
-const HASHES: Record<string, string> = {
-  '1.2.840.113549.1.1.5': 'sha1',
-  '1.2.840.113549.1.1.11': 'sha256',
-  '1.2.840.113549.1.1.12': 'sha384',
-  '1.2.840.113549.1.1.13': 'sha512',
-  '1.2.840.10045.4.3.2': 'sha256',
-  '1.2.840.10045.4.3.3': 'sha384',
-  '1.2.840.10045.4.3.4': 'sha512',
-};
-
 const subjectOf = (c: X509Certificate) => c.subject.replaceAll('\n', ', ');
 const serialOf = (c: X509Certificate) => c.serialNumber.toLowerCase().replace(/^0+/, '');
 const integerHex = (n: DerNode) => content(n).toString('hex').replace(/^0+/, '');
@@ -55,7 +45,7 @@ function signerOf(
   signature: DerNode,
   candidates: X509Certificate[],
 ): X509Certificate | null {
-  const hash = HASHES[oidText(children(algorithm)[0]!)];
+  const hash = SIGNATURE_HASHES[oidText(children(algorithm)[0]!)];
   if (!hash) return null;
   const value = content(signature).subarray(1); // BIT STRING: drop the unused-bits byte
   return (

@@ -4,6 +4,7 @@
  * on P-256 and P-384 (@noble/curves), and X.509 certificates read from their DER. Synchronous like Node's, so
  * the verifier runs unchanged. Any other key type reads as "does not verify".
  */
+import { SIGNATURE_HASHES } from '@countersign/verify/signature-hashes';
 import { p256, p384 } from '@noble/curves/nist.js';
 import { Buffer } from 'buffer';
 import forge from 'node-forge';
@@ -87,17 +88,6 @@ const raw = (node: Node | undefined): string => (typeof node?.value === 'string'
 const oidOf = (node: Node | undefined) => forge.asn1.derToOid(raw(node));
 const isContext = (node: Node | undefined, n: number) =>
   node?.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && node.type === n;
-
-/** The hash of a signature algorithm (RSA PKCS#1 v1.5 and ECDSA), as createHash names it. */
-const SIGNATURE_HASHES: Record<string, string> = {
-  '1.2.840.113549.1.1.5': 'sha1',
-  '1.2.840.113549.1.1.11': 'sha256',
-  '1.2.840.113549.1.1.12': 'sha384',
-  '1.2.840.113549.1.1.13': 'sha512',
-  '1.2.840.10045.4.3.2': 'sha256',
-  '1.2.840.10045.4.3.3': 'sha384',
-  '1.2.840.10045.4.3.4': 'sha512',
-};
 
 /** Short names of name attributes, as Node prints a distinguished name. */
 const NAME_KEYS: Record<string, string> = {

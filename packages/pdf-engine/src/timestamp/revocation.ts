@@ -31,7 +31,8 @@ const OID = {
   crlDistributionPoints: '2.5.29.31',
 };
 
-/** Signature algorithms of OCSP responses and CRLs -> the hash Node verifies with. */
+/** Signature algorithms of OCSP responses and CRLs -> the hash Node verifies with. The same table as
+ * @countersign/verify/signature-hashes, not imported: the verifier's tests depend on this package. */
 const SIGNATURE_HASHES: Record<string, string> = {
   '1.2.840.113549.1.1.5': 'sha1',
   '1.2.840.113549.1.1.11': 'sha256',

@@ -26,6 +26,13 @@ export interface OpenApiDocument {
   components?: { schemas?: Record<string, Schema>; headers?: Record<string, HeaderObject> };
 }
 
+/** A response as the checks read it: its body only on demand (a PDF or a HEAD answer is never read). */
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: () => Promise<string>;
+}
+
 /** What the server answers outside the API: the pages, their assets, the reference page and the document. */
 const OUTSIDE_API = [
   /^\/verify$/,
@@ -126,7 +133,8 @@ export class ResponseChecker {
     const head = method.toUpperCase() === 'HEAD';
     const verb = head ? 'get' : method.toLowerCase();
     const route = this.routes.find((r) => r.pattern.test(path) && r.item[verb]);
-    if (!route) return this.unrouted(method, path, status, headers, body);
+    const answer: Answer = { status, headers, body };
+    if (!route) return this.unrouted(method, path, answer);
 
     const label = `${method.toUpperCase()} ${route.template} (${path}) answered ${status}`;
     const responses = route.item[verb]!.responses;
@@ -140,25 +148,19 @@ export class ResponseChecker {
     const response = responses[key]!;
     return [
       ...this.headerProblems(label, at, response, headers),
-      ...(head ? [] : await this.bodyProblems(label, at, response, headers, body)),
+      ...(head ? [] : await this.bodyProblems(label, at, response, answer)),
     ];
   }
 
   /** A path no operation has: only the router's own 404 in the error shape is expected there. */
-  private async unrouted(
-    method: string,
-    path: string,
-    status: number,
-    headers: Headers,
-    body: () => Promise<string>,
-  ) {
-    const problem = `${method.toUpperCase()} ${path} answered ${status}: the document has no such operation`;
-    if (status !== 404) return [problem];
+  private async unrouted(method: string, path: string, answer: Answer) {
+    const problem = `${method.toUpperCase()} ${path} answered ${answer.status}: the document has no such operation`;
+    if (answer.status !== 404) return [problem];
     const errorShape: ResponseObject = {
       description: 'not_found',
       content: { 'application/json': { schema: { $ref: `${COMPONENT_REF}ErrorResponse` } } },
     };
-    const problems = await this.bodyProblems(problem, '#', errorShape, headers, body);
+    const problems = await this.bodyProblems(problem, '#', errorShape, answer);
     return problems.length ? [problem, ...problems] : [];
   }
 
@@ -197,13 +199,8 @@ export class ResponseChecker {
     return problems;
   }
 
-  private async bodyProblems(
-    label: string,
-    at: string,
-    response: ResponseObject,
-    headers: Headers,
-    body: () => Promise<string>,
-  ): Promise<string[]> {
+  private async bodyProblems(label: string, at: string, response: ResponseObject, answer: Answer) {
+    const { headers, body } = answer;
     const content = response.content ?? {};
     const mediaTypes = Object.keys(content);
     if (mediaTypes.length === 0) {

@@ -14,9 +14,11 @@ describe('newId', () => {
     expect(ms).toBeLessThanOrEqual(after);
   });
 
-  it('never repeats, and ids of later milliseconds sort after earlier ones', async () => {
+  it('never repeats, sorts in the order made (within a millisecond too), and later milliseconds after', async () => {
     const first = Array.from({ length: 20_000 }, newId);
     expect(new Set(first).size).toBe(first.length);
+    expect([...first].sort()).toEqual(first);
+    for (const id of first) expect(id).toMatch(V7);
     await new Promise((r) => setTimeout(r, 2));
     const later = newId();
     expect(first.every((id) => id < later)).toBe(true);

@@ -1,4 +1,5 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from './database.ts';
 
 /**
@@ -30,4 +31,12 @@ export function jsonIsTrue(db: Db, column: AnyColumn, key: string): SQL {
 /** The larger of two values (SQLite's two-argument `max`, PostgreSQL's `greatest`). */
 export function larger(db: Db, a: SQL | AnyColumn | number, b: SQL | AnyColumn | number): SQL {
   return db.$connection.dialect === 'postgres' ? sql`greatest(${a}, ${b})` : sql`max(${a}, ${b})`;
+}
+
+/**
+ * The order rows were written in: SQLite's rowid; PostgreSQL keeps none, so there the id, whose UUIDv7s sort in
+ * the order one process made them (core's newId). For rows older than that rule (legacy audit events).
+ */
+export function writeOrder(db: Db, table: SQLiteTable & { id: AnyColumn }): SQL {
+  return db.$connection.dialect === 'postgres' ? sql`${table.id}` : sql`${table}.rowid`;
 }

@@ -2,10 +2,12 @@ import { z } from '@hono/zod-openapi';
 import {
   AuthRequirementSchema,
   arrayOf,
+  booleanValue,
   emailString,
   integerInRange,
   nonEmptyString,
   readableText,
+  SigningTypeSchema,
 } from './common.ts';
 import {
   EXPIRES_IN_DAYS_DEFAULT,
@@ -45,6 +47,10 @@ export const signingRequestsOf = <T extends z.ZodType>(entry: T) =>
     description: 'One entry per session.',
   });
 
+/** `signingType`: the description says how `sequential` orders signers, which differs by send. */
+export const signingTypeField = (description: string) =>
+  SigningTypeSchema.default('parallel').openapi({ description });
+
 export const authRequirementField = () =>
   AuthRequirementSchema.default('otp').openapi({
     description:
@@ -59,3 +65,7 @@ export const expiresInDaysField = (description: string) =>
 
 /** `locale`: the description says where the language comes from without one, which differs by send. */
 export const localeField = (description: string) => localeChoice().optional().openapi({ description });
+
+/** `notify`: whether the service emails; the sends differ in its default and so in how they explain it. */
+export const notifyField = (byDefault: boolean, description: string) =>
+  booleanValue().default(byDefault).openapi({ description });

@@ -7,7 +7,6 @@ import {
   nullableString,
   oneOf,
   readableText,
-  SigningTypeSchema,
   strictObject,
   textString,
 } from './common.ts';
@@ -57,10 +56,9 @@ export const SessionsSendRequestSchema = strictObject({
         'applies that default, since it needs the drive, so the property stays optional here.',
     }),
   signingRequests: send.signingRequestsOf(SessionsSendSigningRequestSchema),
-  signingType: SigningTypeSchema.default('parallel').openapi({
-    description:
-      '`parallel`: all recipients sign at once. `sequential`: recipients sign by ascending `order`.',
-  }),
+  signingType: send.signingTypeField(
+    '`parallel`: all recipients sign at once. `sequential`: recipients sign by ascending `order`.',
+  ),
   authRequirement: send.authRequirementField(),
   expiresInDays: send.expiresInDaysField('Days until the sessions expire; greater than 0.'),
   locale: send.localeField(
@@ -68,14 +66,12 @@ export const SessionsSendRequestSchema = strictObject({
       "these sessions. Without it: the account's `defaultLocale`, else the signer's browser (page) or English.",
   ),
   retentionDays: send.retentionDaysField(),
-  notify: booleanValue()
-    .default(false)
-    .openapi({
-      description:
-        'false: no emails, the caller delivers links and updates. true: invites and lifecycle emails ' +
-        '(next-signer invites, signed, completed) are sent from the integration account. One-time code ' +
-        'emails are always sent.',
-    }),
+  notify: send.notifyField(
+    false,
+    'false: no emails, the caller delivers links and updates. true: invites and lifecycle emails ' +
+      '(next-signer invites, signed, completed) are sent from the integration account. One-time code ' +
+      'emails are always sent.',
+  ),
 }).openapi('SessionsSendRequest', {
   description:
     'Creates sessions from PDFs in the connected cloud drive. Documents are prepared once for all entries; ' +

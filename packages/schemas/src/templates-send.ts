@@ -8,7 +8,6 @@ import {
   nullableString,
   oneOf,
   readableText,
-  SigningTypeSchema,
   strictObject,
   textString,
 } from './common.ts';
@@ -99,9 +98,9 @@ export const TemplateSendRequestSchema = strictObject({
     description: "Template id, visible in the template's address in the web app.",
   }),
   signingRequests: send.signingRequestsOf(TemplateSigningRequestSchema),
-  signingType: SigningTypeSchema.default('parallel').openapi({
-    description: '`parallel`: all recipients sign at once. `sequential`: recipients sign in recipient order.',
-  }),
+  signingType: send.signingTypeField(
+    '`parallel`: all recipients sign at once. `sequential`: recipients sign in recipient order.',
+  ),
   authRequirement: send.authRequirementField(),
   senderName: readableText(textString(TEXT_MAX_LENGTH))
     .optional()
@@ -140,13 +139,11 @@ export const TemplateSendRequestSchema = strictObject({
       '(page) or English (emails).',
   ),
   retentionDays: send.retentionDaysField(),
-  notify: booleanValue()
-    .default(true)
-    .openapi({
-      description:
-        'true: invites and signing-lifecycle updates are emailed from the integration account. false: no ' +
-        'emails, the caller delivers the signing links. One-time code emails are always sent.',
-    }),
+  notify: send.notifyField(
+    true,
+    'true: invites and signing-lifecycle updates are emailed from the integration account. false: no ' +
+      'emails, the caller delivers the signing links. One-time code emails are always sent.',
+  ),
 }).openapi('TemplateSendRequest', {
   description:
     'Sends a template to one or more recipient sets; one session is created per `signingRequests` entry.',

@@ -1,4 +1,4 @@
-import { auditEvents, preparedQuery, rowInserter } from '@countersign/db';
+import { auditEvents, preparedQuery, rowInserter, writeOrder } from '@countersign/db';
 import { auditEventHash, type ChainedAuditEvent } from '@countersign/verify';
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
@@ -94,7 +94,7 @@ async function chainHead(
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.sessionId, sessionId), isNull(auditEvents.seq)))
-      .orderBy(asc(auditEvents.at), asc(sql`rowid`));
+      .orderBy(asc(auditEvents.at), asc(writeOrder(ctx.db, auditEvents)));
     let seq = last?.seq ?? 0;
     let prevHash = last?.hash ?? null;
     for (const row of legacy) {

@@ -55,7 +55,7 @@ export async function listSessions(
   }
   if (query.test) conditions.push(eq(sessions.test, query.test === 'true'));
   if (query.cursor) {
-    const [createdAt, id] = decodeCursor(query.cursor, 'id');
+    const [createdAt, id] = decodeCursor(query.cursor);
     // A row value: SQLite seeks the (account, createdAt, id) index straight past the cursor, even inside a
     // bulk send's thousands of sessions with one createdAt (an OR would re-read those ties on every page).
     conditions.push(sql`(${sessions.createdAt}, ${sessions.id}) < (${createdAt}, ${id})`);

@@ -1,27 +1,19 @@
 import { DomainError } from './errors.ts';
 
 /**
- * Keyset paging: a cursor is the sort key of a page's last row, [time, tie-breaker], as base64url JSON.
- * Opaque to callers; what comes back is checked before it reaches a query.
+ * Keyset paging: a cursor is the sort key of a page's last row, [time, id], as base64url JSON (ids sort in
+ * the order they were made, core's newId, so they break ties in time). Opaque to callers; what comes back is
+ * checked before it reaches a query.
  */
-export const encodeCursor = (time: number, tieBreaker: string | number) =>
-  Buffer.from(JSON.stringify([time, tieBreaker])).toString('base64url');
+export const encodeCursor = (time: number, id: string) =>
+  Buffer.from(JSON.stringify([time, id])).toString('base64url');
 
-const tieBreakers = {
-  id: (value: unknown): value is string => typeof value === 'string',
-  seq: (value: unknown): value is number => Number.isSafeInteger(value),
-};
-type TieBreaker<K extends keyof typeof tieBreakers> = K extends 'id' ? string : number;
-
-/** The key `encodeCursor` wrote, its tie-breaker an `id` (string) or a `seq` (integer); else a 400. */
-export function decodeCursor<K extends keyof typeof tieBreakers>(
-  cursor: string,
-  tieBreaker: K,
-): [number, TieBreaker<K>] {
+/** The key `encodeCursor` wrote; else a 400. */
+export function decodeCursor(cursor: string): [number, string] {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && Number.isSafeInteger(value[0]) && tieBreakers[tieBreaker](value[1])) {
-      return [value[0] as number, value[1] as TieBreaker<K>];
+    if (Array.isArray(value) && Number.isSafeInteger(value[0]) && typeof value[1] === 'string') {
+      return [value[0] as number, value[1]];
     }
   } catch {}
   throw new DomainError('invalid_request', 'cursor: not a cursor returned by this endpoint');

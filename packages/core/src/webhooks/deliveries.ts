@@ -20,9 +20,6 @@ type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 /** Error text of an attempt that was not made because the endpoint was disabled. */
 export const SKIPPED_PREFIX = 'not sent: ';
 
-// Attempts logged in the same millisecond (a batch, a test clock) keep their insertion order.
-const rowid = sql<number>`${webhookDeliveries}.rowid`;
-
 /**
  * The bytes a delivery of this stored payload POSTs: the stored event serialised as stored (not a parsed
  * copy), so every attempt and redelivery sends the same body and the log shows exactly that body.
@@ -59,14 +56,17 @@ export async function listWebhookDeliveries(
   await endpointOf(ctx, accountId, webhookId);
   const conditions = [eq(webhookDeliveries.endpointId, webhookId)];
   if (query.cursor) {
-    const [at, seq] = decodeCursor(query.cursor, 'seq');
-    conditions.push(or(lt(webhookDeliveries.at, at), and(eq(webhookDeliveries.at, at), lt(rowid, seq)))!);
+    const [at, id] = decodeCursor(query.cursor);
+    conditions.push(
+      or(lt(webhookDeliveries.at, at), and(eq(webhookDeliveries.at, at), lt(webhookDeliveries.id, id)))!,
+    );
   }
   const rows = await ctx.db
-    .select({ row: webhookDeliveries, seq: rowid })
+    .select({ row: webhookDeliveries })
     .from(webhookDeliveries)
     .where(and(...conditions))
-    .orderBy(desc(webhookDeliveries.at), desc(rowid))
+    // Attempts logged in the same millisecond (a batch, a test clock) keep their order: ids sort as made.
+    .orderBy(desc(webhookDeliveries.at), desc(webhookDeliveries.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -78,7 +78,7 @@ export async function listWebhookDeliveries(
   );
   return {
     deliveries: page.map((r) => view(r.row, bodies.get(r.row.outboxId) ?? null)),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.row.at, last.seq) : null,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.row.at, last.row.id) : null,
   };
 }
 

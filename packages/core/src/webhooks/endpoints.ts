@@ -133,7 +133,7 @@ export async function listWebhookEndpoints(
       .select()
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.accountId, accountId))
-      .orderBy(asc(webhookEndpoints.createdAt), asc(sql`${webhookEndpoints}.rowid`))
+      .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id))
   ).map((row) => endpointView(ctx, row));
 }
 

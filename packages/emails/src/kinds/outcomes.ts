@@ -4,7 +4,16 @@ import { EmailRenderError } from '../errors.ts';
 import { fitSubject, subjectName } from '../subject.ts';
 import { singleLine } from '../text.ts';
 import type { CancelledEmail, CompletedEmail, DeclinedEmail, ReceiptEmail, SignedEmail } from '../types.ts';
-import { assemble, button, filesDetail, greeting, paragraph, prepare, quote } from './common.ts';
+import {
+  assemble,
+  button,
+  filesDetail,
+  greeting,
+  type Prepared,
+  paragraph,
+  prepare,
+  quote,
+} from './common.ts';
 
 // Lifecycle updates to participants (and cc): what happened to the session.
 
@@ -64,39 +73,37 @@ export function completed(m: CompletedEmail): EmailContent {
 
 export function declined(m: DeclinedEmail): EmailContent {
   const p = prepare(m);
-  const { s } = p;
   const decliner = singleLine(m.declinerName);
-
-  return assemble(p, {
-    subject: fitSubject(
-      (title) => s.t('declined.subject', { decliner: subjectName(decliner), title }),
-      p.title,
-    ),
-    preheader: s.t('declined.preheader', { decliner }),
-    heading: s.t('declined.heading'),
-    blocks: [
-      greeting(p),
-      paragraph(...s.rich('declined.intro', { decliner, title: p.title })),
-      ...quote(s.t('label.declineReason'), m.reason),
-      paragraph(s.t('declined.closed')),
-    ],
-    footer: [s.t('footer.participant')],
-  });
+  return closedEarly(p, 'declined', { decliner }, p.s.t('label.declineReason'), m.reason);
 }
 
 export function cancelled(m: CancelledEmail): EmailContent {
   const p = prepare(m);
-  const { s } = p;
+  return closedEarly(p, 'cancelled', { sender: p.sender }, p.s.t('label.cancelReason'), m.reason);
+}
 
+/**
+ * Declined and cancelled: the session closed before completion, one email shape with the reason quoted
+ * when given. `who` is the person it names ({decliner} or {sender}); the subject gets the shortened name.
+ */
+function closedEarly(
+  p: Prepared,
+  kind: 'declined' | 'cancelled',
+  who: Record<string, string>,
+  reasonLabel: string,
+  reason: string | null | undefined,
+): EmailContent {
+  const { s } = p;
+  const subjectWho = Object.fromEntries(Object.entries(who).map(([k, v]) => [k, subjectName(v)]));
   return assemble(p, {
-    subject: fitSubject((title) => s.t('cancelled.subject', { title }), p.title),
-    preheader: s.t('cancelled.preheader', { sender: p.sender }),
-    heading: s.t('cancelled.heading'),
+    subject: fitSubject((title) => s.t(`${kind}.subject`, { ...subjectWho, title }), p.title),
+    preheader: s.t(`${kind}.preheader`, who),
+    heading: s.t(`${kind}.heading`),
     blocks: [
       greeting(p),
-      paragraph(...s.rich('cancelled.intro', { sender: p.sender, title: p.title })),
-      ...quote(s.t('label.cancelReason'), m.reason),
-      paragraph(s.t('cancelled.closed')),
+      paragraph(...s.rich(`${kind}.intro`, { ...who, title: p.title })),
+      ...quote(reasonLabel, reason),
+      paragraph(s.t(`${kind}.closed`)),
     ],
     footer: [s.t('footer.participant')],
   });

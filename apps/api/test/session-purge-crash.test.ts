@@ -1,11 +1,12 @@
 import { loadConfig } from '@countersign/config';
-import { createAccount, createRuntime, type Runtime } from '@countersign/core';
+import { createRuntime, type Runtime } from '@countersign/core';
 import { outbox } from '@countersign/db';
 import { createBullQueue } from '@countersign/queue';
 import type { SessionDetail } from '@countersign/schemas';
-import { exitOf, pidOf, prepareDeployment, type ServiceProcess, until } from '@countersign/test-support';
+import { exitOf, prepareDeployment, until } from '@countersign/test-support';
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
+import { startCrashTest } from './crash-support.ts';
 import { blobExists, blobHashes, sendSession, signAndComplete } from './purge-support.ts';
 import { bearer, startReceiver } from './webhooks-support.ts';
 
@@ -29,26 +30,13 @@ afterAll(async () => {
 });
 
 it('a worker killed between deleting the files and committing the purge: a new worker finishes it, session.purged once', async () => {
-  deployment.start();
-  await deployment.ready();
-  const [firstWorker] = deployment.workers as [ServiceProcess];
-  const firstWorkerPid = pidOf(firstWorker)!;
   const base = deployment.url;
-
-  const { accountId, refreshToken } = await createAccount(runtime.ctx, {
-    name: 'Crash Purge Ltd',
-    email: 'ops@crash.test',
-  });
-  const post = (path: string, body: unknown, token?: string) =>
-    fetch(base + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? bearer(token) : {}) },
-      body: JSON.stringify(body),
-    });
-  const token = (
-    (await (await post('/connect/token', { refresh_token: refreshToken })).json()) as { access_token: string }
-  ).access_token;
-  expect((await post('/api/webhooks', { url: receiver.url }, token)).status).toBe(201);
+  const { firstWorker, firstWorkerPid, accountId, token, post } = await startCrashTest(
+    deployment,
+    runtime.ctx,
+    receiver,
+    { name: 'Crash Purge Ltd', email: 'ops@crash.test' },
+  );
   const who = { title: 'Crash purge contract', name: 'Cressida Crashwell', email: 'cressida@crash.test' };
   const sent = await sendSession({ ctx: runtime.ctx, post }, token, accountId, who);
   await signAndComplete(runtime.ctx, sent, who.name);

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { listTemplates, loadTemplate } from '@countersign/core';
+import { addSignatureFormField } from '@countersign/pdf-engine/testing';
 import type {
   ErrorResponse,
   SessionsSendRejectedResponse,
@@ -9,7 +10,7 @@ import type {
   TemplateList,
 } from '@countersign/schemas';
 import { runCli, tempDir } from '@countersign/test-support';
-import { PDFDocument, type PDFFont, type PDFPage, PDFString, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeEncryptedPdf } from './fixtures/pdfs.ts';
 import { templatePdf, uploadTemplate } from './fixtures/templates.ts';
@@ -81,26 +82,6 @@ function line(page: PDFPage, font: PDFFont, parts: string[], x: number, y: numbe
     page.drawText(part, { x: at, y, size: 12, font });
     at += font.widthOfTextAtSize(part, 12);
   }
-}
-
-/**
- * Adds a signature form field (FT /Sig) named `name` at x 72..272, y 100..140 of `page`. pdf-lib has no API for
- * signature fields, so its field dictionary is written by hand.
- */
-function addSignatureFormField(doc: PDFDocument, page: PDFPage, name: string): void {
-  const field = doc.context.register(
-    doc.context.obj({
-      FT: 'Sig',
-      T: PDFString.of(name),
-      Type: 'Annot',
-      Subtype: 'Widget',
-      Rect: [72, 100, 272, 140],
-      F: 4,
-      P: page.ref,
-    }),
-  );
-  page.node.addAnnot(field);
-  doc.getForm().acroForm.addField(field);
 }
 
 const signature = (extra: Record<string, unknown> = {}) => ({

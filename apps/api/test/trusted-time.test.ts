@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMPLETION_MAX_ATTEMPTS, completionRetryDelay, sweep } from '@countersign/core';
-import { startTestCa, startTestTsa, type TestCa, type TestTsa } from '@countersign/pdf-engine/testing';
+import type { TestCa, TestTsa } from '@countersign/pdf-engine/testing';
+import { startCaIssuedTsa, startTestCa, startTestTsa } from '@countersign/pdf-engine/testing';
 import { until } from '@countersign/test-support';
 import { verifyPdf } from '@countersign/verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -223,9 +224,7 @@ describe("completion time-stamped by a CA-issued TSA: the TSA certificate's revo
   let caTsa: TestTsa;
   let tw: SigningWorld;
   beforeAll(async () => {
-    ca = await startTestCa();
-    const issued = await ca.issueTimeStamping();
-    caTsa = await startTestTsa({ certificate: { key: issued.key, certificate: issued.certificate } });
+    ({ ca, tsa: caTsa } = await startCaIssuedTsa());
     tw = await startSigningWorld({ env: { TSA_URL: caTsa.url, TSA_TIMEOUT_MS: '60000' } });
   }, 60_000);
   afterAll(async () => {

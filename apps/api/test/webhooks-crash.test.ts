@@ -1,26 +1,13 @@
 import { loadConfig } from '@countersign/config';
-import {
-  createAccount,
-  createRuntime,
-  getOutboxRow,
-  localDrive,
-  messageIdFor,
-  type Runtime,
-} from '@countersign/core';
+import { createRuntime, getOutboxRow, localDrive, messageIdFor, type Runtime } from '@countersign/core';
 import { outbox } from '@countersign/db';
 import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
-import {
-  type Deployment,
-  exitOf,
-  pidOf,
-  prepareDeployment,
-  type ServiceProcess,
-  until,
-} from '@countersign/test-support';
+import { type Deployment, exitOf, prepareDeployment, until } from '@countersign/test-support';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkedFetch } from '../testing/openapi-check.ts';
-import { bearer, makeTestPdf, type Receiver, startReceiver } from './webhooks-support.ts';
+import { startCrashTest } from './crash-support.ts';
+import { makeTestPdf, type Receiver, startReceiver } from './webhooks-support.ts';
 
 // The scaled topology as separate processes: an API (--no-worker) and a worker on one DATA_DIR and one
 // Redis. The worker is frozen (SIGSTOP) before the state change, so the change commits while it cannot
@@ -46,30 +33,17 @@ afterAll(async () => {
 });
 
 it('a worker killed between the state change and the delivery: the webhook and the email arrive exactly once', async () => {
-  deployment.start();
-  await deployment.ready();
-  const [firstWorker] = deployment.workers as [ServiceProcess];
-  const firstWorkerPid = pidOf(firstWorker)!;
-  const base = deployment.url;
-
-  const { accountId, refreshToken } = await createAccount(runtime.ctx, {
-    name: 'Crash Test Ltd',
-    email: 'ops@crash.test',
-  });
+  const { firstWorker, firstWorkerPid, accountId, token, post } = await startCrashTest(
+    deployment,
+    runtime.ctx,
+    receiver,
+    { name: 'Crash Test Ltd', email: 'ops@crash.test' },
+    checkedFetch,
+  );
   const { cloudFileId } = await (await localDrive(runtime.ctx, accountId)).put(
     'Contract.pdf',
     await makeTestPdf(),
   );
-  const post = async (path: string, body: unknown, token?: string) =>
-    checkedFetch(base + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? bearer(token) : {}) },
-      body: JSON.stringify(body),
-    });
-  const token = (
-    (await (await post('/connect/token', { refresh_token: refreshToken })).json()) as { access_token: string }
-  ).access_token;
-  expect((await post('/api/webhooks', { url: receiver.url }, token)).status).toBe(201);
 
   // A session sent with emails on; its invite proves the worker delivers mail.
   const sent = await post(

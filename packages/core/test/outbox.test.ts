@@ -287,6 +287,13 @@ describe('payloads at rest', () => {
       (r.db.$client.prepare('SELECT payload FROM outbox WHERE id = ?').get(id) as { payload: string })
         .payload,
     ) as Record<string, unknown>;
+  /** Writes an email row as another version of the service would have, bypassing addToOutbox. */
+  const writeRawEmailRow = (r: Runtime, id: string, payload: unknown, at: number) =>
+    r.db.$client
+      .prepare(
+        "INSERT INTO outbox (id, kind, payload, created_at, available_at) VALUES (?, 'email', ?, ?, ?)",
+      )
+      .run(id, JSON.stringify(payload), at, at);
 
   it('seals an email in the database, delivers it opened, then keeps only to, cc and subject', async () => {
     const clock = new ManualClock();
@@ -332,11 +339,7 @@ describe('payloads at rest', () => {
     const clock = new ManualClock();
     const r = await runtime({ clock, smtpUrl: smtp.url });
     const mail = email();
-    r.db.$client
-      .prepare(
-        "INSERT INTO outbox (id, kind, payload, created_at, available_at) VALUES ('legacy-1', 'email', ?, ?, ?)",
-      )
-      .run(JSON.stringify(mail), clock.now(), clock.now());
+    writeRawEmailRow(r, 'legacy-1', mail, clock.now());
 
     expect(await r.dispatchOutbox()).toEqual({ delivered: 1, retried: 0, failed: 0 });
     expect((await smtp.waitFor((m) => m.subject === mail.subject)).text?.trim()).toBe(mail.text);
@@ -349,11 +352,7 @@ describe('payloads at rest', () => {
     const mail = email();
     const written = await addToOutbox(r.ctx, { kind: 'email', accountId: null, payload: mail });
     const { encrypted, ...fields } = storedPayload(r, written) as { encrypted: string };
-    r.db.$client
-      .prepare(
-        "INSERT INTO outbox (id, kind, payload, created_at, available_at) VALUES ('previous-1', 'email', ?, ?, ?)",
-      )
-      .run(JSON.stringify({ ...fields, sealed: encrypted }), clock.now(), clock.now());
+    writeRawEmailRow(r, 'previous-1', { ...fields, sealed: encrypted }, clock.now());
     r.db.$client.prepare('DELETE FROM outbox WHERE id = ?').run(written);
 
     expect(await r.dispatchOutbox()).toEqual({ delivered: 1, retried: 0, failed: 0 });
@@ -366,11 +365,7 @@ describe('payloads at rest', () => {
     const r = await runtime({ clock, smtpUrl: smtp.url });
     const broken = email();
     const encrypted = `v1.${'A'.repeat(16)}.${'B'.repeat(22)}.${'C'.repeat(40)}`; // not this data key's
-    r.db.$client
-      .prepare(
-        "INSERT INTO outbox (id, kind, payload, created_at, available_at) VALUES ('unreadable-1', 'email', ?, ?, ?)",
-      )
-      .run(JSON.stringify({ to: broken.to, subject: broken.subject, encrypted }), clock.now(), clock.now());
+    writeRawEmailRow(r, 'unreadable-1', { to: broken.to, subject: broken.subject, encrypted }, clock.now());
     const fine = email();
     await queueEmail(r.ctx, null, fine);
 

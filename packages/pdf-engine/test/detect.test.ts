@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { degrees, PDFDocument, type PDFFont, type PDFPage, PDFString, StandardFonts } from 'pdf-lib';
+import { degrees, PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   closeDefaultInspector,
@@ -13,6 +13,7 @@ import {
   type PageGeometry,
   type Rect,
 } from '../src/index.ts';
+import { addSignatureFormField } from '../src/testing/index.ts';
 
 let dir: string;
 
@@ -107,20 +108,7 @@ describe('AcroForm fields', () => {
     plan.addOptionToPage('basic', page, { x: 72, y: 600, width: 12, height: 12, borderWidth: 0 });
     plan.addOptionToPage('pro', page, { x: 100, y: 600, width: 12, height: 12, borderWidth: 0 });
     form.createButton('Submit').addToPage('Go', page, { x: 72, y: 550, width: 60, height: 20 });
-    // pdf-lib cannot create signature fields: write the field dictionary by hand (FT /Sig).
-    const sig = doc.context.register(
-      doc.context.obj({
-        FT: 'Sig',
-        T: PDFString.of('Client:Signature'),
-        Type: 'Annot',
-        Subtype: 'Widget',
-        Rect: [72, 100, 272, 140],
-        F: 4,
-        P: page.ref,
-      }),
-    );
-    page.node.addAnnot(sig);
-    form.acroForm.addField(sig);
+    addSignatureFormField(doc, page, 'Client:Signature');
     result = await detect(await doc.save());
 
     const turned = await PDFDocument.create();

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finalize, PdfEngineError, type SealOptions } from '../src/index.ts';
-import { startTestCa, startTestTsa, type TestCa, type TestTsa } from '../src/testing/index.ts';
+import type { TestCa, TestTsa } from '../src/testing/index.ts';
+import { startCaIssuedTsa, startTestCa, startTestTsa } from '../src/testing/index.ts';
 import { completedSession, onePagePdf, runTool, testSealIdentity } from './seal-fixtures.ts';
 
 // Revocation data in the DSS (PAdES B-LT) for an operator's CA-issued seal certificate: a real CA made with
@@ -142,9 +143,7 @@ describe("revocation data for a CA-issued TSA's certificate", () => {
   let caTsa: TestTsa;
   let tsaSeal: SealOptions;
   beforeAll(async () => {
-    tsaCa = await startTestCa();
-    const issued = await tsaCa.issueTimeStamping();
-    caTsa = await startTestTsa({ certificate: { key: issued.key, certificate: issued.certificate } });
+    ({ ca: tsaCa, tsa: caTsa } = await startCaIssuedTsa());
     tsaSeal = {
       ...testSealIdentity('Seal'),
       reason: 'Signed',

@@ -254,10 +254,15 @@ const ErrorCodeSchema = z
   });
 const errorField = () => ErrorCodeSchema;
 
-/** Spec 4.2 / 7: `{error, message?}` (400, 404, 503 of the template send and the token endpoint). */
-export const ErrorResponseSchema = strictObject({
+/** `{error, message?}`: the plain error body, and the start of those that add what the error is about. */
+const errorBodyFields = {
   error: errorField(),
   message: textString().optional().openapi({ description: 'Human-readable detail.' }),
+};
+
+/** Spec 4.2 / 7: `{error, message?}` (400, 404, 503 of the template send and the token endpoint). */
+export const ErrorResponseSchema = strictObject({
+  ...errorBodyFields,
 }).openapi('ErrorResponse', {
   description: 'Error body.',
   example: { error: 'template_not_found', message: 'template tpl_8f3a2c71 was not found' },
@@ -266,15 +271,13 @@ export type ErrorResponse = z.output<typeof ErrorResponseSchema>;
 
 /** 409 `template_version_conflict` of a template save: the version it should have been based on. */
 export const TemplateVersionConflictSchema = strictObject({
-  error: errorField(),
-  message: textString().optional().openapi({ description: 'Human-readable detail.' }),
+  ...errorBodyFields,
   currentVersion: z.number().int().min(1).openapi({ description: 'The latest version of the template.' }),
 }).openapi('TemplateVersionConflict', { description: 'Error body of a stale template save.' });
 
 /** Spec 4.3 / 4.4 / 7: the session endpoints' error body, which may name the cloud file at fault. */
 export const SessionErrorResponseSchema = strictObject({
-  error: errorField(),
-  message: textString().optional().openapi({ description: 'Human-readable detail.' }),
+  ...errorBodyFields,
   cloudFileId: textString().optional().openapi({ description: 'The cloud file the error is about.' }),
 }).openapi('SessionErrorResponse', {
   description: 'Error body of the session endpoints (400, 404, 409, 502, 503).',

@@ -1,4 +1,4 @@
-import { checkedBrand } from '../checks.ts';
+import { checkedBrand, checkedDate, checkedUrl } from '../checks.ts';
 import type { Block, Brand, Detail, EmailContent, Inline } from '../content.ts';
 import { PRODUCT_NAME, type Strings, stringsFor } from '../strings/index.ts';
 import { safeSubject } from '../subject.ts';
@@ -42,6 +42,14 @@ export function button(p: Prepared, label: string, url: string): Block {
 export function quote(label: string, text: string | null | undefined): Block[] {
   const cleaned = optionalMultiLine(text);
   return cleaned ? [{ type: 'quote', label, text: cleaned }] : [];
+}
+
+/** The link a signing email carries and the date to sign by (for display), both checked, link first. */
+export function signingLink(p: Prepared, m: { signingUrl: string; expiresAt: Date }) {
+  return {
+    url: checkedUrl('signingUrl', m.signingUrl),
+    expires: p.s.dateTime(checkedDate('expiresAt', m.expiresAt)),
+  };
 }
 
 /** What a holder of a signing link must know: a code will be asked, or the link alone is enough. */

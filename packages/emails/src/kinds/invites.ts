@@ -1,4 +1,4 @@
-import { checkedCount, checkedDate, checkedUrl } from '../checks.ts';
+import { checkedCount } from '../checks.ts';
 import type { Block, EmailContent } from '../content.ts';
 import { renderMessageTemplate } from '../message-template.ts';
 import { fitSubject, subjectName } from '../subject.ts';
@@ -15,6 +15,7 @@ import {
   prepare,
   quote,
   securityNote,
+  signingLink,
 } from './common.ts';
 
 interface Link {
@@ -51,8 +52,7 @@ function personalMessage(p: Prepared, m: InviteCustomization): Block[] {
 export function invite(m: InviteEmail): EmailContent {
   const p = prepare(m);
   const { s } = p;
-  const url = checkedUrl('signingUrl', m.signingUrl);
-  const expires = s.dateTime(checkedDate('expiresAt', m.expiresAt));
+  const { url, expires } = signingLink(p, m);
   const link = { url, expires, recipientEmail: m.recipientEmail };
   const names = { sender: p.sender, title: p.title };
 
@@ -85,8 +85,7 @@ export function invite(m: InviteEmail): EmailContent {
 export function nextSigner(m: NextSignerEmail): EmailContent {
   const p = prepare(m);
   const { s } = p;
-  const url = checkedUrl('signingUrl', m.signingUrl);
-  const expires = s.dateTime(checkedDate('expiresAt', m.expiresAt));
+  const { url, expires } = signingLink(p, m);
   const previous = singleLine(m.previousSignerName);
 
   return assemble(p, {

@@ -3,7 +3,7 @@ import type { EmailContent } from '../content.ts';
 import { EmailRenderError } from '../errors.ts';
 import { fitSubject } from '../subject.ts';
 import type { ReminderEmail, UpcomingEmail } from '../types.ts';
-import { assemble, button, greeting, paragraph, prepare, securityNote } from './common.ts';
+import { assemble, button, greeting, paragraph, prepare, securityNote, signingLink } from './common.ts';
 
 // Emails to a signer who has not signed yet and is not being invited for the first time.
 
@@ -43,8 +43,7 @@ export function upcoming(m: UpcomingEmail): EmailContent {
 export function reminder(m: ReminderEmail): EmailContent {
   const p = prepare(m);
   const { s } = p;
-  const url = checkedUrl('signingUrl', m.signingUrl);
-  const expires = s.dateTime(checkedDate('expiresAt', m.expiresAt));
+  const { url, expires } = signingLink(p, m);
   const daysLeft = checkedCount('daysLeft', m.daysLeft);
   const left =
     daysLeft === 0 ? s.t('reminder.lessThanADay', { expires }) : s.tn('reminder.left', daysLeft, { expires });

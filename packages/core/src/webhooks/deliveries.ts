@@ -7,7 +7,7 @@ import {
   WebhookOutboxPayloadSchema,
   type WebhookRedeliveryQueued,
 } from '@countersign/schemas';
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { addToOutbox, getOutboxRow, getOutboxRows } from '../outbox/outbox.ts';
 import { decodeCursor, encodeCursor } from '../support/cursor.ts';

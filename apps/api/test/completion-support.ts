@@ -1,18 +1,50 @@
 import zlib from 'node:zlib';
-import { localDrive, setAllowance } from '@countersign/core';
-import { outbox } from '@countersign/db';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { localDrive, setAllowance, signAsParticipant } from '@countersign/core';
+import { jsonTextEquals, outbox } from '@countersign/db';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { makePdf } from './fixtures/pdfs.ts';
 import type { TestApi } from './harness.ts';
 
 /** The session's `job` outbox rows: the jobs its last signature (or its purge request) asked the queue for. */
-export const jobRowsOf = (sessionId: string): SQL =>
-  and(eq(outbox.kind, 'job'), sql`json_extract(${outbox.payload}, '$.sessionId') = ${sessionId}`)!;
+const jobRowsOf = (api: TestApi, sessionId: string): SQL =>
+  and(eq(outbox.kind, 'job'), jsonTextEquals(api.runtime.ctx.db, outbox.payload, 'sessionId', sessionId))!;
 
 /** The session's one `job` row (its completion, once its only signer signed). */
 export const jobRowOf = async (api: TestApi, sessionId: string) =>
-  (await api.runtime.ctx.db.select().from(outbox).where(jobRowsOf(sessionId)))[0];
+  (await api.runtime.ctx.db.select().from(outbox).where(jobRowsOf(api, sessionId)))[0];
+
+/**
+ * Every signer signs (typed, the i-th name for the i-th token), and the completion job the last signature asks
+ * for is queued and lost (a Redis that restarted empty): only an explicit run or a sweep completes the session.
+ * The outbox row is marked delivered in the signatures' transaction, so no outbox pass can queue the job
+ * meanwhile.
+ */
+export async function signLosingCompletionJob(
+  api: TestApi,
+  s: { sessionId: string; tokens: string[] },
+  names: string[],
+): Promise<void> {
+  const ctx = api.runtime.ctx;
+  const unkicked = { ...ctx, outbox: { ...ctx.outbox, kick: () => {} } };
+  await ctx.db.transaction(async () => {
+    for (const [i, token] of s.tokens.entries()) {
+      await signAsParticipant(
+        unkicked,
+        token,
+        { values: [], signature: { kind: 'typed', value: names[i]! } },
+        { origin: {}, cookieToken: null },
+      );
+    }
+    const lost = await ctx.db
+      .update(outbox)
+      .set({ deliveredAt: ctx.clock.now() })
+      .where(jobRowsOf(api, s.sessionId))
+      .returning({ id: outbox.id });
+    expect(lost).toHaveLength(1);
+  });
+  ctx.outbox.kick(); // the signatures' emails and webhooks
+}
 
 /**
  * A public session with one signer, sent through the API by a new account: its id, the signer's signature

@@ -1,4 +1,5 @@
 import type { SessionsSendRequestInput, SessionsSendResponse } from '@countersign/schemas';
+import { TemplateSendRequestSchema } from '@countersign/schemas';
 import { expect } from 'vitest';
 import type { TestApi } from './harness.ts';
 
@@ -30,14 +31,12 @@ export async function sendOneEntry(
 }
 
 /**
- * What a template send without those properties gets (spec 4.2, and 30 days for the expiry it leaves open):
- * the OpenAPI document states them and a template's example payload spells them out.
+ * What a template send without those properties gets: the schema's own defaults (its test in packages/schemas
+ * pins them to spec 4.2, and 30 days for the expiry it leaves open). The OpenAPI document states them and a
+ * template's example payload spells them out.
  */
-export const TEMPLATE_SEND_DEFAULTS = {
-  signingType: 'parallel',
-  authRequirement: 'otp',
-  sendInitialNotification: false,
-  remindersEnabled: false,
-  expiresInDays: 30,
-  notify: true,
-} as const;
+const { templateId, signingRequests, ...defaults } = TemplateSendRequestSchema.parse({
+  templateId: 'tpl_defaults',
+  signingRequests: [{ recipients: [{ label: 'Signer', name: 'Signer', email: 'signer@example.com' }] }],
+});
+export const TEMPLATE_SEND_DEFAULTS = defaults;

@@ -10,16 +10,14 @@ import {
   localDrive,
   ManualClock,
   type SweepLog,
-  signAsParticipant,
   sweep,
 } from '@countersign/core';
-import { outbox } from '@countersign/db';
 import { spawnEntry, until } from '@countersign/test-support';
 import type { ParsedMail } from 'mailparser';
 import { PDFString } from 'pdf-lib';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startApiWorld } from './api-world.ts';
-import { breakSignature, jobRowsOf } from './completion-support.ts';
+import { breakSignature, signLosingCompletionJob } from './completion-support.ts';
 import { makePdf } from './fixtures/pdfs.ts';
 import { sendOneEntry } from './send-support.ts';
 
@@ -80,32 +78,9 @@ async function send(documents: number, notify = true) {
   };
 }
 
-/**
- * Every signer signs, and the completion job the last signature asks for is queued and lost (a Redis that
- * restarted empty): only an explicit run or a sweep completes the session. The outbox row is marked delivered
- * in the signatures' transaction, so no outbox pass of either runtime can queue the job meanwhile.
- */
-async function signAll(s: { sessionId: string; tokens: string[] }) {
-  const ctx = api.runtime.ctx;
-  const unkicked = { ...ctx, outbox: { ...ctx.outbox, kick: () => {} } };
-  await ctx.db.transaction(async () => {
-    for (const [i, token] of s.tokens.entries()) {
-      await signAsParticipant(
-        unkicked,
-        token,
-        { values: [], signature: { kind: 'typed', value: i === 0 ? 'Ann Alpha' : 'Bob Beta' } },
-        { origin: {}, cookieToken: null },
-      );
-    }
-    const lost = await ctx.db
-      .update(outbox)
-      .set({ deliveredAt: clock.now() })
-      .where(jobRowsOf(s.sessionId))
-      .returning({ id: outbox.id });
-    expect(lost).toHaveLength(1);
-  });
-  ctx.outbox.kick(); // the signatures' emails and webhooks
-}
+/** Ann and Bob sign; their completion job is lost, so only the test's runs complete the session. */
+const signAll = (s: { sessionId: string; tokens: string[] }) =>
+  signLosingCompletionJob(api, s, ['Ann Alpha', 'Bob Beta']);
 
 const row = (sessionId: string) =>
   db()

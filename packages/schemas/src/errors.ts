@@ -7,220 +7,88 @@ import { SessionsSendRowSchema } from './sessions-send.ts';
  * one code -> status map of the service: handlers throw a code, the API looks the status up here.
  * Codes and statuses the spec leaves open ("the complete list of error codes: not shown") are our choices.
  */
+// biome-ignore format: a table, one row per code
 const catalog = {
-  invalid_request: { status: 400, description: 'The body failed validation or the request is malformed.' },
-  invalid_grant: {
-    status: 400,
-    description: 'The refresh token is unknown, revoked or malformed (RFC 6749 5.2).',
-  },
-  unmapped_placeholders: {
-    status: 400,
-    description: 'A template placeholder role has no matching recipient (spec 4.2).',
-  },
-  unknown_recipient_label: {
-    status: 400,
-    description: "A recipient's label matches no placeholder role of the template.",
-  },
-  unknown_field_label: {
-    status: 400,
-    description:
-      'A prefill label (with its document/recipient restriction) matches no field of the template.',
-  },
-  invalid_field_value: {
-    status: 400,
-    description: 'A checkbox field was given a value other than true or false.',
-  },
-  template_invalid: {
-    status: 400,
-    description:
-      'A template definition is wrong: unknown document, page out of range, field outside its page, unknown or ' +
-      'duplicate role, malformed text tag... `message` names each problem.',
-  },
-  drive_not_connected: {
-    status: 400,
-    description: 'No cloud drive is connected to the integration account.',
-  },
-  cloud_file_not_found: {
-    status: 400,
-    description: 'A cloud file id is unknown or not accessible to the account.',
-  },
-  cloud_file_too_large: { status: 400, description: 'A cloud file is larger than the service accepts.' },
-  cloud_file_not_pdf: {
-    status: 400,
-    description: 'A cloud file is not a PDF (e.g. a native Google document).',
-  },
+  invalid_request:            [400, 'The body failed validation or the request is malformed.'],
+  invalid_grant:              [400, 'The refresh token is unknown, revoked or malformed (RFC 6749 5.2).'],
+  unmapped_placeholders:      [400, 'A template placeholder role has no matching recipient (spec 4.2).'],
+  unknown_recipient_label:    [400, "A recipient's label matches no placeholder role of the template."],
+  unknown_field_label:        [400, 'A prefill label (with its document/recipient restriction) matches no field of the template.'],
+  invalid_field_value:        [400, 'A checkbox field was given a value other than true or false.'],
+  template_invalid:           [400, 'A template definition is wrong: unknown document, page out of range, field outside its page, unknown or duplicate role, malformed text tag... `message` names each problem.'],
+  drive_not_connected:        [400, 'No cloud drive is connected to the integration account.'],
+  cloud_file_not_found:       [400, 'A cloud file id is unknown or not accessible to the account.'],
+  cloud_file_too_large:       [400, 'A cloud file is larger than the service accepts.'],
+  cloud_file_not_pdf:         [400, 'A cloud file is not a PDF (e.g. a native Google document).'],
   // Reusing a key with another body is a semantic error on a well-formed request: 422 (as the IETF
   // Idempotency-Key draft says); a retry while the first is still running is a conflict (409).
-  idempotency_key_reused: {
-    status: 422,
-    description: 'The Idempotency-Key was already used with a different request body.',
-  },
-  unsafe_webhook_url: {
-    status: 400,
-    description:
-      'The webhook URL is not http(s), carries credentials, or its host is or resolves to a loopback, private, ' +
-      'link-local, CGNAT, multicast or reserved address.',
-  },
-  unauthorized: { status: 401, description: 'The bearer access token is missing, invalid or expired.' },
-  not_found: { status: 404, description: 'No such route or resource.' },
-  template_not_found: {
-    status: 404,
-    description: 'No template with this id was created by the integration account.',
-  },
-  session_not_found: {
-    status: 404,
-    description: 'No session with this id belongs to the integration account.',
-  },
-  webhook_not_found: {
-    status: 404,
-    description: 'No webhook endpoint with this id belongs to the integration account.',
-  },
-  webhook_delivery_not_found: {
-    status: 404,
-    description: 'No delivery with this id belongs to the webhook endpoint.',
-  },
-  session_completed: {
-    status: 409,
-    description: 'Every signer has completed the session; it cannot be cancelled.',
-  },
-  session_active: {
-    status: 409,
-    description: 'The session is still active; only an ended session can be purged.',
-  },
-  legal_hold: { status: 409, description: 'The session is under legal hold; it cannot be purged.' },
-  idempotency_in_progress: {
-    status: 409,
-    description: 'A request with the same Idempotency-Key is still being processed.',
-  },
-  webhook_disabled: {
-    status: 409,
-    description: 'The webhook endpoint is disabled; enable it before redelivering or sending a test event.',
-  },
-  webhook_limit_reached: {
-    status: 409,
-    description: 'The account already has the maximum number of webhook endpoints.',
-  },
-  payload_too_large: { status: 413, description: 'The request body is larger than the service accepts.' },
-  documents_rejected: {
-    status: 422,
-    description: 'Documents were rejected (encrypted, XFA, unreadable) before any session was created.',
-  },
-  all_rows_failed: { status: 422, description: 'Every signingRequests entry of an own-PDF send failed.' },
+  idempotency_key_reused:     [422, 'The Idempotency-Key was already used with a different request body.'],
+  unsafe_webhook_url:         [400, 'The webhook URL is not http(s), carries credentials, or its host is or resolves to a loopback, private, link-local, CGNAT, multicast or reserved address.'],
+  unauthorized:               [401, 'The bearer access token is missing, invalid or expired.'],
+  not_found:                  [404, 'No such route or resource.'],
+  template_not_found:         [404, 'No template with this id was created by the integration account.'],
+  session_not_found:          [404, 'No session with this id belongs to the integration account.'],
+  webhook_not_found:          [404, 'No webhook endpoint with this id belongs to the integration account.'],
+  webhook_delivery_not_found: [404, 'No delivery with this id belongs to the webhook endpoint.'],
+  session_completed:          [409, 'Every signer has completed the session; it cannot be cancelled.'],
+  session_active:             [409, 'The session is still active; only an ended session can be purged.'],
+  legal_hold:                 [409, 'The session is under legal hold; it cannot be purged.'],
+  idempotency_in_progress:    [409, 'A request with the same Idempotency-Key is still being processed.'],
+  webhook_disabled:           [409, 'The webhook endpoint is disabled; enable it before redelivering or sending a test event.'],
+  webhook_limit_reached:      [409, 'The account already has the maximum number of webhook endpoints.'],
+  payload_too_large:          [413, 'The request body is larger than the service accepts.'],
+  documents_rejected:         [422, 'Documents were rejected (encrypted, XFA, unreadable) before any session was created.'],
+  all_rows_failed:            [422, 'Every signingRequests entry of an own-PDF send failed.'],
   // The spec shows no rate-limit or allowance status; 429 with Retry-After is what clients already handle.
-  rate_limited: { status: 429, description: 'Too many requests; retry after the Retry-After delay.' },
-  allowance_exhausted: { status: 429, description: "The account's API allowance is used up for the period." },
-  internal_error: { status: 500, description: 'Unexpected failure; the body carries no internal detail.' },
-  drive_unavailable: {
-    status: 502,
-    description: 'The cloud drive could not be reached or refused to answer.',
-  },
-  service_unavailable: {
-    status: 503,
-    description: 'A dependency (queue, database) is unavailable; retry later.',
-  },
-  send_timeout: {
-    status: 503,
-    description:
-      'The send did not finish in time; it may still complete, so retry with the same Idempotency-Key.',
-  },
+  rate_limited:               [429, 'Too many requests; retry after the Retry-After delay.'],
+  allowance_exhausted:        [429, "The account's API allowance is used up for the period."],
+  internal_error:             [500, 'Unexpected failure; the body carries no internal detail.'],
+  drive_unavailable:          [502, 'The cloud drive could not be reached or refused to answer.'],
+  service_unavailable:        [503, 'A dependency (queue, database) is unavailable; retry later.'],
+  send_timeout:               [503, 'The send did not finish in time; it may still complete, so retry with the same Idempotency-Key.'],
   // The signer API (/api/signing/{token}): our codes, the spec does not cover it.
-  link_not_found: { status: 404, description: 'No signing link with this token.' },
-  link_revoked: { status: 410, description: 'The signing link was revoked.' },
-  session_cancelled: { status: 410, description: 'The session was cancelled; its links no longer work.' },
-  session_expired: { status: 410, description: 'The session expired before every signer signed.' },
-  session_declined: { status: 410, description: 'A signer declined the session; its links no longer work.' },
-  session_purged: { status: 410, description: 'The session was purged; only its tombstone remains.' },
-  download_expired: {
-    status: 410,
-    description: 'The session was completed too long ago for its link to offer the signed PDF.',
-  },
+  link_not_found:             [404, 'No signing link with this token.'],
+  link_revoked:               [410, 'The signing link was revoked.'],
+  session_cancelled:          [410, 'The session was cancelled; its links no longer work.'],
+  session_expired:            [410, 'The session expired before every signer signed.'],
+  session_declined:           [410, 'A signer declined the session; its links no longer work.'],
+  session_purged:             [410, 'The session was purged; only its tombstone remains.'],
+  download_expired:           [410, 'The session was completed too long ago for its link to offer the signed PDF.'],
   // 401 like the bearer routes ("authentication required"), but without WWW-Authenticate: the credential
   // is a one-time code, obtained through POST /api/signing/{token}/code.
-  verification_required: {
-    status: 401,
-    description: 'The link needs a verified one-time code (signer cookie) for this.',
-  },
-  code_not_required: { status: 400, description: 'The session is public: no one-time code is needed.' },
-  code_invalid: {
-    status: 400,
-    description: 'The one-time code is wrong; `attemptsLeft` says how many tries remain.',
-  },
-  code_expired: {
-    status: 400,
-    description: 'No live code: it expired, was used, or had too many wrong tries. Request a new one.',
-  },
-  code_locked: {
-    status: 429,
-    description: 'Too many wrong codes for this signer: no code is sent or accepted until Retry-After.',
-  },
-  not_your_turn: { status: 409, description: 'Sequential signing: another signer must sign first.' },
-  already_signed: { status: 409, description: 'This signer has already signed.' },
-  fields_missing: {
-    status: 400,
-    description: 'Required fields of the signer are empty; `fieldIds` names them.',
-  },
-  field_not_allowed: {
-    status: 400,
-    description: "A value was sent for a field that is not the signer's to fill; `fieldIds` names them.",
-  },
-  insufficient_contrast: {
-    status: 400,
-    description:
-      'The accent colour fails WCAG AA contrast (4.5:1) against white, the colour of text on it and of the page.',
-  },
-  invalid_logo: { status: 400, description: 'The logo is not a PNG or JPEG of at most 100 KB.' },
-  invalid_signature: {
-    status: 400,
-    description: 'The adopted signature or initials is not short text or a PNG data URL of at most 300 KB.',
-  },
+  verification_required:      [401, 'The link needs a verified one-time code (signer cookie) for this.'],
+  code_not_required:          [400, 'The session is public: no one-time code is needed.'],
+  code_invalid:               [400, 'The one-time code is wrong; `attemptsLeft` says how many tries remain.'],
+  code_expired:               [400, 'No live code: it expired, was used, or had too many wrong tries. Request a new one.'],
+  code_locked:                [429, 'Too many wrong codes for this signer: no code is sent or accepted until Retry-After.'],
+  not_your_turn:              [409, 'Sequential signing: another signer must sign first.'],
+  already_signed:             [409, 'This signer has already signed.'],
+  fields_missing:             [400, 'Required fields of the signer are empty; `fieldIds` names them.'],
+  field_not_allowed:          [400, "A value was sent for a field that is not the signer's to fill; `fieldIds` names them."],
+  insufficient_contrast:      [400, 'The accent colour fails WCAG AA contrast (4.5:1) against white, the colour of text on it and of the page.'],
+  invalid_logo:               [400, 'The logo is not a PNG or JPEG of at most 100 KB.'],
+  invalid_signature:          [400, 'The adopted signature or initials is not short text or a PNG data URL of at most 300 KB.'],
   // The web app's people (members, cookie sessions, sign-in links): our codes.
-  sign_in_link_invalid: {
-    status: 400,
-    description: 'The sign-in link is unknown, already used or expired: request a new one.',
-  },
-  forbidden: {
-    status: 403,
-    description:
-      'Not allowed: an owner-only action by a member, or a cookie-authenticated write without a valid ' +
-      'CSRF token or from another origin.',
-  },
-  member_not_found: { status: 404, description: 'No member with this id belongs to the account.' },
-  member_exists: { status: 409, description: 'A member with this email already belongs to the account.' },
-  last_owner: { status: 409, description: 'The account must keep at least one owner.' },
-  member_session_not_found: {
-    status: 404,
-    description: 'No sign-in session with this id belongs to the member.',
-  },
-  passkey_not_found: { status: 404, description: 'No passkey with this id belongs to the member.' },
-  passkey_failed: { status: 400, description: 'The passkey response could not be verified.' },
-  template_version_conflict: {
-    status: 409,
-    description:
-      'The template was changed since the version this save is based on; `currentVersion` is the latest.',
-  },
-  refresh_token_not_found: {
-    status: 404,
-    description: 'No refresh token with this id belongs to the account.',
-  },
-  drive_file_not_found: { status: 404, description: 'No file with this id in the account drive.' },
-  drive_oauth_failed: {
-    status: 400,
-    description: 'Connecting Google Drive failed: an unknown or expired state, or the code was refused.',
-  },
-  drive_oauth_not_configured: {
-    status: 409,
-    description: 'Google Drive OAuth is not configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).',
-  },
-  document_not_ready: {
-    status: 409,
-    description: 'The signed PDF is still being prepared; retry after Retry-After.',
-  },
-} as const satisfies Record<string, { status: number; description: string }>;
+  sign_in_link_invalid:       [400, 'The sign-in link is unknown, already used or expired: request a new one.'],
+  forbidden:                  [403, 'Not allowed: an owner-only action by a member, or a cookie-authenticated write without a valid CSRF token or from another origin.'],
+  member_not_found:           [404, 'No member with this id belongs to the account.'],
+  member_exists:              [409, 'A member with this email already belongs to the account.'],
+  last_owner:                 [409, 'The account must keep at least one owner.'],
+  member_session_not_found:   [404, 'No sign-in session with this id belongs to the member.'],
+  passkey_not_found:          [404, 'No passkey with this id belongs to the member.'],
+  passkey_failed:             [400, 'The passkey response could not be verified.'],
+  template_version_conflict:  [409, 'The template was changed since the version this save is based on; `currentVersion` is the latest.'],
+  refresh_token_not_found:    [404, 'No refresh token with this id belongs to the account.'],
+  drive_file_not_found:       [404, 'No file with this id in the account drive.'],
+  drive_oauth_failed:         [400, 'Connecting Google Drive failed: an unknown or expired state, or the code was refused.'],
+  drive_oauth_not_configured: [409, 'Google Drive OAuth is not configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).'],
+  document_not_ready:         [409, 'The signed PDF is still being prepared; retry after Retry-After.'],
+} as const satisfies Record<string, readonly [status: number, description: string]>;
 
 type Catalog = typeof catalog;
 export type ErrorCode = keyof Catalog;
 /** Every HTTP status an error code maps to. */
-export type ErrorStatus = Catalog[ErrorCode]['status'];
+export type ErrorStatus = Catalog[ErrorCode][0];
 
 /** All error codes, in catalog order. */
 export const errorCodes = Object.keys(catalog) as ErrorCode[];
@@ -231,13 +99,13 @@ export const ErrorCode = Object.fromEntries(errorCodes.map((code) => [code, code
 };
 
 /** The one code -> HTTP status map of the service (literal statuses, so Hono's `c.json` accepts them). */
-export const errorStatus = Object.fromEntries(errorCodes.map((code) => [code, catalog[code].status])) as {
-  readonly [K in ErrorCode]: Catalog[K]['status'];
+export const errorStatus = Object.fromEntries(errorCodes.map((code) => [code, catalog[code][0]])) as {
+  readonly [K in ErrorCode]: Catalog[K][0];
 } satisfies Record<ErrorCode, number>;
 
 /** One line per code, for docs and the OpenAPI description. */
 export const errorDescription = Object.fromEntries(
-  errorCodes.map((code) => [code, catalog[code].description]),
+  errorCodes.map((code) => [code, catalog[code][1]]),
 ) as Readonly<Record<ErrorCode, string>>;
 
 export const isErrorCode = (value: unknown): value is ErrorCode =>

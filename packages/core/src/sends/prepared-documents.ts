@@ -42,6 +42,7 @@ export async function preparedDocumentFor(
       pageCount: prepared.pageCount,
       sourcePageCount: source.inspected.pageCount,
       layout: prepared.fields,
+      activeContentRemoved: prepared.activeContentRemoved,
       createdAt: ctx.clock.now(),
     })
     .onConflictDoNothing();

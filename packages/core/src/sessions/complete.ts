@@ -15,7 +15,7 @@ import {
   recordFailure,
   renewClaim,
 } from './completion-claim.ts';
-import { documentOfSession, documentsOfSession } from './documents.ts';
+import { activeContentRemovedFrom, documentOfSession, documentsOfSession } from './documents.ts';
 import { sessionFields } from './fields.ts';
 import { DOWNLOAD_DAYS_AFTER_COMPLETION } from './lifecycle.ts';
 import { participantLink } from './links.ts';
@@ -115,8 +115,10 @@ async function produce(
           return { ...base, value: automaticFieldValue(f.type, owner, (t) => localDate(locale, t)) };
         return { ...base, value: f.value };
       });
-    // What preparation removed from the source (the same rule finds it again), for the certificate.
-    const removed = (await ctx.pdf.activeContentOf(await ctx.blobs.read(doc.sourceSha256))).kinds;
+    // What preparation removed from the source, for the certificate (found again on rows older than the record).
+    const removed =
+      (await activeContentRemovedFrom(ctx, doc)) ??
+      (await ctx.pdf.activeContentOf(await ctx.blobs.read(doc.sourceSha256))).kinds;
     const result = await ctx.pdf.finalize(
       await ctx.blobs.read(doc.preparedSha256),
       {

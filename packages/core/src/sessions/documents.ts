@@ -1,4 +1,5 @@
-import { documents, preparedQuery } from '@countersign/db';
+import { documents, preparedDocuments, preparedQuery, templateDocuments } from '@countersign/db';
+import type { ActiveContentKind } from '@countersign/pdf-engine';
 import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { rowsBy, rowsOfSessions } from './rows-by.ts';
@@ -39,3 +40,25 @@ export const documentsOfSessions = async (
   sessionIds: readonly string[] | SQLWrapper,
 ): Promise<DocumentRow[]> =>
   await rowsOfSessions(ctx.db, documents, documents.sessionId, sessionIds, documents.position);
+
+/**
+ * What preparation removed from a document's source, as kept with its prepared form (own-PDF) or template
+ * document; null when that row predates the record (the caller inspects the source again).
+ */
+export async function activeContentRemovedFrom(
+  ctx: ServiceContext,
+  doc: DocumentRow,
+): Promise<ActiveContentKind[] | null> {
+  const [row] = doc.preparedDocumentId
+    ? await ctx.db
+        .select({ kinds: preparedDocuments.activeContentRemoved })
+        .from(preparedDocuments)
+        .where(eq(preparedDocuments.id, doc.preparedDocumentId))
+    : doc.templateDocumentId
+      ? await ctx.db
+          .select({ kinds: templateDocuments.activeContentRemoved })
+          .from(templateDocuments)
+          .where(eq(templateDocuments.id, doc.templateDocumentId))
+      : [];
+  return (row?.kinds as ActiveContentKind[] | null | undefined) ?? null;
+}

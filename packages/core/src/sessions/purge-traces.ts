@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { idempotencyKeys, jsonTextEquals, outbox, sendResults } from '@countersign/db';
 import { devMailFiles } from '@countersign/mail';
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { messageIdFor } from '../outbox/email.ts';
 import { devMailboxDir } from '../support/data-paths.ts';

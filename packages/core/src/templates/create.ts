@@ -90,7 +90,7 @@ export async function createTemplate(
     input.documents.map(async (doc, i) => {
       const base = detected[i]!.prepared ?? doc.bytes;
       const { kinds, bytes } = await ctx.pdf.activeContentOf(base, true);
-      return kinds.length > 0 ? bytes : detected[i]!.prepared;
+      return { kinds, prepared: kinds.length > 0 ? bytes : detected[i]!.prepared };
     }),
   );
   const templateId = newId();
@@ -106,7 +106,7 @@ export async function createTemplate(
     const documentIds: string[] = [];
     for (const [position, doc] of input.documents.entries()) {
       const sourceSha256 = await ctx.blobs.put(doc.bytes, inspected[position]!.sha256);
-      const prepared = cleaned[position];
+      const { prepared, kinds } = cleaned[position]!;
       const preparedSha256 = prepared ? await ctx.blobs.put(prepared) : sourceSha256;
       const id = newId();
       await tx.insert(templateDocuments).values({
@@ -118,6 +118,7 @@ export async function createTemplate(
         preparedSha256,
         pageCount: inspected[position]!.pageCount,
         pageSizes: documents[position]!.pageSizes,
+        activeContentRemoved: kinds,
       });
       documentIds.push(id);
     }

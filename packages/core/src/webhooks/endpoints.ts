@@ -9,7 +9,7 @@ import {
   webhookEventTypes,
 } from '@countersign/schemas';
 import { assertPublicUrl, generateWebhookSecret, UnsafeWebhookTargetError } from '@countersign/webhooks';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { getAccount } from '../accounts/accounts.ts';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../support/crypto.ts';

@@ -1,5 +1,5 @@
 import { blob, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { createdAt, id } from './columns.ts';
+import { activeContentRemoved, createdAt, id } from './columns.ts';
 
 /**
  * Content-addressed files: a PDF is stored once, whoever uses it. The bytes are in DATA_DIR/blobs/<sha256> in
@@ -37,6 +37,7 @@ export const preparedDocuments = sqliteTable(
     sourcePageCount: integer('source_page_count').notNull(),
     /** FieldPlacement[] from the pdf-engine layout, each with its 0-based signer index. */
     layout: text('layout', { mode: 'json' }).notNull(),
+    activeContentRemoved: activeContentRemoved(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('prepared_documents_source').on(t.sourceSha256, t.signerCount)],

@@ -36,3 +36,10 @@ export const issuedToken = () => ({
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at').notNull(),
 });
+
+/**
+ * Kinds of active content (pdf-engine's activeContentKinds) removed from a source when it was prepared, kept
+ * so a completion can name them in the certificate without parsing the source again. Null on rows written
+ * before this column existed: the source is inspected again then.
+ */
+export const activeContentRemoved = () => text('active_content_removed', { mode: 'json' }).$type<string[]>();

@@ -1,6 +1,6 @@
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
-import { createdAt, ownedBy, ownedRow, timestamp } from './columns.ts';
+import { activeContentRemoved, createdAt, ownedBy, ownedRow, timestamp } from './columns.ts';
 
 export const templates = sqliteTable(
   'templates',
@@ -43,6 +43,7 @@ export const templateDocuments = sqliteTable('template_documents', {
   pageCount: integer('page_count').notNull(),
   /** Displayed page sizes [{width, height}], so a send never parses the PDF. */
   pageSizes: text('page_sizes', { mode: 'json' }).notNull(),
+  activeContentRemoved: activeContentRemoved(),
 });
 
 /** Placeholder roles (recipient slots), in recipient order. */

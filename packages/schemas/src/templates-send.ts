@@ -178,9 +178,8 @@ export const TemplateSendInstantiationSchema = strictObject({
 export type TemplateSendInstantiation = z.output<typeof TemplateSendInstantiationSchema>;
 
 export const TemplateSendParticipantSchema = strictObject({
-  participantId: textString(),
-  email: textString().openapi({ description: 'Email address of the signer.' }),
-  name: textString().optional().openapi({ description: 'Display name shown on the signing document.' }),
+  ...send.participantFields,
+  name: send.participantNameField(),
   status: oneOf(['sent', 'failed', 'skipped']).openapi({
     description:
       'Invite email result. `sent`: this call emailed the invite. `failed`: an email of this call to the ' +

@@ -44,3 +44,26 @@ export function recordRoute<
     responses: { ...route.responses, 404: kind.notFound },
   });
 }
+
+/**
+ * `recordRoute` for a route that deletes (or revokes) the record and answers 204 with no body: `done` says
+ * what that answer means. Its handler is `noContent`.
+ */
+export function deleteRoute<
+  Params extends z.ZodObject,
+  NotFound extends Response,
+  P extends string,
+  R extends Responses = Record<never, never>,
+>(
+  kind: RecordKind<Params, NotFound>,
+  path: P,
+  route: { summary: string; description?: string; done: string; responses?: R },
+) {
+  return recordRoute(kind, {
+    method: 'delete',
+    path,
+    summary: route.summary,
+    description: route.description,
+    responses: { 204: { description: route.done }, ...(route.responses as R) },
+  });
+}

@@ -15,7 +15,16 @@ import {
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { forAccount } from '../http/account-scope.ts';
 import type { AppEnv } from '../http/env.ts';
+import { noContent } from '../http/no-content.ts';
 import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../http/openapi.ts';
+import { deleteRoute, type RecordKind } from '../http/record-route.ts';
+
+/** A refresh token of the account, named by `{tokenId}`. */
+const accountToken = {
+  tags: ['Integration'],
+  params: RefreshTokenIdParamsSchema,
+  notFound: errorResponseFor('`refresh_token_not_found`: no such token in this account.'),
+} satisfies RecordKind<typeof RefreshTokenIdParamsSchema>;
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 
@@ -44,17 +53,10 @@ export const tokensCreateRoute = apiRoute({
   },
 });
 
-export const tokensRevokeRoute = apiRoute({
-  method: 'delete',
-  path: '/api/tokens/{tokenId}',
-  tags: ['Integration'],
+export const tokensRevokeRoute = deleteRoute(accountToken, '/api/tokens/{tokenId}', {
   summary: 'Revoke a refresh token',
   description: 'Immediate: access tokens minted from it stop working too.',
-  request: { params: RefreshTokenIdParamsSchema },
-  responses: {
-    204: { description: 'Revoked (also when it already was).' },
-    404: errorResponseFor('`refresh_token_not_found`: no such token in this account.'),
-  },
+  done: 'Revoked (also when it already was).',
 });
 
 export const allowanceRoute = apiRoute({
@@ -92,9 +94,8 @@ export function registerTokens(app: OpenAPIHono<AppEnv>): void {
     });
     return c.json({ ...created, label }, 201);
   });
-  app.openapi(tokensRevokeRoute, async (c) => {
-    await revokeRefreshToken(...forAccount(c), c.req.valid('param').tokenId);
-    return c.body(null, 204);
-  });
+  noContent(app, tokensRevokeRoute, (c) =>
+    revokeRefreshToken(...forAccount(c), c.req.valid('param').tokenId),
+  );
   app.openapi(allowanceRoute, async (c) => c.json(await allowanceUsageView(...forAccount(c)), 200));
 }

@@ -4,7 +4,16 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { requireMember } from '../../http/member-access.ts';
 import { clearSessionCookie } from '../../http/member-cookie.ts';
+import { noContent } from '../../http/no-content.ts';
 import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
+import { deleteRoute, type RecordKind } from '../../http/record-route.ts';
+
+/** One sign-in session of the signed-in member, named by `{sessionId}`. */
+const memberSession = {
+  tags: ['Web app sign-in'],
+  params: MemberSessionIdParamsSchema,
+  notFound: errorResponseFor('`member_session_not_found`: not a session of this member.'),
+} satisfies RecordKind<typeof MemberSessionIdParamsSchema>;
 
 const forbidden = errorResponseFor(
   '`forbidden`: called with a bearer token (these routes are about the signed-in member), or a write without ' +
@@ -30,37 +39,28 @@ export const memberSessionsRoute = apiRoute({
   },
 });
 
-export const memberSessionRevokeRoute = apiRoute({
-  method: 'delete',
-  path: '/api/me/sessions/{sessionId}',
-  tags: ['Web app sign-in'],
+export const memberSessionRevokeRoute = deleteRoute(memberSession, '/api/me/sessions/{sessionId}', {
   summary: "Revoke one of the signed-in member's sessions",
   description: 'Effective at once: the next request with that cookie answers 401.',
-  request: { params: MemberSessionIdParamsSchema },
-  responses: {
-    204: { description: 'Revoked.' },
-    403: forbidden,
-    404: errorResponseFor('`member_session_not_found`: not a session of this member.'),
-  },
+  done: 'Revoked.',
+  responses: { 403: forbidden },
 });
 
 export function registerMemberSessions(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(signOutRoute, async (c) => {
+  noContent(app, signOutRoute, async (c) => {
     const member = requireMember(c);
     await revokeMemberSession(c.get('deps').runtime.ctx, member.memberId, member.sessionId);
     clearSessionCookie(c);
-    return c.body(null, 204);
   });
   app.openapi(memberSessionsRoute, async (c) => {
     const member = requireMember(c);
     const sessions = await listMemberSessions(c.get('deps').runtime.ctx, member.memberId, member.sessionId);
     return c.json({ sessions }, 200);
   });
-  app.openapi(memberSessionRevokeRoute, async (c) => {
+  noContent(app, memberSessionRevokeRoute, async (c) => {
     const member = requireMember(c);
     const { sessionId } = c.req.valid('param');
     await revokeMemberSession(c.get('deps').runtime.ctx, member.memberId, sessionId);
     if (sessionId === member.sessionId) clearSessionCookie(c);
-    return c.body(null, 204);
   });
 }

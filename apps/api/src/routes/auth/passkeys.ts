@@ -16,8 +16,9 @@ import {
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { requireMember } from '../../http/member-access.ts';
+import { noContent } from '../../http/no-content.ts';
 import { apiRoute, commonErrors, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
-import { type RecordKind, recordRoute } from '../../http/record-route.ts';
+import { deleteRoute, type RecordKind, recordRoute } from '../../http/record-route.ts';
 
 // The signed-in member's own passkeys (cookie session only: a bearer token is no person).
 
@@ -90,13 +91,12 @@ export const passkeyRenameRoute = recordRoute(memberPasskey, {
   responses: { 200: jsonResponse('Renamed.', PasskeySchema), 403: forbidden },
 });
 
-export const passkeyRemoveRoute = recordRoute(memberPasskey, {
-  method: 'delete',
-  path: '/api/me/passkeys/{passkeyId}',
+export const passkeyRemoveRoute = deleteRoute(memberPasskey, '/api/me/passkeys/{passkeyId}', {
   summary: 'Remove a passkey',
   description:
     'Signing in with it fails from now on; sessions it started stay until they end or are revoked.',
-  responses: { 204: { description: 'Removed.' }, 403: forbidden },
+  done: 'Removed.',
+  responses: { 403: forbidden },
 });
 
 export function registerPasskeys(app: OpenAPIHono<AppEnv>): void {
@@ -118,9 +118,8 @@ export function registerPasskeys(app: OpenAPIHono<AppEnv>): void {
     const label = c.req.valid('json').label;
     return c.json(await renamePasskey(c.get('deps').runtime.ctx, who.memberId, passkeyId, label), 200);
   });
-  app.openapi(passkeyRemoveRoute, async (c) => {
+  noContent(app, passkeyRemoveRoute, async (c) => {
     const who = requireMember(c);
     await removePasskey(c.get('deps').runtime.ctx, who.memberId, c.req.valid('param').passkeyId);
-    return c.body(null, 204);
   });
 }

@@ -11,6 +11,7 @@ import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { requireOwner } from '../../http/member-access.ts';
+import { noContent } from '../../http/no-content.ts';
 import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 
 const ownerOnly = errorResponseFor(
@@ -96,9 +97,8 @@ export function registerDriveConnection(app: OpenAPIHono<AppEnv>): void {
       return back({ error: err.code, message: err.message });
     }
   });
-  app.openapi(gdriveDisconnectRoute, async (c) => {
+  noContent(app, gdriveDisconnectRoute, async (c) => {
     requireOwner(c);
     await disconnectDrive(...forAccount(c));
-    return c.body(null, 204);
   });
 }

@@ -4,8 +4,17 @@ import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { forAccount } from '../../http/account-scope.ts';
 import { megabytes } from '../../http/body-limit.ts';
 import type { AppEnv } from '../../http/env.ts';
+import { noContent } from '../../http/no-content.ts';
 import { apiRoute, commonErrors, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 import { pdfFilePart } from '../../http/pdf-file-part.ts';
+import { deleteRoute, type RecordKind } from '../../http/record-route.ts';
+
+/** A file of the account's embedded drive, named by `{cloudFileId}`. */
+const driveFile = {
+  tags: ['Drive'],
+  params: DriveFileIdParamsSchema,
+  notFound: errorResponseFor('`drive_file_not_found`: no such file in this account drive.'),
+} satisfies RecordKind<typeof DriveFileIdParamsSchema>;
 
 export const DriveUploadSchema = z
   .strictObject({
@@ -45,17 +54,10 @@ export const driveFilesUploadRoute = apiRoute({
   },
 });
 
-export const driveFileDeleteRoute = apiRoute({
-  method: 'delete',
-  path: '/api/drive/files/{cloudFileId}',
-  tags: ['Drive'],
+export const driveFileDeleteRoute = deleteRoute(driveFile, '/api/drive/files/{cloudFileId}', {
   summary: 'Delete a file of the embedded drive',
   description: 'Sessions already sent from it keep their own copy.',
-  request: { params: DriveFileIdParamsSchema },
-  responses: {
-    204: { description: 'Deleted.' },
-    404: errorResponseFor('`drive_file_not_found`: no such file in this account drive.'),
-  },
+  done: 'Deleted.',
 });
 
 const PDF_MAGIC = '%PDF-';
@@ -108,11 +110,10 @@ export function registerDriveFiles(app: OpenAPIHono<AppEnv>): void {
     }
     return c.json({ files: stored }, 201);
   });
-  app.openapi(driveFileDeleteRoute, async (c) => {
+  noContent(app, driveFileDeleteRoute, async (c) => {
     const { cloudFileId } = c.req.valid('param');
     const removed = await (await localDrive(...forAccount(c))).remove(cloudFileId);
     if (!removed)
       throw new DomainError('drive_file_not_found', `no file ${cloudFileId} in this account drive`);
-    return c.body(null, 204);
   });
 }

@@ -9,7 +9,16 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { ownerOnlyResponse, requireOwner } from '../../http/member-access.ts';
+import { noContent } from '../../http/no-content.ts';
 import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
+import { deleteRoute, type RecordKind } from '../../http/record-route.ts';
+
+/** A member of the account, named by `{memberId}`. */
+const accountMember = {
+  tags: ['Members'],
+  params: MemberIdParamsSchema,
+  notFound: errorResponseFor('`member_not_found`: no such member in this account.'),
+} satisfies RecordKind<typeof MemberIdParamsSchema>;
 
 export const membersListRoute = apiRoute({
   method: 'get',
@@ -38,17 +47,12 @@ export const memberInviteRoute = apiRoute({
   },
 });
 
-export const memberRemoveRoute = apiRoute({
-  method: 'delete',
-  path: '/api/members/{memberId}',
-  tags: ['Members'],
+export const memberRemoveRoute = deleteRoute(accountMember, '/api/members/{memberId}', {
   summary: 'Remove a member',
   description: 'Their sign-in sessions, links and passkeys end with them.',
-  request: { params: MemberIdParamsSchema },
+  done: 'Removed.',
   responses: {
-    204: { description: 'Removed.' },
     403: ownerOnlyResponse,
-    404: errorResponseFor('`member_not_found`: no such member in this account.'),
     409: errorResponseFor('`last_owner`: the account must keep an owner.'),
   },
 });
@@ -63,9 +67,8 @@ export function registerMembers(app: OpenAPIHono<AppEnv>): void {
     await emailInvite(ctx, member, (await getAccount(ctx, member.accountId)).name);
     return c.json(memberView(member), 201);
   });
-  app.openapi(memberRemoveRoute, async (c) => {
+  noContent(app, memberRemoveRoute, async (c) => {
     requireOwner(c);
     await removeMember(...forAccount(c), c.req.valid('param').memberId);
-    return c.body(null, 204);
   });
 }

@@ -8,9 +8,10 @@ import {
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
+import { noContent } from '../../http/no-content.ts';
 import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
 import { pdfDocumented, pdfResponse } from '../../http/pdf-response.ts';
-import { recordRoute } from '../../http/record-route.ts';
+import { deleteRoute, recordRoute } from '../../http/record-route.ts';
 import { accountTemplate } from './shared.ts';
 
 export const templateUpdateRoute = recordRoute(accountTemplate, {
@@ -30,12 +31,10 @@ export const templateUpdateRoute = recordRoute(accountTemplate, {
   },
 });
 
-export const templateDeleteRoute = recordRoute(accountTemplate, {
-  method: 'delete',
-  path: '/api/templates/{templateId}',
+export const templateDeleteRoute = deleteRoute(accountTemplate, '/api/templates/{templateId}', {
   summary: 'Delete a template',
   description: 'It can no longer be read or sent; sessions sent from it are unaffected.',
-  responses: { 204: { description: 'Deleted.' } },
+  done: 'Deleted.',
 });
 
 export const templateDocumentRoute = apiRoute({
@@ -58,10 +57,9 @@ export function registerTemplateEdit(app: OpenAPIHono<AppEnv>): void {
   app.openapi(templateUpdateRoute, async (c) =>
     c.json(await updateTemplate(...forAccount(c), c.req.valid('param').templateId, c.req.valid('json')), 200),
   );
-  app.openapi(templateDeleteRoute, async (c) => {
-    await deleteTemplate(...forAccount(c), c.req.valid('param').templateId);
-    return c.body(null, 204);
-  });
+  noContent(app, templateDeleteRoute, (c) =>
+    deleteTemplate(...forAccount(c), c.req.valid('param').templateId),
+  );
   app.openapi(templateDocumentRoute, async (c) => {
     const { templateId, index } = c.req.valid('param');
     // Not a position (letters, a sign): like one past the end, no such document.

@@ -1,6 +1,7 @@
 import type { Config } from '@countersign/config';
 import type { Runtime } from '@countersign/core';
 import { sweep } from '@countersign/core';
+import { OUTBOX_CHANNEL } from '@countersign/db';
 import { createBullWorker } from '@countersign/queue';
 
 export interface WorkerHandle {
@@ -13,7 +14,11 @@ export interface WorkerLog {
   warn(obj: unknown, msg: string): void;
 }
 
-/** How often each worker looks at the outbox without being kicked. */
+/**
+ * How often each worker looks at the outbox without being kicked: for rows that become due later (a retry's
+ * back-off, a lapsed lease). New rows wake it at once: a kick in its own process, or on PostgreSQL the
+ * notification their transaction sends when it commits (OUTBOX_CHANNEL).
+ */
 const POLL_MS = 2_000;
 
 /**
@@ -25,7 +30,7 @@ export function startWorker(
   runtime: Runtime,
   config: Config,
   log: WorkerLog,
-  options: { consumeQueue: boolean },
+  options: { consumeQueue: boolean; pollMs?: number },
 ): WorkerHandle {
   const bull =
     options.consumeQueue && config.redisUrl
@@ -44,9 +49,11 @@ export function startWorker(
     if (stopped) return;
     runtime.dispatchOutbox().catch((err) => log.error({ err }, 'outbox dispatch failed'));
   };
-  const timer = setInterval(tick, POLL_MS);
+  const timer = setInterval(tick, options.pollMs ?? POLL_MS);
   timer.unref();
-  tick();
+  // Listening starts with a pass of its own (and so does listening again after the server went away).
+  const stopListening = runtime.ctx.db.$connection.listen?.(OUTBOX_CHANNEL, tick);
+  if (!stopListening) tick();
   let sweeping = false;
   const sweepTick = () => {
     if (stopped || sweeping) return;
@@ -65,6 +72,7 @@ export function startWorker(
       stopped = true;
       clearInterval(timer);
       clearInterval(sweepTimer);
+      await stopListening?.();
       await bull?.close();
       await runtime.dispatchOutbox().catch(() => {});
     },

@@ -12,14 +12,19 @@ export interface ApiRuntimeOptions extends Omit<RuntimeOptions, 'wakeOutbox' | '
 
 /**
  * An API process's runtime and the producer side of its job queue, wired once: BullMQ when REDIS_URL is set,
- * the in-process driver otherwise. Without a worker in this process, outbox kicks travel through the queue.
+ * the in-process driver otherwise. Without a worker in this process, outbox kicks travel through the queue
+ * (but to worker processes on PostgreSQL, which the database notifies itself).
  */
 export async function openApiRuntime(
   config: Config,
   options: ApiRuntimeOptions,
 ): Promise<{ runtime: Runtime; queue: JobQueue }> {
   const { hostsWorker, onError, ...runtimeOptions } = options;
-  const wakeOutbox = () => void queue.enqueue(outboxDispatchJob, {}).catch(() => {});
+  // Worker processes on PostgreSQL are woken by the rows' own commit (OUTBOX_CHANNEL): no Redis job needed.
+  const wakeOutbox =
+    config.databaseUrl && config.redisUrl
+      ? () => {}
+      : () => void queue.enqueue(outboxDispatchJob, {}).catch(() => {});
   const runtime = await createRuntime(config, {
     ...runtimeOptions,
     ...(hostsWorker ? {} : { wakeOutbox }),

@@ -31,5 +31,10 @@ export interface Connection {
   detached<T>(fn: () => T): T;
   /** The drizzle transaction this async context is inside, if any. */
   current<T>(): T | undefined;
+  /**
+   * Calls `onNotice` whenever a committed transaction notifies `channel` (and once listening starts or starts
+   * again); gives the function that stops. Only servers that notify have it (PostgreSQL): elsewhere, poll.
+   */
+  listen?(channel: string, onNotice: () => void): () => Promise<void>;
   close(): Promise<void>;
 }

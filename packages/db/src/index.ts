@@ -11,6 +11,7 @@ export {
   openDatabase,
   type Tx,
 } from './open.ts';
+export { OUTBOX_CHANNEL } from './outbox-channel.ts';
 export { jsonIsTrue, jsonTextEquals, larger, skippingHeld, writeOrder } from './portable.ts';
 export { preparedQuery } from './prepared.ts';
 export { RowBatch, rowInserter } from './row-inserter.ts';

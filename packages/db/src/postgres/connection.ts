@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { Connection, QueryMethod, QueryResult, RowInsert } from '../connection.ts';
+import { listenOn } from './listener.ts';
 
 /** One open transaction: its pooled client, and the drizzle transaction nested ones take savepoints on. */
 interface OpenTransaction {
@@ -47,7 +48,10 @@ export class PgConnection implements Connection {
   readonly pool: pg.Pool;
   private readonly scope = new AsyncLocalStorage<OpenTransaction>();
 
-  constructor(url: string, options: PgConnectionOptions = {}) {
+  constructor(
+    private readonly url: string,
+    options: PgConnectionOptions = {},
+  ) {
     this.pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
@@ -95,6 +99,10 @@ export class PgConnection implements Connection {
 
   current<T>(): T | undefined {
     return this.scope.getStore()?.tx as T | undefined;
+  }
+
+  listen(channel: string, onNotice: () => void): () => Promise<void> {
+    return listenOn(this.url, channel, onNotice);
   }
 
   async transaction<T>(tx: unknown, body: () => Promise<T>): Promise<T> {

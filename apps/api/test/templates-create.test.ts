@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { listTemplates, loadTemplate } from '@countersign/core';
-import { addSignatureFormField } from '@countersign/pdf-engine/testing';
+import { addSignatureFormField, textFieldPdf } from '@countersign/pdf-engine/testing';
 import type {
   ErrorResponse,
   SessionsSendRejectedResponse,
@@ -357,12 +357,7 @@ describe('detection in the PDFs', () => {
     ]);
 
   it('turns AcroForm fields into template fields, adding roles named Role:Label', async () => {
-    const doc = await PDFDocument.create();
-    const page = doc.addPage([612, 792]);
-    const form = doc.getForm();
-    form
-      .createTextField('Company')
-      .addToPage(page, { x: 72, y: 700, width: 200, height: 20, borderWidth: 0 });
+    const { doc, page, form } = await textFieldPdf('Company');
     form
       .createCheckBox('Witness:Present')
       .addToPage(page, { x: 72, y: 650, width: 14, height: 14, borderWidth: 0 });

@@ -11,7 +11,7 @@ export {
   openDatabase,
   type Tx,
 } from './open.ts';
-export { jsonIsTrue, jsonTextEquals, larger, writeOrder } from './portable.ts';
+export { jsonIsTrue, jsonTextEquals, larger, skippingHeld, writeOrder } from './portable.ts';
 export { preparedQuery } from './prepared.ts';
 export { RowBatch, rowInserter } from './row-inserter.ts';
 export * as schema from './schema/index.ts';

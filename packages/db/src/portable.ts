@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from './database.ts';
 
@@ -39,4 +39,15 @@ export function larger(db: Db, a: SQL | AnyColumn | number, b: SQL | AnyColumn |
  */
 export function writeOrder(db: Db, table: SQLiteTable & { id: AnyColumn }): SQL {
   return db.$connection.dialect === 'postgres' ? sql`${table.id}` : sql`${table}.rowid`;
+}
+
+/**
+ * A select of rows to claim (a queue's next rows), as the body of `id in (...)`: on PostgreSQL it locks what it
+ * picks and skips rows another transaction holds (FOR UPDATE SKIP LOCKED), so claimers on several hosts take
+ * different rows at once; on SQLite, whose writes are one at a time, the select as it is.
+ */
+export function skippingHeld(db: Db, select: SQLWrapper): SQL {
+  return db.$connection.dialect === 'postgres'
+    ? sql`${select.getSQL()} for update skip locked`
+    : select.getSQL();
 }

@@ -13,7 +13,7 @@ import {
   type PageGeometry,
   type Rect,
 } from '../src/index.ts';
-import { addSignatureFormField } from '../src/testing/index.ts';
+import { addSignatureFormField, textFieldPdf } from '../src/testing/index.ts';
 
 let dir: string;
 
@@ -94,12 +94,7 @@ describe('AcroForm fields', () => {
   let rotated: DetectResult;
 
   beforeAll(async () => {
-    const doc = await PDFDocument.create();
-    const page = doc.addPage([612, 792]);
-    const form = doc.getForm();
-    form
-      .createTextField('Client:Full name')
-      .addToPage(page, { x: 72, y: 700, width: 200, height: 20, borderWidth: 0 });
+    const { doc, page, form } = await textFieldPdf('Client:Full name');
     form.createCheckBox('Agree').addToPage(page, { x: 72, y: 650, width: 15, height: 15, borderWidth: 0 });
     form
       .createDropdown('Country')

@@ -8,6 +8,7 @@ import {
   nonEmptyString,
   readableText,
   SigningTypeSchema,
+  textString,
 } from './common.ts';
 import {
   EXPIRES_IN_DAYS_DEFAULT,
@@ -30,13 +31,23 @@ export { sendRetentionDaysField as retentionDaysField } from './retention.ts';
 export const localeChoice = () =>
   z.enum(SUPPORTED_LOCALES, { error: `must be one of ${SUPPORTED_LOCALES.join(', ')}` });
 
+const signerName = { description: 'Display name shown on the signing document.' };
+const signerEmail = { description: 'Email address of the signer.' };
+
 /** A signer's name and address, as a send gives them. */
 export const signerFields = {
-  name: readableText(nonEmptyString(TEXT_MAX_LENGTH)).openapi({
-    description: 'Display name shown on the signing document.',
-  }),
-  email: emailString().openapi({ description: 'Email address of the signer.' }),
+  name: readableText(nonEmptyString(TEXT_MAX_LENGTH)).openapi(signerName),
+  email: emailString().openapi(signerEmail),
 };
+
+/** A signer as a send's response starts it: the participant it became and the address given. */
+export const participantFields = {
+  participantId: textString(),
+  email: textString().openapi(signerEmail),
+};
+
+/** The name given for the signer, echoed by a send's response (`displayName` or `name`, by send). */
+export const participantNameField = () => textString().optional().openapi(signerName);
 
 /** An entry's `recipients`: at least one signer, at most RECIPIENTS_MAX. */
 export const recipientsOf = <T extends z.ZodType>(recipient: T) =>

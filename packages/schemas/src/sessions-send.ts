@@ -111,14 +111,11 @@ export const SessionsSendDocumentSchema = strictObject({
 export type SessionsSendDocument = z.output<typeof SessionsSendDocumentSchema>;
 
 export const SessionsSendParticipantSchema = strictObject({
-  participantId: textString(),
-  email: textString().openapi({ description: 'Email address of the signer.' }),
+  ...send.participantFields,
   signingUrl: nullableString().openapi({
     description: 'Signing link, for the caller to deliver when no emails are sent.',
   }),
-  displayName: textString()
-    .optional()
-    .openapi({ description: 'Display name shown on the signing document.' }),
+  displayName: send.participantNameField(),
 }).openapi('SessionsSendParticipant', { description: 'A signer of the created session.' });
 export type SessionsSendParticipant = z.output<typeof SessionsSendParticipantSchema>;
 

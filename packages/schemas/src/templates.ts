@@ -242,13 +242,16 @@ export const TemplateCreatedSchema = z
   .openapi('TemplateCreated');
 export type TemplateCreated = z.output<typeof TemplateCreatedSchema>;
 
+/** What a template's list entry and its detail both start with. */
+const templateHeadFields = { templateId: z.string(), name: z.string(), createdAt: isoTime };
+/** A document of a template, as the list and the detail show it. */
+const templateDocument = z.object({ filename: z.string(), pageCount: z.int() });
+
 export const TemplateSummarySchema = z
   .object({
-    templateId: z.string(),
-    name: z.string(),
-    createdAt: isoTime,
+    ...templateHeadFields,
     roles: z.array(z.string()),
-    documents: z.array(z.object({ filename: z.string(), pageCount: z.int() })),
+    documents: z.array(templateDocument),
     fieldCount: z.int(),
   })
   .openapi('TemplateSummary');
@@ -261,9 +264,7 @@ export type TemplateList = z.output<typeof TemplateListSchema>;
 
 export const TemplateDetailSchema = z
   .object({
-    templateId: z.string(),
-    name: z.string(),
-    createdAt: isoTime,
+    ...templateHeadFields,
     version: z.int().openapi({
       description: 'Bumped by every update; an update names the version it is based on (409 when stale).',
     }),
@@ -279,9 +280,7 @@ export const TemplateDetailSchema = z
       example: { Tenant: '#0b5cad', Landlord: '#b4400a' },
     }),
     documents: z.array(
-      z.object({
-        filename: z.string(),
-        pageCount: z.int(),
+      templateDocument.extend({
         pageSizes: z
           .array(z.object({ width: z.number(), height: z.number() }))
           .openapi({ description: 'Displayed size of each page in points.' }),

@@ -1,4 +1,5 @@
 import type { z } from '@hono/zod-openapi';
+import { expect, it } from 'vitest';
 import { formatIssueLine, formatIssues, RECIPIENTS_MAX, SIGNING_REQUESTS_MAX } from '../src/index.ts';
 
 /** The `path: message` lines a body produces, as the API prints them; empty when it parses. */
@@ -25,6 +26,29 @@ export type Loose = any;
 
 /** A rejection case: its name, the change to a valid body, the one issue line it must produce. */
 export type RejectCase = [string, (body: Loose) => void, string];
+
+/**
+ * A rejection case that sets the property at `path` (`signingRequests[0].fields[0].label`), or deletes it when
+ * `value` is undefined (JSON has no undefined: the property is left out), and expects `message` at that same
+ * path: the path is written once.
+ */
+export const at = (name: string, path: string, value: unknown, message: string): RejectCase => [
+  name,
+  (body) => {
+    const keys = path.replace(/\[(\d+)\]/g, '.$1').split('.');
+    const key = keys.pop()!;
+    const parent = keys.reduce((node, step) => node[step], body);
+    if (value === undefined) delete parent[key];
+    else parent[key] = value;
+  },
+  `${path}: ${message}`,
+];
+
+/** One test per case: its change to a fresh copy of `valid` must produce exactly its issue line. */
+export const rejectsEach = (title: string, schema: z.ZodType, valid: unknown, cases: RejectCase[]) =>
+  it.each(cases)(title, (_, change, line) => {
+    expect(issueLines(schema, mutate(valid, change))).toEqual([line]);
+  });
 
 /** The first entry of a send body, and the path its recipients' issues are reported at. */
 const first = (body: Loose) => body.signingRequests[0];

@@ -9,7 +9,7 @@ import {
   SIGNING_REQUESTS_MAX,
   TEXT_MAX_LENGTH,
 } from '../src/index.ts';
-import { issueLines, type Loose, mutate, type RejectCase, repeat, sharedSendCases } from './helpers.ts';
+import { at, issueLines, type Loose, mutate, rejectsEach, repeat, sharedSendCases } from './helpers.ts';
 
 const recipient = (index: number) => ({ name: `Signer ${index}`, email: `s${index}@example.com` });
 
@@ -65,67 +65,41 @@ describe('SessionsSendRequestSchema (4.3)', () => {
     expect(issueLines(SessionsSendRequestSchema, body)).toEqual([]);
   });
 
-  it.each<RejectCase>([
-    ['root', (b) => (b.templateId = 'x'), 'templateId: unknown property'],
-    [
-      'signingRequests[]',
-      (b) => (b.signingRequests[0].fields = []),
-      'signingRequests[0].fields: unknown property',
-    ],
-    [
-      'recipients[]',
-      (b) => (b.signingRequests[0].recipients[1].label = 'Tenant'),
-      'signingRequests[0].recipients[1].label: unknown property',
-    ],
-  ])('rejects an unknown property at %s', (_, change, line) => {
-    expect(issueLines(SessionsSendRequestSchema, mutate(minimal, change))).toEqual([line]);
-  });
+  rejectsEach('rejects an unknown property at %s', SessionsSendRequestSchema, minimal, [
+    at('root', 'templateId', 'x', 'unknown property'),
+    at('signingRequests[]', 'signingRequests[0].fields', [], 'unknown property'),
+    at('recipients[]', 'signingRequests[0].recipients[1].label', 'Tenant', 'unknown property'),
+  ]);
 
-  it.each<RejectCase>([
+  rejectsEach('rejects %s', SessionsSendRequestSchema, minimal, [
     ...sharedSendCases(recipient),
-    ['cloudFileIds missing', (b) => delete b.cloudFileIds, 'cloudFileIds: required'],
-    ['cloudFileIds empty', (b) => (b.cloudFileIds = []), 'cloudFileIds: must not be empty'],
-    [
+    at('cloudFileIds missing', 'cloudFileIds', undefined, 'required'),
+    at('cloudFileIds empty', 'cloudFileIds', [], 'must not be empty'),
+    at(
       'cloudFileIds too many',
-      (b) => (b.cloudFileIds = repeat(CLOUD_FILE_IDS_MAX + 1, (i) => `f${i}`)),
-      'cloudFileIds: must have at most 20 items',
-    ],
+      'cloudFileIds',
+      repeat(CLOUD_FILE_IDS_MAX + 1, (i) => `f${i}`),
+      'must have at most 20 items',
+    ),
     ['cloudFileIds item empty', (b) => (b.cloudFileIds = ['a', '']), 'cloudFileIds[1]: must not be empty'],
     [
       'cloudFileIds item too long',
       (b) => (b.cloudFileIds = ['x'.repeat(CLOUD_FILE_ID_MAX_LENGTH + 1)]),
       'cloudFileIds[0]: must be at most 1024 characters',
     ],
-    ['title empty', (b) => (b.title = ''), 'title: must not be empty'],
-    [
-      'title too long',
-      (b) => (b.title = 't'.repeat(TEXT_MAX_LENGTH + 1)),
-      'title: must be at most 500 characters',
-    ],
-    [
-      'order zero',
-      (b) => (b.signingRequests[0].recipients[1].order = 0),
-      'signingRequests[0].recipients[1].order: must be an integer greater than 0',
-    ],
-    [
+    at('title empty', 'title', '', 'must not be empty'),
+    at('title too long', 'title', 't'.repeat(TEXT_MAX_LENGTH + 1), 'must be at most 500 characters'),
+    at('order zero', 'signingRequests[0].recipients[1].order', 0, 'must be an integer greater than 0'),
+    at(
       'order fractional',
-      (b) => (b.signingRequests[0].recipients[1].order = 1.5),
-      'signingRequests[0].recipients[1].order: must be an integer greater than 0',
-    ],
-    [
-      'order too big',
-      (b) => (b.signingRequests[0].recipients[1].order = ORDER_MAX + 1),
-      'signingRequests[0].recipients[1].order: must be at most 1000',
-    ],
-    [
-      'expiresInDays negative',
-      (b) => (b.expiresInDays = -3),
-      'expiresInDays: must be an integer greater than 0',
-    ],
-    ['notify a number', (b) => (b.notify = 1), 'notify: must be a boolean'],
-  ])('rejects %s', (_, change, line) => {
-    expect(issueLines(SessionsSendRequestSchema, mutate(minimal, change))).toEqual([line]);
-  });
+      'signingRequests[0].recipients[1].order',
+      1.5,
+      'must be an integer greater than 0',
+    ),
+    at('order too big', 'signingRequests[0].recipients[1].order', ORDER_MAX + 1, 'must be at most 1000'),
+    at('expiresInDays negative', 'expiresInDays', -3, 'must be an integer greater than 0'),
+    at('notify a number', 'notify', 1, 'must be a boolean'),
+  ]);
 });
 
 describe('SessionsSendResponseSchema (4.3, 200 and 207)', () => {

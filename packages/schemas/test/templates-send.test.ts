@@ -16,11 +16,12 @@ import {
   TemplateSendResponseSchema,
 } from '../src/index.ts';
 import {
+  at,
   emailOfLength,
   issueLines,
   type Loose,
   mutate,
-  type RejectCase,
+  rejectsEach,
   repeat,
   sharedSendCases,
 } from './helpers.ts';
@@ -106,136 +107,86 @@ describe('TemplateSendRequestSchema (4.2)', () => {
     expect(issueLines(TemplateSendRequestSchema, body)).toEqual([]);
   });
 
-  it.each<RejectCase>([
-    ['root', (b) => (b.grant_type = 'x'), 'grant_type: unknown property'],
-    ['signingRequests[]', (b) => (b.signingRequests[0].cc = []), 'signingRequests[0].cc: unknown property'],
-    [
-      'recipients[]',
-      (b) => (b.signingRequests[0].recipients[1].phone = '+44'),
-      'signingRequests[0].recipients[1].phone: unknown property',
-    ],
-    [
-      'fields[]',
-      (b) => (b.signingRequests[0].fields[0].type = 'text'),
-      'signingRequests[0].fields[0].type: unknown property',
-    ],
-  ])('rejects an unknown property at %s', (_, change, line) => {
-    expect(issueLines(TemplateSendRequestSchema, mutate(minimal, change))).toEqual([line]);
-  });
+  rejectsEach('rejects an unknown property at %s', TemplateSendRequestSchema, minimal, [
+    at('root', 'grant_type', 'x', 'unknown property'),
+    at('signingRequests[]', 'signingRequests[0].cc', [], 'unknown property'),
+    at('recipients[]', 'signingRequests[0].recipients[1].phone', '+44', 'unknown property'),
+    at('fields[]', 'signingRequests[0].fields[0].type', 'text', 'unknown property'),
+  ]);
 
-  it.each<RejectCase>([
+  rejectsEach('rejects %s', TemplateSendRequestSchema, minimal, [
     ...sharedSendCases(recipient),
-    ['templateId missing', (b) => delete b.templateId, 'templateId: required'],
-    ['templateId empty', (b) => (b.templateId = ''), 'templateId: must not be empty'],
-    [
+    at('templateId missing', 'templateId', undefined, 'required'),
+    at('templateId empty', 'templateId', '', 'must not be empty'),
+    at(
       'templateId too long',
-      (b) => (b.templateId = 'x'.repeat(TEMPLATE_ID_MAX_LENGTH + 1)),
-      'templateId: must be at most 200 characters',
-    ],
-    ['templateId not a string', (b) => (b.templateId = 7), 'templateId: must be a string'],
-    ['signingRequests not an array', (b) => (b.signingRequests = {}), 'signingRequests: must be an array'],
-    ['entry not an object', (b) => (b.signingRequests[0] = 'x'), 'signingRequests[0]: must be an object'],
-    [
-      'recipients missing',
-      (b) => delete b.signingRequests[0].recipients,
-      'signingRequests[0].recipients: required',
-    ],
-    [
+      'templateId',
+      'x'.repeat(TEMPLATE_ID_MAX_LENGTH + 1),
+      'must be at most 200 characters',
+    ),
+    at('templateId not a string', 'templateId', 7, 'must be a string'),
+    at('signingRequests not an array', 'signingRequests', {}, 'must be an array'),
+    at('entry not an object', 'signingRequests[0]', 'x', 'must be an object'),
+    at('recipients missing', 'signingRequests[0].recipients', undefined, 'required'),
+    at(
       'recipient email too long',
-      (b) => (b.signingRequests[0].recipients[1].email = emailOfLength(EMAIL_MAX_LENGTH + 1)),
-      'signingRequests[0].recipients[1].email: must be at most 254 characters',
-    ],
-    [
-      'recipient email missing',
-      (b) => delete b.signingRequests[0].recipients[1].email,
-      'signingRequests[0].recipients[1].email: required',
-    ],
-    [
-      'recipient label empty',
-      (b) => (b.signingRequests[0].recipients[0].label = ''),
-      'signingRequests[0].recipients[0].label: must not be empty',
-    ],
-    [
+      'signingRequests[0].recipients[1].email',
+      emailOfLength(EMAIL_MAX_LENGTH + 1),
+      'must be at most 254 characters',
+    ),
+    at('recipient email missing', 'signingRequests[0].recipients[1].email', undefined, 'required'),
+    at('recipient label empty', 'signingRequests[0].recipients[0].label', '', 'must not be empty'),
+    at(
       'recipient label too long',
-      (b) => (b.signingRequests[0].recipients[0].label = 'x'.repeat(TEXT_MAX_LENGTH + 1)),
-      'signingRequests[0].recipients[0].label: must be at most 500 characters',
-    ],
-    [
-      'recipient name missing',
-      (b) => delete b.signingRequests[0].recipients[0].name,
-      'signingRequests[0].recipients[0].name: required',
-    ],
-    [
+      'signingRequests[0].recipients[0].label',
+      'x'.repeat(TEXT_MAX_LENGTH + 1),
+      'must be at most 500 characters',
+    ),
+    at('recipient name missing', 'signingRequests[0].recipients[0].name', undefined, 'required'),
+    at(
       'fields too many',
-      (b) => (b.signingRequests[0].fields = repeat(FIELDS_MAX + 1, (i) => ({ label: `f${i}`, value: '' }))),
-      'signingRequests[0].fields: must have at most 500 items',
-    ],
-    [
-      'field label empty',
-      (b) => (b.signingRequests[0].fields[0].label = ''),
-      'signingRequests[0].fields[0].label: must not be empty',
-    ],
-    [
-      'field value missing',
-      (b) => delete b.signingRequests[0].fields[0].value,
-      'signingRequests[0].fields[0].value: required',
-    ],
-    [
-      'field value a boolean',
-      (b) => (b.signingRequests[0].fields[0].value = true),
-      'signingRequests[0].fields[0].value: must be a string',
-    ],
-    [
+      'signingRequests[0].fields',
+      repeat(FIELDS_MAX + 1, (i) => ({ label: `f${i}`, value: '' })),
+      'must have at most 500 items',
+    ),
+    at('field label empty', 'signingRequests[0].fields[0].label', '', 'must not be empty'),
+    at('field value missing', 'signingRequests[0].fields[0].value', undefined, 'required'),
+    at('field value a boolean', 'signingRequests[0].fields[0].value', true, 'must be a string'),
+    at(
       'field value too long',
-      (b) => (b.signingRequests[0].fields[0].value = 'v'.repeat(FIELD_VALUE_MAX_LENGTH + 1)),
-      'signingRequests[0].fields[0].value: must be at most 10000 characters',
-    ],
-    [
-      'field document empty',
-      (b) => (b.signingRequests[0].fields[0].document = ''),
-      'signingRequests[0].fields[0].document: must not be empty',
-    ],
-    [
-      'field recipient empty',
-      (b) => (b.signingRequests[0].fields[0].recipient = ''),
-      'signingRequests[0].fields[0].recipient: must not be empty',
-    ],
-    [
+      'signingRequests[0].fields[0].value',
+      'v'.repeat(FIELD_VALUE_MAX_LENGTH + 1),
+      'must be at most 10000 characters',
+    ),
+    at('field document empty', 'signingRequests[0].fields[0].document', '', 'must not be empty'),
+    at('field recipient empty', 'signingRequests[0].fields[0].recipient', '', 'must not be empty'),
+    at(
       'senderName too long',
-      (b) => (b.senderName = 's'.repeat(TEXT_MAX_LENGTH + 1)),
-      'senderName: must be at most 500 characters',
-    ],
-    ['subject a number', (b) => (b.subject = 5), 'subject: must be a string or null'],
-    [
-      'subject too long',
-      (b) => (b.subject = 's'.repeat(TEXT_MAX_LENGTH + 1)),
-      'subject: must be at most 500 characters',
-    ],
-    [
-      'message too long',
-      (b) => (b.message = 'm'.repeat(MESSAGE_MAX_LENGTH + 1)),
-      'message: must be at most 10000 characters',
-    ],
-    [
+      'senderName',
+      's'.repeat(TEXT_MAX_LENGTH + 1),
+      'must be at most 500 characters',
+    ),
+    at('subject a number', 'subject', 5, 'must be a string or null'),
+    at('subject too long', 'subject', 's'.repeat(TEXT_MAX_LENGTH + 1), 'must be at most 500 characters'),
+    at('message too long', 'message', 'm'.repeat(MESSAGE_MAX_LENGTH + 1), 'must be at most 10000 characters'),
+    at(
       'messageTemplate too long',
-      (b) => (b.messageTemplate = 'm'.repeat(MESSAGE_MAX_LENGTH + 1)),
-      'messageTemplate: must be at most 10000 characters',
-    ],
-    ['cc not an array', (b) => (b.cc = 'a@example.com'), 'cc: must be an array'],
+      'messageTemplate',
+      'm'.repeat(MESSAGE_MAX_LENGTH + 1),
+      'must be at most 10000 characters',
+    ),
+    at('cc not an array', 'cc', 'a@example.com', 'must be an array'),
     ['cc item invalid', (b) => (b.cc = ['a@example.com', 'nope']), 'cc[1]: invalid email'],
-    [
+    at(
       'cc too many',
-      (b) => (b.cc = repeat(CC_MAX + 1, (i) => `cc${i}@example.com`)),
-      'cc: must have at most 20 items',
-    ],
-    ['replyToEmail invalid', (b) => (b.replyToEmail = 'lettings'), 'replyToEmail: invalid email'],
-    ['replyToEmail not a string', (b) => (b.replyToEmail = 1), 'replyToEmail: must be a string'],
-    [
-      'sendInitialNotification a string',
-      (b) => (b.sendInitialNotification = 'yes'),
-      'sendInitialNotification: must be a boolean',
-    ],
-    ['remindersEnabled null', (b) => (b.remindersEnabled = null), 'remindersEnabled: must be a boolean'],
+      'cc',
+      repeat(CC_MAX + 1, (i) => `cc${i}@example.com`),
+      'must have at most 20 items',
+    ),
+    at('replyToEmail invalid', 'replyToEmail', 'lettings', 'invalid email'),
+    at('replyToEmail not a string', 'replyToEmail', 1, 'must be a string'),
+    at('sendInitialNotification a string', 'sendInitialNotification', 'yes', 'must be a boolean'),
+    at('remindersEnabled null', 'remindersEnabled', null, 'must be a boolean'),
     [
       'reminder day negative',
       (b) => (b.reminderDaysBeforeExpiry = [3, -1]),
@@ -251,27 +202,18 @@ describe('TemplateSendRequestSchema (4.2)', () => {
       (b) => (b.reminderDaysBeforeExpiry = [REMINDER_DAY_MAX + 1]),
       'reminderDaysBeforeExpiry[0]: must be at most 365',
     ],
-    [
+    at(
       'reminder days too many',
-      (b) => (b.reminderDaysBeforeExpiry = repeat(REMINDER_DAYS_MAX_ITEMS + 1, (i) => i)),
-      'reminderDaysBeforeExpiry: must have at most 10 items',
-    ],
-    ['expiresInDays zero', (b) => (b.expiresInDays = 0), 'expiresInDays: must be an integer greater than 0'],
-    [
-      'expiresInDays fractional',
-      (b) => (b.expiresInDays = 1.5),
-      'expiresInDays: must be an integer greater than 0',
-    ],
-    [
-      'expiresInDays a string',
-      (b) => (b.expiresInDays = '30'),
-      'expiresInDays: must be an integer greater than 0',
-    ],
-    ['expiresInDays huge', (b) => (b.expiresInDays = 1e20), 'expiresInDays: must be at most 365'],
-    ['notify a string', (b) => (b.notify = 'true'), 'notify: must be a boolean'],
-  ])('rejects %s', (_, change, line) => {
-    expect(issueLines(TemplateSendRequestSchema, mutate(minimal, change))).toEqual([line]);
-  });
+      'reminderDaysBeforeExpiry',
+      repeat(REMINDER_DAYS_MAX_ITEMS + 1, (i) => i),
+      'must have at most 10 items',
+    ),
+    at('expiresInDays zero', 'expiresInDays', 0, 'must be an integer greater than 0'),
+    at('expiresInDays fractional', 'expiresInDays', 1.5, 'must be an integer greater than 0'),
+    at('expiresInDays a string', 'expiresInDays', '30', 'must be an integer greater than 0'),
+    at('expiresInDays huge', 'expiresInDays', 1e20, 'must be at most 365'),
+    at('notify a string', 'notify', 'true', 'must be a boolean'),
+  ]);
 
   it('reports every problem of a body at once, each with its path', () => {
     const body = mutate(minimal, (b) => {

@@ -1,5 +1,5 @@
-import { outbox, rowInserter, type Tx } from '@countersign/db';
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { outbox, rowInserter, skippingHeld } from '@countersign/db';
+import { and, asc, eq, inArray, isNull, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../support/crypto.ts';
 
@@ -99,26 +99,23 @@ const claimable = (now: number) =>
   );
 
 /**
- * Holds the rows `pick` chooses for `leaseMs`. The claim is a single write transaction, so two dispatchers
- * (two worker processes) never hold the same row; a crashed holder's lease simply lapses.
+ * Holds the rows `pick` chooses for `leaseMs`, in one statement: an UPDATE of the picked ids that returns
+ * them. SQLite runs it under its write lock; PostgreSQL picks with FOR UPDATE SKIP LOCKED (skippingHeld), so
+ * two dispatchers on other hosts take different rows at once instead of one waiting for, or aborting on, the
+ * other. Either way no two dispatchers hold a row at once, and a crashed holder's lease simply lapses.
  */
 async function lease(
   ctx: ServiceContext,
   leaseMs: number,
-  pick: (tx: Tx, now: number) => Promise<OutboxRow[]>,
+  pick: (now: number) => SQLWrapper,
 ): Promise<OutboxRow[]> {
   const now = ctx.clock.now();
-  const claimed = await ctx.db.transaction(async (tx) => {
-    const rows = await pick(tx, now);
-    for (const row of rows) {
-      await tx
-        .update(outbox)
-        .set({ lockedUntil: now + leaseMs, attempts: sql`${outbox.attempts} + 1` })
-        .where(eq(outbox.id, row.id));
-    }
-    return rows.map((row) => ({ ...row, attempts: row.attempts + 1 }));
-  });
-  // Opened after the commit: the write lock is not held while decrypting.
+  const claimed = await ctx.db
+    .update(outbox)
+    .set({ lockedUntil: now + leaseMs, attempts: sql`${outbox.attempts} + 1` })
+    .where(sql`${outbox.id} in (${skippingHeld(ctx.db, pick(now))})`)
+    .returning();
+  // Opened after the claim: nothing is held while decrypting.
   return claimed.map((row) => opened(ctx, row));
 }
 
@@ -127,9 +124,9 @@ export async function claimOutbox(
   ctx: ServiceContext,
   options: { limit: number; leaseMs: number; kind?: OutboxKind },
 ): Promise<OutboxRow[]> {
-  return await lease(ctx, options.leaseMs, (tx, now) =>
-    tx
-      .select()
+  return await lease(ctx, options.leaseMs, (now) =>
+    ctx.db
+      .select({ id: outbox.id })
       .from(outbox)
       .where(
         and(
@@ -150,9 +147,9 @@ export async function claimOutboxRows(
   leaseMs: number,
 ): Promise<OutboxRow[]> {
   if (ids.length === 0) return [];
-  return await lease(ctx, leaseMs, (tx, now) =>
-    tx
-      .select()
+  return await lease(ctx, leaseMs, (now) =>
+    ctx.db
+      .select({ id: outbox.id })
       .from(outbox)
       .where(and(inArray(outbox.id, ids), claimable(now))),
   );

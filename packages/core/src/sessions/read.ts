@@ -2,7 +2,7 @@ import { accounts, participants, sessions } from '@countersign/db';
 import type { SessionDetail, SessionList, SessionListQuery, SessionSummary } from '@countersign/schemas';
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
-import { decodeCursor, encodeCursor } from '../support/cursor.ts';
+import { decodeCursor, keysetPage } from '../support/cursor.ts';
 import { DomainError } from '../support/errors.ts';
 import { documentOfSession, documentsOfSession } from './documents.ts';
 import { participantsOfSession } from './participants.ts';
@@ -66,12 +66,8 @@ export async function listSessions(
     .where(and(...conditions))
     .orderBy(desc(sessions.createdAt), desc(sessions.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    sessions: page.map(summary),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.createdAt, last.id) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.createdAt, r.id]);
+  return { sessions: page.map(summary), nextCursor };
 }
 
 export async function getSessionDetail(

@@ -18,3 +18,13 @@ export function decodeCursor(cursor: string): [number, string] {
   } catch {}
   throw new DomainError('invalid_request', 'cursor: not a cursor returned by this endpoint');
 }
+
+/**
+ * One page of rows read with `.limit(limit + 1)`: the first `limit` of them, and the cursor after the last
+ * one when the extra row shows that more follow.
+ */
+export function keysetPage<T>(rows: T[], limit: number, keyOf: (row: T) => [number, string]) {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > limit && last ? encodeCursor(...keyOf(last)) : null };
+}

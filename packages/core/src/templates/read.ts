@@ -1,6 +1,7 @@
 import { templateDocuments, templateFields, templateRoles, templates } from '@countersign/db';
 import { localeOf, type TemplateDetail, type TemplateList } from '@countersign/schemas';
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { ServiceContext } from '../context.ts';
 import { examplePayload } from './example-payload.ts';
 import { loadTemplate } from './load.ts';
@@ -27,29 +28,23 @@ export async function listTemplates(ctx: ServiceContext, accountId: string): Pro
     }
     return by;
   };
-  const docs = group(
-    await ctx.db
-      .select({
-        templateId: templateDocuments.templateId,
-        version: templateDocuments.version,
-        filename: templateDocuments.filename,
-        pageCount: templateDocuments.pageCount,
-      })
-      .from(templateDocuments)
-      .where(inArray(templateDocuments.templateId, ids))
-      .orderBy(asc(templateDocuments.position)),
-  );
-  const roles = group(
-    await ctx.db
-      .select({
-        templateId: templateRoles.templateId,
-        version: templateRoles.version,
-        label: templateRoles.label,
-      })
-      .from(templateRoles)
-      .where(inArray(templateRoles.templateId, ids))
-      .orderBy(asc(templateRoles.position)),
-  );
+  /** The current version's parts (documents, roles) of each template, in their order, with `columns`. */
+  const partsOf = async <C extends Record<string, SQLiteColumn>>(
+    table: typeof templateDocuments | typeof templateRoles,
+    columns: C,
+  ) =>
+    group(
+      await ctx.db
+        .select({ templateId: table.templateId, version: table.version, ...columns })
+        .from(table)
+        .where(inArray(table.templateId, ids))
+        .orderBy(asc(table.position)),
+    );
+  const docs = await partsOf(templateDocuments, {
+    filename: templateDocuments.filename,
+    pageCount: templateDocuments.pageCount,
+  });
+  const roles = await partsOf(templateRoles, { label: templateRoles.label });
   const fieldCounts = new Map(
     (
       await ctx.db

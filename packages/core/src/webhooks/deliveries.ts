@@ -10,7 +10,7 @@ import {
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { addToOutbox, getOutboxRow, getOutboxRows } from '../outbox/outbox.ts';
-import { decodeCursor, encodeCursor } from '../support/cursor.ts';
+import { decodeCursor, keysetPage } from '../support/cursor.ts';
 import { DomainError } from '../support/errors.ts';
 import { rowWhere } from '../support/row-where.ts';
 import { assertEnabled, endpointOf } from './endpoints.ts';
@@ -68,8 +68,7 @@ export async function listWebhookDeliveries(
     // Attempts logged in the same millisecond (a batch, a test clock) keep their order: ids sort as made.
     .orderBy(desc(webhookDeliveries.at), desc(webhookDeliveries.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.row.at, r.row.id]);
   const bodies = new Map(
     (await getOutboxRows(ctx, [...new Set(page.map((r) => r.row.outboxId))])).map((o) => [
       o.id,
@@ -78,7 +77,7 @@ export async function listWebhookDeliveries(
   );
   return {
     deliveries: page.map((r) => view(r.row, bodies.get(r.row.outboxId) ?? null)),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.row.at, last.row.id) : null,
+    nextCursor,
   };
 }
 

@@ -1,5 +1,5 @@
 import { blob, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { activeContentRemoved, createdAt, id } from './columns.ts';
+import { activeContentRemoved, createdAt, id, preparedPdf } from './columns.ts';
 
 /**
  * Content-addressed files: a PDF is stored once, whoever uses it. The bytes are in DATA_DIR/blobs/<sha256> in
@@ -29,11 +29,9 @@ export const preparedDocuments = sqliteTable(
   'prepared_documents',
   {
     id: id(),
-    sourceSha256: text('source_sha256').notNull(),
+    /** pageCount: of the prepared file, appended signature pages included. */
+    ...preparedPdf(),
     signerCount: integer('signer_count').notNull(),
-    preparedSha256: text('prepared_sha256').notNull(),
-    /** Pages of the prepared file, appended signature pages included. */
-    pageCount: integer('page_count').notNull(),
     sourcePageCount: integer('source_page_count').notNull(),
     /** FieldPlacement[] from the pdf-engine layout, each with its 0-based signer index. */
     layout: text('layout', { mode: 'json' }).notNull(),

@@ -43,3 +43,13 @@ export const issuedToken = () => ({
  * before this column existed: the source is inspected again then.
  */
 export const activeContentRemoved = () => text('active_content_removed', { mode: 'json' }).$type<string[]>();
+
+/**
+ * A PDF as signers get it: the file it was made from and the prepared file they see (both blobs, by
+ * SHA-256), and the prepared file's pages.
+ */
+export const preparedPdf = () => ({
+  sourceSha256: text('source_sha256').notNull(),
+  preparedSha256: text('prepared_sha256').notNull(),
+  pageCount: integer('page_count').notNull(),
+});

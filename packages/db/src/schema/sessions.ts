@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
-import { createdAt, ownedBy, ownedRow, timestamp } from './columns.ts';
+import { createdAt, ownedBy, ownedRow, preparedPdf, timestamp } from './columns.ts';
 import { templates } from './templates.ts';
 
 /** `failed`: every signer signed but the signed PDFs could not be produced after the bounded attempts. */
@@ -96,12 +96,10 @@ export const documents = sqliteTable(
     position: integer('position').notNull(),
     filename: text('filename').notNull(),
     cloudFileId: text('cloud_file_id'),
-    sourceSha256: text('source_sha256').notNull(),
-    preparedSha256: text('prepared_sha256').notNull(),
+    ...preparedPdf(),
     /** The prepared layout (own-PDF) or the template document the fields come from. */
     preparedDocumentId: text('prepared_document_id'),
     templateDocumentId: text('template_document_id'),
-    pageCount: integer('page_count').notNull(),
     /** Set once at completion: the stamped, sealed PDF. */
     finalSha256: text('final_sha256'),
   },

@@ -1,6 +1,6 @@
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
-import { activeContentRemoved, createdAt, ownedBy, ownedRow, timestamp } from './columns.ts';
+import { activeContentRemoved, createdAt, ownedBy, ownedRow, preparedPdf, timestamp } from './columns.ts';
 
 export const templates = sqliteTable(
   'templates',
@@ -37,10 +37,8 @@ const versionPart = () => ({
 export const templateDocuments = sqliteTable('template_documents', {
   ...versionPart(),
   filename: text('filename').notNull(),
-  sourceSha256: text('source_sha256').notNull(),
-  /** The file signers see: the source with detected text tags hidden. */
-  preparedSha256: text('prepared_sha256').notNull(),
-  pageCount: integer('page_count').notNull(),
+  /** The prepared file: the source with detected text tags hidden. */
+  ...preparedPdf(),
   /** Displayed page sizes [{width, height}], so a send never parses the PDF. */
   pageSizes: text('page_sizes', { mode: 'json' }).notNull(),
   activeContentRemoved: activeContentRemoved(),

@@ -5,4 +5,5 @@ export { type MakePdfOptions, makePdf, makeTextDocument, type PageSizeOption } f
 export { manyObjectPdf } from './many-objects.ts';
 export { extractedContains, MULTI_SCRIPT_VALUES } from './scripts.ts';
 export { addSignatureFormField } from './signature-field.ts';
+export { textFieldPdf } from './text-field-pdf.ts';
 export { startTestTsa, type TestTsa, type TestTsaMode } from './tsa.ts';

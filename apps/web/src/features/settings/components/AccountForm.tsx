@@ -1,0 +1,51 @@
+import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
+import { Field } from '../../../components/Field.tsx';
+import { Form } from '../../../components/Form.tsx';
+import { Loading } from '../../../components/Loading.tsx';
+import { OwnerSave } from '../../../components/OwnerSave.tsx';
+import { useAccount, useUpdateAccount } from '../api/settings.ts';
+
+/** The account's name and default sender name. Owners change them; other members see them. */
+export function AccountForm({ isOwner }: { isOwner: boolean }) {
+  const account = useAccount();
+  const update = useUpdateAccount();
+
+  return (
+    <>
+      {account.isPending ? <Loading /> : null}
+      <ErrorNotice error={account.error} />
+      {account.data ? (
+        <Form
+          key={account.data.name + (account.data.defaultSenderName ?? '')}
+          className="card stack"
+          aria-labelledby="account-title"
+          onSubmit={(form) => {
+            const data = new FormData(form);
+            const sender = String(data.get('defaultSenderName') ?? '').trim();
+            update.mutate({ name: String(data.get('name') ?? '').trim(), defaultSenderName: sender || null });
+          }}
+        >
+          <h2 id="account-title">Account</h2>
+          <Field label="Account name">
+            <input
+              name="name"
+              required
+              defaultValue={account.data.name}
+              disabled={!isOwner}
+              maxLength={200}
+            />
+          </Field>
+          <Field label="Default sender name (invite emails; empty: the account name)">
+            <input
+              name="defaultSenderName"
+              defaultValue={account.data.defaultSenderName ?? ''}
+              disabled={!isOwner}
+              maxLength={100}
+            />
+          </Field>
+          <OwnerSave isOwner={isOwner} save={update} label="Save" saved="Saved." />
+        </Form>
+      ) : null}
+    </>
+  );
+}

@@ -6,7 +6,7 @@ import forge from 'node-forge';
 import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPdfWriter, finalize, PdfEngineError, type SealOptions } from '../src/index.ts';
-import { startTestTsa, type TestTsa } from '../src/testing/index.ts';
+import { startTestTsa, type TestTsa, timestampedPdf } from '../src/testing/index.ts';
 import { completedSession, onePagePdf, runTool, testSealIdentity } from './seal-fixtures.ts';
 
 // Trusted time against a real RFC 3161 TSA on loopback (openssl ts -reply): the seal carries a signature
@@ -81,17 +81,10 @@ describe('sealing with a TSA', () => {
     const { bytes } = await finalize(prepared, input, seal);
     expect(tsa.granted - granted).toBe(2); // one for the signature, one for the document
 
-    const report = tool('pdfsig', [], bytes).out;
-    const [first, second] = report.split(/Signature #2:/);
-    expect(first).toContain('Signature Field Name: Countersign seal 1');
-    expect(first).toContain('Signature is Valid.');
-    expect(first).toContain('ETSI.CAdES.detached');
-    // poppler 22.12 lists the document time-stamp (signed by the TSA, over the whole file) but cannot validate
-    // ETSI.RFC3161 ("Unable to validate this type of signature"): openssl checks its token below.
-    expect(second).toContain('Countersign document timestamp');
-    expect(second).toContain('Signer Certificate Common Name: Countersign Test TSA');
-    expect(second).toContain('Total document signed');
-    expect(tool('qpdf', ['--check'], bytes).code).toBe(0);
+    // pdfsig cannot validate the document time-stamp (ETSI.RFC3161): openssl checks its token below.
+    const { pdfsig, missing } = timestampedPdf(bytes);
+    expect(missing).toEqual([]);
+    expect(pdfsig.split('Signature #2:')[0]).toContain('Signature Field Name: Countersign seal 1');
 
     // The signature time-stamp: an unsigned attribute of the seal's SignerInfo over its signature value.
     const sealCms = forge.asn1.fromDer(

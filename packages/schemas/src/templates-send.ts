@@ -34,6 +34,10 @@ export const TemplateRecipientSchema = strictObject({
 }).openapi('TemplateRecipient', { description: 'Fills one placeholder role of the template.' });
 export type TemplateRecipient = z.output<typeof TemplateRecipientSchema>;
 
+/** `document` and `recipient` of a prefill: an optional name that narrows which fields its label matches. */
+const restriction = (description: string) =>
+  nonEmptyString(TEXT_MAX_LENGTH).optional().openapi({ description });
+
 export const TemplateFieldSchema = strictObject({
   label: nonEmptyString(TEXT_MAX_LENGTH).openapi({
     description:
@@ -45,12 +49,8 @@ export const TemplateFieldSchema = strictObject({
       'Prefill value. Checkbox fields take the strings `true` or `false`; knowing which fields are ' +
       'checkboxes needs the template, so the service checks that rule, not this schema.',
   }),
-  document: nonEmptyString(TEXT_MAX_LENGTH)
-    .optional()
-    .openapi({ description: 'Restricts matching to the document with this filename.' }),
-  recipient: nonEmptyString(TEXT_MAX_LENGTH)
-    .optional()
-    .openapi({ description: 'Restricts matching to fields assigned to this placeholder role.' }),
+  document: restriction('Restricts matching to the document with this filename.'),
+  recipient: restriction('Restricts matching to fields assigned to this placeholder role.'),
 }).openapi('TemplateField', { description: 'A prefill value for a fillable field of the template.' });
 export type TemplateField = z.output<typeof TemplateFieldSchema>;
 
@@ -65,6 +65,10 @@ export const TemplateSigningRequestSchema = strictObject({
     .openapi({ description: 'Prefill values.' }),
 }).openapi('TemplateSigningRequest', { description: 'One session to create from the template.' });
 export type TemplateSigningRequest = z.output<typeof TemplateSigningRequestSchema>;
+
+/** `message` and `messageTemplate` of the invite: optional text that may span lines. */
+const inviteText = (description: string) =>
+  readableText(textString(MESSAGE_MAX_LENGTH), { multiLine: true }).optional().openapi({ description });
 
 const templateSendExample = {
   templateId: 'tpl_8f3a2c71',
@@ -108,12 +112,8 @@ export const TemplateSendRequestSchema = strictObject({
   subject: nullableString(TEXT_MAX_LENGTH, (text) => readableText(text))
     .optional()
     .openapi({ description: 'Overrides the invite email subject.' }),
-  message: readableText(textString(MESSAGE_MAX_LENGTH), { multiLine: true })
-    .optional()
-    .openapi({ description: 'Personal message in the invite email.' }),
-  messageTemplate: readableText(textString(MESSAGE_MAX_LENGTH), { multiLine: true })
-    .optional()
-    .openapi({ description: 'Invite message template.' }),
+  message: inviteText('Personal message in the invite email.'),
+  messageTemplate: inviteText('Invite message template.'),
   cc: arrayOf(emailString(), { max: CC_MAX })
     .optional()
     .openapi({ description: 'Extra addresses copied on the invite email.' }),

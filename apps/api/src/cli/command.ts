@@ -43,6 +43,22 @@ export function required(args: CommandArgs, name: string, usage: string): string
   return value;
 }
 
+/**
+ * A command about one account: `--account ID` is added to its options and required before anything else, and
+ * `run` gets the id.
+ */
+export function accountCommand(command: {
+  usage: string;
+  options?: CommandBase['options'];
+  run(args: CommandArgs, runtime: Runtime, accountId: string): Promise<unknown>;
+}): RuntimeCommand {
+  return {
+    usage: command.usage,
+    options: { account: { type: 'string' }, ...command.options },
+    run: async (args, runtime) => command.run(args, runtime, required(args, 'account', command.usage)),
+  };
+}
+
 export function optional(args: CommandArgs, name: string): string | undefined {
   const value = args.values[name];
   return typeof value === 'string' ? value : undefined;

@@ -1,5 +1,7 @@
-import type { RouteConfig, z } from '@hono/zod-openapi';
-import { apiRoute } from './openapi.ts';
+import type { OpenAPIHono, RouteConfig, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv } from './env.ts';
+import { apiRoute, type jsonResponse } from './openapi.ts';
 
 type Responses = RouteConfig['responses'];
 type Response = Responses[string];
@@ -66,4 +68,43 @@ export function deleteRoute<
     description: route.description,
     responses: { 204: { description: route.done }, ...(route.responses as R) },
   });
+}
+
+/** A handler's context on a route about one record of a kind with these path parameters. */
+export type RecordContext<Params extends z.ZodObject> = Context<
+  AppEnv,
+  string,
+  { out: { param: z.output<Params> } }
+>;
+
+/**
+ * The GET of one record of `kind`, answering 200 with it: declares the route and returns its registration,
+ * whose handler answers what `read` returns.
+ */
+export function readRoute<
+  Params extends z.ZodObject,
+  NotFound extends Response,
+  P extends string,
+  A extends z.ZodType,
+>(
+  kind: RecordKind<Params, NotFound>,
+  path: P,
+  route: {
+    summary: string;
+    description?: string;
+    ok: ReturnType<typeof jsonResponse<A>>;
+    read: (c: RecordContext<Params>) => Promise<z.input<A>>;
+  },
+) {
+  const declared = recordRoute(kind, {
+    method: 'get',
+    path,
+    summary: route.summary,
+    description: route.description,
+    responses: { 200: route.ok },
+  });
+  return (app: OpenAPIHono<AppEnv>): void => {
+    // `read`'s types are the route's; hono cannot follow them through the generic route, hence `never`.
+    app.openapi(declared, (async (c: RecordContext<Params>) => c.json(await route.read(c), 200)) as never);
+  };
 }

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { createdAt, id, ownedRow, timestamp } from './columns.ts';
+import { createdAt, id, keptCredential, ownedRow, timestamp } from './columns.ts';
 
 /** An integration account: the tenant every other row is scoped to. */
 export const accounts = sqliteTable('accounts', {
@@ -18,12 +18,10 @@ export const refreshTokens = sqliteTable(
   'refresh_tokens',
   {
     ...ownedRow('accountId', 'account_id', () => accounts.id),
-    label: text('label'),
     tokenHash: text('token_hash').notNull(),
     /** First characters of the token, so an operator can tell tokens apart in a listing. */
     hint: text('hint').notNull(),
-    createdAt: createdAt(),
-    lastUsedAt: timestamp('last_used_at'),
+    ...keptCredential(),
     revokedAt: timestamp('revoked_at'),
     /** A test token: the sessions it sends are test sessions (docs/test-mode.md). */
     test: integer('test', { mode: 'boolean' }).notNull().default(false),

@@ -53,3 +53,10 @@ export const preparedPdf = () => ({
   preparedSha256: text('prepared_sha256').notNull(),
   pageCount: integer('page_count').notNull(),
 });
+
+/** A credential someone keeps (a refresh token, a passkey): their label for it, when it was made and last used. */
+export const keptCredential = () => ({
+  label: text('label'),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at'),
+});

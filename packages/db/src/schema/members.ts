@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
-import { createdAt, issuedToken, ownedBy, ownedRow, timestamp } from './columns.ts';
+import { createdAt, issuedToken, keptCredential, ownedBy, ownedRow, timestamp } from './columns.ts';
 
 export const memberRoles = ['owner', 'member'] as const;
 export type MemberRole = (typeof memberRoles)[number];
@@ -59,14 +59,12 @@ export const passkeys = sqliteTable(
   'passkeys',
   {
     ...ownedRow('memberId', 'member_id', () => members.id),
+    ...keptCredential(),
     /** base64url credential id as the authenticator reports it. */
     credentialId: text('credential_id').notNull(),
     publicKey: text('public_key').notNull(),
     counter: integer('counter').notNull(),
     transports: text('transports', { mode: 'json' }),
-    label: text('label'),
-    createdAt: createdAt(),
-    lastUsedAt: timestamp('last_used_at'),
   },
   (t) => [uniqueIndex('passkeys_credential').on(t.credentialId), index('passkeys_member').on(t.memberId)],
 );

@@ -6,4 +6,5 @@ export { manyObjectPdf } from './many-objects.ts';
 export { extractedContains, MULTI_SCRIPT_VALUES } from './scripts.ts';
 export { addSignatureFormField } from './signature-field.ts';
 export { textFieldPdf } from './text-field-pdf.ts';
+export { timestampedPdf } from './timestamped-pdf.ts';
 export { startTestTsa, type TestTsa, type TestTsaMode } from './tsa.ts';

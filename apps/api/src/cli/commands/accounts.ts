@@ -1,6 +1,6 @@
 import { createAccount, createSignInLink, getAccount, setAllowance } from '@countersign/core';
 import { z } from '@hono/zod-openapi';
-import { CliError, type Command, optional, required } from '../command.ts';
+import { accountCommand, CliError, type Command, optional, required } from '../command.ts';
 
 const USAGE = 'pnpm cli accounts create --name NAME --email EMAIL';
 
@@ -21,11 +21,10 @@ export const accountsCreate: Command = {
 const PERIOD = /^(\d+)(s|m|h|d)$/;
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
-export const accountsSetAllowance: Command = {
+export const accountsSetAllowance = accountCommand({
   usage: 'pnpm cli accounts set-allowance --account ID --units N [--period 1d]',
-  options: { account: { type: 'string' }, units: { type: 'string' }, period: { type: 'string' } },
-  async run(args, runtime) {
-    const accountId = required(args, 'account', this.usage);
+  options: { units: { type: 'string' }, period: { type: 'string' } },
+  async run(args, runtime, accountId) {
     const units = Number(required(args, 'units', this.usage));
     if (!Number.isInteger(units) || units < 0)
       throw new CliError('--units must be a whole number of units, 0 or more');
@@ -36,4 +35,4 @@ export const accountsSetAllowance: Command = {
     const periodMs = Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
     return { ...(await setAllowance(runtime.ctx, accountId, units, periodMs)), period };
   },
-};
+});

@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { connectGoogleDrive, disconnectDrive, localDrive } from '@countersign/core';
-import { CliError, type Command, optional, required } from '../command.ts';
+import { accountCommand, CliError, type Command, optional, required } from '../command.ts';
 
-export const drivePut: Command = {
+export const drivePut = accountCommand({
   usage: 'pnpm cli drive put --account ID FILE...',
-  options: { account: { type: 'string' } },
-  async run(args, runtime) {
-    const accountId = required(args, 'account', this.usage);
+  async run(args, runtime, accountId) {
     if (args.positionals.length === 0) throw new CliError(`give at least one FILE\nusage: ${this.usage}`);
     const drive = await localDrive(runtime.ctx, accountId);
     const out = [];
@@ -24,13 +22,12 @@ export const drivePut: Command = {
     }
     return out;
   },
-};
+});
 
-export const driveList: Command = {
+export const driveList = accountCommand({
   usage: 'pnpm cli drive list --account ID',
-  options: { account: { type: 'string' } },
-  async run(args, runtime) {
-    const files = await (await localDrive(runtime.ctx, required(args, 'account', this.usage))).list();
+  async run(_args, runtime, accountId) {
+    const files = await (await localDrive(runtime.ctx, accountId)).list();
     return files.map((f) => ({
       cloudFileId: f.id,
       filename: f.filename,
@@ -38,7 +35,7 @@ export const driveList: Command = {
       mimeType: f.mimeType,
     }));
   },
-};
+});
 
 export const driveRemove: Command = {
   usage: 'pnpm cli drive remove --account ID --file-id ID',
@@ -53,20 +50,18 @@ export const driveRemove: Command = {
   },
 };
 
-export const driveConnect: Command = {
+export const driveConnect = accountCommand({
   usage:
     'pnpm cli drive connect --account ID --provider gdrive (--client-id ID --client-secret S --refresh-token T | --access-token T)\n' +
     '  pnpm cli drive connect --account ID --provider local',
   options: {
-    account: { type: 'string' },
     provider: { type: 'string' },
     'client-id': { type: 'string' },
     'client-secret': { type: 'string' },
     'refresh-token': { type: 'string' },
     'access-token': { type: 'string' },
   },
-  async run(args, runtime) {
-    const accountId = required(args, 'account', this.usage);
+  async run(args, runtime, accountId) {
     const provider = required(args, 'provider', this.usage);
     if (provider === 'local') return await disconnectDrive(runtime.ctx, accountId);
     if (provider !== 'gdrive') throw new CliError(`--provider must be local or gdrive\nusage: ${this.usage}`);
@@ -80,4 +75,4 @@ export const driveConnect: Command = {
         };
     return await connectGoogleDrive(runtime.ctx, accountId, credentials);
   },
-};
+});

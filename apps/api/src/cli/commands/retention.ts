@@ -9,16 +9,15 @@ import {
   updateAccountSettings,
 } from '@countersign/core';
 import { RETENTION_DAYS_MAX } from '@countersign/schemas';
-import { CliError, type Command, type CommandArgs, optional, required } from '../command.ts';
+import { accountCommand, CliError, type Command, optional, required } from '../command.ts';
 
 // The records lifecycle from the operator's side (docs/evidence.md "Retention and purging"): the same rules as
 // the API (PATCH /api/account, PUT/DELETE .../legal-hold, DELETE /api/sessions/{id}), scoped to --account.
 
-export const accountsSetRetention: Command = {
+export const accountsSetRetention = accountCommand({
   usage: 'pnpm cli accounts set-retention --account ID (--days N | --keep)',
-  options: { account: { type: 'string' }, days: { type: 'string' }, keep: { type: 'boolean' } },
-  async run(args, runtime) {
-    const accountId = required(args, 'account', this.usage);
+  options: { days: { type: 'string' }, keep: { type: 'boolean' } },
+  async run(args, runtime, accountId) {
     const days = optional(args, 'days');
     if ((days === undefined) === (args.values.keep !== true))
       throw new CliError(`give either --days N or --keep\nusage: ${this.usage}`);
@@ -32,38 +31,36 @@ export const accountsSetRetention: Command = {
     const { retentionDays: set } = await updateAccountSettings(runtime.ctx, accountId, { retentionDays });
     return { accountId, retentionDays: set };
   },
-};
+});
 
-function target(args: CommandArgs, usage: string) {
-  return { accountId: required(args, 'account', usage), sessionId: required(args, 'session', usage) };
-}
-const SESSION_OPTIONS = { account: { type: 'string' }, session: { type: 'string' } } as const;
+const SESSION_OPTIONS = { session: { type: 'string' } } as const;
 
 /** `sessions hold` and `sessions release`: the PUT and DELETE of the API's legal-hold route. */
-const legalHoldCommand = (verb: 'hold' | 'release'): Command => ({
-  usage: `pnpm cli sessions ${verb} --account ID --session ID`,
-  options: SESSION_OPTIONS,
-  async run(args, runtime) {
-    const { accountId, sessionId } = target(args, this.usage);
-    return await setLegalHold(runtime.ctx, accountId, sessionId, verb === 'hold');
-  },
-});
+const legalHoldCommand = (verb: 'hold' | 'release') =>
+  accountCommand({
+    usage: `pnpm cli sessions ${verb} --account ID --session ID`,
+    options: SESSION_OPTIONS,
+    async run(args, runtime, accountId) {
+      const sessionId = required(args, 'session', this.usage);
+      return await setLegalHold(runtime.ctx, accountId, sessionId, verb === 'hold');
+    },
+  });
 
 export const sessionsHold = legalHoldCommand('hold');
 export const sessionsRelease = legalHoldCommand('release');
 
-export const sessionsPurge: Command = {
+export const sessionsPurge = accountCommand({
   usage: 'pnpm cli sessions purge --account ID --session ID',
   options: SESSION_OPTIONS,
-  async run(args, runtime) {
-    const { accountId, sessionId } = target(args, this.usage);
+  async run(args, runtime, accountId) {
+    const sessionId = required(args, 'session', this.usage);
     await requestPurge(runtime.ctx, accountId, sessionId);
     // Carried out here and now (the same durable steps as the job; a crash midway is finished by a sweep).
     await purgeSession(runtime.ctx, sessionId);
     const { purge } = await getSessionDetail(runtime.ctx, accountId, sessionId);
     return { sessionId, purge };
   },
-};
+});
 
 export const sessionsRetentionDue: Command = {
   usage: 'pnpm cli sessions retention-due [--account ID] [--at ISO-8601]',

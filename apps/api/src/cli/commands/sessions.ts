@@ -4,7 +4,7 @@ import {
   completeSession,
   purgeTestSessions,
 } from '@countersign/core';
-import { CliError, type Command, optional, required } from '../command.ts';
+import { accountCommand, CliError, type Command, optional, required } from '../command.ts';
 
 export const sessionsRetryCompletion: Command = {
   usage: 'pnpm cli sessions retry-completion --session ID [--account ID]',
@@ -27,10 +27,9 @@ export const sessionsRetryCompletion: Command = {
   },
 };
 
-export const sessionsPurgeTest: Command = {
+export const sessionsPurgeTest = accountCommand({
   usage: 'pnpm cli sessions purge-test --account ID',
-  options: { account: { type: 'string' } },
-  async run(args, runtime) {
-    return await purgeTestSessions(runtime.ctx, required(args, 'account', this.usage));
+  async run(_args, runtime, accountId) {
+    return await purgeTestSessions(runtime.ctx, accountId);
   },
-};
+});

@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createTemplate, getTemplateDetail, listTemplates, templateFromManifest } from '@countersign/core';
 import { formatIssueLine, formatIssues, TemplateManifestSchema } from '@countersign/schemas';
-import { CliError, type Command, required } from '../command.ts';
+import { accountCommand, CliError, required } from '../command.ts';
 
-export const templatesCreate: Command = {
+export const templatesCreate = accountCommand({
   usage: 'pnpm cli templates create --account ID --manifest FILE.json',
-  options: { account: { type: 'string' }, manifest: { type: 'string' } },
-  async run(args, runtime) {
-    const accountId = required(args, 'account', this.usage);
+  options: { manifest: { type: 'string' } },
+  async run(args, runtime, accountId) {
     const manifestPath = path.resolve(required(args, 'manifest', this.usage));
     let json: unknown;
     try {
@@ -41,24 +40,19 @@ export const templatesCreate: Command = {
     });
     return createTemplate(runtime.ctx, accountId, template);
   },
-};
+});
 
-export const templatesList: Command = {
+export const templatesList = accountCommand({
   usage: 'pnpm cli templates list --account ID',
-  options: { account: { type: 'string' } },
-  async run(args, runtime) {
-    return await listTemplates(runtime.ctx, required(args, 'account', this.usage));
+  async run(_args, runtime, accountId) {
+    return await listTemplates(runtime.ctx, accountId);
   },
-};
+});
 
-export const templatesShow: Command = {
+export const templatesShow = accountCommand({
   usage: 'pnpm cli templates show --account ID --template-id ID',
-  options: { account: { type: 'string' }, 'template-id': { type: 'string' } },
-  async run(args, runtime) {
-    return await getTemplateDetail(
-      runtime.ctx,
-      required(args, 'account', this.usage),
-      required(args, 'template-id', this.usage),
-    );
+  options: { 'template-id': { type: 'string' } },
+  async run(args, runtime, accountId) {
+    return await getTemplateDetail(runtime.ctx, accountId, required(args, 'template-id', this.usage));
   },
-};
+});

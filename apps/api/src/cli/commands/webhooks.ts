@@ -5,13 +5,12 @@ import {
   listWebhookEndpoints,
 } from '@countersign/core';
 import { WebhookCreateRequestSchema } from '@countersign/schemas';
-import { CliError, type Command, optional, required } from '../command.ts';
+import { accountCommand, CliError, optional, required } from '../command.ts';
 
-export const webhooksCreate: Command = {
+export const webhooksCreate = accountCommand({
   usage: 'pnpm cli webhooks create --account ID --url URL [--events session.completed,session.signed]',
-  options: { account: { type: 'string' }, url: { type: 'string' }, events: { type: 'string' } },
-  async run(args, runtime) {
-    const accountId = required(args, 'account', this.usage);
+  options: { url: { type: 'string' }, events: { type: 'string' } },
+  async run(args, runtime, accountId) {
     const events = optional(args, 'events')
       ?.split(',')
       .map((e) => e.trim())
@@ -25,25 +24,22 @@ export const webhooksCreate: Command = {
     const created = await createWebhookEndpoint(runtime.ctx, accountId, parsed.data);
     return { webhookId: created.webhookId, secret: created.secret };
   },
-};
+});
 
-export const webhooksList: Command = {
+export const webhooksList = accountCommand({
   usage: 'pnpm cli webhooks list --account ID',
-  options: { account: { type: 'string' } },
-  async run(args, runtime) {
-    const accountId = required(args, 'account', this.usage);
+  async run(_args, runtime, accountId) {
     await getAccount(runtime.ctx, accountId);
     return await listWebhookEndpoints(runtime.ctx, accountId);
   },
-};
+});
 
-export const webhooksDelete: Command = {
+export const webhooksDelete = accountCommand({
   usage: 'pnpm cli webhooks delete --account ID --webhook ID',
-  options: { account: { type: 'string' }, webhook: { type: 'string' } },
-  async run(args, runtime) {
-    const accountId = required(args, 'account', this.usage);
+  options: { webhook: { type: 'string' } },
+  async run(args, runtime, accountId) {
     const webhookId = required(args, 'webhook', this.usage);
     await deleteWebhookEndpoint(runtime.ctx, accountId, webhookId);
     return { webhookId, deleted: true };
   },
-};
+});

@@ -16,8 +16,8 @@ export interface SignerCall<Body> {
 }
 
 /**
- * A signer route that answers 200 with JSON (all but the code check, which also sets the cookie, and the
- * documents): declares it about `signingLink`, with the JSON body when it takes one and the `signingErrors` it
+ * A signer route that answers 200 with JSON (all but `code/verify`, which also sets the cookie, and the PDF
+ * downloads): declares it about `signingLink`, with the JSON body when it takes one and the `signingErrors` it
  * can answer, and returns its registration, which hands `act` the call and answers what `act` returns.
  */
 export function signerRoute<

@@ -1,27 +1,26 @@
 import { getTemplateDetail } from '@countersign/core';
 import { TEMPLATE_ID_MAX_LENGTH, TemplateDetailSchema } from '@countersign/schemas';
-import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { forAccount } from '../../http/account-scope.ts';
-import type { AppEnv } from '../../http/env.ts';
-import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
+import { errorResponseFor, jsonResponse } from '../../http/openapi.ts';
+import { type RecordKind, readRoute } from '../../http/record-route.ts';
 
-export const templateGetRoute = apiRoute({
-  method: 'get',
-  path: '/api/templates/{templateId}',
+/**
+ * The read's own kind (not `accountTemplate`): ids up to TEMPLATE_ID_MAX_LENGTH, where the routes that change
+ * a template take path ids, and its own 404.
+ */
+const templateIdParams = z.object({ templateId: z.string().min(1).max(TEMPLATE_ID_MAX_LENGTH) });
+const readableTemplate = {
   tags: ['Templates'],
+  params: templateIdParams,
+  notFound: errorResponseFor('No such template for this account.'),
+} satisfies RecordKind<typeof templateIdParams>;
+
+export const registerTemplateGet = readRoute(readableTemplate, '/api/templates/{templateId}', {
   summary: 'Get a template: roles, documents, fields and an example send body',
   description:
     "`examplePayload` is the 'copy payload': a complete POST /api/templates/send body with every role as a " +
     'recipient and every sender-filled field with an example value.',
-  request: { params: z.object({ templateId: z.string().min(1).max(TEMPLATE_ID_MAX_LENGTH) }) },
-  responses: {
-    200: jsonResponse('The template.', TemplateDetailSchema),
-    404: errorResponseFor('No such template for this account.'),
-  },
+  ok: jsonResponse('The template.', TemplateDetailSchema),
+  read: (c) => getTemplateDetail(...forAccount(c), c.req.valid('param').templateId),
 });
-
-export function registerTemplateGet(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(templateGetRoute, async (c) =>
-    c.json(await getTemplateDetail(...forAccount(c), c.req.valid('param').templateId), 200),
-  );
-}

@@ -1,3 +1,4 @@
+import { Options } from '../../../components/Options.tsx';
 import { FIELD_TYPE_LABELS, FIELD_TYPES, type Field, type FieldType, type Role } from '../model.ts';
 
 interface Props {
@@ -88,11 +89,7 @@ export function Inspector({ fields, roles, problems, onChange, onDelete, onAlign
             value={f.type}
             onChange={(e) => onChange(f.id, { type: e.target.value as FieldType }, `${f.id}:type`)}
           >
-            {FIELD_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {FIELD_TYPE_LABELS[t]}
-              </option>
-            ))}
+            <Options choices={FIELD_TYPES.map((t) => [t, FIELD_TYPE_LABELS[t]] as const)} />
           </select>
         </label>
         <label className="field">
@@ -104,12 +101,7 @@ export function Inspector({ fields, roles, problems, onChange, onDelete, onAlign
               onChange(f.id, { role, required: role !== null }, `${f.id}:role`);
             }}
           >
-            <option value="">The sender (prefilled in the send)</option>
-            {roles.map((r) => (
-              <option key={r.name} value={r.name}>
-                {r.name}
-              </option>
-            ))}
+            <Options none="The sender (prefilled in the send)" choices={roles.map((r) => r.name)} />
           </select>
         </label>
         <label className="check">

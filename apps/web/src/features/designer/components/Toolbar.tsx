@@ -45,6 +45,25 @@ export function curlLine(payload: unknown): string {
   ].join('\n');
 }
 
+/** Undo or Redo: off while there is no step to take, its keyboard shortcut announced. */
+function HistoryButton({
+  label,
+  run,
+  can,
+  keys,
+}: {
+  label: string;
+  run(): void;
+  can: boolean;
+  keys: string;
+}) {
+  return (
+    <button type="button" onClick={run} disabled={!can} aria-keyshortcuts={keys}>
+      {label}
+    </button>
+  );
+}
+
 export function Toolbar({ template, draft, onRename, history, autosave, problemCount, onTakeTheirs }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [copied, setCopied] = useState<string | null>(null);
@@ -74,22 +93,8 @@ export function Toolbar({ template, draft, onRename, history, autosave, problemC
         {autosave.error ? `: ${autosave.error}` : ''}
       </p>
       <div className="row dz-actions">
-        <button
-          type="button"
-          onClick={history.undo}
-          disabled={!history.canUndo}
-          aria-keyshortcuts="Control+Z"
-        >
-          Undo
-        </button>
-        <button
-          type="button"
-          onClick={history.redo}
-          disabled={!history.canRedo}
-          aria-keyshortcuts="Control+Shift+Z"
-        >
-          Redo
-        </button>
+        <HistoryButton label="Undo" run={history.undo} can={history.canUndo} keys="Control+Z" />
+        <HistoryButton label="Redo" run={history.redo} can={history.canRedo} keys="Control+Shift+Z" />
         <button type="button" onClick={() => void autosave.saveNow()} disabled={autosave.status === 'saving'}>
           Save
         </button>

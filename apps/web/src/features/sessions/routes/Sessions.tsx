@@ -3,6 +3,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Field } from '../../../components/Field.tsx';
 import { Form } from '../../../components/Form.tsx';
 import { Loading } from '../../../components/Loading.tsx';
+import { Options } from '../../../components/Options.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTemplates } from '../../templates/api/templates.ts';
 import { type SessionFilters, useSessions } from '../api/sessions.ts';
@@ -61,22 +62,15 @@ export default function Sessions() {
         </Field>
         <Field label="Status">
           <select name="status" defaultValue={filters.status ?? ''}>
-            <option value="">Any</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
+            <Options none="Any" choices={STATUSES} />
           </select>
         </Field>
         <Field label="Template">
           <select name="templateId" defaultValue={filters.templateId ?? ''}>
-            <option value="">Any</option>
-            {templates.data?.templates.map((t) => (
-              <option key={t.templateId} value={t.templateId}>
-                {t.name}
-              </option>
-            ))}
+            <Options
+              none="Any"
+              choices={templates.data?.templates.map((t) => [t.templateId, t.name] as const)}
+            />
           </select>
         </Field>
         <Field label="Bulk batch">

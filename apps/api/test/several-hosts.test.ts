@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '@countersign/config';
 import { createAccount, createRuntime, createTemplate, localDrive, type Runtime } from '@countersign/core';
+import { sessions } from '@countersign/db';
 import { startTestSmtpServer } from '@countersign/mail/testing';
 import {
   createTestDatabase,
@@ -9,7 +10,9 @@ import {
   startDeployment,
   type TestDatabase,
   tempDir,
+  until,
 } from '@countersign/test-support';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedFetch } from '../testing/openapi-check.ts';
 import { makePdf } from './fixtures/pdfs.ts';
@@ -62,36 +65,38 @@ function post(route: string, body: unknown, bearerToken?: string) {
   });
 }
 
+/** An own-PDF send of a new file put on the drive by the operator's host, to Ann (public, invited). */
+async function ownPdfSession(title: string) {
+  const drive = await localDrive(operator.ctx, accountId);
+  const { cloudFileId } = await drive.put(`${title}.pdf`, await makePdf(2, title));
+  const sent = await post(
+    '/api/sessions/send',
+    {
+      cloudFileIds: [cloudFileId],
+      title,
+      authRequirement: 'public',
+      notify: true,
+      signingRequests: [{ recipients: [{ name: 'Ann Host', email: 'ann@hosts.test' }] }],
+    },
+    token,
+  );
+  expect(sent.status).toBe(200);
+  const { rows } = (await sent.json()) as {
+    rows: {
+      sessionId: string;
+      documents: { documentId: string }[];
+      participants: { signingUrl: string }[];
+    }[];
+  };
+  return rows[0]!;
+}
+
 const eventOf = (type: string, sessionId: string) =>
   receiver.waitFor((r) => r.event.type === type && r.event.data.sessionId === sessionId, 60_000);
 
 describe('an API and two workers on separate hosts, sharing PostgreSQL', () => {
   it('sends an own PDF from the drive, signs, completes and seals it, with its email and webhooks', async () => {
-    const { cloudFileId } = await (await localDrive(operator.ctx, accountId)).put(
-      'Lease.pdf',
-      await makePdf(2),
-    );
-    const sent = await post(
-      '/api/sessions/send',
-      {
-        cloudFileIds: [cloudFileId],
-        title: 'Lease across hosts',
-        authRequirement: 'public',
-        notify: true,
-        signingRequests: [{ recipients: [{ name: 'Ann Host', email: 'ann@hosts.test' }] }],
-      },
-      token,
-    );
-    expect(sent.status).toBe(200);
-    const row = (
-      (await sent.json()) as {
-        rows: {
-          sessionId: string;
-          documents: { documentId: string }[];
-          participants: { signingUrl: string }[];
-        }[];
-      }
-    ).rows[0]!;
+    const row = await ownPdfSession('Lease across hosts');
     const invite = await smtp.waitFor((m) => /Lease across hosts/.test(m.subject ?? ''), 30_000);
     expect(invite.text).toContain(row.participants[0]!.signingUrl);
 
@@ -158,6 +163,37 @@ describe('an API and two workers on separate hosts, sharing PostgreSQL', () => {
     expect(cancelled.status).toBe(200);
     expect(await cancelled.json()).toMatchObject({ cancelled: true, alreadyCancelled: false });
     await eventOf('session.cancelled', sessions[1]!.sessionId);
+  }, 120_000);
+
+  it('PostgreSQL refusing every connection for a while: the API answers 503 at once, then all recover by themselves', async () => {
+    const { sessionId } = await ownPdfSession('Outage lease');
+    const read = () =>
+      checkedFetch(`${d.url}/api/sessions/${sessionId}`, {
+        headers: bearer(token),
+        signal: AbortSignal.timeout(5_000),
+      });
+    const allow = await database.refuseConnections();
+    try {
+      for (let i = 0; i < 3; i++) {
+        const started = Date.now();
+        const answer = await read();
+        expect(answer.status).toBe(503);
+        expect(await answer.json()).toMatchObject({ error: 'service_unavailable' });
+        expect(answer.headers.get('retry-after')).toBe('5');
+        expect(Date.now() - started).toBeLessThan(1_000);
+      }
+      expect((await checkedFetch(`${d.url}/readyz`)).status).toBe(503);
+    } finally {
+      await allow();
+    }
+    await until('the API reads the database again', async () => (await read()).status === 200, 30_000, 200);
+    // The workers came back too: a send goes through them, once.
+    const again = await ownPdfSession('After the outage');
+    const made = await operator.ctx.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.title, 'After the outage'));
+    expect(made.map((r) => r.id)).toEqual([again.sessionId]);
   }, 120_000);
 
   it('left no drive file, blob or secret on any host’s disk', () => {

@@ -29,6 +29,11 @@ export interface DeploymentOptions {
   redis?: TestRedis;
   /** More settings for every process (SMTP_URL, timeouts...). */
   env?: Record<string, string>;
+  /**
+   * Each process gets a DATA_DIR of its own, as on separate hosts: they share only what `env` points them at
+   * (DATABASE_URL, Redis, SMTP).
+   */
+  hosts?: boolean;
 }
 
 /** Real service processes on one fresh DATA_DIR (one SQLite file) and, when scaled, one real Redis. */
@@ -36,6 +41,8 @@ export interface Deployment {
   /** The settings every process gets; a test opens its own runtime on the same file with them. */
   env: Record<string, string>;
   dataDir: string;
+  /** With `hosts`, the DATA_DIR of each process spawned so far, in start order. */
+  hostDirs: string[];
   /** Absent when embedded. */
   redis: TestRedis | undefined;
   /** One base URL per API (loopback), in order; PUBLIC_URL names the first. */
@@ -77,8 +84,11 @@ export async function prepareDeployment(options: DeploymentOptions = {}): Promis
     ...options.env,
   };
   const all: ServiceProcess[] = [];
+  const hostDirs: string[] = [];
   const spawn = (entry: string, extra: Record<string, string> = {}, args: string[] = []) => {
-    const p = spawnEntry(entry, { ...env, ...extra }, args);
+    const own = options.hosts ? tempDir('countersign-host-') : undefined;
+    if (own) hostDirs.push(own);
+    const p = spawnEntry(entry, { ...env, ...extra, ...(own ? { DATA_DIR: own } : {}) }, args);
     all.push(p);
     return p;
   };
@@ -86,6 +96,7 @@ export async function prepareDeployment(options: DeploymentOptions = {}): Promis
   const d: Deployment = {
     env,
     dataDir,
+    hostDirs,
     redis,
     urls,
     url: urls[0]!,

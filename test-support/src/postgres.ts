@@ -23,6 +23,11 @@ export interface TestDatabase {
   env: { DATABASE_URL: string; SECRETS_KEY: string };
   /** Drops it, closing whatever connections are still open to it. */
   drop(): Promise<void>;
+  /**
+   * An outage of this database alone (what a restart looks like to its clients): every open connection is
+   * closed and new ones are refused until the returned function lets them in again.
+   */
+  refuseConnections(): Promise<() => Promise<void>>;
 }
 
 async function asAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -47,6 +52,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     // Per database, like a deployment's: processes sharing the database share it.
     env: { DATABASE_URL: url.toString(), SECRETS_KEY: randomBytes(32).toString('base64url') },
     drop: () => asAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
+    async refuseConnections() {
+      await asAdmin(async (c) => {
+        await c.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+        await c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+      });
+      return () => asAdmin((c) => c.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`)).then(() => {});
+    },
   };
 }
 

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { localDrive } from '@countersign/core';
 import { blobs, closeDatabase, openDatabase, sessions, verifyCopy } from '@countersign/db';
 import type { SessionDetail } from '@countersign/schemas';
 import { createTestDatabase, runCli, type TestDatabase } from '@countersign/test-support';
@@ -51,6 +54,7 @@ describe('pnpm cli db copy --to postgres://', () => {
     const report = result.json as {
       tables: { table: string; rows: number; sha256: string }[];
       blobs: { copied: number; missing: string[] };
+      driveFiles: { copied: number; bytes: number };
       secrets: string[];
     };
     const rows = Object.fromEntries(report.tables.map((t) => [t.table, t.rows]));
@@ -100,6 +104,19 @@ describe('pnpm cli db copy --to postgres://', () => {
     expect(signed.equals(await pdf(source))).toBe(true);
     // The signer's link (stored hashed, and encrypted with the copied data key) opens on the new host.
     expect((await moved.fetch(`/s/${sent.signingToken}`)).status).toBe(200);
+
+    // The embedded drive's files: the same ids, names and bytes, now in the database (no files on this host).
+    const before = await localDrive(source.runtime.ctx, account.accountId);
+    const after = await localDrive(moved.runtime.ctx, account.accountId);
+    const files = await before.list();
+    expect(files.length).toBeGreaterThan(0);
+    expect(report.driveFiles).toEqual({ copied: files.length, bytes: expect.any(Number) });
+    expect(await after.list()).toEqual(files);
+    for (const file of files)
+      expect(Buffer.from(await after.read(file.id)).equals(Buffer.from(await before.read(file.id)))).toBe(
+        true,
+      );
+    expect(fs.existsSync(path.join(moved.config.dataDir, 'drive'))).toBe(false);
   });
 
   it('refuses a target that is not empty, and a copy without SECRETS_KEY', async () => {

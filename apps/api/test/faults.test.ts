@@ -19,6 +19,7 @@ import {
 } from '@countersign/test-support';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { checkedFetch } from '../testing/openapi-check.ts';
+import { finishedByKey, kill9 } from './fault-support.ts';
 import { makePdf } from './fixtures/pdfs.ts';
 import { templatePdf } from './fixtures/templates.ts';
 
@@ -324,48 +325,6 @@ function expectAllCreated(body: TemplateSendResponse, count: number): void {
   expect(rows.map((r) => r.rowIndex)).toEqual(Array.from({ length: count }, (_, i) => i));
   expect(rows.every((r) => r.status === 'created')).toBe(true);
   expect(new Set(rows.map((r) => r.sessionId)).size).toBe(count);
-}
-
-/** SIGKILL to the worker's own node process (a SIGKILLed tsx cannot pass it on); resolves once it is gone. */
-async function kill9(worker: ServiceProcess): Promise<number> {
-  process.kill(pidOf(worker)!, 'SIGKILL');
-  expect(await exitOf(worker)).not.toBe(0);
-  return Date.now();
-}
-
-/**
- * After a worker was killed mid-send: the caller's first request (a short SEND_TIMEOUT_MS) has given up with 503,
- * unless the job had finished, and its retries with the key answer 409 or 503 until a new worker has taken the
- * stalled job over (once its lock, 30 s and not configurable, has expired) and finished it: that answer.
- */
-async function finishedByKey(
-  first: Promise<Response>,
-  retry: () => Promise<Response>,
-  killedAt: number,
-): Promise<string> {
-  const firstRes = await first;
-  if (firstRes.status !== 200) {
-    expect(firstRes.status).toBe(503);
-    expect(await firstRes.json()).toMatchObject({ error: 'send_timeout' });
-  }
-  let done: Response | undefined = firstRes.status === 200 ? firstRes : undefined;
-  while (!done) {
-    if (Date.now() - killedAt > 90_000) throw new Error('the send was not finished within 90 s of the kill');
-    const res = await retry();
-    if (res.status === 200) done = res;
-    else {
-      expect([503, 409]).toContain(res.status);
-      await res.arrayBuffer();
-      await sleep(500);
-    }
-  }
-  const text = await done.text();
-  // And the key keeps answering with exactly that result.
-  const replay = await retry();
-  expect(replay.status).toBe(200);
-  expect(replay.headers.get('idempotent-replayed')).toBe('true');
-  expect(await replay.text()).toBe(text);
-  return text;
 }
 
 /** One API and one worker on a fresh Redis; a send's caller gives up waiting after `sendTimeoutMs`. */

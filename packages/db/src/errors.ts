@@ -14,3 +14,38 @@ export function withoutQueryParams(err: unknown): unknown {
   safe.stack = [`${safe.name}: ${safe.message}`, ...frames].join('\n');
   return safe;
 }
+
+/** SQLSTATEs of a server that is going away, starting up, full, or refusing this database's connections. */
+const UNAVAILABLE_STATES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+const UNAVAILABLE_MESSAGES = [
+  /connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /is not currently accepting connections/i,
+  /client has encountered a connection error/i,
+];
+
+/**
+ * Whether a failure is the database server being out of reach (restarting, refusing, unreachable) rather than
+ * anything about the query: a request that meets it is answered 503, to be retried, not 500. Looks through the
+ * causes drizzle wraps around the driver's error.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || UNAVAILABLE_ERRNOS.has(code)))
+      return true;
+    if (UNAVAILABLE_MESSAGES.some((m) => m.test(e.message))) return true;
+  }
+  return false;
+}

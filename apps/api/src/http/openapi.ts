@@ -84,9 +84,9 @@ export const errorResponseFor = (
 });
 
 /**
- * The error responses many routes share. `apiRoute` adds 500 to every route, 401 to bearer routes, 413 (and
- * 400) to routes with a body and 400 to routes with path parameters or a query; routes pick the others (429,
- * 503).
+ * The error responses many routes share. `apiRoute` adds 500 and 503 (the database out of reach) to every
+ * route, 401 to bearer routes, 413 (and 400) to routes with a body and 400 to routes with path parameters or a
+ * query; routes pick the others (429, and 503 for the job queue).
  */
 export const commonErrors = {
   400: errorResponseFor('Validation failed or bad request. `message` names each problem by its path.'),
@@ -158,7 +158,18 @@ interface Addition {
 }
 
 function additions(traits: RouteTraits): [status: string, Addition][] {
-  const out: [string, Addition][] = [['500', { fallback: commonErrors[500] }]];
+  const out: [string, Addition][] = [
+    ['500', { fallback: commonErrors[500] }],
+    [
+      '503',
+      {
+        fallback: commonErrors[503],
+        note: '`service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`.',
+        always: true,
+        headers: ['Retry-After'],
+      },
+    ],
+  ];
   if (traits.bearer) out.push(['401', { fallback: commonErrors[401] }]);
   if (traits.cookieWrite) {
     out.push([

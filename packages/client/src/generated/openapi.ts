@@ -39,6 +39,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -86,10 +97,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description Not ready: `checks` names the failing dependency. */
+                /** @description Not ready: `checks` names the failing dependency. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -160,6 +172,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -247,6 +270,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -350,6 +384,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -428,6 +473,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -529,6 +585,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -613,6 +680,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -665,6 +743,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -738,6 +827,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -797,6 +897,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -896,6 +1007,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         options?: never;
@@ -954,6 +1076,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1034,6 +1167,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1145,6 +1289,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1230,6 +1385,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1326,6 +1492,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -1371,6 +1548,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1461,6 +1649,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1568,6 +1767,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         options?: never;
@@ -1616,6 +1826,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1703,6 +1924,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -1748,6 +1980,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1833,6 +2076,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         post?: never;
@@ -1883,6 +2137,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1963,6 +2228,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2060,6 +2336,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         options?: never;
@@ -2108,6 +2395,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2165,6 +2463,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2245,6 +2554,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2342,6 +2662,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         options?: never;
@@ -2390,6 +2721,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2478,6 +2820,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2549,6 +2902,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2611,6 +2975,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -2781,7 +3156,7 @@ export interface paths {
                         "application/json": components["schemas"]["SessionErrorResponse"];
                     };
                 };
-                /** @description The service is temporarily unavailable, or the send is still running: retry with the same Idempotency-Key. */
+                /** @description The service is temporarily unavailable, or the send is still running: retry with the same Idempotency-Key. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2937,10 +3312,11 @@ export interface paths {
                         "application/json": components["schemas"]["SessionErrorResponse"];
                     };
                 };
-                /** @description Temporarily unavailable (listed by the spec). */
+                /** @description Temporarily unavailable (listed by the spec). `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -3011,6 +3387,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -3103,6 +3490,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3176,6 +3574,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -3265,6 +3674,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -3379,6 +3799,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3459,6 +3890,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3532,6 +3974,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -3641,6 +4094,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         post?: never;
@@ -3723,6 +4187,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -3813,6 +4288,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -3969,7 +4455,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description The service is temporarily unavailable, or the send is still running: retry with the same Idempotency-Key. */
+                /** @description The service is temporarily unavailable, or the send is still running: retry with the same Idempotency-Key. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4032,6 +4518,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4128,6 +4625,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4202,6 +4710,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4309,6 +4828,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         post?: never;
@@ -4379,6 +4909,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4457,6 +4998,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4574,6 +5126,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4649,6 +5212,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4760,6 +5334,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4850,6 +5435,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4960,6 +5556,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5082,6 +5689,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         post?: never;
@@ -5184,6 +5802,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5307,6 +5936,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5424,6 +6064,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5476,6 +6127,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5572,6 +6234,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5649,6 +6322,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         put?: never;
@@ -5720,6 +6404,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5819,6 +6514,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -5901,6 +6607,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5999,6 +6716,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6078,6 +6806,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6189,6 +6928,17 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6285,6 +7035,17 @@ export interface paths {
                 500: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {

@@ -1,10 +1,12 @@
 import {
+  accounts,
   blobContents,
   blobs,
   CopyError,
   closeDatabase,
   copyRows,
   type Db,
+  driveFiles,
   isPostgresUrl,
   openDatabase,
   requireEmpty,
@@ -16,6 +18,7 @@ import { asc } from 'drizzle-orm';
 import { sha256Of } from '../blobs/blob-store.ts';
 import { DatabaseBlobStore } from '../blobs/database-blob-store.ts';
 import type { ServiceContext } from '../context.ts';
+import { localDrive } from '../drive/drive-service.ts';
 import { DataDirSecrets } from '../secrets/data-dir-secrets.ts';
 import { DatabaseSecrets } from '../secrets/database-secrets.ts';
 import { GENERATED_KEYS } from '../secrets/service-secrets.ts';
@@ -24,6 +27,8 @@ import { DataKey } from '../support/data-key.ts';
 export interface CopyReport {
   tables: TableCopy[];
   blobs: { copied: number; bytes: number; missing: string[] };
+  /** The embedded drive's files (DATA_DIR/drive), now rows of `drive_files` with their bytes as blobs. */
+  driveFiles: { copied: number; bytes: number };
   secrets: string[];
 }
 
@@ -45,12 +50,13 @@ export async function copyToPostgres(ctx: ServiceContext, targetUrl: string): Pr
   const target = await openDatabase(targetUrl);
   try {
     await requireEmpty(target);
-    // Blob bytes and secrets are files here: their stores fill those tables below, each read back.
-    const tables = await copyRows(ctx.db, target, [blobContents, serviceSecrets]);
+    // Blob bytes, drive files and secrets are files here: their stores fill those tables below, each read back.
+    const tables = await copyRows(ctx.db, target, [blobContents, driveFiles, serviceSecrets]);
     await verifyCopy(target, tables);
     const blobs = await copyBlobs(ctx, target);
+    const drive = await copyDriveFiles(ctx, target);
     const secrets = await copySecrets(ctx, target, DataKey.fromPassphrase(ctx.config.secretsKey));
-    return { tables, blobs, secrets };
+    return { tables, blobs, driveFiles: drive, secrets };
   } finally {
     await closeDatabase(target);
   }
@@ -74,6 +80,33 @@ async function copyBlobs(ctx: ServiceContext, target: Db): Promise<CopyReport['b
     if (sha256Of(await into.read(sha256)) !== sha256) throw new CopyError(`blob ${sha256}: the copy differs`);
     report.copied++;
     report.bytes += bytes.byteLength;
+  }
+  return report;
+}
+
+/** Every account's embedded drive files, same ids and names, each read back and checked against its hash. */
+async function copyDriveFiles(ctx: ServiceContext, target: Db): Promise<CopyReport['driveFiles']> {
+  const into = new DatabaseBlobStore({ db: target, config: ctx.config, clock: ctx.clock });
+  const report: CopyReport['driveFiles'] = { copied: 0, bytes: 0 };
+  for (const { id: accountId } of await ctx.db.select({ id: accounts.id }).from(accounts)) {
+    const drive = await localDrive(ctx, accountId);
+    for (const file of await drive.list()) {
+      const bytes = await drive.read(file.id);
+      const sha256 = await into.put(bytes);
+      if (sha256Of(await into.read(sha256)) !== sha256)
+        throw new CopyError(`drive file ${file.id}: the copy differs`);
+      await target.insert(driveFiles).values({
+        id: file.id,
+        accountId,
+        filename: file.filename,
+        size: file.size,
+        mimeType: file.mimeType,
+        sha256,
+        createdAt: Date.parse(file.createdAt),
+      });
+      report.copied++;
+      report.bytes += bytes.byteLength;
+    }
   }
   return report;
 }

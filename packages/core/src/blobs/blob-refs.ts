@@ -1,15 +1,22 @@
-import { blobs, documents, preparedDocuments, sessions, templateDocuments } from '@countersign/db';
+import {
+  blobs,
+  documents,
+  driveFiles,
+  preparedDocuments,
+  sessions,
+  templateDocuments,
+} from '@countersign/db';
 import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 
 /**
- * Of the blobs `candidates`, those nothing else still needs: no template document, and no document of a
- * session other than `exceptSessionId` whose purge has not been asked for. Blobs are shared by content
- * (blob-store.ts), so a purge deletes only these.
+ * Of the blobs `candidates`, those nothing else still needs: no template document, no file of a drive kept in
+ * the database, and no document of a session other than `exceptSessionId` whose purge has not been asked for.
+ * Blobs are shared by content (blob-store.ts), so a purge or a drive file's removal deletes only these.
  */
 export async function blobsOnlyUsedBy(
   ctx: ServiceContext,
-  exceptSessionId: string,
+  exceptSessionId: string | null,
   candidates: string[],
 ): Promise<string[]> {
   if (candidates.length === 0) return [];
@@ -20,7 +27,7 @@ export async function blobsOnlyUsedBy(
     .innerJoin(sessions, eq(sessions.id, documents.sessionId))
     .where(
       and(
-        ne(documents.sessionId, exceptSessionId),
+        exceptSessionId === null ? undefined : ne(documents.sessionId, exceptSessionId),
         isNull(sessions.purgeRequestedAt),
         or(
           inArray(documents.sourceSha256, candidates),
@@ -40,6 +47,11 @@ export async function blobsOnlyUsedBy(
       ),
     );
   for (const d of templateDocs) used.add(d.s).add(d.p);
+  const driveDocs = await ctx.db
+    .select({ s: driveFiles.sha256 })
+    .from(driveFiles)
+    .where(inArray(driveFiles.sha256, candidates));
+  for (const d of driveDocs) used.add(d.s);
   return [...new Set(candidates)].filter((sha) => !used.has(sha));
 }
 

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { getAccount } from '../accounts/accounts.ts';
 import type { ServiceContext } from '../context.ts';
 import { DomainError } from '../support/errors.ts';
+import { createDatabaseDrive } from './database-drive.ts';
 
 const localRoot = (ctx: ServiceContext) => path.join(ctx.config.dataDir, 'drive');
 const limits = (ctx: ServiceContext) => ({
@@ -20,20 +21,26 @@ const limits = (ctx: ServiceContext) => ({
   timeoutMs: ctx.config.drive.timeoutMs,
 });
 
-/** The embedded drive of an account (`pnpm cli drive put|list|remove`). */
+/**
+ * The embedded drive of an account (`pnpm cli drive put|list|remove`): files under DATA_DIR/drive, or in the
+ * database on PostgreSQL, where several hosts share it and none keeps files of its own.
+ */
 export async function localDrive(ctx: ServiceContext, accountId: string): Promise<LocalDrive> {
   await getAccount(ctx, accountId);
-  return createLocalDrive(localRoot(ctx), accountId, limits(ctx));
+  return embeddedDrive(ctx, accountId);
 }
+
+const embeddedDrive = (ctx: ServiceContext, accountId: string): LocalDrive =>
+  ctx.db.$connection.dialect === 'postgres'
+    ? createDatabaseDrive(ctx, accountId, limits(ctx))
+    : createLocalDrive(localRoot(ctx), accountId, limits(ctx));
 
 /** The drive connected to the account: Google Drive when connected, the embedded drive otherwise. */
 export async function driveFor(ctx: ServiceContext, accountId: string): Promise<DriveProvider> {
   const row = (
     await ctx.db.select().from(driveConnections).where(eq(driveConnections.accountId, accountId)).limit(1)
   )[0];
-  if (!row || row.provider === 'local') {
-    return createDriveProvider({ provider: 'local', accountId }, limits(ctx), { localRoot: localRoot(ctx) });
-  }
+  if (!row || row.provider === 'local') return embeddedDrive(ctx, accountId);
   const credentials = gdriveCredentialsSchema.parse(JSON.parse(ctx.secrets.dataKey.decrypt(row.settings)));
   // Endpoints come from the operator's configuration, never from the account: they decide where tokens go.
   return createDriveProvider(

@@ -16,6 +16,7 @@ export const {
   bulkBatches,
   documents,
   driveConnections,
+  driveFiles,
   driveOauthStates,
   fieldValues,
   idempotencyKeys,

@@ -1,6 +1,6 @@
-import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
-import { oneRowPer, ownedBy, timestamp } from './columns.ts';
+import { createdAt, oneRowPer, ownedBy, timestamp } from './columns.ts';
 
 /** The cloud drive connected to an account. No row means the embedded local drive. */
 export const driveConnections = sqliteTable('drive_connections', {
@@ -22,3 +22,23 @@ export const driveOauthStates = sqliteTable('drive_oauth_states', {
   codeVerifier: text('code_verifier').notNull(),
   expiresAt: timestamp('expires_at').notNull(),
 });
+
+/**
+ * The embedded drive's files when the database is PostgreSQL (several hosts, none with files of its own); the
+ * bytes are a blob (`sha256`), shared with the sessions sent from them. With SQLite the embedded drive keeps
+ * files under DATA_DIR/drive instead, and this table stays empty.
+ */
+export const driveFiles = sqliteTable(
+  'drive_files',
+  {
+    /** lf_ and 128 random bits, as the file drive's ids. */
+    id: text('id').primaryKey(),
+    accountId: ownedBy('account_id', () => accounts.id),
+    filename: text('filename').notNull(),
+    size: integer('size').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('drive_files_account').on(t.accountId, t.createdAt, t.id)],
+);

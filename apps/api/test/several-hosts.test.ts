@@ -1,0 +1,206 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '@countersign/config';
+import { createAccount, createRuntime, createTemplate, localDrive, type Runtime } from '@countersign/core';
+import { sessions } from '@countersign/db';
+import { startTestSmtpServer } from '@countersign/mail/testing';
+import {
+  createTestDatabase,
+  type Deployment,
+  startDeployment,
+  type TestDatabase,
+  tempDir,
+  until,
+} from '@countersign/test-support';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkedFetch } from '../testing/openapi-check.ts';
+import { makePdf } from './fixtures/pdfs.ts';
+import { bearer, type Receiver, startReceiver } from './webhooks-support.ts';
+
+// The scaled topology on several hosts: an API and two workers as real processes, each with a DATA_DIR of its
+// own (nothing shared but PostgreSQL, Redis and the SMTP server), and the operator's runtime as a fourth
+// "host". A file put on the drive there is sent through the API, prepared by a worker, signed, completed and
+// sealed by a worker, announced by webhook and email; a template goes out in bulk and one of its sessions is
+// cancelled. Afterwards no host holds a drive file, a blob or a secret on its disk.
+
+const smtp = await startTestSmtpServer();
+let receiver: Receiver;
+let database: TestDatabase;
+let d: Deployment;
+let operator: Runtime;
+let token: string;
+let accountId: string;
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  database = await createTestDatabase();
+  d = await startDeployment({
+    hosts: true,
+    workers: 2,
+    env: { ...database.env, SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE: '1' },
+  });
+  operator = await createRuntime(
+    loadConfig({ DATA_DIR: tempDir('countersign-operator-'), LOG_LEVEL: 'silent', ...database.env }),
+  );
+  const account = await createAccount(operator.ctx, { name: 'Hosts Ltd', email: 'ops@hosts.test' });
+  accountId = account.accountId;
+  const exchanged = await post('/connect/token', { refresh_token: account.refreshToken });
+  token = ((await exchanged.json()) as { access_token: string }).access_token;
+  expect((await post('/api/webhooks', { url: receiver.url }, token)).status).toBe(201);
+}, 240_000);
+afterAll(async () => {
+  await d?.stop();
+  await operator?.close();
+  await database?.drop();
+  await receiver?.close();
+  await smtp.close();
+});
+
+function post(route: string, body: unknown, bearerToken?: string) {
+  return checkedFetch(`${d.url}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(bearerToken ? bearer(bearerToken) : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+/** An own-PDF send of a new file put on the drive by the operator's host, to Ann (public, invited). */
+async function ownPdfSession(title: string) {
+  const drive = await localDrive(operator.ctx, accountId);
+  const { cloudFileId } = await drive.put(`${title}.pdf`, await makePdf(2, title));
+  const sent = await post(
+    '/api/sessions/send',
+    {
+      cloudFileIds: [cloudFileId],
+      title,
+      authRequirement: 'public',
+      notify: true,
+      signingRequests: [{ recipients: [{ name: 'Ann Host', email: 'ann@hosts.test' }] }],
+    },
+    token,
+  );
+  expect(sent.status).toBe(200);
+  const { rows } = (await sent.json()) as {
+    rows: {
+      sessionId: string;
+      documents: { documentId: string }[];
+      participants: { signingUrl: string }[];
+    }[];
+  };
+  return rows[0]!;
+}
+
+const eventOf = (type: string, sessionId: string) =>
+  receiver.waitFor((r) => r.event.type === type && r.event.data.sessionId === sessionId, 60_000);
+
+describe('an API and two workers on separate hosts, sharing PostgreSQL', () => {
+  it('sends an own PDF from the drive, signs, completes and seals it, with its email and webhooks', async () => {
+    const row = await ownPdfSession('Lease across hosts');
+    const invite = await smtp.waitFor((m) => /Lease across hosts/.test(m.subject ?? ''), 30_000);
+    expect(invite.text).toContain(row.participants[0]!.signingUrl);
+
+    const signingToken = row.participants[0]!.signingUrl.split('/s/')[1]!;
+    const signed = await post(`/api/signing/${signingToken}/sign`, {
+      values: [],
+      signature: { kind: 'typed', value: 'Ann Host' },
+    });
+    expect(signed.status).toBe(200);
+    await eventOf('session.signed', row.sessionId);
+    const completed = await eventOf('session.completed', row.sessionId);
+    expect(completed.event.data.documents).toEqual([expect.objectContaining({ signed: true })]);
+
+    const final = await checkedFetch(
+      `${d.url}/api/sessions/${row.sessionId}/documents/${row.documents[0]!.documentId}`,
+      { headers: bearer(token) },
+    );
+    expect(final.status).toBe(200);
+    const pdf = Buffer.from(await final.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.includes(Buffer.from('/ByteRange'))).toBe(true); // sealed
+  }, 120_000);
+
+  it('sends a template in bulk and cancels one of its sessions', async () => {
+    const template = await createTemplate(operator.ctx, accountId, {
+      name: 'Hosts NDA',
+      documents: [{ filename: 'NDA.pdf', bytes: await makePdf(1, 'hosts-nda') }],
+      roles: ['Client'],
+      fields: [
+        {
+          document: 'NDA.pdf',
+          label: 'Signature',
+          type: 'signature',
+          page: 1,
+          x: 72,
+          y: 600,
+          width: 200,
+          height: 48,
+          role: 'Client',
+        },
+      ],
+    });
+    const sent = await post(
+      '/api/templates/send',
+      {
+        templateId: template.templateId,
+        notify: false,
+        signingRequests: ['one', 'two', 'three'].map((n) => ({
+          recipients: [{ label: 'Client', name: `Client ${n}`, email: `${n}@hosts.test` }],
+        })),
+      },
+      token,
+    );
+    expect(sent.status).toBe(200);
+    const sessions = ((await sent.json()) as { instantiation: { sessions: { sessionId: string }[] } })
+      .instantiation.sessions;
+    expect(sessions).toHaveLength(3);
+
+    const cancelled = await post(
+      '/api/sessions/cancel',
+      { sessionId: sessions[1]!.sessionId, reason: 'Sent twice' },
+      token,
+    );
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toMatchObject({ cancelled: true, alreadyCancelled: false });
+    await eventOf('session.cancelled', sessions[1]!.sessionId);
+  }, 120_000);
+
+  it('PostgreSQL refusing every connection for a while: the API answers 503 at once, then all recover by themselves', async () => {
+    const { sessionId } = await ownPdfSession('Outage lease');
+    const read = () =>
+      checkedFetch(`${d.url}/api/sessions/${sessionId}`, {
+        headers: bearer(token),
+        signal: AbortSignal.timeout(5_000),
+      });
+    const allow = await database.refuseConnections();
+    try {
+      for (let i = 0; i < 3; i++) {
+        const started = Date.now();
+        const answer = await read();
+        expect(answer.status).toBe(503);
+        expect(await answer.json()).toMatchObject({ error: 'service_unavailable' });
+        expect(answer.headers.get('retry-after')).toBe('5');
+        expect(Date.now() - started).toBeLessThan(1_000);
+      }
+      expect((await checkedFetch(`${d.url}/readyz`)).status).toBe(503);
+    } finally {
+      await allow();
+    }
+    await until('the API reads the database again', async () => (await read()).status === 200, 30_000, 200);
+    // The workers came back too: a send goes through them, once.
+    const again = await ownPdfSession('After the outage');
+    const made = await operator.ctx.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.title, 'After the outage'));
+    expect(made.map((r) => r.id)).toEqual([again.sessionId]);
+  }, 120_000);
+
+  it('left no drive file, blob or secret on any host’s disk', () => {
+    const dirs = [...d.hostDirs, operator.ctx.config.dataDir];
+    expect(dirs).toHaveLength(4);
+    for (const dir of dirs)
+      for (const kept of ['drive', 'blobs', 'secrets'])
+        expect(fs.existsSync(path.join(dir, kept)), `${dir}/${kept}`).toBe(false);
+  });
+});

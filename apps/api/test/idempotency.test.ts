@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connectGoogleDrive, localDrive, ManualClock, setAllowance } from '@countersign/core';
+import { idempotencyKeys, sessions } from '@countersign/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from './fixtures/pdfs.ts';
 import { createTestTemplate } from './fixtures/templates.ts';
@@ -29,13 +31,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Sessions of the account, straight from the database: what a replay must not add to. */
 const sessionCount = (api: TestApi, accountId: string) =>
-  (
-    api.runtime.db.$client
-      .prepare('SELECT count(*) AS n FROM sessions WHERE account_id = ?')
-      .get(accountId) as {
-      n: number;
-    }
-  ).n;
+  api.runtime.ctx.db.$count(sessions, eq(sessions.accountId, accountId));
 
 async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -153,13 +149,13 @@ describe.each(topologies)('Idempotency-Key through the %s queue', (driver, drive
     expect(first.status).toBe(200);
     expect(first.replayed).toBeNull();
     expect(first.rateLimitRemaining).toMatch(/^\d+$/);
-    const created = sessionCount(api, owner.accountId);
+    const created = await sessionCount(api, owner.accountId);
 
     const retry = await api.post(SEND, body, owner.accessToken, withKey(key));
     // The request id is the replay's own; everything else is the first answer.
     expect(retry.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(await snapshot(retry)).toEqual({ ...first, replayed: 'true' });
-    expect(sessionCount(api, owner.accountId)).toBe(created);
+    expect(await sessionCount(api, owner.accountId)).toBe(created);
   });
 
   it('replays a template send byte for byte and creates nothing new', async () => {
@@ -167,10 +163,10 @@ describe.each(topologies)('Idempotency-Key through the %s queue', (driver, drive
     const key = `template-${driver}`;
     const first = await snapshot(await api.post(TEMPLATE_SEND, body, owner.accessToken, withKey(key)));
     expect(first.status).toBe(200);
-    const created = sessionCount(api, owner.accountId);
+    const created = await sessionCount(api, owner.accountId);
     const retry = await snapshot(await api.post(TEMPLATE_SEND, body, owner.accessToken, withKey(key)));
     expect(retry).toEqual({ ...first, replayed: 'true' });
-    expect(sessionCount(api, owner.accountId)).toBe(created);
+    expect(await sessionCount(api, owner.accountId)).toBe(created);
   });
 
   it('answers 409 idempotency_in_progress while the first call runs, then replays its answer', async () => {
@@ -203,7 +199,7 @@ describe.each(topologies)('Idempotency-Key through the %s queue', (driver, drive
     const replay = await snapshot(await api.post(SEND, body, remote.accessToken, withKey(key)));
     expect(replay).toEqual({ ...first, replayed: 'true' });
     expect(drive.downloads(id)).toBe(1);
-    expect(sessionCount(api, remote.accountId)).toBe(2);
+    expect(await sessionCount(api, remote.accountId)).toBe(2);
   });
 
   it('keeps keys per account: the same key under another account is independent', async () => {
@@ -232,7 +228,7 @@ describe.each(topologies)('Idempotency-Key through the %s queue', (driver, drive
     expect(theirs.headers.get('idempotent-replayed')).toBeNull();
     const { rows } = (await theirs.json()) as { rows: { participants: { email: string }[] }[] };
     expect(rows[0]!.participants[0]!.email).toBe('zed@example.test');
-    expect(sessionCount(api, other.accountId)).toBe(1);
+    expect(await sessionCount(api, other.accountId)).toBe(1);
     // And the owner's key still replays the owner's answer.
     const again = await api.post(
       TEMPLATE_SEND,
@@ -288,9 +284,11 @@ describe.each(topologies)('Idempotency-Key through the %s queue', (driver, drive
       expect(rows.map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
       // Exactly one set of sessions, from the one job, which downloaded the file once.
       expect(drive.downloads(id)).toBe(1);
-      const stored = slow.runtime.db.$client
-        .prepare('SELECT id FROM sessions WHERE account_id = ? ORDER BY id')
-        .all(account.accountId) as { id: string }[];
+      const stored = await slow.runtime.ctx.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(eq(sessions.accountId, account.accountId))
+        .orderBy(sessions.id);
       expect(stored.map((s) => s.id)).toEqual(rows.map((r) => r.sessionId).sort());
       // From now on the key replays that answer.
       expect(await snapshot(await call())).toEqual({ ...result, replayed: 'true' });
@@ -316,7 +314,7 @@ describe.each(topologies)('Idempotency-Key through the %s queue', (driver, drive
     const retried = await api.post(TEMPLATE_SEND, body, account.accessToken, withKey(key));
     expect(retried.status).toBe(200);
     expect(retried.headers.get('idempotent-replayed')).toBeNull();
-    expect(sessionCount(api, account.accountId)).toBe(1);
+    expect(await sessionCount(api, account.accountId)).toBe(1);
   });
 });
 
@@ -334,8 +332,7 @@ describe('Idempotency-Key rules and lifetime', () => {
   });
   afterAll(() => api.close());
 
-  const keyCount = () =>
-    (api.runtime.db.$client.prepare('SELECT count(*) AS n FROM idempotency_keys').get() as { n: number }).n;
+  const keyCount = () => api.runtime.ctx.db.$count(idempotencyKeys);
   const unknownSession = { sessionId: '00000000-0000-4000-8000-000000000000' };
 
   /** Each request, sent with `key`, must be refused with this status, error code and message. */
@@ -361,7 +358,7 @@ describe('Idempotency-Key rules and lifetime', () => {
     ['non-ASCII', 'clé-1'],
     ['a tab inside', 'a\tb'],
   ])('answers 400 to a key that is %s, before anything is claimed or created', async (_name, key) => {
-    const before = { sessions: sessionCount(api, owner.accountId), keys: keyCount() };
+    const before = { sessions: await sessionCount(api, owner.accountId), keys: await keyCount() };
     const everyRoute = [
       [SEND, { cloudFileIds: ['lf_x'], signingRequests: [entry('Ann')] }],
       [TEMPLATE_SEND, templateBody(templateId, 'Ann')],
@@ -372,7 +369,7 @@ describe('Idempotency-Key rules and lifetime', () => {
       error: 'invalid_request',
       message: /Idempotency-Key/,
     });
-    expect({ sessions: sessionCount(api, owner.accountId), keys: keyCount() }).toEqual(before);
+    expect({ sessions: await sessionCount(api, owner.accountId), keys: await keyCount() }).toEqual(before);
   });
 
   it('accepts 1 and 255 printable characters, inner spaces included', async () => {
@@ -394,7 +391,7 @@ describe('Idempotency-Key rules and lifetime', () => {
     const key = 'reuse-1';
     const body = templateBody(templateId, 'Ann');
     expect((await api.post(TEMPLATE_SEND, body, owner.accessToken, withKey(key))).status).toBe(200);
-    const created = sessionCount(api, owner.accountId);
+    const created = await sessionCount(api, owner.accountId);
     const others = [
       [TEMPLATE_SEND, templateBody(templateId, 'Bob')],
       // Same meaning, other bytes: the body is compared as sent.
@@ -407,7 +404,7 @@ describe('Idempotency-Key rules and lifetime', () => {
       error: 'idempotency_key_reused',
       message: /different request/,
     });
-    expect(sessionCount(api, owner.accountId)).toBe(created);
+    expect(await sessionCount(api, owner.accountId)).toBe(created);
   });
 
   it('keeps final client errors: a 400 is replayed as it was', async () => {
@@ -484,12 +481,12 @@ describe('Idempotency-Key rules and lifetime', () => {
     expect(second.instantiation.sessions[0]!.sessionId).not.toBe(
       (JSON.parse(first.body) as Body).instantiation.sessions[0]!.sessionId,
     );
-    expect(sessionCount(api, accountId)).toBe(2);
+    expect(await sessionCount(api, accountId)).toBe(2);
 
     clock.advance(24 * 3_600_000 + 1_000);
     const other = await send('Bob');
     expect(other.status).toBe(200);
     expect(((await other.json()) as Body).invites[0]!.participants[0]!.email).toBe('bob@example.test');
-    expect(sessionCount(api, accountId)).toBe(3);
+    expect(await sessionCount(api, accountId)).toBe(3);
   });
 });

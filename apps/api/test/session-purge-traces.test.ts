@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { completeSession, DataKey, signAsParticipant, sweep } from '@countersign/core';
+import { idempotencyKeys, outbox, sendResults } from '@countersign/db';
 import type { WebhookDeliveryList } from '@countersign/schemas';
 import { until } from '@countersign/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -31,9 +32,9 @@ function mailboxText(): string {
 }
 
 /** Everything stored encrypted with the data key, opened: send results, replay answers, outbox payloads. */
-function openedSecrets(): string {
+async function openedSecrets(): Promise<string> {
   const key = api.runtime.ctx.secrets.dataKey;
-  const db = api.runtime.db.$client;
+  const db = api.runtime.ctx.db;
   const open = (value: string | null) => {
     if (!value) return '';
     try {
@@ -42,17 +43,15 @@ function openedSecrets(): string {
       return '';
     }
   };
-  const results = db.prepare('SELECT result FROM send_results').all() as { result: string }[];
-  const answers = db.prepare('SELECT response_body FROM idempotency_keys').all() as {
-    response_body: string;
-  }[];
-  const outbox = db.prepare('SELECT payload FROM outbox').all() as { payload: string }[];
+  const results = await db.select({ result: sendResults.result }).from(sendResults);
+  const answers = await db.select({ responseBody: idempotencyKeys.responseBody }).from(idempotencyKeys);
+  const payloads = await db.select({ payload: outbox.payload }).from(outbox);
   return [
     ...results.map((r) => open(r.result)),
-    ...answers.map((r) => open(r.response_body)),
-    ...outbox.map((r) => {
-      const payload = JSON.parse(r.payload) as { encrypted?: string | null };
-      return `${r.payload}\n${open(payload.encrypted ?? null)}`;
+    ...answers.map((r) => open(r.responseBody)),
+    ...payloads.map((r) => {
+      const payload = r.payload as { encrypted?: string | null };
+      return `${JSON.stringify(r.payload)}\n${open(payload.encrypted ?? null)}`;
     }),
   ].join('\n');
 }
@@ -137,7 +136,7 @@ describe('a purge leaves no personal data anywhere in DATA_DIR', () => {
     const secret = [who.name, who.email, value];
     const mail = mailboxText();
     for (const text of [who.name, who.email]) expect(mail).toContain(text);
-    expect(openedSecrets()).toContain(who.email);
+    expect(await openedSecrets()).toContain(who.email);
     for (const text of secret) expect(databaseBytes(api.config.dataDir).includes(text)).toBe(true);
 
     const purge = await api.fetch(`/api/sessions/${sessionId}`, { method: 'DELETE', headers: auth() });
@@ -148,7 +147,11 @@ describe('a purge leaves no personal data anywhere in DATA_DIR', () => {
     });
     await api.runtime.dispatchOutbox();
 
-    const after = { db: databaseBytes(api.config.dataDir), mail: mailboxText(), opened: openedSecrets() };
+    const after = {
+      db: databaseBytes(api.config.dataDir),
+      mail: mailboxText(),
+      opened: await openedSecrets(),
+    };
     for (const text of secret) {
       expect(after.db.includes(text), `database bytes hold ${text}`).toBe(false);
       expect(after.mail.includes(text), `the mailbox holds ${text}`).toBe(false);
@@ -167,11 +170,10 @@ describe('a purge leaves no personal data anywhere in DATA_DIR', () => {
   }, 120_000);
 
   it('the sweep deletes Idempotency-Key answers once their 24 hours are over', async () => {
-    const db = api.runtime.db.$client;
-    const count = () => (db.prepare('SELECT count(*) AS n FROM idempotency_keys').get() as { n: number }).n;
-    expect(count()).toBeGreaterThan(0);
+    const count = () => api.runtime.ctx.db.$count(idempotencyKeys);
+    expect(await count()).toBeGreaterThan(0);
     clock.advance(24 * 3600_000 + 1);
     await sweep(api.runtime.ctx);
-    expect(count()).toBe(0);
+    expect(await count()).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { type SendJobResult, type TemplateSendOutcome, unwrapSend } from '@countersign/core';
+import { documents, fieldValues, participants, sendResults, sessions } from '@countersign/db';
 import {
   type SessionList,
   type SigningView,
@@ -7,6 +8,7 @@ import {
   type TemplateSendResponse,
   templatesSendJob,
 } from '@countersign/schemas';
+import { and, count, countDistinct, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestTemplate } from './fixtures/templates.ts';
 import { startTestApi, type TestApi } from './harness.ts';
@@ -53,33 +55,27 @@ const entries = (count: number, tag: string) =>
   }));
 
 /** What the database holds for a batch: per session, its row, participants (in order) and prefill. */
-function committed(api: TestApi, batchId: string) {
-  const db = api.runtime.db.$client;
-  const people = db
-    .prepare(
-      `SELECT s.id AS sessionId, s.row_index AS rowIndex, p.email, p.name, p.role_label AS roleLabel
-         FROM sessions s JOIN participants p ON p.session_id = s.id
-        WHERE s.bulk_batch_id = ? ORDER BY s.row_index, p.position`,
-    )
-    .all(batchId) as {
-    sessionId: string;
-    rowIndex: number;
-    email: string;
-    name: string;
-    roleLabel: string;
-  }[];
-  const values = db
-    .prepare(
-      `SELECT v.session_id AS sessionId, v.value FROM field_values v
-         JOIN sessions s ON s.id = v.session_id WHERE s.bulk_batch_id = ?`,
-    )
-    .all(batchId) as { sessionId: string; value: string }[];
-  const documentCount = db
-    .prepare(
-      `SELECT count(*) AS n FROM documents d JOIN sessions s ON s.id = d.session_id WHERE s.bulk_batch_id = ?`,
-    )
-    .get(batchId) as { n: number };
-  return { people, values, documentCount: documentCount.n };
+async function committed(api: TestApi, batchId: string) {
+  const db = api.runtime.ctx.db;
+  const inBatch = eq(sessions.bulkBatchId, batchId);
+  const { email, name, roleLabel } = participants;
+  const people = await db
+    .select({ sessionId: sessions.id, rowIndex: sessions.rowIndex, email, name, roleLabel })
+    .from(sessions)
+    .innerJoin(participants, eq(participants.sessionId, sessions.id))
+    .where(inBatch)
+    .orderBy(sessions.rowIndex, participants.position);
+  const values = await db
+    .select({ sessionId: fieldValues.sessionId, value: fieldValues.value })
+    .from(fieldValues)
+    .innerJoin(sessions, eq(sessions.id, fieldValues.sessionId))
+    .where(inBatch);
+  const [documentCount] = await db
+    .select({ n: count() })
+    .from(documents)
+    .innerJoin(sessions, eq(sessions.id, documents.sessionId))
+    .where(inBatch);
+  return { people, values, documentCount: documentCount!.n };
 }
 
 describe.each(topologies)('bulk template sends through the %s queue', (driver, options) => {
@@ -151,7 +147,7 @@ describe.each(topologies)('bulk template sends through the %s queue', (driver, o
     const sessionIds = new Set(rows.map((r) => r.sessionId!));
 
     // Committed as reported: each session holds its own row's people and prefill.
-    const db = committed(api, batchId);
+    const db = await committed(api, batchId);
     expect(db.documentCount).toBe(2 * COUNT);
     expect(db.people).toEqual(
       rows.flatMap((row, i) => [
@@ -234,7 +230,7 @@ describe.each(topologies)('bulk template sends through the %s queue', (driver, o
       expect(body.invites).toHaveLength(COUNT);
       const urls = new Set(body.invites.flatMap((i) => i.participants.map((p) => p.signingUrl)));
       expect(urls.size).toBe(2 * COUNT);
-      const db = committed(api, body.instantiation.bulkSendBatchId!);
+      const db = await committed(api, body.instantiation.bulkSendBatchId!);
       expect(db.people).toHaveLength(2 * COUNT);
       expect(new Set(db.people.map((p) => p.sessionId))).toEqual(sessionIds);
       expect(db.values).toHaveLength(COUNT);
@@ -255,9 +251,9 @@ describe.each(topologies)('bulk template sends through the %s queue', (driver, o
         body.invites.flatMap((i) => i.participants.map((p) => p.signingUrl));
 
       // What a worker stopped after its fourth chunk (200 entries) leaves behind: those rows, no answer.
-      const db = api.runtime.db.$client;
-      db.prepare("DELETE FROM send_results WHERE job_id = 'resume-job'").run();
-      db.prepare("DELETE FROM sessions WHERE send_job_id = 'resume-job' AND row_index >= 200").run();
+      const db = api.runtime.ctx.db;
+      await db.delete(sendResults).where(eq(sendResults.jobId, 'resume-job'));
+      await db.delete(sessions).where(and(eq(sessions.sendJobId, 'resume-job'), gte(sessions.rowIndex, 200)));
 
       const again = unwrapSend<TemplateSendOutcome>(api.runtime.ctx, await run('resume-job')).body;
       const rows = again.instantiation.sessions;
@@ -268,11 +264,10 @@ describe.each(topologies)('bulk template sends through the %s queue', (driver, o
       // The committed rows are answered as they were, with the same sessions and links.
       expect(rows.slice(0, 200)).toEqual(first.instantiation.sessions.slice(0, 200));
       expect(links(again).slice(0, 400)).toEqual(links(first).slice(0, 400));
-      const made = db
-        .prepare(
-          "SELECT count(*) AS n, count(DISTINCT row_index) AS rows FROM sessions WHERE send_job_id = 'resume-job'",
-        )
-        .get() as { n: number; rows: number };
+      const [made] = await db
+        .select({ n: count(), rows: countDistinct(sessions.rowIndex) })
+        .from(sessions)
+        .where(eq(sessions.sendJobId, 'resume-job'));
       expect(made).toEqual({ n: COUNT, rows: COUNT });
       expect(new Set(links(again)).size).toBe(2 * COUNT);
     }, 120_000);

@@ -3,10 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMPLETION_MAX_ATTEMPTS, completionRetryDelay, sweep } from '@countersign/core';
+import { documents, sessions } from '@countersign/db';
 import type { TestCa, TestTsa } from '@countersign/pdf-engine/testing';
 import { startCaIssuedTsa, startTestCa, startTestTsa, timestampedPdf } from '@countersign/pdf-engine/testing';
 import { until } from '@countersign/test-support';
 import { verifyPdf } from '@countersign/verify';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SigningWorld, signBody, startSigningWorld } from './signing-setup.ts';
 
@@ -32,18 +34,26 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const row = (sessionId: string, world = w) =>
-  world.api.runtime.db.$client
-    .prepare(
-      'SELECT status, completion_failures AS failures, completion_error AS error, completion_claimed_until AS retryAt FROM sessions WHERE id = ?',
-    )
-    .get(sessionId) as { status: string; failures: number; error: string | null; retryAt: number | null };
+const row = async (sessionId: string, world = w) => {
+  const {
+    status,
+    completionFailures: failures,
+    completionError: error,
+    completionClaimedUntil: retryAt,
+  } = sessions;
+  const [found] = await world.api.runtime.ctx.db
+    .select({ status, failures, error, retryAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return found!;
+};
 
-const finals = (sessionId: string, world = w) =>
+const finals = async (sessionId: string, world = w) =>
   (
-    world.api.runtime.db.$client
-      .prepare('SELECT final_sha256 AS sha FROM documents WHERE session_id = ?')
-      .all(sessionId) as { sha: string | null }[]
+    await world.api.runtime.ctx.db
+      .select({ sha: documents.finalSha256 })
+      .from(documents)
+      .where(eq(documents.sessionId, sessionId))
   ).map((d) => d.sha);
 
 /** Sends a one-signer session and signs it through the signer API; completion starts on its own. */
@@ -64,7 +74,7 @@ function tool(name: string, args: string[], bytes: Uint8Array) {
 
 /** The final PDF checked by pdfsig, qpdf and the verifier: a time-stamped seal and a document time-stamp. */
 async function expectTimestamped(sessionId: string) {
-  const [sha] = finals(sessionId);
+  const [sha] = await finals(sessionId);
   expect(sha).toBeTruthy();
   const bytes = await w.api.runtime.ctx.blobs.read(sha!);
   expect(timestampedPdf(bytes).missing).toEqual([]);
@@ -89,18 +99,22 @@ async function completesOnceRevocationIsBack(
 ) {
   ca.mode = 'down';
   const s = await sendAndSign(title, world);
-  await until('the first failed attempt', () => row(s.sessionId, world).failures >= 1, 90_000);
-  const waiting = row(s.sessionId, world);
+  await until('the first failed attempt', async () => (await row(s.sessionId, world)).failures >= 1, 90_000);
+  const waiting = await row(s.sessionId, world);
   expect(waiting.status).toBe('active');
   if (typeof error === 'string') expect(waiting.error).toBe(error);
   else expect(waiting.error).toMatch(error);
-  expect(finals(s.sessionId, world)).toEqual([null]);
+  expect(await finals(s.sessionId, world)).toEqual([null]);
 
   ca.mode = 'up';
   world.clock.advance(completionRetryDelay(1));
   await sweep(world.api.runtime.ctx);
-  await until('the session completed', () => row(s.sessionId, world).status === 'completed', 90_000);
-  const [sha] = finals(s.sessionId, world);
+  await until(
+    'the session completed',
+    async () => (await row(s.sessionId, world)).status === 'completed',
+    90_000,
+  );
+  const [sha] = await finals(s.sessionId, world);
   const bytes = await world.api.runtime.ctx.blobs.read(sha!);
   expect(tool('qpdf', ['--check'], bytes).code).toBe(0);
   const pdfsig = tool('pdfsig', [], bytes).out;
@@ -114,7 +128,7 @@ describe('completion with a timestamp authority', () => {
   it('send, sign, complete: the final PDF is time-stamped (B-T) with a DSS and a document time-stamp (B-LTA)', async () => {
     const granted = tsa.granted;
     const s = await sendAndSign('Stamped');
-    await until('the session completed', () => row(s.sessionId).status === 'completed', 90_000);
+    await until('the session completed', async () => (await row(s.sessionId)).status === 'completed', 90_000);
     expect(tsa.granted - granted).toBe(2);
     const report = await expectTimestamped(s.sessionId);
     // The time-stamp is the TSA's clock (real time), not the service's claimed /M (the test's manual clock).
@@ -124,19 +138,19 @@ describe('completion with a timestamp authority', () => {
   it('a TSA that is down delays completion through the back-off; nothing is kept until it answers again', async () => {
     tsa.mode = 'down';
     const s = await sendAndSign('Delayed');
-    await until('the first failed attempt', () => row(s.sessionId).failures >= 1, 90_000);
-    const waiting = row(s.sessionId);
+    await until('the first failed attempt', async () => (await row(s.sessionId)).failures >= 1, 90_000);
+    const waiting = await row(s.sessionId);
     expect(waiting.status).toBe('active');
     expect(waiting.error).toBe(`timestamp authority ${tsa.url}: answered HTTP 503`);
-    expect(finals(s.sessionId)).toEqual([null]); // never a B-B document in its place
+    expect(await finals(s.sessionId)).toEqual([null]); // never a B-B document in its place
 
     tsa.mode = 'up';
     // The next attempt is due only after the back-off; the sweep then completes it.
     await sweep(w.api.runtime.ctx);
-    expect(row(s.sessionId).status).toBe('active');
+    expect((await row(s.sessionId)).status).toBe('active');
     w.clock.advance(completionRetryDelay(1));
     await sweep(w.api.runtime.ctx);
-    await until('the session completed', () => row(s.sessionId).status === 'completed', 90_000);
+    await until('the session completed', async () => (await row(s.sessionId)).status === 'completed', 90_000);
     await expectTimestamped(s.sessionId);
   }, 180_000);
 
@@ -144,11 +158,15 @@ describe('completion with a timestamp authority', () => {
     tsa.mode = 'garbage';
     const s = await sendAndSign('Never stamped');
     for (let attempt = 1; attempt < COMPLETION_MAX_ATTEMPTS; attempt++) {
-      await until(`failed attempt ${attempt}`, () => row(s.sessionId).failures >= attempt, 90_000);
+      await until(
+        `failed attempt ${attempt}`,
+        async () => (await row(s.sessionId)).failures >= attempt,
+        90_000,
+      );
       w.clock.advance(completionRetryDelay(attempt));
       await sweep(w.api.runtime.ctx).catch(() => undefined);
     }
-    await until('the session failed', () => row(s.sessionId).status === 'failed', 90_000);
+    await until('the session failed', async () => (await row(s.sessionId)).status === 'failed', 90_000);
     const res = await w.api.fetch(`/api/sessions/${s.sessionId}`, {
       headers: { authorization: `Bearer ${await w.accessToken()}` },
     });
@@ -163,7 +181,7 @@ describe('completion with a timestamp authority', () => {
         `^timestamp authority ${tsa.url.replaceAll('.', '\\.')}: answered with something that is not a time-stamp response`,
       ),
     );
-    expect(finals(s.sessionId)).toEqual([null]);
+    expect(await finals(s.sessionId)).toEqual([null]);
     tsa.mode = 'up';
   }, 300_000);
 });

@@ -1,3 +1,5 @@
+import { documents } from '@countersign/db';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect } from 'vitest';
 import type { TestApi } from '../harness.ts';
@@ -24,10 +26,11 @@ export async function sealedPdf(api: TestApi): Promise<Buffer> {
     email: 'vera@verify.test',
   });
   await signAndComplete(api.runtime.ctx, sent, 'Vera Verifier');
-  const { final_sha256 } = api.runtime.db.$client
-    .prepare('SELECT final_sha256 FROM documents WHERE session_id = ?')
-    .get(sent.sessionId) as { final_sha256: string };
-  return Buffer.from(await api.runtime.ctx.blobs.read(final_sha256));
+  const [{ finalSha256 }] = (await api.runtime.ctx.db
+    .select({ finalSha256: documents.finalSha256 })
+    .from(documents)
+    .where(eq(documents.sessionId, sent.sessionId))) as [{ finalSha256: string }];
+  return Buffer.from(await api.runtime.ctx.blobs.read(finalSha256));
 }
 
 /** The sealed PDF with one bit flipped inside its first signed range. */

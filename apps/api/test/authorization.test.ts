@@ -1,4 +1,5 @@
 import { listRefreshTokens, localDrive } from '@countersign/core';
+import { outbox, sessions, templates, webhookEndpoints } from '@countersign/db';
 import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestTemplate } from './fixtures/templates.ts';
@@ -173,18 +174,17 @@ async function aliceView() {
     deliveries: (deliveries.body.deliveries as unknown[]).length,
     template: template.status,
     document: [document.status, (await document.arrayBuffer()).byteLength],
-    rows: rowCounts(),
+    rows: await rowCounts(),
   };
 }
 
-function rowCounts() {
-  const db = api.runtime.db.$client;
-  const count = (sql: string, ...args: string[]) => (db.prepare(sql).get(...args) as { n: number }).n;
+async function rowCounts() {
+  const db = api.runtime.ctx.db;
   return {
-    sessions: count('SELECT count(*) AS n FROM sessions'),
-    webhooks: count('SELECT count(*) AS n FROM webhook_endpoints'),
-    outbox: count('SELECT count(*) AS n FROM outbox'),
-    templates: count('SELECT count(*) AS n FROM templates'),
+    sessions: await db.$count(sessions),
+    webhooks: await db.$count(webhookEndpoints),
+    outbox: await db.$count(outbox),
+    templates: await db.$count(templates),
   };
 }
 
@@ -342,7 +342,7 @@ describe("another account's ids", () => {
   });
 
   it("answer 400 with cloudFileId for another account's drive file in POST /api/sessions/send", async () => {
-    const before = rowCounts();
+    const before = await rowCounts();
     const res = await api.fetch(
       '/api/sessions/send',
       json(
@@ -357,7 +357,7 @@ describe("another account's ids", () => {
       message: expect.any(String),
       cloudFileId: aliceIds.cloudFileId,
     });
-    expect(rowCounts()).toEqual(before);
+    expect(await rowCounts()).toEqual(before);
   });
 });
 

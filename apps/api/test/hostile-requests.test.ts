@@ -1,4 +1,6 @@
 import { localDrive } from '@countersign/core';
+import { schema as db } from '@countersign/db';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from './fixtures/pdfs.ts';
 import { createTestTemplate } from './fixtures/templates.ts';
@@ -11,19 +13,19 @@ const JSON_ROUTES = [SEND, TEMPLATE_SEND, CANCEL] as const;
 type JsonRoute = (typeof JSON_ROUTES)[number];
 
 /** Tables a request could add to or change: each hostile request must leave every count as it was. */
-const TABLES = [
-  'sessions',
-  'participants',
-  'documents',
-  'field_values',
-  'bulk_batches',
-  'send_results',
-  'idempotency_keys',
-  'audit_events',
-  'outbox',
-  'templates',
-  'webhook_endpoints',
-];
+const TABLES = {
+  sessions: db.sessions,
+  participants: db.participants,
+  documents: db.documents,
+  fieldValues: db.fieldValues,
+  bulkBatches: db.bulkBatches,
+  sendResults: db.sendResults,
+  idempotencyKeys: db.idempotencyKeys,
+  auditEvents: db.auditEvents,
+  outbox: db.outbox,
+  templates: db.templates,
+  webhookEndpoints: db.webhookEndpoints,
+};
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Segment = string | number;
@@ -95,17 +97,14 @@ class Raw {
 }
 const raw = (value: string | Uint8Array) => new Raw(value);
 
-function counts(target: TestApi = api): Record<string, number> {
-  const db = target.runtime.db.$client;
+async function counts(target: TestApi = api): Promise<Record<string, number>> {
+  const { sessions } = TABLES;
   const out: Record<string, number> = {};
-  for (const table of TABLES) {
-    out[table] = (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-  }
-  out.activeTarget = (
-    db
-      .prepare("SELECT count(*) AS n FROM sessions WHERE id = ? AND status = 'active'")
-      .get(targetSessionId ?? '') as { n: number }
-  ).n;
+  for (const [name, table] of Object.entries(TABLES)) out[name] = await target.runtime.ctx.db.$count(table);
+  out.activeTarget = await target.runtime.ctx.db.$count(
+    sessions,
+    and(eq(sessions.id, targetSessionId ?? ''), eq(sessions.status, 'active')),
+  );
   return out;
 }
 
@@ -124,9 +123,9 @@ async function expectError(res: Response, status: number, error: string, message
 async function expectAllRejected(
   cases: { send: () => Promise<Response>; status: number; error: string; message: string }[],
 ) {
-  const before = counts();
+  const before = await counts();
   for (const c of cases) await expectError(await c.send(), c.status, c.error, c.message);
-  expect(counts()).toEqual(before);
+  expect(await counts()).toEqual(before);
 }
 
 const clone = <T extends Json>(value: T): T => structuredClone(value);
@@ -229,7 +228,7 @@ describe('bodies over MAX_BODY_BYTES', () => {
     Buffer.from(JSON.stringify({ ...bodies[route], padding: 'x'.repeat(LIMIT) })).subarray(0, LIMIT + 1);
 
   it.each(JSON_ROUTES)('answers 413 on %s, with a Content-Length or chunked', async (route) => {
-    const before = counts(small);
+    const before = await counts(small);
     const body = oversized(route);
     expect(body.length).toBe(LIMIT + 1);
     const auth = { authorization: `Bearer ${smallToken}`, 'content-type': 'application/json' };
@@ -253,14 +252,14 @@ describe('bodies over MAX_BODY_BYTES', () => {
       duplex: 'half',
     } as RequestInit);
     await expectError(chunked, 413, 'payload_too_large', `exceeds ${LIMIT} bytes`);
-    expect(counts(small)).toEqual(before);
+    expect(await counts(small)).toEqual(before);
   });
 
   it('lets a multipart template upload past MAX_BODY_BYTES to the PDF checks (its limit is MAX_FILE_BYTES)', async () => {
     const form = new FormData();
     form.append('manifest', JSON.stringify({ name: 'x', documents: ['a.pdf'], roles: ['Client'] }));
     form.append('documents', new Blob([new Uint8Array(LIMIT)], { type: 'application/pdf' }), 'a.pdf');
-    const before = counts(small);
+    const before = await counts(small);
     const res = await small.fetch('/api/templates', {
       method: 'POST',
       headers: { authorization: `Bearer ${smallToken}` },
@@ -269,7 +268,7 @@ describe('bodies over MAX_BODY_BYTES', () => {
     // Zeros are no PDF: refused by the PDF checks, not by the body limit. Upload limits: upload-limits.test.ts.
     expect(res.status).toBe(422);
     expect(((await res.json()) as { error: string }).error).toBe('documents_rejected');
-    expect(counts(small)).toEqual(before);
+    expect(await counts(small)).toEqual(before);
   });
 });
 

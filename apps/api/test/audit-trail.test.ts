@@ -3,8 +3,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { completeSession, signAsParticipant } from '@countersign/core';
+import { auditEvents } from '@countersign/db';
 import { tempDir } from '@countersign/test-support';
 import { type ChainedAuditEvent, checkAuditChain } from '@countersign/verify';
+import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startApiWorld } from './api-world.ts';
@@ -124,15 +126,16 @@ describe('the hash-chained audit trail', () => {
   it('an edited, removed or reordered event breaks the chain at that event', async () => {
     const s = await sendAndSign();
     const { events } = await trail(s.sessionId);
-    const db = api.runtime.db.$client;
+    const setIp = (ip: string | null) =>
+      api.runtime.ctx.db.update(auditEvents).set({ ip }).where(eq(auditEvents.id, signed.id));
     const signed = events.find((e) => e.type === 'participant.signed')!;
 
     // Edited: the signer's IP rewritten in the database.
-    db.prepare('UPDATE audit_events SET ip = ? WHERE id = ?').run('198.51.100.1', signed.id);
+    await setIp('198.51.100.1');
     const edited = checkAuditChain((await trail(s.sessionId)).events);
     expect(edited).toMatchObject({ ok: false, at: signed.seq });
     if (!edited.ok) expect(edited.problem).toMatch(/was changed/);
-    db.prepare('UPDATE audit_events SET ip = ? WHERE id = ?').run(signed.ip, signed.id);
+    await setIp(signed.ip);
     expect(checkAuditChain((await trail(s.sessionId)).events)).toMatchObject({ ok: true });
 
     // Removed: a middle event deleted.

@@ -7,8 +7,10 @@ import {
   ManualClock,
   queueDueReminders,
 } from '@countersign/core';
+import { outbox } from '@countersign/db';
 import { createSmtpMailer, type Mailer, type MailMessage } from '@countersign/mail';
 import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
+import { eq } from 'drizzle-orm';
 import type { AddressObject, ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from './fixtures/pdfs.ts';
@@ -292,15 +294,14 @@ async function documentBytes(sessionId: string, documentId: string): Promise<Uin
 }
 
 /** Email rows of the outbox addressed (to or cc) to any of these addresses, delivered or not. */
-function outboxEmailsFor(addresses: string[]): { to: string[]; cc?: string[]; subject: string }[] {
+async function outboxEmailsFor(
+  addresses: string[],
+): Promise<{ to: string[]; cc?: string[]; subject: string }[]> {
   const wanted = new Set(addresses.map((a) => a.toLowerCase()));
-  return api.runtime.db.$client
-    .prepare("SELECT payload FROM outbox WHERE kind = 'email'")
-    .all()
-    .map(
-      (r) =>
-        JSON.parse((r as { payload: string }).payload) as { to: string[]; cc?: string[]; subject: string },
-    )
+  return (
+    await api.runtime.ctx.db.select({ payload: outbox.payload }).from(outbox).where(eq(outbox.kind, 'email'))
+  )
+    .map((r) => r.payload as { to: string[]; cc?: string[]; subject: string })
     .filter((p) => [...p.to, ...(p.cc ?? [])].some((a) => wanted.has(a.toLowerCase())));
 }
 
@@ -651,7 +652,7 @@ describe('emails', () => {
       expect(mailsTo(address)).toHaveLength(expected);
     }
     expect(smtp.messages.filter((m) => addressesIn(m.cc).some((a) => cc.includes(a)))).toEqual([]);
-    const queued = outboxEmailsFor(everyone);
+    const queued = await outboxEmailsFor(everyone);
     expect(queued).toHaveLength(codes.length);
     for (const row of queued) expect(row.subject.startsWith(CODE_SUBJECT)).toBe(true);
   });

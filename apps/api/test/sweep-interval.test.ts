@@ -1,4 +1,6 @@
+import { sessions } from '@countersign/db';
 import { until } from '@countersign/test-support';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness.ts';
 import { sendSession } from './purge-support.ts';
@@ -24,18 +26,15 @@ it('a worker sweeps at the configured interval', async () => {
   expect((await api.post('/api/sessions/cancel', { sessionId: sent.sessionId }, accessToken)).status).toBe(
     200,
   );
-  const db = api.runtime.db.$client;
-  db.prepare("UPDATE sessions SET purge_requested_at = ?, purge_reason = 'requested' WHERE id = ?").run(
-    Date.now(),
-    sent.sessionId,
-  );
-  const purgedAt = () =>
-    (
-      db.prepare('SELECT purged_at FROM sessions WHERE id = ?').get(sent.sessionId) as {
-        purged_at: number | null;
-      }
-    ).purged_at;
+  const db = api.runtime.ctx.db;
+  const thisSession = eq(sessions.id, sent.sessionId);
+  await db
+    .update(sessions)
+    .set({ purgeRequestedAt: Date.now(), purgeReason: 'requested' })
+    .where(thisSession);
+  const purgedAt = async () =>
+    (await db.select({ purgedAt: sessions.purgedAt }).from(sessions).where(thisSession))[0]!.purgedAt;
   const asked = Date.now();
-  await until('the sweep finished the lost purge', () => purgedAt() !== null, 10_000);
+  await until('the sweep finished the lost purge', async () => (await purgedAt()) !== null, 10_000);
   expect(Date.now() - asked).toBeLessThan(10_000);
 });

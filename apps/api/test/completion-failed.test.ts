@@ -30,7 +30,7 @@ afterAll(() => world.close());
 
 let sent = 0;
 /** A one-signer session, signed, whose stored signature finalize cannot embed; `fix()` puts the good one back. */
-async function stuckSession(): Promise<{ sessionId: string; fix(): void }> {
+async function stuckSession(): Promise<{ sessionId: string; fix(): Promise<void> }> {
   const n = ++sent;
   const file = await (await localDrive(api.runtime.ctx, accountId)).put(
     `Stuck ${n}.pdf`,
@@ -49,7 +49,7 @@ async function stuckSession(): Promise<{ sessionId: string; fix(): void }> {
     { values: [], signature: { kind: 'typed', value: 'Ann Alpha' } },
     { origin: {}, cookieToken: null },
   );
-  return { sessionId, fix: breakSignature(api, sessionId).restore };
+  return { sessionId, fix: (await breakSignature(api, sessionId)).restore };
 }
 
 /** Runs the sweep through every back-off until the session has no automatic attempt left. */
@@ -132,7 +132,7 @@ describe('a completion that fails on every attempt', () => {
     expect((await detail(s.sessionId)).completionFailure).toMatchObject({ attempts: 1 });
 
     // The cause fixed, the operator's retry completes it.
-    s.fix();
+    await s.fix();
     const retried = await runCli(['sessions', 'retry-completion', '--session', s.sessionId], env);
     expect(retried.code, retried.stderr).toBe(0);
     expect(retried.json).toEqual({ sessionId: s.sessionId, completed: true });

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { localDrive, setAllowance, signAsParticipant } from '@countersign/core';
-import { jsonTextEquals, outbox } from '@countersign/db';
+import { jsonTextEquals, outbox, participants } from '@countersign/db';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { makePdf } from './fixtures/pdfs.ts';
@@ -95,29 +95,34 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /** A drawn signature finalize cannot embed: a PNG with a valid header and no image data. */
-const unembeddableSignature = JSON.stringify({
+const unembeddableSignature = {
   kind: 'drawn',
   value: `data:image/png;base64,${Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0])),
     pngChunk('IEND', Buffer.alloc(0)),
   ]).toString('base64')}`,
-});
+};
 
 /**
  * Swaps the stored signature of the signer at `position` for one finalize cannot embed, so every completion of
  * the session fails. Sign-time checks refuse such a signature now, so it is put in place the way older data (or
  * any other finalize failure) would be. `restore()` puts the signer's own signature back: the cause fixed.
  */
-export function breakSignature(api: TestApi, sessionId: string, position = 0): { restore(): void } {
-  const db = api.runtime.db.$client;
-  const { signature } = db
-    .prepare('SELECT signature FROM participants WHERE session_id = ? AND position = ?')
-    .get(sessionId, position) as { signature: string };
-  const store = (value: string) =>
-    db
-      .prepare('UPDATE participants SET signature = ? WHERE session_id = ? AND position = ?')
-      .run(value, sessionId, position);
-  store(unembeddableSignature);
+export async function breakSignature(
+  api: TestApi,
+  sessionId: string,
+  position = 0,
+): Promise<{ restore(): Promise<void> }> {
+  const db = api.runtime.ctx.db;
+  const signer = and(eq(participants.sessionId, sessionId), eq(participants.position, position));
+  const [{ signature }] = (await db
+    .select({ signature: participants.signature })
+    .from(participants)
+    .where(signer)) as [{ signature: unknown }];
+  const store = async (value: unknown) => {
+    await db.update(participants).set({ signature: value }).where(signer);
+  };
+  await store(unembeddableSignature);
   return { restore: () => store(signature) };
 }

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { completeSession, localDrive, type ServiceContext, signAsParticipant } from '@countersign/core';
+import { documents } from '@countersign/db';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { startApiWorld } from './api-world.ts';
 import { makePdf } from './fixtures/pdfs.ts';
@@ -58,11 +60,13 @@ export async function signAndComplete(ctx: ServiceContext, sent: SentSession, na
 }
 
 /** Every blob hash of a session's documents (source, prepared, final). */
-export function blobHashes(ctx: ServiceContext, sessionId: string): string[] {
-  const rows = ctx.db.$client
-    .prepare('SELECT source_sha256, prepared_sha256, final_sha256 FROM documents WHERE session_id = ?')
-    .all(sessionId) as { source_sha256: string; prepared_sha256: string; final_sha256: string | null }[];
-  return [...new Set(rows.flatMap((r) => [r.source_sha256, r.prepared_sha256, r.final_sha256 ?? []].flat()))];
+export async function blobHashes(ctx: ServiceContext, sessionId: string): Promise<string[]> {
+  const { sourceSha256, preparedSha256, finalSha256 } = documents;
+  const rows = await ctx.db
+    .select({ sourceSha256, preparedSha256, finalSha256 })
+    .from(documents)
+    .where(eq(documents.sessionId, sessionId));
+  return [...new Set(rows.flatMap((r) => [r.sourceSha256, r.preparedSha256, r.finalSha256 ?? []].flat()))];
 }
 
 /** Whether a blob's file is on disk (the embedded topology's layout, file-blob-store.ts). */

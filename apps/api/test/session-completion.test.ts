@@ -320,7 +320,7 @@ describe('a session whose completion fails', () => {
   it('is logged and backed off; the sweep completes the others meanwhile; fixed, it completes', async () => {
     const poison = await send(1);
     await signAll(poison);
-    const broken = breakSignature(api, poison.sessionId);
+    const broken = await breakSignature(api, poison.sessionId);
     clock.advance(1_000);
     // A session whose completion job was lost: only the sweep can complete it. It comes after the poison one.
     const lost = await send(1);
@@ -390,7 +390,7 @@ describe('a session whose completion fails', () => {
     expect(refused.message).not.toMatch(/documents stand/);
 
     // The cause fixed (here: the stored image), the next attempt completes it, with the time decided first.
-    broken.restore();
+    await broken.restore();
     const decided = row(poison.sessionId).completionTime;
     clock.advance(completionRetryDelay(2));
     expect(await sweep(api.runtime.ctx, log)).toMatchObject({ completed: 1, failed: 0 });
@@ -401,7 +401,7 @@ describe('a session whose completion fails', () => {
   it('a failing completion job records the failure too, and its retries do not run finalize again', async () => {
     const s = await send(1, false);
     await signAll(s);
-    breakSignature(api, s.sessionId, 1);
+    await breakSignature(api, s.sessionId, 1);
     const run = () => completeSession(api.runtime.ctx, s.sessionId).catch((e: unknown) => e);
     // The job's attempts (BullMQ retries it): the first fails in finalize, the others find it backed off.
     const errors = [await run(), await run(), await run()];

@@ -40,7 +40,7 @@ it('a worker killed between deleting the files and committing the purge: a new w
   const who = { title: 'Crash purge contract', name: 'Cressida Crashwell', email: 'cressida@crash.test' };
   const sent = await sendSession({ ctx: runtime.ctx, post }, token, accountId, who);
   await signAndComplete(runtime.ctx, sent, who.name);
-  const hashes = blobHashes(runtime.ctx, sent.sessionId);
+  const hashes = await blobHashes(runtime.ctx, sent.sessionId);
   expect(hashes).toHaveLength(3);
   const detail = async () =>
     (await (

@@ -1,6 +1,8 @@
 import { PURGED_TITLE, sweep } from '@countersign/core';
+import { auditEvents, documents, fieldValues } from '@countersign/db';
 import type { LegalHold, SessionDetail } from '@countersign/schemas';
 import { until } from '@countersign/test-support';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   blobExists,
@@ -63,7 +65,7 @@ describe('DELETE /api/sessions/{id}', () => {
       chainHead: string;
       events: unknown[];
     };
-    const hashes = blobHashes(api.runtime.ctx, sent.sessionId);
+    const hashes = await blobHashes(api.runtime.ctx, sent.sessionId);
     expect(hashes).toHaveLength(3); // source, prepared, sealed
     expect(hashes.every((sha) => blobExists(api.runtime.ctx, sha))).toBe(true);
     // The check below means something: the file holds the signer's name and email now.
@@ -79,14 +81,11 @@ describe('DELETE /api/sessions/{id}', () => {
     );
 
     const after = await detail(sent.sessionId);
-    const docs = api.runtime.db.$client
-      .prepare('SELECT id, source_sha256, prepared_sha256, final_sha256 FROM documents WHERE session_id = ?')
-      .all(sent.sessionId) as {
-      id: string;
-      source_sha256: string;
-      prepared_sha256: string;
-      final_sha256: string;
-    }[];
+    const { id, sourceSha256, preparedSha256, finalSha256 } = documents;
+    const docs = await api.runtime.ctx.db
+      .select({ id, sourceSha256, preparedSha256, finalSha256 })
+      .from(documents)
+      .where(eq(documents.sessionId, sent.sessionId));
     expect(after).toMatchObject({
       status: 'completed',
       title: PURGED_TITLE,
@@ -99,9 +98,9 @@ describe('DELETE /api/sessions/{id}', () => {
         auditEvents: trail.events.length,
         documents: docs.map((d) => ({
           documentId: d.id,
-          sourceSha256: d.source_sha256,
-          preparedSha256: d.prepared_sha256,
-          finalSha256: d.final_sha256,
+          sourceSha256: d.sourceSha256,
+          preparedSha256: d.preparedSha256,
+          finalSha256: d.finalSha256,
         })),
       },
     });
@@ -114,12 +113,8 @@ describe('DELETE /api/sessions/{id}', () => {
     expect(hashes.filter((sha) => blobExists(api.runtime.ctx, sha))).toEqual([]);
     const bytesAfter = databaseBytes(api.config.dataDir);
     for (const text of [who.name, who.email, who.title]) expect(bytesAfter.includes(text)).toBe(false);
-    for (const table of ['field_values', 'audit_events'])
-      expect(
-        api.runtime.db.$client
-          .prepare(`SELECT count(*) AS n FROM ${table} WHERE session_id = ?`)
-          .get(sent.sessionId),
-      ).toEqual({ n: 0 });
+    for (const table of [fieldValues, auditEvents])
+      expect(await api.runtime.ctx.db.$count(table, eq(table.sessionId, sent.sessionId))).toBe(0);
 
     // The document answers 410, the trail keeps only its head, the signing link is dead.
     const pdf = await call('GET', `/api/sessions/${sent.sessionId}/documents/${docs[0]!.id}`);
@@ -173,9 +168,9 @@ describe('DELETE /api/sessions/{id}', () => {
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({ error: 'legal_hold', message: expect.any(String) });
     expect(await detail(sent.sessionId)).toMatchObject({ legalHold: true, purge: null });
-    expect(blobHashes(api.runtime.ctx, sent.sessionId).every((sha) => blobExists(api.runtime.ctx, sha))).toBe(
-      true,
-    );
+    expect(
+      (await blobHashes(api.runtime.ctx, sent.sessionId)).every((sha) => blobExists(api.runtime.ctx, sha)),
+    ).toBe(true);
 
     const released = await call('DELETE', `/api/sessions/${sent.sessionId}/legal-hold`);
     expect(await released.json()).toEqual({

@@ -33,7 +33,7 @@ describe('POST /api/sessions/cancel (spec 4.4 and the transition table)', () => 
       expect(res.status).toBe(410);
       expect(((await res.json()) as { error: string }).error).toBe('session_cancelled');
     }
-    expect(w.auditOf(s.sessionId).some((e) => e.type === 'session.cancelled')).toBe(true);
+    expect((await w.auditOf(s.sessionId)).some((e) => e.type === 'session.cancelled')).toBe(true);
     expect(await cancel({ sessionId: s.sessionId })).toMatchObject({
       status: 200,
       body: { cancelled: true, alreadyCancelled: true },
@@ -74,7 +74,7 @@ describe('POST /api/sessions/cancel (spec 4.4 and the transition table)', () => 
       status: 200,
       body: { cancelled: true, alreadyCancelled: true },
     });
-    const types = w.auditOf(due.sessionId).map((e) => e.type);
+    const types = (await w.auditOf(due.sessionId)).map((e) => e.type);
     expect(types).toContain('session.expired');
     expect(types).not.toContain('session.cancelled');
     expect(await expireDueSessions(w.api.runtime.ctx)).toBe(0);

@@ -72,7 +72,7 @@ describe('one-time codes', () => {
     expect(after.fields.every((f) => f.mine)).toBe(true);
     const pdf = await ann.request('GET', `/documents/${s.documentIds[0]}`);
     await expectPdfResponse(pdf);
-    expect(participantRow(w, s.participantIds[0]!).verified_at).toBe(w.clock.now());
+    expect((await participantRow(w, s.participantIds[0]!)).verifiedAt).toBe(w.clock.now());
   });
 
   it("binds the cookie to its participant: it opens nothing on another signer's link", async () => {
@@ -159,7 +159,7 @@ describe('one-time codes', () => {
     }
     expect(left).toEqual([4, 3, 2, 1, 0]);
     expect(await errorOf(await gus.verify(code))).toMatchObject({ status: 400, error: 'code_expired' });
-    const failed = w.auditOf(s.sessionId).filter((e) => e.type === 'code.failed');
+    const failed = (await w.auditOf(s.sessionId)).filter((e) => e.type === 'code.failed');
     expect(failed.map((e) => e.data?.attemptsLeft)).toEqual([4, 3, 2, 1, 0]);
   });
 
@@ -293,24 +293,24 @@ describe('one-time codes', () => {
     const lu = w.signer(s.tokens[0]!, 'Audit-Agent/2.0');
     // Opens before the code are not views (a mail scanner opens links too), and are recorded once an hour.
     for (let i = 0; i < 300; i++) await lu.request('GET');
-    expect(participantRow(w, s.participantIds[0]!).viewed_at).toBeNull();
+    expect((await participantRow(w, s.participantIds[0]!)).viewedAt).toBeNull();
     await lu.requestCode();
     const code = await w.codeFor(s.emails[0]!);
     await lu.verify(code === '000000' ? '000001' : '000000');
     await lu.verify(code);
     await lu.view();
-    const firstViewedAt = participantRow(w, s.participantIds[0]!).viewed_at;
+    const firstViewedAt = (await participantRow(w, s.participantIds[0]!)).viewedAt;
     expect(firstViewedAt).not.toBeNull();
     w.clock.advance(1000);
     await lu.view();
-    expect(participantRow(w, s.participantIds[0]!).viewed_at).toBe(firstViewedAt);
-    let trail = w.auditOf(s.sessionId).filter((e) => e.participantId === s.participantIds[0]);
+    expect((await participantRow(w, s.participantIds[0]!)).viewedAt).toBe(firstViewedAt);
+    let trail = (await w.auditOf(s.sessionId)).filter((e) => e.participantId === s.participantIds[0]);
     let types = trail.map((e) => e.type).filter((t) => t !== 'invite.queued');
     expect(types).toEqual(['link.opened', 'code.sent', 'code.failed', 'code.verified', 'link.viewed']);
     // An hour later a view is recorded again (the cookie lasts longer than that).
     w.clock.advance(3_600_000);
     await lu.view();
-    trail = w.auditOf(s.sessionId).filter((e) => e.participantId === s.participantIds[0]);
+    trail = (await w.auditOf(s.sessionId)).filter((e) => e.participantId === s.participantIds[0]);
     types = trail.map((e) => e.type).filter((t) => t !== 'invite.queued');
     expect(types.slice(-2)).toEqual(['link.viewed', 'link.viewed']);
     for (const e of trail.filter((x) => types.includes(x.type))) {

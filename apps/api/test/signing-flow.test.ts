@@ -1,8 +1,11 @@
 import { deflateSync } from 'node:zlib';
+import { participants } from '@countersign/db';
 import type { SigningView } from '@countersign/schemas';
+import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { box, createTestTemplate } from './fixtures/templates.ts';
+import { queuedEmailsTo } from './queued-emails.ts';
 import {
   errorOf,
   participantRow,
@@ -86,14 +89,14 @@ describe('signing', () => {
       sessionCompleted: true,
     });
 
-    const row = participantRow(w, s.participantIds[0]!);
+    const row = await participantRow(w, s.participantIds[0]!);
     expect(row.status).toBe('signed');
-    expect(JSON.parse(row.signature as string)).toEqual({ kind: 'typed', value: 'Ann Marie Lee' });
+    expect(row.signature).toEqual({ kind: 'typed', value: 'Ann Marie Lee' });
     // No initials given: typed initials derived from the name, applied to every initials field.
-    expect(JSON.parse(row.initials as string)).toEqual({ kind: 'typed', value: 'AML' });
-    expect(row.signed_ip).toBe('127.0.0.1');
-    expect(row.signed_user_agent).toBe('signing-test/1.0');
-    const signed = w.auditOf(s.sessionId).find((e) => e.type === 'participant.signed')!;
+    expect(row.initials).toEqual({ kind: 'typed', value: 'AML' });
+    expect(row.signedIp).toBe('127.0.0.1');
+    expect(row.signedUserAgent).toBe('signing-test/1.0');
+    const signed = (await w.auditOf(s.sessionId)).find((e) => e.type === 'participant.signed')!;
     expect(signed).toMatchObject({
       participantId: s.participantIds[0],
       ip: '127.0.0.1',
@@ -225,7 +228,7 @@ describe('signing', () => {
     expect(
       (await errorOf(await cleo.sign({ values: [], signature: typed('Cleo'), extra: true }))).error,
     ).toBe('invalid_request');
-    expect(participantRow(w, s.participantIds[0]!).status).not.toBe('signed');
+    expect((await participantRow(w, s.participantIds[0]!)).status).not.toBe('signed');
 
     // A date field the signer fills is never dated for them: left empty, a required one is missing.
     const undated = await refusedWith(['Company', 'Cleo & Co'], ['Agree', 'true']);
@@ -251,9 +254,9 @@ describe('signing', () => {
     expect(fieldOf(afterView, 'Nickname').value).toBeNull();
     expect(fieldOf(afterView, 'Reference').value).toBe('REF-1');
     expect(afterView.fields.every((f) => f.readOnly)).toBe(true);
-    const row = participantRow(w, s.participantIds[0]!);
-    expect(JSON.parse(row.signature as string)).toEqual({ kind: 'drawn', value: TINY_PNG });
-    expect(JSON.parse(row.initials as string)).toEqual({ kind: 'typed', value: 'CC' });
+    const row = await participantRow(w, s.participantIds[0]!);
+    expect(row.signature).toEqual({ kind: 'drawn', value: TINY_PNG });
+    expect(row.initials).toEqual({ kind: 'typed', value: 'CC' });
 
     // The witness has nothing to fill but the signature.
     const wes = await verified(s.tokens[1]!, s.emails[1]!);
@@ -306,12 +309,7 @@ describe('signing', () => {
     );
     const [tessEmail, theoEmail] = s.emails;
     const [tessToken, theoToken] = s.tokens;
-    const emailsTo = (email: string) =>
-      (
-        w.api.runtime.db.$client
-          .prepare("SELECT count(*) AS n FROM outbox WHERE kind = 'email' AND payload LIKE ?")
-          .get(`%${email}%`) as { n: number }
-      ).n;
+    const emailsTo = (email: string) => queuedEmailsTo(w.api, email);
     // Stored as the rank: order 10 signs first, order 20 second.
     const detail = (await sessionStatus(s.sessionId)) as {
       participants: { name: string; signingOrder: number; status: string }[];
@@ -324,8 +322,8 @@ describe('signing', () => {
     // The send invites Theo only.
     const invite = await w.smtp.waitFor((m) => JSON.stringify(m.to).includes(theoEmail!));
     expect(invite.text).toContain(`/s/${theoToken}`);
-    expect(emailsTo(theoEmail!)).toBe(1);
-    expect(emailsTo(tessEmail!)).toBe(0);
+    expect(await emailsTo(theoEmail!)).toBe(1);
+    expect(await emailsTo(tessEmail!)).toBe(0);
 
     const tess = w.signer(tessToken!);
     const tessView = await tess.view();
@@ -334,7 +332,7 @@ describe('signing', () => {
       status: 409,
       error: 'not_your_turn',
     });
-    expect(emailsTo(tessEmail!)).toBe(0);
+    expect(await emailsTo(tessEmail!)).toBe(0);
 
     const theo = w.signer(theoToken!);
     const theoSigned = await theo.sign(signBody(await theo.view()));
@@ -387,7 +385,7 @@ describe('signing', () => {
       expect((await errorOf(await signer.requestCode())).error).toBe('session_declined');
       expect((await errorOf(await signer.sign({ values: [], signature: typed('X') }))).status).toBe(410);
     }
-    const event = w.auditOf(s.sessionId).find((e) => e.type === 'participant.declined')!;
+    const event = (await w.auditOf(s.sessionId)).find((e) => e.type === 'participant.declined')!;
     expect(event).toMatchObject({
       participantId: s.participantIds[0],
       ip: '127.0.0.1',
@@ -413,9 +411,10 @@ describe('signing', () => {
     expect(await page.text()).toContain('This signing request was cancelled');
 
     const revoked = await w.send({ recipients: [{ name: 'Rev Oked' }] });
-    w.api.runtime.db.$client
-      .prepare('UPDATE participants SET link_revoked_at = ? WHERE id = ?')
-      .run(w.clock.now(), revoked.participantIds[0]);
+    await w.api.runtime.ctx.db
+      .update(participants)
+      .set({ linkRevokedAt: w.clock.now() })
+      .where(eq(participants.id, revoked.participantIds[0]!));
     expect(await errorOf(await w.signer(revoked.tokens[0]!).request('GET'))).toMatchObject({
       status: 410,
       error: 'link_revoked',

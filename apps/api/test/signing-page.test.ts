@@ -1,5 +1,7 @@
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { documents, sessions } from '@countersign/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SigningWorld, startSigningWorld } from './signing-setup.ts';
 
@@ -60,7 +62,7 @@ describe('the signing page and its assets', () => {
       expect(html).toContain(`for="${id}"`);
     expect(html).toContain('role="status" aria-live="polite"');
     // Rendering the page records nothing; the script's first API call is the view.
-    expect(w.auditOf(s.sessionId).filter((e) => e.type === 'link.viewed')).toEqual([]);
+    expect((await w.auditOf(s.sessionId)).filter((e) => e.type === 'link.viewed')).toEqual([]);
   });
 
   it('serves pdf.js and the page assets from this server, and nothing else', async () => {
@@ -183,11 +185,11 @@ describe('the signing page and its assets', () => {
     expect((await w.api.fetch(`/api/signing/${s.tokens[0]}/documents/not-a-document`)).status).toBe(404);
 
     // The state between "everyone signed" and the sealed PDF, set directly: the job is not what is tested here.
-    const db = w.api.runtime.db.$client;
-    db.prepare("UPDATE sessions SET status = 'completed', completed_at = ? WHERE id = ?").run(
-      w.clock.now(),
-      s.sessionId,
-    );
+    const db = w.api.runtime.ctx.db;
+    await db
+      .update(sessions)
+      .set({ status: 'completed', completedAt: w.clock.now() })
+      .where(eq(sessions.id, s.sessionId));
     const view = await w.signer(s.tokens[0]!).view();
     expect(view.status).toBe('completed');
     expect(view.download).toEqual({
@@ -200,7 +202,10 @@ describe('the signing page and its assets', () => {
     const body = (await (await w.api.fetch(url)).json()) as { error: string };
     expect(body.error).toBe('document_not_ready');
 
-    db.prepare('UPDATE documents SET final_sha256 = prepared_sha256 WHERE id = ?').run(s.documentIds[0]);
+    await db
+      .update(documents)
+      .set({ finalSha256: documents.preparedSha256 })
+      .where(eq(documents.id, s.documentIds[0]!));
     expect((await w.signer(s.tokens[0]!).view()).download?.ready).toBe(true);
     const ready = await w.api.fetch(url);
     expect(ready.status).toBe(200);

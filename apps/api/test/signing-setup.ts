@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { localDrive, ManualClock } from '@countersign/core';
+import { auditEvents, participants, writeOrder } from '@countersign/db';
 import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
 import type { SigningErrorResponse, SigningView } from '@countersign/schemas';
+import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { makePdf } from './fixtures/pdfs.ts';
 import { startTestApi, type TestApi } from './harness.ts';
@@ -24,7 +26,7 @@ export interface SigningWorld {
   /** The signer API for one link, carrying its cookie once verified. */
   signer(token: string, userAgent?: string): Signer;
   /** The session's audit trail, read straight from the database. */
-  auditOf(sessionId: string): AuditRow[];
+  auditOf(sessionId: string): Promise<AuditRow[]>;
   close(): Promise<void>;
 }
 
@@ -214,16 +216,15 @@ export async function startSigningWorld(
       };
       return signer;
     },
-    auditOf(sessionId) {
-      return api.runtime.db.$client
-        .prepare(
-          'SELECT type, participant_id AS participantId, at, ip, user_agent AS userAgent, data FROM audit_events WHERE session_id = ? ORDER BY at, rowid',
-        )
-        .all(sessionId)
-        .map((r) => {
-          const row = r as AuditRow & { data: string | null };
-          return { ...row, data: row.data === null ? null : JSON.parse(row.data) };
-        });
+    async auditOf(sessionId) {
+      const db = api.runtime.ctx.db;
+      const { type, participantId, at, ip, userAgent, data } = auditEvents;
+      const rows = await db
+        .select({ type, participantId, at, ip, userAgent, data })
+        .from(auditEvents)
+        .where(eq(auditEvents.sessionId, sessionId))
+        .orderBy(at, writeOrder(db, auditEvents));
+      return rows as AuditRow[];
     },
     async close() {
       await api.close();
@@ -263,10 +264,12 @@ export interface AuditRow {
 }
 
 /** A participant's row as stored (status, timestamps, adopted signature, lockout). */
-export function participantRow(world: SigningWorld, participantId: string): Record<string, unknown> {
-  return world.api.runtime.db.$client
-    .prepare('SELECT * FROM participants WHERE id = ?')
-    .get(participantId) as Record<string, unknown>;
+export async function participantRow(world: SigningWorld, participantId: string) {
+  const [row] = await world.api.runtime.ctx.db
+    .select()
+    .from(participants)
+    .where(eq(participants.id, participantId));
+  return row!;
 }
 
 /** A real 1x1 PNG as a data URL (drawn signatures). */

@@ -69,7 +69,7 @@ describe('stamped dates and the certificate', () => {
       expect(extractedContains(documentPages, date), documentPages).toBe(true);
       expect(documentPages).not.toContain('2027-03-14');
       expect(certificate).toContain('2027-03-14 10:30:00 UTC');
-      const signed = w.auditOf(sessionId).find((e) => e.type === 'participant.signed')!;
+      const signed = (await w.auditOf(sessionId)).find((e) => e.type === 'participant.signed')!;
       expect(new Date(signed.at).toISOString()).toBe('2027-03-14T10:30:00.000Z');
     },
     120_000,

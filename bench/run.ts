@@ -11,6 +11,7 @@ const scenarios: Record<string, () => Promise<BenchRow[]>> = {
   template: async () => (await import('./src/scenarios/template-send.ts')).run(),
   'template-postgres': async () => (await import('./src/scenarios/template-send-postgres.ts')).run(),
   completion: async () => (await import('./src/scenarios/completion.ts')).run(),
+  'postgres-vs-sqlite': async () => (await import('./src/scenarios/postgres-vs-sqlite.ts')).run(),
   'completion-timestamp': async () => (await import('./src/scenarios/completion-timestamp.ts')).run(),
   cancel: async () => (await import('./src/scenarios/cancel-load.ts')).run(),
   'cancel-embedded': async () => (await import('./src/scenarios/cancel-embedded.ts')).run(),

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startApiWorld } from './api-world.ts';
 import { signLosingCompletionJob } from './completion-support.ts';
 import { makePdf } from './fixtures/pdfs.ts';
+import { signatureField } from './fixtures/templates.ts';
 import { sendOneEntry } from './send-support.ts';
 import { linkTokenOf, type TemplateSent } from './sends.ts';
 
@@ -87,19 +88,7 @@ describe('the certificate names the active content removed from the original', (
       name: 'Scripted',
       documents: [{ filename: 'Scripted.pdf', bytes: await withOpenScript('template') }],
       roles: ['Client'],
-      fields: [
-        {
-          document: 'Scripted.pdf',
-          label: 'Signature',
-          type: 'signature',
-          page: 1,
-          x: 72,
-          y: 600,
-          width: 200,
-          height: 48,
-          role: 'Client',
-        },
-      ],
+      fields: [{ ...signatureField('Client', 600), document: 'Scripted.pdf' }],
     });
     const [kept] = await ctx.db
       .select()

@@ -1,22 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { loadConfig } from '@countersign/config';
-import { createAccount, createRuntime, localDrive, type Runtime } from '@countersign/core';
+import { localDrive } from '@countersign/core';
 import { sessions } from '@countersign/db';
 import type { SessionsSendResponse } from '@countersign/schemas';
-import {
-  createTestDatabase,
-  type Deployment,
-  startDeployment,
-  started,
-  type TestDatabase,
-  tempDir,
-  until,
-} from '@countersign/test-support';
+import { started, until } from '@countersign/test-support';
 import { count, countDistinct, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { checkedFetch } from '../testing/openapi-check.ts';
+import { expect, it } from 'vitest';
 import { finishedByKey, kill9 } from './fault-support.ts';
 import { makePdf } from './fixtures/pdfs.ts';
+import { startHosts } from './hosts-support.ts';
 
 // A worker host killed in the middle of a send on PostgreSQL: the API and one worker as separate hosts (own
 // DATA_DIRs), the worker SIGKILLed between two commits of a 2,000-entry own-PDF send. A worker started on a
@@ -24,41 +15,12 @@ import { makePdf } from './fixtures/pdfs.ts';
 // entry, those committed before the kill kept, the caller's retry with its key answered.
 
 const ENTRIES = 2_000;
-let database: TestDatabase;
-let d: Deployment;
-let operator: Runtime;
-let token: string;
-let accountId: string;
-let cloudFileId: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  d = await startDeployment({ hosts: true, workers: 1, env: { ...database.env, SEND_TIMEOUT_MS: '4000' } });
-  operator = await createRuntime(
-    loadConfig({ DATA_DIR: tempDir('countersign-operator-'), LOG_LEVEL: 'silent', ...database.env }),
-  );
-  const account = await createAccount(operator.ctx, { name: 'Kill Ltd', email: 'ops@kill.test' });
-  accountId = account.accountId;
-  ({ cloudFileId } = await (await localDrive(operator.ctx, accountId)).put(
-    'c.pdf',
-    await makePdf(1, 'kill'),
-  ));
-  const exchanged = await post('/connect/token', { refresh_token: account.refreshToken });
-  token = ((await exchanged.json()) as { access_token: string }).access_token;
-}, 240_000);
-afterAll(async () => {
-  await d?.stop();
-  await operator?.close();
-  await database?.drop();
+const { d, operator, accountId, token, post } = await startHosts({
+  workers: 1,
+  env: { SEND_TIMEOUT_MS: '4000' },
 });
-
-function post(route: string, body: unknown, headers: Record<string, string> = {}) {
-  return checkedFetch(`${d.url}${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-}
+const drive = await localDrive(operator.ctx, accountId);
+const { cloudFileId } = await drive.put('c.pdf', await makePdf(1, 'kill'));
 
 const committed = async () =>
   await operator.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.accountId, accountId));
@@ -75,7 +37,8 @@ it('kill -9 of a worker host between two commits of a 2,000-entry send: a worker
           recipients: [{ name: `Signer ${i}`, email: `signer-${i}@kill.test` }],
         })),
       },
-      { authorization: `Bearer ${token}`, 'idempotency-key': key },
+      token,
+      { 'idempotency-key': key },
     );
   const first = send();
   await until('the first entries to be committed', async () => (await committed()).length > 0, 60_000, 1);

@@ -1,22 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '@countersign/config';
-import { createAccount, createRuntime, createTemplate, localDrive, type Runtime } from '@countersign/core';
+import { createTemplate, localDrive } from '@countersign/core';
 import { sessions } from '@countersign/db';
 import { startTestSmtpServer } from '@countersign/mail/testing';
-import {
-  createTestDatabase,
-  type Deployment,
-  startDeployment,
-  type TestDatabase,
-  tempDir,
-  until,
-} from '@countersign/test-support';
+import { until } from '@countersign/test-support';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { checkedFetch } from '../testing/openapi-check.ts';
 import { makePdf } from './fixtures/pdfs.ts';
-import { bearer, type Receiver, startReceiver } from './webhooks-support.ts';
+import { signatureField } from './fixtures/templates.ts';
+import { startHosts } from './hosts-support.ts';
+import { bearer, startReceiver } from './webhooks-support.ts';
 
 // The scaled topology on several hosts: an API and two workers as real processes, each with a DATA_DIR of its
 // own (nothing shared but PostgreSQL, Redis and the SMTP server), and the operator's runtime as a fourth
@@ -25,45 +19,16 @@ import { bearer, type Receiver, startReceiver } from './webhooks-support.ts';
 // cancelled. Afterwards no host holds a drive file, a blob or a secret on its disk.
 
 const smtp = await startTestSmtpServer();
-let receiver: Receiver;
-let database: TestDatabase;
-let d: Deployment;
-let operator: Runtime;
-let token: string;
-let accountId: string;
-
-beforeAll(async () => {
-  receiver = await startReceiver();
-  database = await createTestDatabase();
-  d = await startDeployment({
-    hosts: true,
-    workers: 2,
-    env: { ...database.env, SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE: '1' },
-  });
-  operator = await createRuntime(
-    loadConfig({ DATA_DIR: tempDir('countersign-operator-'), LOG_LEVEL: 'silent', ...database.env }),
-  );
-  const account = await createAccount(operator.ctx, { name: 'Hosts Ltd', email: 'ops@hosts.test' });
-  accountId = account.accountId;
-  const exchanged = await post('/connect/token', { refresh_token: account.refreshToken });
-  token = ((await exchanged.json()) as { access_token: string }).access_token;
-  expect((await post('/api/webhooks', { url: receiver.url }, token)).status).toBe(201);
-}, 240_000);
+const receiver = await startReceiver();
+const { database, d, operator, accountId, token, post } = await startHosts({
+  workers: 2,
+  env: { SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE: '1' },
+});
 afterAll(async () => {
-  await d?.stop();
-  await operator?.close();
-  await database?.drop();
-  await receiver?.close();
+  await receiver.close();
   await smtp.close();
 });
-
-function post(route: string, body: unknown, bearerToken?: string) {
-  return checkedFetch(`${d.url}${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(bearerToken ? bearer(bearerToken) : {}) },
-    body: JSON.stringify(body),
-  });
-}
+expect((await post('/api/webhooks', { url: receiver.url }, token)).status).toBe(201);
 
 /** An own-PDF send of a new file put on the drive by the operator's host, to Ann (public, invited). */
 async function ownPdfSession(title: string) {
@@ -125,19 +90,7 @@ describe('an API and two workers on separate hosts, sharing PostgreSQL', () => {
       name: 'Hosts NDA',
       documents: [{ filename: 'NDA.pdf', bytes: await makePdf(1, 'hosts-nda') }],
       roles: ['Client'],
-      fields: [
-        {
-          document: 'NDA.pdf',
-          label: 'Signature',
-          type: 'signature',
-          page: 1,
-          x: 72,
-          y: 600,
-          width: 200,
-          height: 48,
-          role: 'Client',
-        },
-      ],
+      fields: [{ ...signatureField('Client', 600), document: 'NDA.pdf' }],
     });
     const sent = await post(
       '/api/templates/send',

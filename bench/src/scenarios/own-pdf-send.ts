@@ -10,7 +10,7 @@ import { type BenchRow, median, ms, ratioRow } from '../report.ts';
 const RUNS = 3;
 let counter = 0;
 
-async function timeSend(
+export async function timeSend(
   api: TestApi,
   account: { accountId: string; accessToken: string },
   pages: number,

@@ -1,19 +1,15 @@
 import { closeDatabase, type Db, OUTBOX_CHANNEL, openDatabase, outbox } from '@countersign/db';
-import { createTestDatabase, type TestDatabase, until } from '@countersign/test-support';
+import { createTestDatabase, until } from '@countersign/test-support';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 // Waking dispatchers on PostgreSQL (migrations-postgres/0005_outbox_notify.sql, postgres/listener.ts): a
 // transaction that queues outbox rows notifies OUTBOX_CHANNEL when it commits, once; a listener whose
 // connection the server dropped listens again by itself and looks once when it does.
 
-let database: TestDatabase;
-let db: Db;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = await openDatabase(database.url);
-});
+const database = await createTestDatabase();
+const db = await openDatabase(database.url);
 afterAll(async () => {
   await closeDatabase(db);
   await database.drop();

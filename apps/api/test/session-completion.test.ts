@@ -12,7 +12,9 @@ import {
   type SweepLog,
   sweep,
 } from '@countersign/core';
+import { documents, sessions } from '@countersign/db';
 import { spawnEntry, until } from '@countersign/test-support';
+import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { PDFString } from 'pdf-lib';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -43,7 +45,7 @@ afterAll(async () => {
 });
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const db = () => api.runtime.db.$client;
+const db = () => api.runtime.ctx.db;
 const blobFiles = () =>
   fs
     .readdirSync(path.join(api.config.dataDir, 'blobs'), { recursive: true })
@@ -82,20 +84,15 @@ async function send(documents: number, notify = true) {
 const signAll = (s: { sessionId: string; tokens: string[] }) =>
   signLosingCompletionJob(api, s, ['Ann Alpha', 'Bob Beta']);
 
-const row = (sessionId: string) =>
-  db()
-    .prepare(
-      'SELECT status, completed_at AS completedAt, completion_claim AS claim, completion_claimed_until AS claimedUntil, completion_time AS completionTime, completion_failures AS failures, completion_error AS error FROM sessions WHERE id = ?',
-    )
-    .get(sessionId) as {
-    status: string;
-    completedAt: number | null;
-    claim: string | null;
-    claimedUntil: number | null;
-    completionTime: number | null;
-    failures: number;
-    error: string | null;
-  };
+const row = async (sessionId: string) => {
+  const { status, completedAt, completionClaim: claim, completionClaimedUntil: claimedUntil } = sessions;
+  const { completionTime, completionFailures: failures, completionError: error } = sessions;
+  const [found] = await db()
+    .select({ status, completedAt, claim, claimedUntil, completionTime, failures, error })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return found!;
+};
 
 /**
  * Records every blob either runtime stores from now on (finalize is deterministic for one completion time,
@@ -127,11 +124,13 @@ function recordBlobWrites() {
   };
 }
 
-const finals = (sessionId: string) =>
+const finals = async (sessionId: string) =>
   (
-    db()
-      .prepare('SELECT final_sha256 AS sha FROM documents WHERE session_id = ? ORDER BY position')
-      .all(sessionId) as { sha: string | null }[]
+    await db()
+      .select({ sha: documents.finalSha256 })
+      .from(documents)
+      .where(eq(documents.sessionId, sessionId))
+      .orderBy(documents.position)
   ).map((d) => d.sha);
 
 async function download(url: string): Promise<string> {
@@ -149,7 +148,7 @@ const completionMails = (email: string) =>
  * signer's completion email attachment and the session.completed webhook (its downloadUrl), exactly once.
  */
 async function expectOneFinalEverywhere(s: Awaited<ReturnType<typeof send>>) {
-  const final = finals(s.sessionId);
+  const final = await finals(s.sessionId);
   expect(final.every((sha) => sha !== null)).toBe(true);
   const served = await Promise.all(
     s.documentIds.map((d) => download(`${api.url}/api/sessions/${s.sessionId}/documents/${d}`)),
@@ -176,7 +175,7 @@ async function expectOneFinalEverywhere(s: Awaited<ReturnType<typeof send>>) {
   ).toHaveLength(1);
 
   // The completion time was decided once: it is the session's completedAt and the seal's signing time.
-  const { completedAt, completionTime } = row(s.sessionId);
+  const { completedAt, completionTime } = await row(s.sessionId);
   expect(completedAt).toBe(completionTime);
   const sealTime = PDFString.fromDate(new Date(completedAt!)).toString();
   for (const sha of final) {
@@ -195,7 +194,7 @@ async function firstRunClaimed() {
   const before = blobFiles();
   const blobWrites = recordBlobWrites();
   const first = completeSession(api.runtime.ctx, s.sessionId);
-  await until('the first run holds its claim', () => row(s.sessionId).claim !== null);
+  await until('the first run holds its claim', async () => (await row(s.sessionId)).claim !== null);
   return { s, before, blobWrites, first };
 }
 
@@ -211,34 +210,34 @@ describe('overlapping completions of one session', () => {
     expect(await rerun).toEqual({ completed: false });
     expect(swept).toMatchObject({ completed: 0, failed: 0 });
     expect(await job).toEqual({ completed: true });
-    expect(row(s.sessionId)).toMatchObject({ status: 'completed', claim: null, claimedUntil: null });
+    expect(await row(s.sessionId)).toMatchObject({ status: 'completed', claim: null, claimedUntil: null });
     expect(blobFiles() - before).toBe(2);
     // Once completed, every later run (a late job, a sweep) answers completed and writes nothing.
     expect(await completeSession(other.ctx, s.sessionId)).toEqual({ completed: true });
     expect((await sweep(other.ctx)).completed).toBe(0);
     blobWrites.restore();
     expect(blobFiles() - before).toBe(2);
-    expect(blobWrites.writes).toEqual(finals(s.sessionId).map((sha) => `api:${sha}`));
+    expect(blobWrites.writes).toEqual((await finals(s.sessionId)).map((sha) => `api:${sha}`));
     await expectOneFinalEverywhere(s);
   });
 
   it('a run that outlived its lease and one that took over: one final per document, one completion', async () => {
     const { s, before, blobWrites, first } = await firstRunClaimed();
-    const { completionTime: decided, claim: firstClaim } = row(s.sessionId);
+    const { completionTime: decided, claim: firstClaim } = await row(s.sessionId);
     expect(decided).toBe(clock.now());
     // The other process sees the first run's lease lapsed (the first is slow, not dead) and takes over.
     otherClock.set(clock.now() + COMPLETION_LEASE_MS + 1);
     const second = completeSession(other.ctx, s.sessionId);
-    await until('the second run took over', () => row(s.sessionId).claim !== firstClaim);
-    expect(row(s.sessionId).completionTime).toBe(decided); // the completion time stays the first run's
+    await until('the second run took over', async () => (await row(s.sessionId)).claim !== firstClaim);
+    expect((await row(s.sessionId)).completionTime).toBe(decided); // the completion time stays the first run's
     const results = await Promise.all([first, second]);
     blobWrites.restore();
 
     expect(results.some((r) => r.completed)).toBe(true);
-    expect(row(s.sessionId)).toMatchObject({ status: 'completed', completedAt: decided });
+    expect(await row(s.sessionId)).toMatchObject({ status: 'completed', completedAt: decided });
     expect(blobFiles() - before).toBe(2);
     // Both runs finalized the first document; only the one that stored it first wrote it.
-    expect(blobWrites.writes.map((w) => w.split(':')[1])).toEqual(finals(s.sessionId));
+    expect(blobWrites.writes.map((w) => w.split(':')[1])).toEqual(await finals(s.sessionId));
     await expectOneFinalEverywhere(s);
   });
 
@@ -275,7 +274,9 @@ describe('overlapping completions of one session', () => {
         signed.push(res.status);
       }
       expect(signed).toEqual([200, 200]);
-      await vi.waitFor(() => expect(row(s.sessionId).status).toBe('completed'), { timeout: 20_000 });
+      await vi.waitFor(async () => expect((await row(s.sessionId)).status).toBe('completed'), {
+        timeout: 20_000,
+      });
       completedAt = Date.now();
       expect(await sweeper.exited).toBe(0);
     } finally {
@@ -292,7 +293,7 @@ describe('overlapping completions of one session', () => {
     // The race happened: the other process swept before the signatures and after the session completed.
     expect(child.firstPassAt).toBeLessThanOrEqual(signingStartedAt); // the same millisecond happens
     expect(child.lastPassAt).toBeGreaterThan(completedAt);
-    expect(row(s.sessionId).status).toBe('completed');
+    expect((await row(s.sessionId)).status).toBe('completed');
     expect(blobFiles() - before).toBe(2);
     await expectOneFinalEverywhere(s);
   }, 120_000);
@@ -302,17 +303,20 @@ describe('overlapping completions of one session', () => {
     await signAll(s);
     // What a worker killed mid-finalize leaves behind: a live claim and the completion time it decided.
     const decided = clock.now() - 1_000;
-    db()
-      .prepare(
-        'UPDATE sessions SET completion_claim = ?, completion_claimed_until = ?, completion_time = ? WHERE id = ?',
-      )
-      .run('dead-run', clock.now() + COMPLETION_LEASE_MS, decided, s.sessionId);
+    await db()
+      .update(sessions)
+      .set({
+        completionClaim: 'dead-run',
+        completionClaimedUntil: clock.now() + COMPLETION_LEASE_MS,
+        completionTime: decided,
+      })
+      .where(eq(sessions.id, s.sessionId));
 
     expect((await sweep(api.runtime.ctx)).completed).toBe(0);
     expect(await completeSession(api.runtime.ctx, s.sessionId)).toEqual({ completed: false });
     clock.advance(COMPLETION_LEASE_MS);
     expect((await sweep(api.runtime.ctx)).completed).toBe(1);
-    expect(row(s.sessionId)).toMatchObject({ status: 'completed', completedAt: decided, claim: null });
+    expect(await row(s.sessionId)).toMatchObject({ status: 'completed', completedAt: decided, claim: null });
   });
 });
 
@@ -332,19 +336,19 @@ describe('a session whose completion fails', () => {
     };
 
     expect(await sweep(api.runtime.ctx, log)).toMatchObject({ completed: 1, failed: 1 });
-    expect(row(lost.sessionId).status).toBe('completed');
+    expect((await row(lost.sessionId)).status).toBe('completed');
     expect(logged).toHaveLength(1);
     expect(logged[0]!.obj.sessionId).toBe(poison.sessionId);
     expect((logged[0]!.obj.err as Error).message).toContain(poison.sessionId);
     const failedAt = clock.now();
-    expect(row(poison.sessionId)).toMatchObject({
+    expect(await row(poison.sessionId)).toMatchObject({
       status: 'active',
       claim: null,
       failures: 1,
       claimedUntil: failedAt + completionRetryDelay(1),
     });
-    expect(row(poison.sessionId).error).toMatch(/PNG/i);
-    expect(finals(poison.sessionId)).toEqual([null]);
+    expect((await row(poison.sessionId)).error).toMatch(/PNG/i);
+    expect(await finals(poison.sessionId)).toEqual([null]);
 
     // Not retried on every pass: the next passes skip it until its back-off is over.
     expect(await sweep(api.runtime.ctx, log)).toMatchObject({ completed: 0, failed: 0 });
@@ -353,13 +357,13 @@ describe('a session whose completion fails', () => {
     const retry = await completeSession(api.runtime.ctx, poison.sessionId).catch((e: unknown) => e);
     expect(retry).toBeInstanceOf(CompletionFailedError);
     expect((retry as Error).message).toContain(poison.sessionId);
-    expect(row(poison.sessionId).failures).toBe(1);
+    expect((await row(poison.sessionId)).failures).toBe(1);
     expect(logged).toHaveLength(1);
 
     // Due again after a minute, then after two more: the delay doubles (at most an hour).
     clock.advance(completionRetryDelay(1));
     expect(await sweep(api.runtime.ctx, log)).toMatchObject({ failed: 1 });
-    expect(row(poison.sessionId)).toMatchObject({
+    expect(await row(poison.sessionId)).toMatchObject({
       failures: 2,
       claimedUntil: clock.now() + completionRetryDelay(2),
     });
@@ -391,10 +395,10 @@ describe('a session whose completion fails', () => {
 
     // The cause fixed (here: the stored image), the next attempt completes it, with the time decided first.
     await broken.restore();
-    const decided = row(poison.sessionId).completionTime;
+    const decided = (await row(poison.sessionId)).completionTime;
     clock.advance(completionRetryDelay(2));
     expect(await sweep(api.runtime.ctx, log)).toMatchObject({ completed: 1, failed: 0 });
-    expect(row(poison.sessionId)).toMatchObject({ status: 'completed', completedAt: decided });
+    expect(await row(poison.sessionId)).toMatchObject({ status: 'completed', completedAt: decided });
     await expectOneFinalEverywhere(poison);
   });
 
@@ -409,6 +413,6 @@ describe('a session whose completion fails', () => {
       expect(e).toBeInstanceOf(CompletionFailedError);
       expect((e as Error).message).toContain(s.sessionId);
     }
-    expect(row(s.sessionId)).toMatchObject({ status: 'active', failures: 1 });
+    expect(await row(s.sessionId)).toMatchObject({ status: 'active', failures: 1 });
   });
 });

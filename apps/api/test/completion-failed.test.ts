@@ -4,14 +4,13 @@ import {
   completeSession,
   completionRetryDelay,
   localDrive,
-  signAsParticipant,
   sweep,
 } from '@countersign/core';
 import type { SessionDetail } from '@countersign/schemas';
 import { runCli } from '@countersign/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startApiWorld } from './api-world.ts';
-import { breakSignature } from './completion-support.ts';
+import { breakSignature, signLosingCompletionJob } from './completion-support.ts';
 import { makePdf } from './fixtures/pdfs.ts';
 import { sendOneEntry } from './send-support.ts';
 
@@ -43,12 +42,8 @@ async function stuckSession(): Promise<{ sessionId: string; fix(): Promise<void>
     notify: false,
     signingRequests: [{ recipients: [{ name: 'Ann Alpha', email: `ann.${n}@example.test` }] }],
   });
-  await signAsParticipant(
-    api.runtime.ctx,
-    tokens[0]!,
-    { values: [], signature: { kind: 'typed', value: 'Ann Alpha' } },
-    { origin: {}, cookieToken: null },
-  );
+  // Its completion job is lost: only the test's sweeps attempt the completion, at the times it sets.
+  await signLosingCompletionJob(api, { sessionId, tokens }, ['Ann Alpha']);
   return { sessionId, fix: (await breakSignature(api, sessionId)).restore };
 }
 

@@ -219,6 +219,7 @@ describe('the OpenAPI document', () => {
       '413',
       '422',
       '500',
+      '503',
     ]);
     for (const name of [
       'TemplateUpload',

@@ -26,7 +26,7 @@ export interface Deliverer {
   deliver(row: OutboxRow): Promise<void>;
   retry: RetryPolicy;
   /** Runs in the transaction that marks the row delivered or finally failed: state that follows from it. */
-  settled?(row: OutboxRow, outcome: 'delivered' | 'failed'): void;
+  settled?(row: OutboxRow, outcome: 'delivered' | 'failed'): Promise<void>;
 }
 
 export type Deliverers = Partial<Record<OutboxKind, Deliverer>>;
@@ -131,15 +131,17 @@ async function settle(
   deliverer: Deliverer,
   row: OutboxRow,
   outcome: 'delivered' | 'failed',
-  mark: () => void,
+  mark: () => Promise<void>,
 ): Promise<void> {
   const { settled } = deliverer;
   if (!settled) {
-    mark();
+    await mark();
     return;
   }
+  // Both awaited inside the transaction: on PostgreSQL a query still running at COMMIT would run on a
+  // pooled connection already given back, inside whatever transaction took it next.
   await ctx.db.transaction(async () => {
-    mark();
-    settled(row, outcome);
+    await mark();
+    await settled(row, outcome);
   });
 }

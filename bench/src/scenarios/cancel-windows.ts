@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { TestApi } from '@countersign/api/testing';
 import { type BenchRow, ms } from '../report.ts';
 import { type CannonOptions, type CannonResult, cannon } from './cannon.ts';
@@ -89,6 +90,20 @@ export async function cancelWindows(api: TestApi, account: BenchAccount, templat
   await cannon(load(await fresh(), WARMUP_S));
   return {
     idle: async () => cannon(load(await fresh())),
+    /**
+     * A window while a thread of this process spins: one core taken from the API and the load generator,
+     * as a send's job thread takes it, but with no database work. What the machine alone costs the p99.
+     */
+    hogged: async () => {
+      const sessions = await fresh();
+      const spinner = new Worker('for (;;) {}', { eval: true });
+      await new Promise((resolve) => spinner.once('online', resolve));
+      try {
+        return await cannon(load(sessions));
+      } finally {
+        await spinner.terminate();
+      }
+    },
     /** A window while `entries`-entry template sends run back to back from a process of their own. */
     busy: async (entries: number) => {
       const sessions = await fresh();

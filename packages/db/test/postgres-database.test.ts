@@ -117,6 +117,27 @@ describe('PostgreSQL', () => {
     expect(ids.map((r) => r.id)).toEqual(['late-1']);
   });
 
+  it('answers an error, not a crash, when the server drops the connection in the middle of a transaction', async () => {
+    const failed = await db
+      .transaction(async () => {
+        await db.insert(accounts).values(account('dropped'));
+        const [first] = await db.all<[number]>(sql`select pg_backend_pid()`);
+        const pid = first![0];
+        const admin = new pg.Client({ connectionString: target.url });
+        await admin.connect();
+        await admin.query('select pg_terminate_backend($1)', [pid]);
+        await admin.end();
+        await new Promise((resolve) => setTimeout(resolve, 100)); // the client hears of it ('error')
+        await db.select().from(accounts);
+      })
+      .then(
+        () => undefined,
+        (err: Error) => err,
+      );
+    expect(failed).toBeInstanceOf(Error);
+    expect(await db.select().from(accounts).where(eq(accounts.id, 'dropped'))).toEqual([]);
+  });
+
   it('rolls a nested transaction back to its savepoint only', async () => {
     expect(await nestedTransactionsKeep(db, account)).toEqual(['inner-kept', 'outer']);
   });

@@ -124,6 +124,12 @@ export class PgConnection implements Connection {
     for (let attempt = 1; ; attempt++) {
       const client = await this.pool.connect();
       let broken: Error | undefined;
+      // A server that goes away mid-transaction makes the checked-out client emit 'error' (the pool only
+      // listens to idle ones): unheard, it would end the process. The query under way fails with it anyway.
+      const dropped = (err: Error) => {
+        broken = err;
+      };
+      client.on('error', dropped);
       try {
         await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
         const open: OpenTransaction = { client, tx, tail: Promise.resolve(), ended: false };
@@ -146,6 +152,7 @@ export class PgConnection implements Connection {
         }
         if (attempt >= MAX_ATTEMPTS || !isRetryable(err)) throw err;
       } finally {
+        client.off('error', dropped);
         client.release(broken);
       }
       // Both losers of a conflict must not meet again at once: a short random wait, longer each time.

@@ -34,7 +34,7 @@ export async function startS3(bucket = 'countersign-test'): Promise<TestS3> {
     },
     async objects() {
       // An unsigned request: s3rver lets it through, so this listing depends on nothing of ours.
-      const xml = await (await fetch(`${endpoint}/${bucket}?list-type=2&max-keys=1000`)).text();
+      const xml = await (await fetch(`${endpoint}/${bucket}?max-keys=1000`)).text();
       return [...xml.matchAll(/<Key>([^<]+)<\/Key>.*?<Size>(\d+)<\/Size>/g)].map((m) => ({
         key: m[1]!,
         size: Number(m[2]),

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { localDrive } from '@countersign/core';
-import { blobs, closeDatabase, openDatabase, sessions, verifyCopy } from '@countersign/db';
+import { blobContents, blobs, closeDatabase, openDatabase, sessions, verifyCopy } from '@countersign/db';
 import type { SessionDetail } from '@countersign/schemas';
-import { createTestDatabase, runCli, type TestDatabase } from '@countersign/test-support';
+import { createTestDatabase, runCli, startS3, type TestDatabase } from '@countersign/test-support';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../testing/harness.ts';
@@ -12,7 +13,8 @@ import { type SentSession, sendSession, signAndComplete } from './purge-support.
 // Moving up (docs/operations.md, "Moving to PostgreSQL"): `pnpm cli db copy` takes an embedded deployment with
 // a completed session into a new PostgreSQL database, and an API on another host (its own, empty DATA_DIR)
 // started on that database serves it: the integrator's refresh token, the session, the signed PDF byte for
-// byte and the signer's link.
+// byte and the signer's link. Each CLI run is a process of its own (seconds on a loaded machine): hence the
+// tests' longer timeouts.
 
 let source: TestApi;
 let target: TestDatabase;
@@ -43,6 +45,8 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
+const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
 const copy = (to: string, env: Record<string, string> = { SECRETS_KEY: target.env.SECRETS_KEY }) =>
   runCli(['db', 'copy', '--to', to], { DATA_DIR: source.config.dataDir, LOG_LEVEL: 'silent', ...env });
 
@@ -61,7 +65,12 @@ describe('pnpm cli db copy --to postgres://', () => {
     expect(rows).toMatchObject({ accounts: 1, sessions: 1, participants: 1, documents: 1 });
     expect(rows.audit_events).toBeGreaterThan(2);
     const listed = await source.runtime.db.select().from(blobs);
-    expect(report.blobs).toEqual({ copied: listed.length, bytes: expect.any(Number), missing: [] });
+    expect(report.blobs).toEqual({
+      into: 'database',
+      copied: listed.length,
+      bytes: expect.any(Number),
+      missing: [],
+    });
     expect(listed.length).toBe(3); // source, prepared, final
     expect(report.secrets.sort()).toEqual(['data.key', 'jwt.key', 'otp.key', 'seal']);
 
@@ -117,7 +126,7 @@ describe('pnpm cli db copy --to postgres://', () => {
         true,
       );
     expect(fs.existsSync(path.join(moved.config.dataDir, 'drive'))).toBe(false);
-  });
+  }, 120_000);
 
   it('refuses a target that is not empty, and a copy without SECRETS_KEY', async () => {
     const again = await copy(target.url);
@@ -126,5 +135,76 @@ describe('pnpm cli db copy --to postgres://', () => {
     const keyless = await copy(target.url, { SECRETS_KEY: '' });
     expect(keyless.code).toBe(1);
     expect(keyless.stderr).toContain('SECRETS_KEY is required');
-  });
+  }, 120_000);
+});
+
+describe('pnpm cli db copy --to postgres:// with S3_* settings', () => {
+  it('puts the blobs in the bucket, none in the database, and the new deployment serves the signed PDF from it', async () => {
+    const s3 = await startS3();
+    cleanups.push(() => s3.stop());
+    const database = await createTestDatabase();
+    cleanups.push(() => database.drop());
+    const s3Env = { ...s3.env, S3_PREFIX: 'moved' };
+    const result = await copy(database.url, { SECRETS_KEY: database.env.SECRETS_KEY, ...s3Env });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const report = result.json as {
+      blobs: { into: string; copied: number; bytes: number; missing: string[] };
+      driveFiles: { copied: number };
+    };
+    const listed = await source.runtime.db.select().from(blobs);
+    expect(report.blobs).toEqual({
+      into: 's3://countersign-test/moved/',
+      copied: listed.length,
+      bytes: listed.reduce((sum, b) => sum + b.size, 0),
+      missing: [],
+    });
+    // Every listed blob under the prefix, the same size (the drive files' bytes are among them).
+    expect((await s3.objects()).sort((a, b) => a.key.localeCompare(b.key))).toEqual(
+      listed
+        .map((b) => ({ key: `moved/${b.sha256}`, size: b.size }))
+        .sort((a, b) => a.key.localeCompare(b.key)),
+    );
+    const db = await openDatabase(database.url);
+    try {
+      expect(await db.select({ sha256: blobContents.sha256 }).from(blobContents)).toEqual([]);
+      expect((await db.select().from(blobs)).length).toBe(listed.length);
+    } finally {
+      await closeDatabase(db);
+    }
+
+    const moved = await startTestApi({ env: { ...database.env, ...s3Env } });
+    cleanups.push(() => moved.close());
+    const token = await moved.post('/connect/token', { refresh_token: account.refreshToken });
+    const auth = {
+      authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}`,
+    };
+    const detail = (await (
+      await moved.fetch(`/api/sessions/${sent.sessionId}`, { headers: auth })
+    ).json()) as SessionDetail;
+    const answer = await moved.fetch(
+      `/api/sessions/${sent.sessionId}/documents/${detail.documents[0]!.documentId}`,
+      { headers: auth },
+    );
+    expect(answer.status).toBe(200);
+    const signed = Buffer.from(await answer.arrayBuffer());
+    const final = listed.find((b) => b.sha256 === sha256Hex(signed));
+    expect(final?.size).toBe(signed.byteLength);
+    expect(fs.existsSync(path.join(moved.config.dataDir, 'blobs'))).toBe(false);
+
+    // Another copy into an empty database but the same bucket prefix is refused before writing anything.
+    const second = await createTestDatabase();
+    cleanups.push(() => second.drop());
+    const again = await copy(second.url, { SECRETS_KEY: second.env.SECRETS_KEY, ...s3Env });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(
+      'the target bucket is not empty: s3://countersign-test/moved/ holds objects',
+    );
+    const untouched = await openDatabase(second.url);
+    try {
+      expect(await untouched.select().from(sessions)).toEqual([]);
+    } finally {
+      await closeDatabase(untouched);
+    }
+  }, 120_000);
 });

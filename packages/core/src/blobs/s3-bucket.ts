@@ -82,9 +82,12 @@ export class S3Bucket {
     );
   }
 
-  /** Whether any object's key starts with the prefix (ListObjectsV2, one key). */
+  /**
+   * Whether any object's key starts with the prefix. ListObjects (version 1), one key: every S3-compatible
+   * server has it (s3rver 3.7.1's version 2 fails on Node 20 when the listing is truncated).
+   */
   async holdsAny(): Promise<boolean> {
-    const url = this.urlOf('', { 'list-type': '2', prefix: this.config.prefix, 'max-keys': '1' });
+    const url = this.urlOf('', { prefix: this.config.prefix, 'max-keys': '1' });
     const res = await this.request('GET', url);
     if (!res.ok) throw await this.failure(res, 'GET', `?prefix=${this.config.prefix}`);
     return /<Contents>/.test(await res.text());

@@ -14,6 +14,7 @@ const scenarios: Record<string, () => Promise<BenchRow[]>> = {
   'postgres-vs-sqlite': async () => (await import('./src/scenarios/postgres-vs-sqlite.ts')).run(),
   'completion-timestamp': async () => (await import('./src/scenarios/completion-timestamp.ts')).run(),
   cancel: async () => (await import('./src/scenarios/cancel-load.ts')).run(),
+  'cancel-postgres': async () => (await import('./src/scenarios/cancel-postgres.ts')).run(),
   'cancel-embedded': async () => (await import('./src/scenarios/cancel-embedded.ts')).run(),
   'queue-overhead': async () => (await import('./src/scenarios/queue-overhead.ts')).run(),
   'worker-scaling': async () => (await import('./src/scenarios/worker-scaling.ts')).run(),

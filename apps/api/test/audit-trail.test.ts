@@ -149,6 +149,30 @@ describe('the hash-chained audit trail', () => {
     expect(checkAuditChain(events.slice(0, -1), events.at(-1)!.hash)).toMatchObject({ ok: false });
   }, 60_000);
 
+  it('chains events written before the chain existed, in the order they were written, after the chained ones', async () => {
+    const s = await sendAndSign();
+    const { events } = await trail(s.sessionId);
+    const { db } = api.runtime.ctx;
+    // The last two events as a release before the chain wrote them: no place, no hashes.
+    const legacy = events.slice(-2);
+    for (const e of legacy) {
+      await db
+        .update(auditEvents)
+        .set({ seq: null, prevHash: null, hash: null })
+        .where(eq(auditEvents.id, e.id));
+    }
+    const again = await trail(s.sessionId);
+    expect(again.events.map((e) => e.id)).toEqual(events.map((e) => e.id));
+    expect(again.events.map((e) => e.seq)).toEqual(events.map((e) => e.seq));
+    expect(checkAuditChain(again.events, again.chainHead ?? undefined)).toMatchObject({ ok: true });
+    expect(again.chainHead).toBe(again.events.at(-1)!.hash);
+    // The next event chains after them.
+    await completeSession(api.runtime.ctx, s.sessionId);
+    const completed = await trail(s.sessionId);
+    expect(completed.events.at(-1)).toMatchObject({ type: 'session.completed', seq: events.length + 1 });
+    expect(checkAuditChain(completed.events, completed.chainHead ?? undefined)).toMatchObject({ ok: true });
+  }, 60_000);
+
   it("answers 404 for another account's session", async () => {
     const s = await sendAndSign();
     const other = await api.newAccount('Someone else');

@@ -3,7 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '@countersign/config';
 import { devMailboxDir } from '@countersign/core';
-import { createDevMailbox } from '@countersign/mail';
+import { createFileMailbox } from '@countersign/mail';
 import { repoRoot, tempDir } from '@countersign/test-support';
 import { describe, expect, it } from 'vitest';
 
@@ -29,7 +29,7 @@ describe('CLI output', () => {
   it('writes a large listing whole to a pipe, byte for byte as to a file', async () => {
     const dataDir = tempDir('countersign-cli-pipe-');
     const env = { DATA_DIR: dataDir, SMTP_URL: '', REDIS_URL: '' };
-    const mailbox = createDevMailbox(devMailboxDir(loadConfig(env)));
+    const mailbox = createFileMailbox(devMailboxDir(loadConfig(env)));
     const body = 'Please review and sign the attached agreement. '.repeat(40);
     for (let i = 0; i < 120; i++) {
       await mailbox.send({

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { localDrive } from '@countersign/core';
+import { devMailbox, localDrive } from '@countersign/core';
 import { blobContents, blobs, closeDatabase, openDatabase, sessions, verifyCopy } from '@countersign/db';
 import type { SessionDetail } from '@countersign/schemas';
 import { createTestDatabase, runCli, startS3, type TestDatabase } from '@countersign/test-support';
@@ -13,8 +13,7 @@ import { type SentSession, sendSession, signAndComplete } from './purge-support.
 // Moving up (docs/operations.md, "Moving to PostgreSQL"): `pnpm cli db copy` takes an embedded deployment with
 // a completed session into a new PostgreSQL database, and an API on another host (its own, empty DATA_DIR)
 // started on that database serves it: the integrator's refresh token, the session, the signed PDF byte for
-// byte and the signer's link. Each CLI run is a process of its own (seconds on a loaded machine): hence the
-// tests' longer timeouts.
+// byte and the signer's link; the embedded drive's files and the dev mailbox's emails move into the database.
 
 let source: TestApi;
 let target: TestDatabase;
@@ -40,6 +39,8 @@ beforeAll(async () => {
     },
   );
   await signAndComplete(source.runtime.ctx, sent, 'Mona Mover');
+  // The invite and the completion emails in the dev mailbox (DATA_DIR/mailbox) before the copy.
+  await source.runtime.dispatchOutbox();
 });
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
@@ -59,6 +60,7 @@ describe('pnpm cli db copy --to postgres://', () => {
       tables: { table: string; rows: number; sha256: string }[];
       blobs: { copied: number; missing: string[] };
       driveFiles: { copied: number; bytes: number };
+      devMail: { copied: number };
       secrets: string[];
     };
     const rows = Object.fromEntries(report.tables.map((t) => [t.table, t.rows]));
@@ -126,13 +128,27 @@ describe('pnpm cli db copy --to postgres://', () => {
         true,
       );
     expect(fs.existsSync(path.join(moved.config.dataDir, 'drive'))).toBe(false);
+
+    // The dev mailbox: the same emails, fields and raw messages, now in the database.
+    const mails = await devMailbox(source.runtime.ctx).list();
+    expect(mails.map((m) => m.to)).toContainEqual(['mona@moving.test']);
+    expect(report.devMail).toEqual({ copied: mails.length });
+    const movedMailbox = devMailbox(moved.runtime.ctx);
+    expect(await movedMailbox.list()).toEqual(mails);
+    for (const mail of mails)
+      expect(
+        Buffer.from((await movedMailbox.eml(mail.id))!).equals(
+          Buffer.from((await devMailbox(source.runtime.ctx).eml(mail.id))!),
+        ),
+      ).toBe(true);
+    expect(fs.existsSync(path.join(moved.config.dataDir, 'mailbox'))).toBe(false);
   }, 120_000);
 
   it('refuses a target that is not empty, and a copy without SECRETS_KEY', async () => {
-    const again = await copy(target.url);
+    // Two CLI processes (a second and a half of CPU each to start): together, on a loaded machine.
+    const [again, keyless] = await Promise.all([copy(target.url), copy(target.url, { SECRETS_KEY: '' })]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('the target database is not empty');
-    const keyless = await copy(target.url, { SECRETS_KEY: '' });
     expect(keyless.code).toBe(1);
     expect(keyless.stderr).toContain('SECRETS_KEY is required');
   }, 120_000);

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createTemplate, localDrive } from '@countersign/core';
-import { sessions } from '@countersign/db';
+import { auditEvents, sessions } from '@countersign/db';
 import { startTestSmtpServer } from '@countersign/mail/testing';
 import { until } from '@countersign/test-support';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkedFetch } from '../testing/openapi-check.ts';
 import { makePdf } from './fixtures/pdfs.ts';
@@ -16,13 +16,14 @@ import { bearer, startReceiver } from './webhooks-support.ts';
 // own (nothing shared but PostgreSQL, Redis and the SMTP server), and the operator's runtime as a fourth
 // "host". A file put on the drive there is sent through the API, prepared by a worker, signed, completed and
 // sealed by a worker, announced by webhook and email; a template goes out in bulk and one of its sessions is
-// cancelled. Afterwards no host holds a drive file, a blob or a secret on its disk.
+// cancelled; sessions past their time expire once. Afterwards no host holds a drive file, a blob or a secret on its disk.
 
 const smtp = await startTestSmtpServer();
 const receiver = await startReceiver();
 const { database, d, operator, accountId, token, post } = await startHosts({
   workers: 2,
-  env: { SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE: '1' },
+  // Sweeps every second, so expiry is seen soon (the workers sweep; the API does not run jobs).
+  env: { SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE: '1', SWEEP_INTERVAL_MS: '1000' },
 });
 afterAll(async () => {
   await receiver.close();
@@ -116,6 +117,39 @@ describe('an API and two workers on separate hosts, sharing PostgreSQL', () => {
     expect(cancelled.status).toBe(200);
     expect(await cancelled.json()).toMatchObject({ cancelled: true, alreadyCancelled: false });
     await eventOf('session.cancelled', sessions[1]!.sessionId);
+  }, 120_000);
+
+  it('expires sessions past their time once, whichever worker sweeps first', async () => {
+    const rows = await Promise.all(['one', 'two', 'three'].map((n) => ownPdfSession(`Expiring ${n}`)));
+    const ids = rows.map((r) => r.sessionId);
+    // Time passes for these three: their expiry is now behind them, for every host at once.
+    await operator.ctx.db
+      .update(sessions)
+      .set({ expiresAt: Date.now() - 1_000 })
+      .where(inArray(sessions.id, ids));
+    for (const id of ids) await eventOf('session.expired', id);
+
+    const link = await checkedFetch(
+      `${d.url}/api/signing/${rows[0]!.participants[0]!.signingUrl.split('/s/')[1]}`,
+    );
+    expect(link.status).toBe(410);
+    expect(await link.json()).toMatchObject({ error: 'session_expired' });
+    // Two workers swept all along (a second each): still one expiry per session, in the trail and by webhook.
+    await new Promise((r) => setTimeout(r, 2_500));
+    const expiredEvents = await operator.ctx.db
+      .select({ sessionId: auditEvents.sessionId })
+      .from(auditEvents)
+      .where(and(inArray(auditEvents.sessionId, ids), eq(auditEvents.type, 'session.expired')));
+    expect(expiredEvents.map((e) => e.sessionId).sort()).toEqual([...ids].sort());
+    const delivered = receiver.received.filter(
+      (r) => r.event.type === 'session.expired' && ids.includes(r.event.data.sessionId as string),
+    );
+    expect(new Set(delivered.map((r) => r.event.id)).size).toBe(3);
+    const states = await operator.ctx.db
+      .select({ status: sessions.status })
+      .from(sessions)
+      .where(inArray(sessions.id, ids));
+    expect(states.map((s) => s.status)).toEqual(['expired', 'expired', 'expired']);
   }, 120_000);
 
   it('PostgreSQL refusing every connection for a while: the API answers 503 at once, then all recover by themselves', async () => {

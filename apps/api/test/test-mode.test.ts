@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { devMailboxDir, localDrive, setAllowance } from '@countersign/core';
-import { createDevMailbox } from '@countersign/mail';
+import { devMailbox, localDrive, setAllowance } from '@countersign/core';
 import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
 import type { SigningView } from '@countersign/schemas';
 import { runCli, tempDir } from '@countersign/test-support';
@@ -115,7 +114,7 @@ describe('test mode', () => {
     const own = await smtp.waitFor((m) => m.subject?.includes('Lease') === true);
     expect(own.subject).toMatch(/^\[TEST\] /);
     expect(own.text).toContain('TEST, not legally binding');
-    const mailbox = createDevMailbox(devMailboxDir(api.config));
+    const mailbox = devMailbox(api.runtime.ctx);
     const parked = await mailbox.list({ to: OUTSIDER });
     expect(parked).toHaveLength(1);
     expect(parked[0]!.subject).toMatch(/^\[TEST\] /);
@@ -198,7 +197,7 @@ describe('test mode', () => {
 
     // The receipt and the completion email to the outsider went to the dev mailbox as well (after the
     // invite), never to SMTP.
-    const mailbox = createDevMailbox(devMailboxDir(api.config));
+    const mailbox = devMailbox(api.runtime.ctx);
     const subjects = async () => (await mailbox.list({ to: OUTSIDER })).map((m) => m.subject).sort();
     await expect
       .poll(subjects, { timeout: 20_000 })

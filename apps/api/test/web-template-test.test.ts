@@ -1,5 +1,4 @@
-import { devMailboxDir } from '@countersign/core';
-import { createDevMailbox } from '@countersign/mail';
+import { devMailbox } from '@countersign/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientSignatureTemplate } from './fixtures/templates.ts';
 import { startTestApi, type TestApi } from './harness.ts';
@@ -26,7 +25,7 @@ describe('POST /api/templates/{id}/test', () => {
     expect(body.email).toBe('owner@testsend.test');
     const signing = await fetch(body.signingUrl.replace(/^https?:\/\/[^/]+/, api.url));
     expect(signing.status).toBe(200);
-    const mailbox = createDevMailbox(devMailboxDir(api.config));
+    const mailbox = devMailbox(api.runtime.ctx);
     await expect
       .poll(
         async () =>

@@ -4,7 +4,7 @@ import { startRedis } from '@countersign/test-support';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { type BenchRow, ms } from '../report.ts';
-import { CONNECTIONS, clean, DURATION_S, describeWindow, idleRow, idleThenBusy } from './cancel-windows.ts';
+import { busyRow, CONNECTIONS, clean, DURATION_S, idleRow, idleThenBusy } from './cancel-windows.ts';
 import { type CannonResult, cannon } from './cannon.ts';
 import { startWorkers, stopWorkers } from './fixtures.ts';
 
@@ -45,14 +45,7 @@ export async function run(): Promise<BenchRow[]> {
     const window = `${CONNECTIONS} connections, ${DURATION_S} s, API + 1 worker process`;
     return [
       idleRow(idle, window, 'p99 <= 50 ms, all 2xx', idle.p99 <= 50 && clean(idle)),
-      {
-        scenario: `cancel during 1,000-entry bulk sends (${busy.sends} ran), ${window}`,
-        figure: describeWindow(busy.result),
-        floor: `p99 ${ms(idle.p99)} (idle)`,
-        ratio: busy.result.p99 / Math.max(idle.p99, 1),
-        target: 'p99 <= 50 ms and <= 2x idle p99',
-        pass: busy.result.p99 <= 50 && busy.result.p99 <= 2 * Math.max(idle.p99, 1) && clean(busy.result),
-      },
+      busyRow(busy, idle, '1,000', window),
       {
         scenario: `cancel requests/s, idle, ${window}`,
         figure: `${Math.round(idle.requestsPerSecond)} req/s`,

@@ -53,6 +53,21 @@ export const idleRow = (idle: CannonResult, window: string, target: string, pass
   pass,
 });
 
+/** The busy window's row, judged against the idle one of the same topology. */
+export const busyRow = (
+  busy: { result: CannonResult; sends: number },
+  idle: CannonResult,
+  entries: string,
+  window: string,
+): BenchRow => ({
+  scenario: `cancel during ${entries}-entry bulk sends (${busy.sends} ran), ${window}`,
+  figure: describeWindow(busy.result),
+  floor: `p99 ${ms(idle.p99)} (idle)`,
+  ratio: busy.result.p99 / Math.max(idle.p99, 1),
+  target: 'p99 <= 50 ms and <= 2x idle p99',
+  pass: busy.result.p99 <= 50 && busy.result.p99 <= 2 * Math.max(idle.p99, 1) && clean(busy.result),
+});
+
 /**
  * POST /api/sessions/cancel windows against one API: each connection cycles through 1,000 real sessions,
  * fresh for each window, so each starts with real cancellations (writes) and continues with repeats. The

@@ -50,6 +50,7 @@ export {
   type StoredResponse,
 } from './idempotency/idempotency.ts';
 export { type ApiRuntimeOptions, openApiRuntime } from './job-queue.ts';
+export { devMailbox } from './mail/dev-mailbox.ts';
 export {
   authenticateMemberSession,
   csrfTokenFor,

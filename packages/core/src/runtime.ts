@@ -1,6 +1,6 @@
 import type { Config } from '@countersign/config';
 import { closeDatabase, type Db, openDatabase } from '@countersign/db';
-import { createDevMailbox, createMailer, type Mailer } from '@countersign/mail';
+import { createMailer, type Mailer } from '@countersign/mail';
 // The registry alone: a job thread builds a runtime and never needs BullMQ (loading it costs a thread's start).
 import { JobRegistry } from '@countersign/queue/registry';
 import { outboxDispatchJob } from '@countersign/schemas';
@@ -8,6 +8,7 @@ import { AccessTokens } from './auth/access-tokens.ts';
 import { openBlobStore } from './blobs/open-blob-store.ts';
 import type { ServiceContext } from './context.ts';
 import { registerSessionJobs } from './jobs.ts';
+import { devMailbox } from './mail/dev-mailbox.ts';
 import type { OutboxControl } from './outbox/control.ts';
 import { type Deliverers, type DispatchResult, deliverNow } from './outbox/dispatcher.ts';
 import { emailDeliverer } from './outbox/email.ts';
@@ -71,8 +72,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     throw err;
   });
   const pdf = options.pdf ?? createPdfTools(config);
-  const mailer =
-    options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, devMailboxDir: devMailboxDir(config) });
+  const mailbox = devMailbox({ db, config });
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, devMailbox: mailbox });
   const outbox: OutboxControl = {
     // A pass of its own, never part of a transaction the caller may be in; failures are recorded on the rows
     // and retried by the poll. A process without a worker asks one elsewhere instead (options.wakeOutbox).
@@ -91,7 +92,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   };
   const accessTokens = new AccessTokens(ctx, secrets.jwtSecret);
   const deliverers: Deliverers = {
-    email: emailDeliverer(ctx, mailer, createDevMailbox(devMailboxDir(config))),
+    email: emailDeliverer(ctx, mailer, mailbox),
     webhook: webhookDeliverer(ctx),
     ...(options.enqueue ? { job: jobDeliverer(options.enqueue) } : {}),
   };

@@ -4,7 +4,7 @@ import {
   addToOutbox,
   createRuntime,
   databaseFile,
-  devMailboxDir,
+  devMailbox,
   getOutboxRow,
   ManualClock,
   messageIdFor,
@@ -12,7 +12,6 @@ import {
   type Runtime,
 } from '@countersign/core';
 import { outbox } from '@countersign/db';
-import { createDevMailbox } from '@countersign/mail';
 import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
 import { freePort, tempDir } from '@countersign/test-support';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -216,7 +215,7 @@ describe('dispatchOutbox', () => {
     // A dispatcher claims the row and sends it, then "crashes" before marking it delivered.
     const claimed = await claimOutbox(r.ctx, { limit: 10, leaseMs: 60 * SECOND });
     expect(claimed.map((row) => row.id)).toEqual([id]);
-    await emailDeliverer(r.ctx, r.mailer, createDevMailbox(devMailboxDir(r.ctx.config))).deliver(claimed[0]!);
+    await emailDeliverer(r.ctx, r.mailer, devMailbox(r.ctx)).deliver(claimed[0]!);
 
     // While the lease holds, nobody else takes the row.
     expect(await r.dispatchOutbox()).toEqual({ delivered: 0, retried: 0, failed: 0 });
@@ -224,7 +223,7 @@ describe('dispatchOutbox', () => {
     expect(await r.dispatchOutbox()).toEqual({ delivered: 1, retried: 0, failed: 0 });
     expect(await getOutboxRow(r.ctx, id)).toMatchObject({ attempts: 2, deliveredAt: clock.now() });
 
-    const stored = await createDevMailbox(devMailboxDir(r.ctx.config)).list({ to: 'crash@example.test' });
+    const stored = await devMailbox(r.ctx).list({ to: 'crash@example.test' });
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ messageId: `<${id}@${HOST}>`, subject: mail.subject });
   });
@@ -235,7 +234,7 @@ describe('dispatchOutbox', () => {
     const mail = email();
     const id = await queueEmail(r.ctx, null, mail);
     const [row] = await claimOutbox(r.ctx, { limit: 10, leaseMs: 60 * SECOND });
-    await emailDeliverer(r.ctx, r.mailer, createDevMailbox(devMailboxDir(r.ctx.config))).deliver(row!);
+    await emailDeliverer(r.ctx, r.mailer, devMailbox(r.ctx)).deliver(row!);
     clock.advance(61 * SECOND);
     expect(await r.dispatchOutbox()).toEqual({ delivered: 1, retried: 0, failed: 0 });
 

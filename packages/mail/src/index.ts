@@ -1,5 +1,4 @@
 export { createMailer, type MailerConfig } from './create-mailer.ts';
-export { createDevMailbox, type DevMailbox, devMailFiles, type StoredMail } from './dev-mailbox.ts';
 export {
   type MailError,
   type MailRejectedCode,
@@ -7,5 +6,21 @@ export {
   type MailTransientCode,
   MailTransientError,
 } from './errors.ts';
-export type { MailAddress, MailAttachment, Mailer, MailMessage } from './message.ts';
+export { createFileMailbox } from './file-mailbox.ts';
+export {
+  assertValidMessage,
+  type MailAddress,
+  type MailAttachment,
+  type Mailer,
+  type MailMessage,
+} from './message.ts';
 export { createSmtpMailer, type SmtpMailerOptions } from './smtp-mailer.ts';
+export {
+  DEV_MAIL_ID,
+  type DevMailbox,
+  devMailId,
+  listedMail,
+  mailDates,
+  type StoredMail,
+  storedMail,
+} from './stored-mail.ts';

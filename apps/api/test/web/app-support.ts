@@ -1,14 +1,13 @@
-import { createSignInLink, createTemplate, devMailboxDir } from '@countersign/core';
-import { createDevMailbox } from '@countersign/mail';
+import { createSignInLink, createTemplate, devMailbox } from '@countersign/core';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { TestApi } from '../harness.ts';
 import { type AppWorld, newContext, VIEWPORTS } from './browser.ts';
 
-/** The newest sign-in link emailed to `to`, read from the dev mailbox the embedded default writes. */
+/** The newest sign-in link emailed to `to`, read from the dev mailbox (no SMTP_URL in these tests). */
 export async function mailedSignInLink(api: TestApi, to: string, after: number): Promise<string> {
-  const mailbox = createDevMailbox(devMailboxDir(api.config));
+  const mailbox = devMailbox(api.runtime.ctx);
   let link: string | undefined;
   await expect
     .poll(

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   accounts,
   blobContents,
@@ -6,6 +7,7 @@ import {
   closeDatabase,
   copyRows,
   type Db,
+  devMail,
   driveFiles,
   isPostgresUrl,
   openDatabase,
@@ -14,16 +16,19 @@ import {
   type TableCopy,
   verifyCopy,
 } from '@countersign/db';
+import { createFileMailbox } from '@countersign/mail';
 import { asc } from 'drizzle-orm';
 import { type BlobStore, sha256Of } from '../blobs/blob-store.ts';
 import { DatabaseBlobStore } from '../blobs/database-blob-store.ts';
 import { S3BlobStore } from '../blobs/s3-blob-store.ts';
 import type { ServiceContext } from '../context.ts';
 import { localDrive } from '../drive/drive-service.ts';
+import { createDatabaseMailbox, keepDevMail } from '../mail/database-mailbox.ts';
 import { DataDirSecrets } from '../secrets/data-dir-secrets.ts';
 import { DatabaseSecrets } from '../secrets/database-secrets.ts';
 import { GENERATED_KEYS } from '../secrets/service-secrets.ts';
 import { DataKey } from '../support/data-key.ts';
+import { devMailboxDir } from '../support/data-paths.ts';
 
 export interface CopyReport {
   tables: TableCopy[];
@@ -31,6 +36,8 @@ export interface CopyReport {
   blobs: { into: string; copied: number; bytes: number; missing: string[] };
   /** The embedded drive's files (DATA_DIR/drive), now rows of `drive_files` with their bytes as blobs. */
   driveFiles: { copied: number; bytes: number };
+  /** The dev mailbox's messages (DATA_DIR/mailbox), now rows of `dev_mail`. */
+  devMail: { copied: number };
   secrets: string[];
 }
 
@@ -58,13 +65,15 @@ export async function copyToPostgres(ctx: ServiceContext, targetUrl: string): Pr
       throw new CopyError(
         `the target bucket is not empty: ${into.bucket.where} holds objects (use an empty bucket or another S3_PREFIX)`,
       );
-    // Blob bytes, drive files and secrets are files here: their stores fill those tables below, each read back.
-    const tables = await copyRows(ctx.db, target, [blobContents, driveFiles, serviceSecrets]);
+    // Blob bytes, drive files, dev mail and secrets are files here: their stores fill those tables below, each
+    // read back.
+    const tables = await copyRows(ctx.db, target, [blobContents, driveFiles, devMail, serviceSecrets]);
     await verifyCopy(target, tables);
     const blobs = await copyBlobs(ctx, into);
     const drive = await copyDriveFiles(ctx, target, into);
+    const mail = await copyDevMail(ctx, target);
     const secrets = await copySecrets(ctx, target, DataKey.fromPassphrase(ctx.config.secretsKey));
-    return { tables, blobs, driveFiles: drive, secrets };
+    return { tables, blobs, driveFiles: drive, devMail: mail, secrets };
   } finally {
     await closeDatabase(target);
   }
@@ -124,6 +133,28 @@ async function copyDriveFiles(
       report.copied++;
       report.bytes += bytes.byteLength;
     }
+  }
+  return report;
+}
+
+/** Every message of the dev mailbox, same ids, fields and raw message, each read back. */
+async function copyDevMail(ctx: ServiceContext, target: Db): Promise<CopyReport['devMail']> {
+  const from = createFileMailbox(devMailboxDir(ctx.config));
+  const into = createDatabaseMailbox(target);
+  const report: CopyReport['devMail'] = { copied: 0 };
+  for (const mail of await from.list()) {
+    const eml = await from.eml(mail.id);
+    if (eml === null)
+      throw new CopyError(`dev mail ${mail.id}: its .eml is missing from ${devMailboxDir(ctx.config)}`);
+    await keepDevMail(target, mail, eml);
+    const copied = await into.eml(mail.id);
+    if (
+      !copied ||
+      !Buffer.from(copied).equals(Buffer.from(eml)) ||
+      !isDeepStrictEqual(await into.read(mail.id), mail)
+    )
+      throw new CopyError(`dev mail ${mail.id}: the copy differs`);
+    report.copied++;
   }
   return report;
 }

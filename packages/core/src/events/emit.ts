@@ -3,9 +3,9 @@ import type { WebhookEventBody, WebhookEventType, WebhookOutboxPayload } from '@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { addToOutbox } from '../outbox/outbox.ts';
-import { documentsOfSession } from '../sessions/documents.ts';
+import { type DocumentRow, documentsOfSession } from '../sessions/documents.ts';
 import { participantById } from '../sessions/participants.ts';
-import { sessionById } from '../sessions/session-lookup.ts';
+import { type SessionRow, sessionById } from '../sessions/session-lookup.ts';
 import { newId } from '../support/crypto.ts';
 
 // Asked on every state change, most often to learn that the account has no endpoint.
@@ -28,23 +28,27 @@ export const newEventId = () => `evt_${newId().replaceAll('-', '')}`;
  */
 export async function emitSessionEvent(
   ctx: ServiceContext,
-  sessionId: string,
+  /** The session, or its row as the caller's transaction just wrote it (one read less). */
+  of: string | SessionRow,
   type: WebhookEventType,
   extra: {
     participantId?: string;
     reason?: string | null;
     auditChainHead?: string | null;
     purge?: WebhookEventBody['data']['purge'];
+    /** The session's documents as the caller's transaction holds them. */
+    docs?: DocumentRow[];
   } = {},
 ): Promise<WebhookEventBody | undefined> {
-  const session = await sessionById(ctx, sessionId);
+  const session = typeof of === 'string' ? await sessionById(ctx, of) : of;
   if (!session) return undefined;
+  const sessionId = session.id;
   const endpoints = (await liveEndpoints(ctx.db).execute({ accountId: session.accountId })).filter(
     (e) => !e.events || e.events.includes(type),
   );
   if (endpoints.length === 0) return undefined;
 
-  const docs = await documentsOfSession(ctx, sessionId);
+  const docs = extra.docs ?? (await documentsOfSession(ctx, sessionId));
   const participant = extra.participantId ? await participantById(ctx, extra.participantId) : undefined;
   const event: WebhookEventBody = {
     id: newEventId(),

@@ -61,21 +61,23 @@ export function chainedEvent(row: AuditRow): ChainedAuditEvent {
   };
 }
 
+// One row tells both things: an unchained event (legacy, seq null) if there is any, else the chain's last.
+const headOrUnchained = preparedQuery((db) =>
+  db
+    .select({ seq: auditEvents.seq, hash: auditEvents.hash })
+    .from(auditEvents)
+    .where(eq(auditEvents.sessionId, sql.placeholder('sessionId')))
+    .orderBy(sql`${auditEvents.seq} desc nulls first`)
+    .limit(1)
+    .prepare(),
+);
+
 const lastChained = preparedQuery((db) =>
   db
     .select({ seq: auditEvents.seq, hash: auditEvents.hash })
     .from(auditEvents)
     .where(and(eq(auditEvents.sessionId, sql.placeholder('sessionId')), isNotNull(auditEvents.seq)))
     .orderBy(desc(auditEvents.seq))
-    .limit(1)
-    .prepare(),
-);
-
-const firstUnchained = preparedQuery((db) =>
-  db
-    .select({ id: auditEvents.id })
-    .from(auditEvents)
-    .where(and(eq(auditEvents.sessionId, sql.placeholder('sessionId')), isNull(auditEvents.seq)))
     .limit(1)
     .prepare(),
 );
@@ -88,8 +90,9 @@ async function chainHead(
   ctx: ServiceContext,
   sessionId: string,
 ): Promise<{ seq: number; hash: string | null }> {
-  let last = (await lastChained(ctx.db).execute({ sessionId }))[0];
-  if ((await firstUnchained(ctx.db).execute({ sessionId }))[0]) {
+  let last = (await headOrUnchained(ctx.db).execute({ sessionId }))[0];
+  if (last && last.seq === null) {
+    last = (await lastChained(ctx.db).execute({ sessionId }))[0];
     const legacy = await ctx.db
       .select()
       .from(auditEvents)

@@ -1,6 +1,6 @@
 import { documents, sessions } from '@countersign/db';
 import { activeContentLabels, type FinalizeInput, type FinalizeResult } from '@countersign/pdf-engine';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, exists, isNull, sql } from 'drizzle-orm';
 import { brandingOf } from '../accounts/branding.ts';
 import type { ServiceContext } from '../context.ts';
 import { emitSessionEvent } from '../events/emit.ts';
@@ -15,7 +15,7 @@ import {
   recordFailure,
   renewClaim,
 } from './completion-claim.ts';
-import { activeContentRemovedFrom, documentOfSession, documentsOfSession } from './documents.ts';
+import { activeContentRemovedFrom, documentsOfSession } from './documents.ts';
 import { sessionFields } from './fields.ts';
 import { DOWNLOAD_DAYS_AFTER_COMPLETION } from './lifecycle.ts';
 import { participantLink } from './links.ts';
@@ -27,7 +27,7 @@ import {
   senderNameFor,
   TEST_NOTICE,
 } from './notifications.ts';
-import { sessionById, sessionWithPeople } from './session-lookup.ts';
+import { sessionWithPeople } from './session-lookup.ts';
 
 type Adopted = { kind: 'typed' | 'drawn'; value: string };
 
@@ -78,7 +78,7 @@ async function produce(
 ): Promise<{ completed: boolean }> {
   const { session, people } = await sessionWithPeople(ctx, sessionId);
   const docs = await documentsOfSession(ctx, sessionId);
-  const fields = await sessionFields(ctx, sessionId);
+  const fields = await sessionFields(ctx, sessionId, { docs, people });
   const byId = new Map(people.map((p) => [p.id, p]));
   const seal = await ctx.secrets.sealCertificate();
   const { completedAt } = claim;
@@ -152,11 +152,9 @@ async function produce(
   }
 
   const done = await ctx.db.transaction(async () => {
-    const current = (await sessionById(ctx, sessionId))!;
-    if (current.status !== 'active') return false; // another run completed it
     const finals = await documentsOfSession(ctx, sessionId);
     if (finals.some((d) => d.finalSha256 === null)) return false;
-    await ctx.db
+    const completed = await ctx.db
       .update(sessions)
       .set({
         status: 'completed',
@@ -165,7 +163,9 @@ async function produce(
         completionClaim: null,
         completionClaimedUntil: null,
       })
-      .where(eq(sessions.id, sessionId));
+      .where(and(eq(sessions.id, sessionId), eq(sessions.status, 'active')))
+      .returning();
+    if (completed.length === 0) return false; // another run completed it
     // The final documents' hashes go into the chain; this event's hash is the head session.completed carries.
     const head = await audit(ctx, {
       sessionId,
@@ -221,7 +221,7 @@ async function produce(
         );
       }
     }
-    await emitSessionEvent(ctx, sessionId, 'session.completed', { auditChainHead: head });
+    await emitSessionEvent(ctx, completed[0]!, 'session.completed', { auditChainHead: head, docs: finals });
     return true;
   });
   if (!done) return await outcome(ctx, sessionId);
@@ -230,10 +230,10 @@ async function produce(
 }
 
 /**
- * Stores a document's final PDF if it has none yet and the session is still active. The file is written
- * before the write transaction (which every process's writers wait for) and only after a read saw the
- * document still open: a run that lost the race writes no blob, and one that loses it in between leaves
- * an unreferenced file (blobs are content-addressed) and changes nothing.
+ * Stores a document's final PDF if it has none yet and the session is still active. The bytes are stored
+ * before the conditional write (which every process's writers wait for on SQLite) and only after a read saw
+ * the document still open: a run that lost the race stores no blob, and one that loses it in between leaves
+ * an unreferenced blob (blobs are content-addressed) and changes nothing.
  */
 async function keepFinal(
   ctx: ServiceContext,
@@ -241,19 +241,32 @@ async function keepFinal(
   documentId: string,
   result: FinalizeResult,
 ): Promise<boolean> {
-  const open = async () => {
-    const session = await sessionById(ctx, sessionId);
-    const doc = await documentOfSession(ctx, sessionId, documentId);
-    return session?.status === 'active' && doc !== undefined && doc.finalSha256 === null;
-  };
-  if (!(await open())) return false;
+  const [open] = await ctx.db
+    .select({ id: documents.id })
+    .from(documents)
+    .innerJoin(sessions, eq(sessions.id, documents.sessionId))
+    .where(and(stillOpen(sessionId, documentId), eq(sessions.status, 'active')));
+  if (!open) return false;
   const sha = await ctx.blobs.put(result.bytes, result.sha256);
-  return await ctx.db.transaction(async () => {
-    if (!(await open())) return false;
-    await ctx.db
-      .update(documents)
-      .set({ finalSha256: sha })
-      .where(and(eq(documents.id, documentId), isNull(documents.finalSha256)));
-    return true;
-  });
+  // One conditional statement, so atomic on its own: the check and the write cannot be split by another run.
+  const kept = await ctx.db
+    .update(documents)
+    .set({ finalSha256: sha })
+    .where(
+      and(
+        stillOpen(sessionId, documentId),
+        exists(
+          ctx.db
+            .select({ one: sql`1` })
+            .from(sessions)
+            .where(and(eq(sessions.id, sessionId), eq(sessions.status, 'active'))),
+        ),
+      ),
+    )
+    .returning({ id: documents.id });
+  return kept.length === 1;
 }
+
+/** The document of this session with no final PDF yet. */
+const stillOpen = (sessionId: string, documentId: string) =>
+  and(eq(documents.id, documentId), eq(documents.sessionId, sessionId), isNull(documents.finalSha256));

@@ -3,8 +3,8 @@ import type { FieldPlacement } from '@countersign/pdf-engine';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { placeOf } from '../support/place.ts';
-import { documentsOfSession } from './documents.ts';
-import { participantsOfSession } from './participants.ts';
+import { type DocumentRow, documentsOfSession } from './documents.ts';
+import { type ParticipantRow, participantsOfSession } from './participants.ts';
 
 export type SessionFieldType = 'text' | 'checkbox' | 'date' | 'signature' | 'initials' | 'name' | 'email';
 
@@ -40,9 +40,14 @@ const GENERATED_LABEL: Record<FieldPlacement['kind'], string> = {
  * participants by role) or the generated layout of a prepared own PDF (matched by signer index). Only values
  * are stored per session, so creating a session never copies a layout.
  */
-export async function sessionFields(ctx: ServiceContext, sessionId: string): Promise<SessionField[]> {
-  const docs = await documentsOfSession(ctx, sessionId);
-  const people = await participantsOfSession(ctx, sessionId);
+export async function sessionFields(
+  ctx: ServiceContext,
+  sessionId: string,
+  /** The session's documents and participants as the caller just read them (in the same transaction). */
+  known: { docs?: DocumentRow[]; people?: ParticipantRow[] } = {},
+): Promise<SessionField[]> {
+  const docs = known.docs ?? (await documentsOfSession(ctx, sessionId));
+  const people = known.people ?? (await participantsOfSession(ctx, sessionId));
   const values = new Map(
     (await ctx.db.select().from(fieldValues).where(eq(fieldValues.sessionId, sessionId))).map((v) => [
       v.fieldId,

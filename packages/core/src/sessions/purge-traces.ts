@@ -1,10 +1,8 @@
-import { rmSync } from 'node:fs';
 import { idempotencyKeys, jsonTextEquals, outbox, sendResults } from '@countersign/db';
-import { devMailFiles } from '@countersign/mail';
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
+import { devMailbox } from '../mail/dev-mailbox.ts';
 import { messageIdFor } from '../outbox/email.ts';
-import { devMailboxDir } from '../support/data-paths.ts';
 
 /**
  * What else still names a purged session's people besides its own rows (docs/evidence.md "Retention and
@@ -12,7 +10,7 @@ import { devMailboxDir } from '../support/data-paths.ts';
  * (send results and Idempotency-Key replays, encrypted, one answer may cover several sessions).
  */
 
-/** The session's outbox emails: their ids name the dev mailbox files. */
+/** The session's outbox emails: their ids name the dev mailbox's copies. */
 export async function sessionEmailIds(
   ctx: ServiceContext,
   accountId: string,
@@ -32,12 +30,12 @@ export async function sessionEmailIds(
   ).map((r) => r.id);
 }
 
-/** Deletes the dev mailbox's copies of these outbox emails (test sessions and SMTP-less setups keep them). */
-export function forgetDevMail(ctx: ServiceContext, outboxIds: string[]): void {
-  const dir = devMailboxDir(ctx.config);
-  for (const id of outboxIds) {
-    for (const file of devMailFiles(dir, messageIdFor(ctx, id))) rmSync(file, { force: true });
-  }
+/**
+ * Deletes the dev mailbox's copies of these outbox emails (test sessions and SMTP-less setups keep them), from
+ * the files or the table, whichever this deployment's mailbox is.
+ */
+export async function forgetDevMail(ctx: ServiceContext, outboxIds: string[]): Promise<void> {
+  await devMailbox(ctx).forget(outboxIds.map((id) => messageIdFor(ctx, id)));
 }
 
 /** What the purge replaces, value for value: a name with `Signer N`, an email with its placeholder, ... */

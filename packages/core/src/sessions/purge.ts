@@ -220,7 +220,7 @@ export async function purgeSession(ctx: ServiceContext, sessionId: string): Prom
   const candidates = docs.flatMap((d) => [d.sourceSha256, d.preparedSha256, d.finalSha256 ?? []].flat());
   const unused = await blobsOnlyUsedBy(ctx, sessionId, candidates);
   for (const sha of unused) await ctx.blobs.delete(sha);
-  forgetDevMail(ctx, await sessionEmailIds(ctx, row.accountId, sessionId));
+  await forgetDevMail(ctx, await sessionEmailIds(ctx, row.accountId, sessionId));
 
   const purged = await ctx.db.transaction(async () => {
     const current = await sessionById(ctx, sessionId);

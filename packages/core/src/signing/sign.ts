@@ -93,7 +93,7 @@ export async function signAsParticipant(
       );
     }
 
-    const fields = await sessionFields(ctx, session.id);
+    const fields = await sessionFields(ctx, session.id, { people });
     const byId = new Map(fields.map((f) => [f.fieldId, f]));
     const given = new Map<string, string>();
     const notAllowed: string[] = [];

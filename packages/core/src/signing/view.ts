@@ -101,7 +101,7 @@ export async function getSigningView(
     const editable = yourTurn && visible;
 
     const fields: SigningField[] = visible
-      ? (await sessionFields(ctx, session.id)).map((f) => {
+      ? (await sessionFields(ctx, session.id, { docs, people })).map((f) => {
           const mine = f.participantId === participant.id;
           const owner = f.participantId ? byId.get(f.participantId) : undefined;
           let value = f.value;

@@ -14,6 +14,7 @@ export const {
   blobContents,
   blobs,
   bulkBatches,
+  devMail,
   documents,
   driveConnections,
   driveFiles,

@@ -4,6 +4,7 @@ export * from './blobs.ts';
 export * from './branding.ts';
 export * from './drive.ts';
 export * from './idempotency.ts';
+export * from './mail.ts';
 export * from './members.ts';
 export * from './outbox.ts';
 export * from './secrets.ts';

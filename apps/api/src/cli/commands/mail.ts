@@ -1,5 +1,4 @@
-import { devMailboxDir } from '@countersign/core';
-import { createDevMailbox } from '@countersign/mail';
+import { devMailbox } from '@countersign/core';
 import { type Command, optional } from '../command.ts';
 
 export const mailList: Command = {
@@ -7,6 +6,6 @@ export const mailList: Command = {
   options: { to: { type: 'string' } },
   async run(args, runtime) {
     const to = optional(args, 'to');
-    return createDevMailbox(devMailboxDir(runtime.ctx.config)).list(to ? { to } : {});
+    return devMailbox(runtime.ctx).list(to ? { to } : {});
   },
 };

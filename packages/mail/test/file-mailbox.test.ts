@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDevMailbox, createMailer, MailRejectedError } from '../src/index.ts';
+import { createFileMailbox, createMailer, MailRejectedError } from '../src/index.ts';
 import { startTestSmtpServer } from '../src/testing.ts';
 import { makeMessage } from './fixtures.ts';
 
@@ -18,9 +18,9 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-describe('createDevMailbox', () => {
+describe('createFileMailbox', () => {
   it('lists newest first and filters by a "to" address, case-insensitively', async () => {
-    const box = createDevMailbox(freshDir());
+    const box = createFileMailbox(freshDir());
     const first = makeMessage({ to: ['alice@example.test'], subject: 'first' });
     const second = makeMessage({ to: ['bob@example.test'], cc: ['alice@example.test'], subject: 'second' });
     const third = makeMessage({ to: ['Alice@Example.test', 'carol@example.test'], subject: 'third' });
@@ -33,7 +33,7 @@ describe('createDevMailbox', () => {
 
   it('keeps one copy per messageId', async () => {
     const dir = freshDir();
-    const box = createDevMailbox(dir);
+    const box = createFileMailbox(dir);
     const msg = makeMessage();
     await box.send(msg);
     await box.send({ ...msg, subject: 'retried' });
@@ -49,7 +49,7 @@ describe('createDevMailbox', () => {
   });
 
   it('stores a .eml that mailparser reads back, and the stored fields', async () => {
-    const box = createDevMailbox(freshDir());
+    const box = createFileMailbox(freshDir());
     const msg = makeMessage({
       cc: ['cc@example.test'],
       replyTo: 'owner@example.test',
@@ -75,8 +75,8 @@ describe('createDevMailbox', () => {
     expect(await box.read(stored?.id ?? '')).toEqual(stored);
     expect(await box.read('../../etc/passwd')).toBeNull();
 
-    expect(isAbsolute(stored?.emlPath ?? '')).toBe(true);
-    const parsed = await simpleParser(await readFile(stored?.emlPath ?? ''));
+    expect(await box.eml('../../etc/passwd')).toBeNull();
+    const parsed = await simpleParser(Buffer.from((await box.eml(stored?.id ?? '')) ?? []));
     expect(parsed.messageId).toBe(msg.messageId);
     expect(parsed.subject).toBe(msg.subject);
     expect(parsed.html).toContain('href="https://countersign.test/s/abc"');
@@ -84,8 +84,31 @@ describe('createDevMailbox', () => {
     expect(new Uint8Array(parsed.attachments[0]?.content ?? [])).toEqual(new Uint8Array([1, 2, 3, 250]));
   });
 
+  it('forgets messages by messageId, both files, skipping ids it never held', async () => {
+    const dir = freshDir();
+    const box = createFileMailbox(dir);
+    const [kept, gone] = [makeMessage({ subject: 'kept' }), makeMessage({ subject: 'gone' })];
+    for (const m of [kept, gone]) await box.send(m);
+    const goneId = (await box.list()).find((m) => m.subject === 'gone')!.id;
+    await box.forget([gone.messageId, makeMessage().messageId]);
+    expect((await box.list()).map((m) => m.subject)).toEqual(['kept']);
+    expect(await box.read(goneId)).toBeNull();
+    expect(await box.eml(goneId)).toBeNull();
+    expect((await readdir(dir)).some((f) => f.startsWith(goneId))).toBe(false);
+  });
+
+  it('reads messages stored before the database mailbox, without the path they named', async () => {
+    const dir = freshDir();
+    const box = createFileMailbox(dir);
+    await box.send(makeMessage());
+    const [stored] = await box.list();
+    const file = join(dir, `${stored!.id}.json`);
+    await writeFile(file, JSON.stringify({ ...stored, emlPath: join(dir, `${stored!.id}.eml`) }));
+    expect(await box.list()).toEqual([stored]);
+  });
+
   it('lists nothing for a directory that does not exist yet, and validates messages', async () => {
-    const box = createDevMailbox(freshDir());
+    const box = createFileMailbox(freshDir());
     expect(await box.list()).toEqual([]);
     await expect(box.send(makeMessage({ to: [] }))).rejects.toBeInstanceOf(MailRejectedError);
   });
@@ -94,21 +117,21 @@ describe('createDevMailbox', () => {
 describe('createMailer', () => {
   it('uses the dev mailbox without an SMTP URL (blank counts as none)', async () => {
     const dir = freshDir();
-    const mailer = createMailer({ smtpUrl: '  ', devMailboxDir: dir });
+    const mailer = createMailer({ smtpUrl: '  ', devMailbox: createFileMailbox(dir) });
     const msg = makeMessage();
     await mailer.send(msg);
-    expect((await createDevMailbox(dir).list()).map((m) => m.messageId)).toEqual([msg.messageId]);
+    expect((await createFileMailbox(dir).list()).map((m) => m.messageId)).toEqual([msg.messageId]);
   });
 
   it('uses SMTP when a URL is given', async () => {
     const smtp = await startTestSmtpServer();
     const dir = freshDir();
-    const mailer = createMailer({ smtpUrl: smtp.url, devMailboxDir: dir });
+    const mailer = createMailer({ smtpUrl: smtp.url, devMailbox: createFileMailbox(dir) });
     const msg = makeMessage();
     await mailer.send(msg);
     await smtp.waitFor((m) => m.messageId === msg.messageId);
     await mailer.close();
     await smtp.close();
-    expect(await createDevMailbox(dir).list()).toEqual([]);
+    expect(await createFileMailbox(dir).list()).toEqual([]);
   });
 });

@@ -1,0 +1,32 @@
+import { startTestApi } from '@countersign/api/testing';
+import { createTestDatabase, startRedis } from '@countersign/test-support';
+import type { BenchRow } from '../report.ts';
+import { busyRow, CONNECTIONS, clean, DURATION_S, idleRow, idleThenBusy } from './cancel-windows.ts';
+import { startWorkers, stopWorkers } from './fixtures.ts';
+
+const BULK_ENTRIES = 1000;
+
+/**
+ * Issue 15: the cancel windows of cancel-load.ts on the PostgreSQL topology. The API (no worker) and one worker
+ * process share a database of their own on this machine's server and Redis; every cancel is a SERIALIZABLE
+ * transaction on a pooled connection.
+ */
+export async function run(): Promise<BenchRow[]> {
+  const database = await createTestDatabase();
+  const redis = await startRedis();
+  const api = await startTestApi({ redisUrl: redis.url, worker: false, env: database.env });
+  const workers = await startWorkers(api, 1, database.env);
+  try {
+    const { idle, busy } = await idleThenBusy(api, BULK_ENTRIES);
+    const window = `${CONNECTIONS} connections, ${DURATION_S} s, PostgreSQL, API + 1 worker process`;
+    return [
+      idleRow(idle, window, 'p99 <= 50 ms, all 2xx', idle.p99 <= 50 && clean(idle)),
+      busyRow(busy, idle, '1,000', window),
+    ];
+  } finally {
+    await stopWorkers(workers);
+    await api.close();
+    await redis.stop();
+    await database.drop();
+  }
+}

@@ -1,5 +1,5 @@
 import { queueEmail } from '@countersign/core';
-import { runCli, tempDir } from '@countersign/test-support';
+import { runCli } from '@countersign/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness.ts';
 
@@ -7,15 +7,14 @@ import { startTestApi, type TestApi } from './harness.ts';
 // Each spawn costs about a second and a half of CPU, so there are few of them and independent ones run
 // together; the timeouts below are for a loaded machine.
 
-const dataDir = tempDir('countersign-cli-');
-const env = { DATA_DIR: dataDir, SMTP_URL: '', REDIS_URL: '' };
-const cli = (...args: string[]) => runCli(args, env);
-
 let api: TestApi;
+let env: Record<string, string>;
+const cli = (...args: string[]) => runCli(args, env);
 let account: { accountId: string; refreshToken: string; signInUrl: string };
 
 beforeAll(async () => {
-  api = await startTestApi({ env: { DATA_DIR: dataDir } });
+  api = await startTestApi();
+  env = { ...api.dataEnv, SMTP_URL: '', REDIS_URL: '' };
   const created = await cli('accounts', 'create', '--name', 'Acme Integrations', '--email', 'ops@acme.test');
   expect(created.code, created.stderr).toBe(0);
   account = created.json as typeof account;

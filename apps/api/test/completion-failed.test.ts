@@ -119,7 +119,7 @@ describe('a completion that fails on every attempt', () => {
     ).toHaveLength(1);
 
     // The operator's retry while the cause persists: exit 1 with the reason, and back on the back-off.
-    const env = { DATA_DIR: api.config.dataDir, LOG_LEVEL: 'silent' };
+    const env = { ...api.dataEnv, LOG_LEVEL: 'silent' };
     const again = await runCli(['sessions', 'retry-completion', '--session', s.sessionId], env);
     expect(again.code, again.stderr).toBe(1);
     expect(again.stderr).toContain(s.sessionId);

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { completeSession, localDrive, type ServiceContext, signAsParticipant } from '@countersign/core';
-import { documents } from '@countersign/db';
-import { eq } from 'drizzle-orm';
+import { documents, schema } from '@countersign/db';
+import { eq, is } from 'drizzle-orm';
+import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { expect } from 'vitest';
 import { startApiWorld } from './api-world.ts';
 import { makePdf } from './fixtures/pdfs.ts';
@@ -25,10 +25,8 @@ export async function sendSession(
   accountId: string,
   who: { title: string; name: string; email: string; retentionDays?: number },
 ): Promise<SentSession> {
-  const file = await (await localDrive(target.ctx, accountId)).put(
-    `${who.title}.pdf`,
-    await makePdf(1, who.title),
-  );
+  const drive = await localDrive(target.ctx, accountId);
+  const file = await drive.put(`${who.title}.pdf`, await makePdf(1, who.title));
   const res = await target.post(
     '/api/sessions/send',
     {
@@ -42,6 +40,9 @@ export async function sendSession(
     token,
   );
   expect(res.status).toBe(200);
+  // The upload is the account's, not the session's: removed here, so that what a purge leaves is seen alone (on
+  // PostgreSQL the drive is in the database, its file naming the title and holding the source PDF's blob).
+  expect(await drive.remove(file.cloudFileId)).toBe(true);
   const row = (
     (await res.json()) as { rows: { sessionId: string; participants: { signingUrl: string }[] }[] }
   ).rows[0]!;
@@ -69,14 +70,36 @@ export async function blobHashes(ctx: ServiceContext, sessionId: string): Promis
   return [...new Set(rows.flatMap((r) => [r.sourceSha256, r.preparedSha256, r.finalSha256 ?? []].flat()))];
 }
 
-/** Whether a blob's file is on disk (the embedded topology's layout, file-blob-store.ts). */
-export const blobExists = (ctx: ServiceContext, sha: string) =>
-  fs.existsSync(path.join(ctx.config.dataDir, 'blobs', sha.slice(0, 2), sha));
+/** Which of these blobs the blob store still holds (files under DATA_DIR, rows on PostgreSQL), in order. */
+export async function storedBlobs(ctx: ServiceContext, shas: string[]): Promise<string[]> {
+  const held = await Promise.all(shas.map((sha) => ctx.blobs.has(sha)));
+  return shas.filter((_, i) => held[i]);
+}
 
-/** The SQLite file and its WAL as bytes, to search for what a purge must have removed. */
-export function databaseBytes(dataDir: string): Buffer {
-  const file = `${dataDir}/countersign.db`;
-  return Buffer.concat([file, `${file}-wal`].filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f)));
+/**
+ * What the database holds, to search for what a purge must have removed. On SQLite the file and its WAL as bytes
+ * (freed pages and old page versions included); on PostgreSQL every row of every table, read through the data
+ * layer (its dead row versions are VACUUM's, out of a client's reach).
+ */
+export async function databaseBytes(ctx: ServiceContext): Promise<Buffer> {
+  if (ctx.db.$connection.dialect === 'sqlite') {
+    const file = `${ctx.config.dataDir}/countersign.db`;
+    return Buffer.concat(
+      [file, `${file}-wal`].filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f)),
+    );
+  }
+  const text = (v: unknown) =>
+    v instanceof Uint8Array
+      ? Buffer.from(v).toString('latin1')
+      : typeof v === 'string'
+        ? v
+        : JSON.stringify(v);
+  const rows: string[] = [];
+  for (const table of (Object.values(schema) as unknown[]).filter((t): t is SQLiteTable =>
+    is(t, SQLiteTable),
+  ))
+    for (const row of await ctx.db.select().from(table)) rows.push(Object.values(row).map(text).join('\n'));
+  return Buffer.from(rows.join('\n'), 'latin1');
 }
 
 /**

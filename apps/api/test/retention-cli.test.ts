@@ -16,8 +16,7 @@ let accessToken: string;
 let ended: SentSession[];
 let active: SentSession;
 
-const cli = (...args: string[]) =>
-  runCli(args, { DATA_DIR: api.config.dataDir, SMTP_URL: '', REDIS_URL: '' });
+const cli = (...args: string[]) => runCli(args, { ...api.dataEnv, SMTP_URL: '', REDIS_URL: '' });
 async function detail(sessionId: string): Promise<SessionDetail> {
   const res = await api.fetch(`/api/sessions/${sessionId}`, {
     headers: { authorization: `Bearer ${accessToken}` },

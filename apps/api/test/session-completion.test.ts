@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   COMPLETION_LEASE_MS,
   CompletionFailedError,
@@ -12,7 +10,7 @@ import {
   type SweepLog,
   sweep,
 } from '@countersign/core';
-import { documents, sessions } from '@countersign/db';
+import { blobs, documents, sessions } from '@countersign/db';
 import { spawnEntry, until } from '@countersign/test-support';
 import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
@@ -46,10 +44,8 @@ afterAll(async () => {
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const db = () => api.runtime.ctx.db;
-const blobFiles = () =>
-  fs
-    .readdirSync(path.join(api.config.dataDir, 'blobs'), { recursive: true })
-    .filter((n) => fs.statSync(path.join(api.config.dataDir, 'blobs', String(n))).isFile()).length;
+/** How many blobs are stored (`blobs` lists every one, files or rows). */
+const blobCount = () => db().$count(blobs);
 
 let sent = 0;
 /** An own-PDF session with fresh documents (so every final is a new blob) and fresh signer addresses. */
@@ -179,19 +175,19 @@ async function expectOneFinalEverywhere(s: Awaited<ReturnType<typeof send>>) {
   expect(completedAt).toBe(completionTime);
   const sealTime = PDFString.fromDate(new Date(completedAt!)).toString();
   for (const sha of final) {
-    const pdf = Buffer.from(fs.readFileSync(path.join(api.config.dataDir, 'blobs', sha!.slice(0, 2), sha!)));
+    const pdf = Buffer.from(await api.runtime.ctx.blobs.read(sha!));
     expect(pdf.includes(sealTime)).toBe(true);
   }
 }
 
 /**
  * A signed two-document session whose completion a run in this process has started and claimed: that run,
- * the blob files before it, and a record of every blob either runtime writes from then on.
+ * the blob count before it, and a record of every blob either runtime writes from then on.
  */
 async function firstRunClaimed() {
   const s = await send(2);
   await signAll(s);
-  const before = blobFiles();
+  const before = await blobCount();
   const blobWrites = recordBlobWrites();
   const first = completeSession(api.runtime.ctx, s.sessionId);
   await until('the first run holds its claim', async () => (await row(s.sessionId)).claim !== null);
@@ -211,12 +207,12 @@ describe('overlapping completions of one session', () => {
     expect(swept).toMatchObject({ completed: 0, failed: 0 });
     expect(await job).toEqual({ completed: true });
     expect(await row(s.sessionId)).toMatchObject({ status: 'completed', claim: null, claimedUntil: null });
-    expect(blobFiles() - before).toBe(2);
+    expect((await blobCount()) - before).toBe(2);
     // Once completed, every later run (a late job, a sweep) answers completed and writes nothing.
     expect(await completeSession(other.ctx, s.sessionId)).toEqual({ completed: true });
     expect((await sweep(other.ctx)).completed).toBe(0);
     blobWrites.restore();
-    expect(blobFiles() - before).toBe(2);
+    expect((await blobCount()) - before).toBe(2);
     expect(blobWrites.writes).toEqual((await finals(s.sessionId)).map((sha) => `api:${sha}`));
     await expectOneFinalEverywhere(s);
   });
@@ -235,7 +231,7 @@ describe('overlapping completions of one session', () => {
 
     expect(results.some((r) => r.completed)).toBe(true);
     expect(await row(s.sessionId)).toMatchObject({ status: 'completed', completedAt: decided });
-    expect(blobFiles() - before).toBe(2);
+    expect((await blobCount()) - before).toBe(2);
     // Both runs finalized the first document; only the one that stored it first wrote it.
     expect(blobWrites.writes.map((w) => w.split(':')[1])).toEqual(await finals(s.sessionId));
     await expectOneFinalEverywhere(s);
@@ -243,13 +239,13 @@ describe('overlapping completions of one session', () => {
 
   it('the job in the API process and another worker process sweeping all along', async () => {
     const s = await send(2);
-    const before = blobFiles();
+    const before = await blobCount();
     let signingStartedAt = 0;
     let completedAt = 0;
     const sweeper = spawnEntry(
       'apps/api/test/fixtures/completion-sweeper.ts',
       {
-        DATA_DIR: api.config.dataDir,
+        ...api.dataEnv,
         PUBLIC_URL: api.config.publicUrl,
         SMTP_URL: smtp.url,
         REDIS_URL: '',
@@ -294,7 +290,7 @@ describe('overlapping completions of one session', () => {
     expect(child.firstPassAt).toBeLessThanOrEqual(signingStartedAt); // the same millisecond happens
     expect(child.lastPassAt).toBeGreaterThan(completedAt);
     expect((await row(s.sessionId)).status).toBe('completed');
-    expect(blobFiles() - before).toBe(2);
+    expect((await blobCount()) - before).toBe(2);
     await expectOneFinalEverywhere(s);
   }, 120_000);
 

@@ -137,7 +137,8 @@ describe('a purge leaves no personal data anywhere in DATA_DIR', () => {
     const mail = mailboxText();
     for (const text of [who.name, who.email]) expect(mail).toContain(text);
     expect(await openedSecrets()).toContain(who.email);
-    for (const text of secret) expect(databaseBytes(api.config.dataDir).includes(text)).toBe(true);
+    const bytesBefore = await databaseBytes(api.runtime.ctx);
+    for (const text of secret) expect(bytesBefore.includes(text)).toBe(true);
 
     const purge = await api.fetch(`/api/sessions/${sessionId}`, { method: 'DELETE', headers: auth() });
     expect(purge.status).toBe(202);
@@ -148,7 +149,7 @@ describe('a purge leaves no personal data anywhere in DATA_DIR', () => {
     await api.runtime.dispatchOutbox();
 
     const after = {
-      db: databaseBytes(api.config.dataDir),
+      db: await databaseBytes(api.runtime.ctx),
       mail: mailboxText(),
       opened: await openedSecrets(),
     };

@@ -5,13 +5,13 @@ import { until } from '@countersign/test-support';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  blobExists,
   blobHashes,
   databaseBytes,
   type PurgeTarget,
   sendSession,
   signAndComplete,
   startPurgeWorld,
+  storedBlobs,
 } from './purge-support.ts';
 
 // Records with a lifecycle (docs/evidence.md "Retention and purging"): DELETE /api/sessions/{id} purges an
@@ -67,9 +67,9 @@ describe('DELETE /api/sessions/{id}', () => {
     };
     const hashes = await blobHashes(api.runtime.ctx, sent.sessionId);
     expect(hashes).toHaveLength(3); // source, prepared, sealed
-    expect(hashes.every((sha) => blobExists(api.runtime.ctx, sha))).toBe(true);
+    expect(await storedBlobs(api.runtime.ctx, hashes)).toEqual(hashes);
     // The check below means something: the file holds the signer's name and email now.
-    const bytesBefore = databaseBytes(api.config.dataDir);
+    const bytesBefore = await databaseBytes(api.runtime.ctx);
     for (const text of [who.name, who.email, who.title]) expect(bytesBefore.includes(text)).toBe(true);
 
     const res = await call('DELETE', `/api/sessions/${sent.sessionId}`);
@@ -109,9 +109,9 @@ describe('DELETE /api/sessions/{id}', () => {
       new Set(after.purge!.documents.flatMap((d) => [d.sourceSha256, d.preparedSha256, d.finalSha256])),
     ).toEqual(new Set(hashes));
 
-    // The files are gone from disk, and no byte of the file or its WAL names the signer any more.
-    expect(hashes.filter((sha) => blobExists(api.runtime.ctx, sha))).toEqual([]);
-    const bytesAfter = databaseBytes(api.config.dataDir);
+    // The blobs are gone from the store, and no byte of the database names the signer any more.
+    expect(await storedBlobs(api.runtime.ctx, hashes)).toEqual([]);
+    const bytesAfter = await databaseBytes(api.runtime.ctx);
     for (const text of [who.name, who.email, who.title]) expect(bytesAfter.includes(text)).toBe(false);
     for (const table of [fieldValues, auditEvents])
       expect(await api.runtime.ctx.db.$count(table, eq(table.sessionId, sent.sessionId))).toBe(0);
@@ -168,9 +168,8 @@ describe('DELETE /api/sessions/{id}', () => {
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({ error: 'legal_hold', message: expect.any(String) });
     expect(await detail(sent.sessionId)).toMatchObject({ legalHold: true, purge: null });
-    expect(
-      (await blobHashes(api.runtime.ctx, sent.sessionId)).every((sha) => blobExists(api.runtime.ctx, sha)),
-    ).toBe(true);
+    const hashes = await blobHashes(api.runtime.ctx, sent.sessionId);
+    expect(await storedBlobs(api.runtime.ctx, hashes)).toEqual(hashes);
 
     const released = await call('DELETE', `/api/sessions/${sent.sessionId}/legal-hold`);
     expect(await released.json()).toEqual({

@@ -554,7 +554,7 @@ describe('pnpm cli templates create', () => {
         ],
       }),
     );
-    const env = { DATA_DIR: api.config.dataDir, LOG_LEVEL: 'silent' };
+    const env = { ...api.dataEnv, LOG_LEVEL: 'silent' };
     const ok = await runCli(
       [
         'templates',

@@ -236,7 +236,7 @@ describe('the OpenAPI document', () => {
 
 describe('pnpm cli templates list / show', () => {
   it('print what the API answers', async () => {
-    const env = { DATA_DIR: api.config.dataDir, LOG_LEVEL: 'silent' };
+    const env = { ...api.dataEnv, LOG_LEVEL: 'silent' };
     const [list, show, missing] = await Promise.all([
       runCli(['templates', 'list', '--account', account.accountId], env),
       runCli(['templates', 'show', '--account', account.accountId, '--template-id', newer.templateId], env),

@@ -86,14 +86,14 @@ describe('test mode', () => {
     expect(((await escalate.json()) as { error: string }).error).toBe('forbidden');
 
     const cli = await runCli(['tokens', 'create', '--account', accountId, '--test'], {
-      DATA_DIR: api.config.dataDir,
+      ...api.dataEnv,
       SMTP_URL: '',
       REDIS_URL: '',
     });
     expect(cli.code, cli.stderr).toBe(0);
     expect(cli.json).toMatchObject({ test: true });
     await exchange((cli.json as { refreshToken: string }).refreshToken);
-    const listed = await runCli(['tokens', 'list', '--account', accountId], { DATA_DIR: api.config.dataDir });
+    const listed = await runCli(['tokens', 'list', '--account', accountId], api.dataEnv);
     const tests = (listed.json as { test: boolean }[]).filter((t) => t.test);
     expect(tests).toHaveLength(2);
   }, 60_000);

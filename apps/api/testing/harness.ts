@@ -20,6 +20,11 @@ import {
 export interface TestApi {
   url: string;
   config: Config;
+  /**
+   * What points another process (the CLI) at this API's data: its DATA_DIR and, on PostgreSQL, its database
+   * with the SECRETS_KEY it is encrypted under.
+   */
+  dataEnv: Record<string, string>;
   runtime: Runtime;
   queue: JobQueue;
   app: ReturnType<typeof createApp>;
@@ -130,6 +135,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const api: TestApi = {
     url,
     config,
+    dataEnv: { DATA_DIR: config.dataDir, ...database?.env },
     runtime,
     queue,
     app,

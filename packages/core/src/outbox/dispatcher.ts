@@ -9,6 +9,8 @@ import {
   markRetry,
   type OutboxKind,
   type OutboxRow,
+  type OutboxState,
+  outboxStates,
 } from './outbox.ts';
 
 /** A delivery that can never succeed (a refused address, a disabled endpoint): stop retrying it. */
@@ -26,7 +28,7 @@ export interface Deliverer {
   deliver(row: OutboxRow): Promise<void>;
   retry: RetryPolicy;
   /** Runs in the transaction that marks the row delivered or finally failed: state that follows from it. */
-  settled?(row: OutboxRow, outcome: 'delivered' | 'failed'): void;
+  settled?(row: OutboxRow, outcome: 'delivered' | 'failed'): Promise<void>;
 }
 
 export type Deliverers = Partial<Record<OutboxKind, Deliverer>>;
@@ -62,8 +64,9 @@ export async function dispatchOutbox(ctx: ServiceContext, deliverers: Deliverers
 }
 
 /**
- * Delivers the given rows now (if nobody else holds them) and reports each outcome. Rows another
- * dispatcher holds are reported as retrying: they will be delivered by that holder.
+ * Delivers the given rows now and reports each outcome. A row another dispatcher claimed first (on PostgreSQL
+ * the commit that queued it wakes every worker at once) is reported as that dispatcher settles it: delivered,
+ * failed, or retrying with its error. One it holds longer than HELD_WAIT_MS is reported as retrying.
  */
 export async function deliverNow(
   ctx: ServiceContext,
@@ -72,17 +75,54 @@ export async function deliverNow(
 ): Promise<Map<string, DeliveryOutcome>> {
   const outcomes = new Map<string, DeliveryOutcome>();
   const rows = await claimOutboxRows(ctx, ids, LEASE_MS);
+  const claimed = new Set(rows.map((row) => row.id));
   const tally: DispatchResult = { delivered: 0, retried: 0, failed: 0 };
-  await Promise.all(
-    rows.map(async (row) => {
-      const deliverer = deliverers[row.kind as OutboxKind];
-      if (!deliverer) return;
-      outcomes.set(row.id, await deliverOne(ctx, deliverer, row, tally));
-    }),
-  );
-  for (const id of ids)
-    if (!outcomes.has(id)) outcomes.set(id, { state: 'retrying', error: 'delivery in progress elsewhere' });
+  const [, elsewhere] = await Promise.all([
+    Promise.all(
+      rows.map(async (row) => {
+        const deliverer = deliverers[row.kind as OutboxKind];
+        if (!deliverer) return;
+        outcomes.set(row.id, await deliverOne(ctx, deliverer, row, tally));
+      }),
+    ),
+    settledElsewhere(
+      ctx,
+      ids.filter((id) => !claimed.has(id)),
+    ),
+  ]);
+  for (const [id, outcome] of elsewhere) outcomes.set(id, outcome);
+  for (const id of ids) if (!outcomes.has(id)) outcomes.set(id, { state: 'retrying', error: IN_PROGRESS });
   return outcomes;
+}
+
+/** How long deliverNow waits for rows another dispatcher holds, and how often it looks. */
+const HELD_WAIT_MS = 15_000;
+const HELD_POLL_MS = 20;
+const IN_PROGRESS = 'delivery in progress elsewhere';
+
+/** The outcomes of rows other dispatchers hold (or already settled), as they settle them. */
+async function settledElsewhere(ctx: ServiceContext, ids: string[]): Promise<Map<string, DeliveryOutcome>> {
+  const outcomes = new Map<string, DeliveryOutcome>();
+  const giveUpAt = Date.now() + HELD_WAIT_MS; // real time: a manual clock in tests must not stop the wait
+  let pending = ids;
+  while (pending.length > 0) {
+    for (const row of await outboxStates(ctx, pending)) {
+      const outcome = settledOutcome(row, ctx.clock.now());
+      if (outcome) outcomes.set(row.id, outcome);
+    }
+    pending = pending.filter((id) => !outcomes.has(id));
+    if (pending.length === 0 || Date.now() >= giveUpAt) break;
+    await new Promise((resolve) => setTimeout(resolve, HELD_POLL_MS));
+  }
+  return outcomes;
+}
+
+/** A row's outcome once nobody holds it any more; undefined while a dispatcher's lease on it runs. */
+function settledOutcome(row: OutboxState, now: number): DeliveryOutcome | undefined {
+  if (row.deliveredAt !== null) return { state: 'delivered' };
+  if (row.failedAt !== null) return { state: 'failed', error: row.lastError ?? 'failed' };
+  if (row.lockedUntil !== null && row.lockedUntil > now) return undefined;
+  return { state: 'retrying', error: row.lastError ?? IN_PROGRESS };
 }
 
 async function deliverOne(
@@ -104,13 +144,13 @@ async function attemptDelivery(
 ): Promise<DeliveryOutcome> {
   try {
     await deliverer.deliver(row);
-    await settle(ctx, deliverer, row, 'delivered', async () => await markDelivered(ctx, row));
+    await settle(ctx, deliverer, row, 'delivered', () => markDelivered(ctx, row));
     result.delivered++;
     return { state: 'delivered' };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     if (err instanceof PermanentDeliveryError || row.attempts >= deliverer.retry.maxAttempts) {
-      await settle(ctx, deliverer, row, 'failed', async () => await markFailed(ctx, row, message));
+      await settle(ctx, deliverer, row, 'failed', () => markFailed(ctx, row, message));
       result.failed++;
       return { state: 'failed', error: message };
     }
@@ -131,15 +171,16 @@ async function settle(
   deliverer: Deliverer,
   row: OutboxRow,
   outcome: 'delivered' | 'failed',
-  mark: () => void,
+  mark: () => Promise<void>,
 ): Promise<void> {
   const { settled } = deliverer;
   if (!settled) {
-    mark();
+    await mark();
     return;
   }
+  // Both awaited inside: a query left running would outlive the transaction, on a client already given back.
   await ctx.db.transaction(async () => {
-    mark();
-    settled(row, outcome);
+    await mark();
+    await settled(row, outcome);
   });
 }

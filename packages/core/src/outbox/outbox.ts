@@ -155,6 +155,24 @@ export async function claimOutboxRows(
   );
 }
 
+/** Where a row's delivery stands, without its payload. */
+export interface OutboxState {
+  id: string;
+  deliveredAt: number | null;
+  failedAt: number | null;
+  lockedUntil: number | null;
+  lastError: string | null;
+}
+
+export async function outboxStates(ctx: ServiceContext, ids: string[]): Promise<OutboxState[]> {
+  if (ids.length === 0) return [];
+  const { id, deliveredAt, failedAt, lockedUntil, lastError } = outbox;
+  return await ctx.db
+    .select({ id, deliveredAt, failedAt, lockedUntil, lastError })
+    .from(outbox)
+    .where(inArray(outbox.id, ids));
+}
+
 type Finished = Pick<OutboxRow, 'id' | 'kind' | 'payload'>;
 
 export async function markDelivered(ctx: ServiceContext, row: Finished): Promise<void> {

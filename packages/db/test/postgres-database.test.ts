@@ -78,6 +78,45 @@ describe('PostgreSQL', () => {
     expect(await outside).toEqual([]);
   });
 
+  it('runs queries a transaction starts at once one after another on its connection, all inside it', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on('warning', onWarning);
+    try {
+      await db.transaction(async () => {
+        await Promise.all(['c1', 'c2', 'c3', 'c4'].map((id) => db.insert(accounts).values(account(id))));
+        const seen = await Promise.all(
+          ['c1', 'c4'].map((id) => db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, id))),
+        );
+        expect(seen.flat()).toHaveLength(2);
+      });
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((w) => /already executing a query/.test(w))).toEqual([]);
+    const [row] = await db.select({ n: count() }).from(accounts).where(sql`${accounts.id} like 'c_'`);
+    expect(row!.n).toBe(4);
+  });
+
+  it('refuses a query a transaction started but did not wait for, once its body returned', async () => {
+    let late: Promise<unknown> = Promise.resolve();
+    await db.transaction(async () => {
+      await db.insert(accounts).values(account('late-1'));
+      // Work the body forgets to await: by the time it queries, its connection may serve another transaction.
+      late = (async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await db.insert(accounts).values(account('late-2'));
+      })();
+    });
+    const failed = await late.then(
+      () => undefined,
+      (err: Error) => err,
+    );
+    expect((failed?.cause as Error | undefined)?.message).toMatch(/outlived its transaction/);
+    const ids = await db.select({ id: accounts.id }).from(accounts).where(sql`${accounts.id} like 'late-%'`);
+    expect(ids.map((r) => r.id)).toEqual(['late-1']);
+  });
+
   it('rolls a nested transaction back to its savepoint only', async () => {
     expect(await nestedTransactionsKeep(db, account)).toEqual(['inner-kept', 'outer']);
   });

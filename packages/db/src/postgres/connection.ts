@@ -7,6 +7,10 @@ import { listenOn } from './listener.ts';
 interface OpenTransaction {
   client: pg.PoolClient;
   tx: unknown;
+  /** Its queries, one after another (a client runs one at a time; pg 9 refuses a second one in flight). */
+  tail: Promise<unknown>;
+  /** Its body returned or threw: the client is about to commit or roll back, then serves others. */
+  ended: boolean;
 }
 
 /** PostgreSQL's limit on one statement's parameters; a multi-row insert is cut below it. */
@@ -63,8 +67,19 @@ export class PgConnection implements Connection {
   }
 
   async query(sql: string, params: unknown[], method: QueryMethod): Promise<QueryResult> {
-    const on = this.scope.getStore()?.client ?? this.pool;
-    const result = await on.query({ text: sql, values: params, rowMode: 'array' });
+    const open = this.scope.getStore();
+    const config = { text: sql, values: params, rowMode: 'array' as const };
+    let result: pg.QueryResult<unknown[]>;
+    if (open) {
+      // A query started in a transaction's body but not awaited by it must not run on the client once given
+      // back (inside whichever transaction took it next): it fails, loudly.
+      if (open.ended) throw new Error(`a query outlived its transaction (await it in the body): ${sql}`);
+      const run = open.tail.then(() => open.client.query(config));
+      open.tail = run.catch(() => {});
+      result = await run;
+    } else {
+      result = await this.pool.query(config);
+    }
     if (method === 'get') return { rows: result.rows[0] as unknown[] };
     return { rows: result.rows, changes: result.rowCount ?? 0 };
   }
@@ -111,7 +126,15 @@ export class PgConnection implements Connection {
       let broken: Error | undefined;
       try {
         await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
-        const result = await this.scope.run({ client, tx }, body);
+        const open: OpenTransaction = { client, tx, tail: Promise.resolve(), ended: false };
+        let result: T;
+        try {
+          result = await this.scope.run(open, body);
+        } finally {
+          // From here on the body's context may not start queries; those it queued still run first.
+          open.ended = true;
+          await open.tail;
+        }
         await client.query('COMMIT');
         return result;
       } catch (err) {

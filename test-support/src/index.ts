@@ -21,5 +21,6 @@ export {
 export { runCli, type ServiceProcess, spawnEntry, waitForUrl } from './processes.ts';
 export { type PromFamily, type PromSample, parsePrometheusText } from './prometheus.ts';
 export { startRedis, type TestRedis } from './redis.ts';
+export { startS3, type TestS3 } from './s3.ts';
 export { exitOf, pidOf, started, until } from './services.ts';
 export { repoRoot, tempDir } from './tmp.ts';

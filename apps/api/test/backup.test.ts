@@ -13,7 +13,8 @@ import { signBody } from './signing-setup.ts';
 import { bearer, type Receiver, startReceiver } from './webhooks-support.ts';
 
 // Backup of a running embedded deployment (its API sending all along) through the real CLI, restore into an
-// empty DATA_DIR, and a full signing flow on a service started on the restored copy.
+// empty DATA_DIR, and a full signing flow on a service started on the restored copy. The embedded topology's
+// own tool: on SQLite whatever TEST_DIALECT says (PostgreSQL is backed up with its own tools).
 
 const sourceDir = tempDir('countersign-backup-src-');
 const work = tempDir('countersign-backup-out-');
@@ -25,7 +26,7 @@ let account: { accountId: string; refreshToken: string; accessToken: string };
 let receiver: Receiver;
 
 beforeAll(async () => {
-  source = await startTestApi({ env: { DATA_DIR: sourceDir } });
+  source = await startTestApi({ env: { DATA_DIR: sourceDir, DATABASE_URL: '' } });
   receiver = await startReceiver();
   account = await source.newAccount('Backed Up');
 }, 60_000);
@@ -99,7 +100,9 @@ describe('backup and restore', () => {
     expect(restored.json).toMatchObject({ dataDir: restoredDir, files: summary.files });
     expect(fs.statSync(restoredDir).mode & 0o777).toBe(0o700);
 
-    const copy = await startTestApi({ env: { DATA_DIR: restoredDir, WEBHOOK_ALLOW_PRIVATE: '1' } });
+    const copy = await startTestApi({
+      env: { DATA_DIR: restoredDir, DATABASE_URL: '', WEBHOOK_ALLOW_PRIVATE: '1' },
+    });
     try {
       // A snapshot taken during the backup: every send finished before it, none started after it.
       const sessions = sessionCount(copy);

@@ -74,9 +74,7 @@ describe('bearer authentication on /api/*', () => {
   });
 
   it('rejects a token for another audience, issuer or type, even when signed with our key', async () => {
-    const key = new TextEncoder().encode(
-      (await import('node:fs')).readFileSync(`${api.config.dataDir}/secrets/jwt.key`, 'utf8'),
-    );
+    const key = new TextEncoder().encode(api.runtime.ctx.secrets.jwtSecret);
     const now = Math.floor(clock.now() / 1000);
     const sign = (mutate: (j: SignJWT) => SignJWT, typ = 'at+jwt') =>
       mutate(new SignJWT({ rti: 'x' }).setProtectedHeader({ alg: 'HS256', typ }).setSubject(good.accountId))

@@ -14,11 +14,17 @@ import { checkedFetch } from '../testing/openapi-check.ts';
  * processes each with its own DATA_DIR (`hosts`), the operator's runtime on the same database as one more
  * host, and an account with an access token. Stopped and dropped after the file's tests.
  */
-export async function startHosts(options: Omit<DeploymentOptions, 'hosts'>) {
+export async function startHosts(
+  options: Omit<DeploymentOptions, 'hosts'> & {
+    /** Settings of every host, the operator's too, beside the database's (S3_*, where blobs live). */
+    shared?: Record<string, string>;
+  },
+) {
   const database = await createTestDatabase();
-  const d = await startDeployment({ ...options, hosts: true, env: { ...database.env, ...options.env } });
+  const shared = { ...database.env, ...options.shared };
+  const d = await startDeployment({ ...options, hosts: true, env: { ...shared, ...options.env } });
   const operator = await createRuntime(
-    loadConfig({ DATA_DIR: tempDir('countersign-operator-'), LOG_LEVEL: 'silent', ...database.env }),
+    loadConfig({ DATA_DIR: tempDir('countersign-operator-'), LOG_LEVEL: 'silent', ...shared }),
   );
   afterAll(async () => {
     await d.stop();

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import net from 'node:net';
-import { databaseFile, localDrive } from '@countersign/core';
+import { localDrive } from '@countersign/core';
+import { outbox } from '@countersign/db';
 import { startRedis, type TestRedis } from '@countersign/test-support';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from './fixtures/pdfs.ts';
 import { startTestApi, type TestApi } from './harness.ts';
+import { databaseBytes } from './purge-support.ts';
 import { type SigningWorld, startSigningWorld } from './signing-setup.ts';
 
 // "Secrets: hashes at rest": signing links and one-time codes must not be readable from a copy of the
@@ -29,22 +31,15 @@ describe('the outbox at rest', () => {
   });
   afterAll(() => w?.close());
 
-  /** DATA_DIR/countersign.db and its WAL as bytes: what a backup or a replica would hold. */
-  const fileBytes = () => {
-    const file = databaseFile(w.api.config);
-    return Buffer.concat(
-      [file, `${file}-wal`].filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f)),
-    );
+  /** The email rows to `to`, their payload as stored (what a copy of the database holds). */
+  const emailRows = async (to: string) => {
+    const { payload, lastError, deliveredAt } = outbox;
+    const rows = await w.api.runtime.ctx.db
+      .select({ payload, lastError, deliveredAt })
+      .from(outbox)
+      .where(eq(outbox.kind, 'email'));
+    return rows.filter((r) => (r.payload as { to: string[] }).to.includes(to));
   };
-  interface Row {
-    payload: string;
-    last_error: string | null;
-    delivered_at: number | null;
-  }
-  const emailRows = (to: string) =>
-    (w.api.runtime.db.$client.prepare("SELECT * FROM outbox WHERE kind = 'email'").all() as Row[]).filter(
-      (r) => (JSON.parse(r.payload) as { to: string[] }).to.includes(to),
-    );
 
   it('keeps no signing link nor one-time code readable, delivers both, and blanks delivered rows', async () => {
     const sent = await w.send({ recipients: [{ name: 'Ann Lee' }], notify: true, authRequirement: 'otp' });
@@ -53,10 +48,10 @@ describe('the outbox at rest', () => {
     // The invite was delivered (before the answer) with its link.
     const invite = await w.smtp.waitFor((m) => m.text?.includes(`/s/${token}`) === true);
     expect(invite.subject).toContain('Offer letter');
-    const [inviteRow] = emailRows(email);
-    expect(inviteRow!.delivered_at).not.toBeNull();
+    const [inviteRow] = await emailRows(email);
+    expect(inviteRow!.deliveredAt).not.toBeNull();
     // What stays is whom it went to, its subject, whose invite it was and its session (a purge finds it).
-    expect(JSON.parse(inviteRow!.payload)).toEqual({
+    expect(inviteRow!.payload).toEqual({
       to: [email],
       subject: invite.subject,
       inviteOf: expect.any(String),
@@ -68,19 +63,20 @@ describe('the outbox at rest', () => {
     const signer = w.signer(token);
     expect((await signer.requestCode()).status).toBe(200);
     const code = await w.codeFor(email);
-    await until('the code email marked delivered', () =>
-      emailRows(email).every((r) => r.delivered_at !== null),
+    await until('the code email marked delivered', async () =>
+      (await emailRows(email)).every((r) => r.deliveredAt !== null),
     );
     expect((await signer.verify(code)).status).toBe(200);
 
-    const rows = emailRows(email);
+    const rows = await emailRows(email);
     expect(rows).toHaveLength(2);
     for (const row of rows) {
-      expect(JSON.parse(row.payload)).toMatchObject({ to: [email], encrypted: null });
-      expect(`${row.payload} ${row.last_error ?? ''}`).not.toContain(code);
+      expect(row.payload).toMatchObject({ to: [email], encrypted: null });
+      expect(`${JSON.stringify(row.payload)} ${row.lastError ?? ''}`).not.toContain(code);
     }
-    // Nowhere in the file, not even in pages the rows once used: the link was never written in plaintext.
-    expect(fileBytes().includes(token)).toBe(false);
+    // Nowhere in the database, not even (SQLite) in pages the rows once used: the link was never written in
+    // plaintext.
+    expect((await databaseBytes(w.api.runtime.ctx)).includes(token)).toBe(false);
   });
 });
 

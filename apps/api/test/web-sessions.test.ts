@@ -1,4 +1,5 @@
 import { ManualClock } from '@countersign/core';
+import { testDialect } from '@countersign/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startApiWorld } from './api-world.ts';
 import { createTestTemplate } from './fixtures/templates.ts';
@@ -67,7 +68,7 @@ describe('sessions page', () => {
     expect(detail.events.map((e) => e.type)).toEqual(['session.created', 'session.cancelled']);
   }, 120_000); // two templates, the first with the PDF workers starting from cold
 
-  it('pages through a bulk send made in one millisecond: every session once, on an index walk', async () => {
+  it('pages through a bulk send made in one millisecond: every session once', async () => {
     const bulk = await api.newAccount('Bulk Ltd', 'owner@bulk.test');
     const template = await createTestTemplate(api, bulk.accountId, { roles: ['Client'], name: 'Bulk' });
     const recipients = Array.from({ length: 25 }, (_, i) => [
@@ -87,8 +88,11 @@ describe('sessions page', () => {
     } while (cursor);
     // The manual clock stands still: one createdAt for all, so the id orders them (newest first, then by id).
     expect(seen).toEqual([...sent].sort().reverse());
+  }, 60_000);
 
-    // The list query is a range of the (account, createdAt, id) index, in order: no scan, no sort.
+  // SQLite's plan, fixed by the query's shape; PostgreSQL's planner also weighs the table's statistics.
+  it.skipIf(testDialect() === 'postgres')('lists on an index walk: no scan, no sort', () => {
+    // The list query is a range of the (account, createdAt, id) index, in order.
     const plan = api.runtime.db.$client
       .prepare(
         'EXPLAIN QUERY PLAN SELECT * FROM sessions WHERE account_id = ? AND (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT 51',
@@ -97,7 +101,7 @@ describe('sessions page', () => {
     expect(plan.map((r) => r.detail)).toEqual([
       'SEARCH sessions USING INDEX sessions_account_created_id (account_id=? AND (created_at,id)<(?,?))',
     ]);
-  }, 60_000);
+  });
 
   it("gives a signer's link and resends the invite with the same link", async () => {
     const acme = await api.newAccount('Resend Ltd', 'owner@resend.test');

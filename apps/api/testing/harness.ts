@@ -65,8 +65,12 @@ export interface TestApiOptions {
 /** A real API on a loopback port with its own DATA_DIR (and own queue prefix in BullMQ mode). */
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const port = await freePort();
-  // TEST_DIALECT=postgres runs the same tests on a PostgreSQL database of this API's own (docs/testing.md).
-  const database = testDialect() === 'postgres' ? await createTestDatabase() : undefined;
+  // TEST_DIALECT=postgres runs the same tests on a PostgreSQL database of this API's own (docs/testing.md), unless
+  // the test names its database (DATABASE_URL '' for a test of the embedded topology's SQLite file).
+  const database =
+    testDialect() === 'postgres' && options.env?.DATABASE_URL === undefined
+      ? await createTestDatabase()
+      : undefined;
   const config = loadConfig({
     DATA_DIR: tempDir('countersign-api-'),
     ...database?.env,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-import { envRules } from './schema.ts';
+import { type Env, envRules } from './schema.ts';
 
 export interface Config {
   port: number;
@@ -19,6 +19,8 @@ export interface Config {
   jwtSecret: string | undefined;
   /** Encrypts the generated secrets kept in the database (set whenever databaseUrl is). */
   secretsKey: string | undefined;
+  /** Blobs in an S3-compatible bucket (S3_*): with databaseUrl, instead of the database. */
+  s3: S3Config | undefined;
   limits: { maxBodyBytes: number; maxFileBytes: number; maxPages: number; maxEntries: number };
   sendTimeoutMs: number;
   drive: {
@@ -53,6 +55,18 @@ export interface Config {
   metrics: { token: string | undefined; workerPort: number | undefined };
 }
 
+export interface S3Config {
+  /** Without a trailing slash: `https://s3.<region>.amazonaws.com` unless S3_ENDPOINT says otherwise. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** '' or ending in '/'. */
+  prefix: string;
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -81,6 +95,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     jwtSecret: e.JWT_SECRET,
     secretsKey: e.SECRETS_KEY,
+    s3: s3Of(e),
     limits: {
       maxBodyBytes: e.MAX_BODY_BYTES,
       maxFileBytes: e.MAX_FILE_BYTES,
@@ -119,6 +134,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     },
     metrics: { token: e.METRICS_TOKEN, workerPort: e.WORKER_METRICS_PORT },
+  };
+}
+
+function s3Of(e: Env): S3Config | undefined {
+  // envRules made sure the three are set together.
+  if (!e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) return undefined;
+  const region = e.S3_REGION ?? 'us-east-1';
+  return {
+    endpoint: (e.S3_ENDPOINT ?? `https://s3.${region}.amazonaws.com`).replace(/\/+$/, ''),
+    bucket: e.S3_BUCKET,
+    region,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    // MinIO and most other servers know only paths; AWS prefers the bucket in the host name.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+    prefix: e.S3_PREFIX ? `${e.S3_PREFIX.replace(/\/+$/, '')}/` : '',
   };
 }
 

@@ -31,6 +31,20 @@ export const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   /** With DATABASE_URL: the key the service's generated secrets are encrypted under in the database. */
   SECRETS_KEY: z.string().min(32).optional(),
+  /** With DATABASE_URL: blobs in this S3-compatible bucket instead of the database (docs/data-layer.md). */
+  S3_BUCKET: z.string().min(1).optional(),
+  /** Unset: AWS S3 in S3_REGION. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (`endpoint/bucket/key`) rather than the host name; default: on with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: flag.optional(),
+  /** Keys start with it (`countersign/`): several deployments, or other data, in one bucket. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-][A-Za-z0-9_./-]{0,199}$/, 'letters, digits, dot, dash, underscore and slash')
+    .optional(),
   MAX_BODY_BYTES: positiveInt.default(10 * MiB),
   MAX_FILE_BYTES: positiveInt.default(50 * MiB),
   MAX_PAGES: positiveInt.default(2000),
@@ -78,6 +92,15 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_SETTINGS = [
+  ...S3_REQUIRED,
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PREFIX',
+] as const satisfies (keyof Env)[];
+
 /** Rules that tie settings together, checked after each one parsed on its own. */
 export const envRules = envSchema.superRefine((e, ctx) => {
   if ((e.TSA_USERNAME !== undefined || e.TSA_PASSWORD !== undefined) && !e.TSA_URL) {
@@ -97,6 +120,13 @@ export const envRules = envSchema.superRefine((e, ctx) => {
       message:
         'is required with DATABASE_URL (32+ characters, the same on every host): the generated secrets are kept in the database encrypted under it',
     });
+  }
+  const s3 = S3_SETTINGS.filter((name) => e[name] !== undefined);
+  if (s3.length > 0) {
+    // A partial S3 setting would silently keep blobs in the database: name what is missing instead.
+    for (const name of S3_REQUIRED)
+      if (e[name] === undefined)
+        ctx.addIssue({ code: 'custom', path: [name], message: `is required with ${s3.join(', ')}` });
   }
   if (e.WORKER_METRICS_PORT !== undefined && !e.METRICS_TOKEN) {
     ctx.addIssue({

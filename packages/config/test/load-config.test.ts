@@ -111,6 +111,40 @@ describe('loadConfig defaults', () => {
     );
   });
 
+  it('reads S3 blob storage: unset by default, AWS with virtual hosts, or an endpoint with paths', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    const keys = { S3_BUCKET: 'pdfs', S3_ACCESS_KEY_ID: 'AKIA1', S3_SECRET_ACCESS_KEY: 'shh' };
+    expect(loadConfig({ ...keys, S3_REGION: 'eu-west-3' }).s3).toEqual({
+      endpoint: 'https://s3.eu-west-3.amazonaws.com',
+      bucket: 'pdfs',
+      region: 'eu-west-3',
+      accessKeyId: 'AKIA1',
+      secretAccessKey: 'shh',
+      forcePathStyle: false,
+      prefix: '',
+    });
+    expect(
+      loadConfig({ ...keys, S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_PREFIX: 'countersign/prod' }).s3,
+    ).toMatchObject({
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      prefix: 'countersign/prod/',
+    });
+    expect(
+      loadConfig({ ...keys, S3_ENDPOINT: 'https://s3.example.com', S3_FORCE_PATH_STYLE: 'false' }).s3
+        ?.forcePathStyle,
+    ).toBe(false);
+  });
+
+  it('refuses S3 settings given in part, naming what is missing and never the secret', () => {
+    const err = configError({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_SECRET_ACCESS_KEY: 'hunter2-s3' });
+    expect(err.message).toMatch(/^\s*S3_BUCKET: is required with S3_SECRET_ACCESS_KEY, S3_ENDPOINT$/m);
+    expect(err.message).toMatch(/^\s*S3_ACCESS_KEY_ID: is required with /m);
+    expect(err.message).not.toContain('hunter2');
+    expect(configError({ S3_PREFIX: 'x/' }).message).toMatch(/^\s*S3_BUCKET: is required with S3_PREFIX$/m);
+  });
+
   it('ignores variables it does not know', () => {
     expect(loadConfig({ HOME: '/root', NODE_ENV: 'production' }).port).toBe(3000);
   });
@@ -147,6 +181,9 @@ describe('loadConfig rejects bad values with a ConfigError naming the variable',
     ['TSA_URL', 'ftp://tsa.example'],
     ['TSA_TIMEOUT_MS', '0'],
     ['TSA_USERNAME', 'without a TSA_URL'],
+    ['S3_ENDPOINT', 'ftp://s3.example'],
+    ['S3_PREFIX', '/leading-slash'],
+    ['S3_FORCE_PATH_STYLE', 'maybe'],
   ])('%s=%s', (name, value) => {
     const err = configError({ [name]: value });
     expect(err.name).toBe('ConfigError');

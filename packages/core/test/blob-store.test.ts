@@ -1,13 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type BlobStore, DatabaseBlobStore, FileBlobStore, type Runtime } from '@countersign/core';
+import { loadConfig } from '@countersign/config';
+import {
+  type BlobStore,
+  DatabaseBlobStore,
+  FileBlobStore,
+  type Runtime,
+  S3BlobStore,
+} from '@countersign/core';
 import { blobContents, blobs } from '@countersign/db';
+import { startS3 } from '@countersign/test-support';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { postgresDatabase, testRuntime } from './runtimes.ts';
 
-// Both blob stores keep the same promises, on a real SQLite file and a real PostgreSQL database of the test's
-// own; with DATABASE_URL set the runtime keeps every blob in the database and nothing under DATA_DIR.
+// Every blob store keeps the same promises, on a real SQLite file, a real PostgreSQL database of the test's
+// own and a real S3-compatible server (s3rver); with DATABASE_URL set the runtime keeps every blob in the
+// database and nothing under DATA_DIR.
+const s3 = await startS3();
+afterAll(() => s3.stop());
 const runtimeOn = async (dialect: 'sqlite' | 'postgres'): Promise<Runtime> =>
   testRuntime(dialect === 'postgres' ? await postgresDatabase() : undefined);
 
@@ -15,6 +26,7 @@ const stores: [string, 'sqlite' | 'postgres', (r: Runtime) => BlobStore][] = [
   ['files, on SQLite', 'sqlite', (r) => new FileBlobStore(r.ctx)],
   ['the database, on SQLite', 'sqlite', (r) => new DatabaseBlobStore(r.ctx)],
   ['the database, on PostgreSQL', 'postgres', (r) => new DatabaseBlobStore(r.ctx)],
+  ['an S3 bucket, on PostgreSQL', 'postgres', (r) => new S3BlobStore(r.ctx, loadConfig(s3.env).s3!)],
 ];
 
 const text = async (body: ReadableStream<Uint8Array>) => Buffer.from(await new Response(body).arrayBuffer());

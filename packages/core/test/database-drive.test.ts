@@ -44,6 +44,14 @@ describe.each(['sqlite', 'postgres'] as const)('the database drive on %s', (dial
     expect((await drive.list()).map((f) => f.id)).toEqual([second.cloudFileId]);
   });
 
+  it('lists files put in the same millisecond in the order they were put (one upload of several)', async () => {
+    const r = await runtime();
+    const drive = createDatabaseDrive(r.ctx, await account(r, 'cy'), {});
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await drive.put(`Part ${i}.pdf`, pdf(`part ${i}`))).cloudFileId);
+    expect((await drive.list()).map((f) => f.id)).toEqual(ids);
+  });
+
   it('keeps accounts apart, refuses ids that are not its own and files over the limit', async () => {
     const r = await runtime();
     const ann = createDatabaseDrive(r.ctx, await account(r, 'ann'), {});

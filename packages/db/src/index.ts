@@ -12,7 +12,7 @@ export {
   type Tx,
 } from './open.ts';
 export { OUTBOX_CHANNEL } from './outbox-channel.ts';
-export { jsonIsTrue, jsonTextEquals, larger, skippingHeld, writeOrder } from './portable.ts';
+export { containsText, jsonIsTrue, jsonTextEquals, larger, skippingHeld, writeOrder } from './portable.ts';
 export { preparedQuery } from './prepared.ts';
 export { RowBatch, rowInserter } from './row-inserter.ts';
 export * as schema from './schema/index.ts';

@@ -28,6 +28,17 @@ export function jsonIsTrue(db: Db, column: AnyColumn, key: string): SQL {
     : sql`json_type(${column}, ${sql.raw(`'$.${plainKey(key)}'`)}) = 'true'`;
 }
 
+/**
+ * Whether a text column contains `text`, ASCII letters in either case, `%` and `_` taken literally: SQLite's
+ * LIKE, which ignores ASCII case; PostgreSQL's LIKE does not, its ILIKE does (on "C" text, ASCII only too).
+ */
+export function containsText(db: Db, column: AnyColumn, text: string): SQL {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db.$connection.dialect === 'postgres'
+    ? sql`${column} ILIKE ${pattern} ESCAPE '\\'`
+    : sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+}
+
 /** The larger of two values (SQLite's two-argument `max`, PostgreSQL's `greatest`). */
 export function larger(db: Db, a: SQL | AnyColumn | number, b: SQL | AnyColumn | number): SQL {
   return db.$connection.dialect === 'postgres' ? sql`greatest(${a}, ${b})` : sql`max(${a}, ${b})`;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {
   closeDatabase,
+  containsText,
   type Db,
   jsonIsTrue,
   jsonTextEquals,
@@ -70,5 +71,35 @@ describe.each(dialects)('portable SQL on %s', (_name, open) => {
       { id: 'a', at: 6 },
       { id: 'b', at: 100 },
     ]);
+  });
+
+  it('finds text in a column whatever the ASCII case, % and _ taken literally', async () => {
+    const db = await open();
+    cleanups.push(() => closeDatabase(db));
+    const texts = { a: 'NDA Globex', b: 'Offer 100% final', c: 'Offer 1000 final', d: 'a_b', e: 'axb' };
+    await db.insert(outbox).values(
+      Object.entries(texts).map(([id, lastError]) => ({
+        id,
+        kind: 'email' as const,
+        payload: {},
+        createdAt: 0,
+        availableAt: 0,
+        lastError,
+      })),
+    );
+    const ids = async (text: string) =>
+      (
+        await db
+          .select({ id: outbox.id })
+          .from(outbox)
+          .where(containsText(db, outbox.lastError, text))
+      )
+        .map((r) => r.id)
+        .sort();
+    expect(await ids('globex')).toEqual(['a']);
+    expect(await ids('OFFER')).toEqual(['b', 'c']);
+    expect(await ids('100%')).toEqual(['b']);
+    expect(await ids('a_b')).toEqual(['d']);
+    expect(await ids('\\')).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { isDomainError } from '@countersign/core';
+import { BlobStoreUnavailableError, isDomainError } from '@countersign/core';
 import { isDatabaseUnavailable } from '@countersign/db';
 import { JobFailedError, JobTimeoutError, QueueUnavailableError } from '@countersign/queue';
 import { type ErrorCode, errorStatus, formatIssueLine, formatIssues } from '@countersign/schemas';
@@ -35,7 +35,11 @@ export function validationHook(
 /** `app.onError`: domain errors keep their code; anything unexpected is logged and answered without internals. */
 export function handleError(err: Error, c: Context<AppEnv>): Response {
   if (isDomainError(err)) return errorResponse(c, err.code, err.message, err.details, err.headers);
-  if (err instanceof QueueUnavailableError || isDatabaseUnavailable(err)) {
+  if (
+    err instanceof QueueUnavailableError ||
+    err instanceof BlobStoreUnavailableError ||
+    isDatabaseUnavailable(err)
+  ) {
     return errorResponse(
       c,
       'service_unavailable',

@@ -18,8 +18,9 @@ import {
 } from '@countersign/db';
 import { createFileMailbox } from '@countersign/mail';
 import { asc } from 'drizzle-orm';
-import { sha256Of } from '../blobs/blob-store.ts';
+import { type BlobStore, sha256Of } from '../blobs/blob-store.ts';
 import { DatabaseBlobStore } from '../blobs/database-blob-store.ts';
+import { S3BlobStore } from '../blobs/s3-blob-store.ts';
 import type { ServiceContext } from '../context.ts';
 import { localDrive } from '../drive/drive-service.ts';
 import { createDatabaseMailbox, keepDevMail } from '../mail/database-mailbox.ts';
@@ -31,7 +32,8 @@ import { devMailboxDir } from '../support/data-paths.ts';
 
 export interface CopyReport {
   tables: TableCopy[];
-  blobs: { copied: number; bytes: number; missing: string[] };
+  /** `into`: `database`, or the bucket and prefix (`s3://...`) the S3_* settings name. */
+  blobs: { into: string; copied: number; bytes: number; missing: string[] };
   /** The embedded drive's files (DATA_DIR/drive), now rows of `drive_files` with their bytes as blobs. */
   driveFiles: { copied: number; bytes: number };
   /** The dev mailbox's messages (DATA_DIR/mailbox), now rows of `dev_mail`. */
@@ -42,8 +44,9 @@ export interface CopyReport {
 /**
  * `pnpm cli db copy --to postgres://...`: the embedded deployment (this runtime's SQLite file, blobs and
  * generated secrets) into a new PostgreSQL database, for the scaled topology (docs/operations.md, "Moving to
- * PostgreSQL"). Refuses a target that holds anything; reads back every table, blob and secret it wrote and
- * fails on any difference. Secrets are stored encrypted under this process's SECRETS_KEY, which every host
+ * PostgreSQL"). Blobs go where the new deployment will look for them: the bucket S3_* names, else the
+ * database. Refuses a target (database or bucket prefix) that holds anything; reads back every table, blob and
+ * secret it wrote and fails on any difference. Secrets are stored encrypted under this process's SECRETS_KEY, which every host
  * of the new deployment must then be started with.
  */
 export async function copyToPostgres(ctx: ServiceContext, targetUrl: string): Promise<CopyReport> {
@@ -57,12 +60,17 @@ export async function copyToPostgres(ctx: ServiceContext, targetUrl: string): Pr
   const target = await openDatabase(targetUrl);
   try {
     await requireEmpty(target);
+    const into = blobStoreOf(ctx, target);
+    if (into instanceof S3BlobStore && (await into.bucket.holdsAny()))
+      throw new CopyError(
+        `the target bucket is not empty: ${into.bucket.where} holds objects (use an empty bucket or another S3_PREFIX)`,
+      );
     // Blob bytes, drive files, dev mail and secrets are files here: their stores fill those tables below, each
     // read back.
     const tables = await copyRows(ctx.db, target, [blobContents, driveFiles, devMail, serviceSecrets]);
     await verifyCopy(target, tables);
-    const blobs = await copyBlobs(ctx, target);
-    const drive = await copyDriveFiles(ctx, target);
+    const blobs = await copyBlobs(ctx, into);
+    const drive = await copyDriveFiles(ctx, target, into);
     const mail = await copyDevMail(ctx, target);
     const secrets = await copySecrets(ctx, target, DataKey.fromPassphrase(ctx.config.secretsKey));
     return { tables, blobs, driveFiles: drive, devMail: mail, secrets };
@@ -71,10 +79,16 @@ export async function copyToPostgres(ctx: ServiceContext, targetUrl: string): Pr
   }
 }
 
+/** The new deployment's blob store, as openBlobStore will pick it there, listing blobs in `target`. */
+function blobStoreOf(ctx: ServiceContext, target: Db): BlobStore {
+  const on = { db: target, config: ctx.config, clock: ctx.clock };
+  return ctx.config.s3 ? new S3BlobStore(on, ctx.config.s3) : new DatabaseBlobStore(on);
+}
+
 /** Every listed blob's bytes, checked against its name on both sides. A file already gone is reported. */
-async function copyBlobs(ctx: ServiceContext, target: Db): Promise<CopyReport['blobs']> {
-  const into = new DatabaseBlobStore({ db: target, config: ctx.config, clock: ctx.clock });
-  const report: CopyReport['blobs'] = { copied: 0, bytes: 0, missing: [] };
+async function copyBlobs(ctx: ServiceContext, into: BlobStore): Promise<CopyReport['blobs']> {
+  const where = into instanceof S3BlobStore ? into.bucket.where : 'database';
+  const report: CopyReport['blobs'] = { into: where, copied: 0, bytes: 0, missing: [] };
   const listed = await ctx.db.select({ sha256: blobs.sha256 }).from(blobs).orderBy(asc(blobs.sha256));
   for (const { sha256 } of listed) {
     // Listed without a file: a purge deleted it and crashed before forgetting the row (its next run will).
@@ -94,8 +108,11 @@ async function copyBlobs(ctx: ServiceContext, target: Db): Promise<CopyReport['b
 }
 
 /** Every account's embedded drive files, same ids and names, each read back and checked against its hash. */
-async function copyDriveFiles(ctx: ServiceContext, target: Db): Promise<CopyReport['driveFiles']> {
-  const into = new DatabaseBlobStore({ db: target, config: ctx.config, clock: ctx.clock });
+async function copyDriveFiles(
+  ctx: ServiceContext,
+  target: Db,
+  into: BlobStore,
+): Promise<CopyReport['driveFiles']> {
   const report: CopyReport['driveFiles'] = { copied: 0, bytes: 0 };
   for (const { id: accountId } of await ctx.db.select({ id: accounts.id }).from(accounts)) {
     const drive = await localDrive(ctx, accountId);

@@ -21,6 +21,18 @@ export interface BlobStore {
 
 export type BlobStoreContext = Pick<ServiceContext, 'db' | 'config' | 'clock'>;
 
+/** A blob this store does not hold: ENOENT, as the file store's read answers. */
+export const notStored = (sha256: string) =>
+  Object.assign(new Error(`blob ${sha256} is not stored`), { code: 'ENOENT' });
+
+/**
+ * The blobs' storage (an S3 endpoint) out of reach or failing on its side: like the database being down, a
+ * request that meets it is answered 503, to be retried, not 500.
+ */
+export class BlobStoreUnavailableError extends Error {
+  override name = 'BlobStoreUnavailableError';
+}
+
 export function sha256Of(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }

@@ -5,6 +5,7 @@ import {
   type BlobStoreContext,
   bodyOf,
   checkedSha256,
+  notStored,
   recordBlob,
   sha256Of,
 } from './blob-store.ts';
@@ -13,10 +14,6 @@ import {
  * Blobs in the database (`blob_contents`): the default with PostgreSQL, where several hosts share one database
  * and none may keep files of its own. A PDF is at most MAX_FILE_BYTES, so a blob is read whole.
  */
-/** A blob this store does not hold: ENOENT, as the file store's read answers. */
-const notStored = (sha256: string) =>
-  Object.assign(new Error(`blob ${sha256} is not stored`), { code: 'ENOENT' });
-
 export class DatabaseBlobStore implements BlobStore {
   constructor(private readonly ctx: BlobStoreContext) {}
 

@@ -8,12 +8,12 @@ import {
   DriveUnavailableError,
   isLocalFileId,
   type LocalDrive,
-  newLocalFileId,
   sniffMimeType,
 } from '@countersign/drive';
 import { and, asc, eq } from 'drizzle-orm';
 import { blobsOnlyUsedBy, forgetBlobs } from '../blobs/blob-refs.ts';
 import type { ServiceContext } from '../context.ts';
+import { newId } from '../support/crypto.ts';
 
 /**
  * The embedded drive in the database (`drive_files`, bytes in the blob store): what every host reads when
@@ -57,7 +57,9 @@ export function createDatabaseDrive(
 
     async put(filename, bytes) {
       const name = cleanFilename(filename);
-      const id = newLocalFileId();
+      // The file drive's id shape, from a UUIDv7: files put in one millisecond (one upload of several, a
+      // manual clock) list in the order they were put, since the list breaks ties in createdAt by id.
+      const id = `lf_${newId().replaceAll('-', '')}`;
       // The bytes first: a file is listed only once they are stored.
       const sha256 = await ctx.blobs.put(bytes);
       await ctx.db.insert(driveFiles).values({

@@ -1,4 +1,4 @@
-import { accounts, participants, sessions } from '@countersign/db';
+import { accounts, containsText, participants, sessions } from '@countersign/db';
 import type { SessionDetail, SessionList, SessionListQuery, SessionSummary } from '@countersign/schemas';
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
@@ -49,8 +49,7 @@ export async function listSessions(
         .where(sql`lower(${participants.email}) = ${q.toLowerCase()}`);
       conditions.push(inArray(sessions.id, withRecipient));
     } else {
-      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      conditions.push(sql`${sessions.title} LIKE ${pattern} ESCAPE '\\'`);
+      conditions.push(containsText(ctx.db, sessions.title, q));
     }
   }
   if (query.test) conditions.push(eq(sessions.test, query.test === 'true'));

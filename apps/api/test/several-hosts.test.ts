@@ -208,7 +208,17 @@ describe('an API and two workers on separate hosts, sharing PostgreSQL', () => {
           answered.set(key, body.rows[0]!.sessionId);
           return;
         }
-        await res?.arrayBuffer().catch(() => {});
+        const text = await res?.text().catch(() => '');
+        if (res?.status === 500)
+          console.log(
+            'FIVEHUNDRED',
+            text,
+            d.apis[0]!.output()
+              .split('\n')
+              .filter((l) => l.includes('"level":50'))
+              .slice(-3)
+              .join('\n'),
+          );
         if (res) expect([409, 503]).toContain(res.status);
         await new Promise((r) => setTimeout(r, 250));
       }

@@ -1,6 +1,6 @@
 import type { Config } from '@countersign/config';
 import type { Runtime } from '@countersign/core';
-import { sweep } from '@countersign/core';
+import { isStorageUnavailable, sweep } from '@countersign/core';
 import { OUTBOX_CHANNEL } from '@countersign/db';
 import { createBullWorker } from '@countersign/queue';
 
@@ -41,6 +41,7 @@ export function startWorker(
           concurrency: config.workerConcurrency,
           onError: (err) => log.warn({ err }, 'queue connection error'),
           onFailed: (job, err) => log.error({ err, job }, 'job failed'),
+          unavailable: isStorageUnavailable,
         })
       : undefined;
 

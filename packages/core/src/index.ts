@@ -27,7 +27,7 @@ export { type BackupResult, createBackup } from './backup/backup.ts';
 export { type CopyReport, copyToPostgres } from './backup/copy-to-postgres.ts';
 export { BackupError } from './backup/manifest.ts';
 export { restoreBackup } from './backup/restore.ts';
-export { type BlobStore, BlobStoreUnavailableError } from './blobs/blob-store.ts';
+export { type BlobStore, BlobStoreUnavailableError, isStorageUnavailable } from './blobs/blob-store.ts';
 export { DatabaseBlobStore } from './blobs/database-blob-store.ts';
 export { FileBlobStore } from './blobs/file-blob-store.ts';
 export { openBlobStore } from './blobs/open-blob-store.ts';

@@ -8,8 +8,10 @@ import {
   JobFailedError,
   type JobQueue,
   JobTimeoutError,
+  JobUnavailableError,
   QueueUnavailableError,
   type RunOptions,
+  UNAVAILABLE_MARK,
 } from './types.ts';
 
 export interface BullOptions {
@@ -95,6 +97,10 @@ export function createBullQueue(options: BullOptions): JobQueue {
           throw new JobTimeoutError(`job ${def.name} still running`, { cause: err });
         if (producer.status !== 'ready')
           throw new QueueUnavailableError('the job queue (Redis) is unreachable');
+        if (message.startsWith(UNAVAILABLE_MARK))
+          throw new JobUnavailableError(`job ${def.name}: ${message.slice(UNAVAILABLE_MARK.length)}`, {
+            cause: err,
+          });
         throw new JobFailedError(`job ${def.name} failed: ${message}`, { cause: err });
       } finally {
         stop.done = true;
@@ -150,6 +156,8 @@ export interface BullWorkerOptions extends BullOptions {
   concurrency?: number;
   onError?: (err: unknown) => void;
   onFailed?: (jobName: string, err: Error) => void;
+  /** Whether a job's error is a dependency out of reach (the database, blob storage), not the job's fault. */
+  unavailable?: (err: Error) => boolean;
 }
 
 /**
@@ -172,6 +180,9 @@ export function createBullWorker(options: BullWorkerOptions): BullWorkerHandle {
     } catch (err) {
       // A payload that fails its schema can never succeed: do not retry it.
       if (err instanceof Error && err.name === 'ZodError') throw new UnrecoverableError(err.message);
+      // The caller waiting on it answers 503 rather than 500 if every attempt meets this (see run()).
+      if (err instanceof Error && options.unavailable?.(err))
+        throw new Error(`${UNAVAILABLE_MARK}${err.message}`, { cause: err });
       throw err;
     }
   };

@@ -16,6 +16,8 @@ export {
   type JobPayload,
   type JobQueue,
   JobTimeoutError,
+  JobUnavailableError,
   QueueUnavailableError,
   type RunOptions,
+  UNAVAILABLE_MARK,
 } from './types.ts';

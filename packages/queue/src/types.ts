@@ -59,6 +59,18 @@ export class JobTimeoutError extends Error {
   readonly code = 'job_timeout';
 }
 
+/**
+ * The job's attempts all met a dependency out of reach (the database, blob storage): a 503 to retry later,
+ * not a failure of the request. BullMQ carries only the reason's text across processes, so the worker marks it.
+ */
+export class JobUnavailableError extends Error {
+  override name = 'JobUnavailableError';
+  readonly code = 'job_unavailable';
+}
+
+/** How a worker marks the reason of a job that met an unavailable dependency (see JobUnavailableError). */
+export const UNAVAILABLE_MARK = '[unavailable] ';
+
 /** The job failed after its attempts (a bug or a persistent transient failure). */
 export class JobFailedError extends Error {
   override name = 'JobFailedError';

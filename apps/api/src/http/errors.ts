@@ -1,6 +1,10 @@
-import { BlobStoreUnavailableError, isDomainError } from '@countersign/core';
-import { isDatabaseUnavailable } from '@countersign/db';
-import { JobFailedError, JobTimeoutError, QueueUnavailableError } from '@countersign/queue';
+import { isDomainError, isStorageUnavailable } from '@countersign/core';
+import {
+  JobFailedError,
+  JobTimeoutError,
+  JobUnavailableError,
+  QueueUnavailableError,
+} from '@countersign/queue';
 import { type ErrorCode, errorStatus, formatIssueLine, formatIssues } from '@countersign/schemas';
 import type { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -37,8 +41,8 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
   if (isDomainError(err)) return errorResponse(c, err.code, err.message, err.details, err.headers);
   if (
     err instanceof QueueUnavailableError ||
-    err instanceof BlobStoreUnavailableError ||
-    isDatabaseUnavailable(err)
+    err instanceof JobUnavailableError ||
+    isStorageUnavailable(err)
   ) {
     return errorResponse(
       c,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { blobs } from '@countersign/db';
+import { blobs, isDatabaseUnavailable } from '@countersign/db';
 import type { ServiceContext } from '../context.ts';
 
 /**
@@ -32,6 +32,10 @@ export const notStored = (sha256: string) =>
 export class BlobStoreUnavailableError extends Error {
   override name = 'BlobStoreUnavailableError';
 }
+
+/** The database or the blob storage out of reach: what a request answers 503 for and a job marks as such. */
+export const isStorageUnavailable = (err: unknown): boolean =>
+  err instanceof BlobStoreUnavailableError || isDatabaseUnavailable(err);
 
 export function sha256Of(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');

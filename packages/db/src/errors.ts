@@ -49,3 +49,18 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/** SQLSTATEs of a transaction that lost to a concurrent one (serialization failure, deadlock): run it again. */
+const CONFLICT_STATES = new Set(['40001', '40P01']);
+
+/**
+ * Whether a failure is a transaction losing to a concurrent one. The connection runs such a transaction again
+ * a few times; one that still loses (a hot row under heavy contention) is answered 503 like an outage.
+ */
+export function isSerializationConflict(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && CONFLICT_STATES.has(code)) return true;
+  }
+  return false;
+}

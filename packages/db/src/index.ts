@@ -1,6 +1,6 @@
 export { backupDatabase, inspectDatabaseCopy } from './backup.ts';
 export { CopyError, copyRows, requireEmpty, type TableCopy, verifyCopy } from './copy.ts';
-export { isDatabaseUnavailable, withoutQueryParams } from './errors.ts';
+export { isDatabaseUnavailable, isSerializationConflict, withoutQueryParams } from './errors.ts';
 export { forgetDeletedPages, ping } from './maintenance.ts';
 export {
   closeDatabase,

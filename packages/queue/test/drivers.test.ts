@@ -7,6 +7,7 @@ import {
   type JobQueue,
   JobRegistry,
   JobTimeoutError,
+  JobUnavailableError,
   QueueUnavailableError,
 } from '@countersign/queue';
 import { startRedis, type TestRedis } from '@countersign/test-support';
@@ -38,6 +39,15 @@ const flakyJob = {
   payload: z.object({ tag: z.string(), failures: z.number().int() }),
   attempts: 2,
 };
+/** Meets a dependency out of reach (the database, say) on every attempt. */
+const downJob = {
+  name: 'test.down',
+  payload: z.object({ tag: z.string() }),
+  attempts: 2,
+};
+class OutOfReach extends Error {
+  override name = 'OutOfReach';
+}
 const slowJob = {
   name: 'test.slow',
   payload: z.object({ tag: z.string(), ms: z.number().int() }),
@@ -54,6 +64,10 @@ const registry = new JobRegistry()
     calls.push({ job: flakyJob.name, tag: p.tag, attempt: ctx.attempt, jobId: ctx.jobId });
     if (ctx.attempt <= p.failures) throw new Error(`transient failure ${ctx.attempt}`);
     return { attempt: ctx.attempt };
+  })
+  .register(downJob, async (p, ctx) => {
+    calls.push({ job: downJob.name, tag: p.tag, attempt: ctx.attempt, jobId: ctx.jobId });
+    throw new OutOfReach('the database is out of reach');
   })
   .register(slowJob, async (p, ctx) => {
     calls.push({ job: slowJob.name, tag: p.tag, attempt: ctx.attempt, jobId: ctx.jobId });
@@ -102,7 +116,13 @@ const drivers: [string, () => Promise<Driver>][] = [
       // A fresh prefix per test: nothing left over from another test can be picked up.
       const prefix = `qt-${randomUUID().slice(0, 8)}`;
       const queue = createBullQueue({ redisUrl: redis.url, prefix });
-      const worker = createBullWorker({ redisUrl: redis.url, prefix, registry, concurrency: CONCURRENCY });
+      const worker = createBullWorker({
+        redisUrl: redis.url,
+        prefix,
+        registry,
+        concurrency: CONCURRENCY,
+        unavailable: (err) => err instanceof OutOfReach,
+      });
       // The producer connects in the background and answers "unavailable" until it has.
       await Promise.all([until(() => queue.ready(), 5_000), worker.worker.waitUntilReady()]);
       return {
@@ -165,6 +185,17 @@ describe.each(drivers)('%s driver', (driverName, open) => {
     expect(err).toBeInstanceOf(JobFailedError);
     expect((err as JobFailedError).code).toBe('job_failed');
     expect(callsOf('f9').map((c) => c.attempt)).toEqual([1, 2]);
+  });
+
+  it('tells a job whose every attempt met an unavailable dependency from one that failed', async () => {
+    const err = await d.queue.run(downJob, { tag: 'down' }, { timeoutMs: 15_000 }).catch((e: unknown) => e);
+    expect(callsOf('down').map((c) => c.attempt)).toEqual([1, 2]);
+    // Across processes only the reason's text travels: the worker marks it and the caller gets
+    // JobUnavailableError (the API answers 503). In process the error itself travels, as the cause.
+    if (driverName === 'bullmq') {
+      expect(err).toBeInstanceOf(JobUnavailableError);
+      expect((err as Error).message).toContain('the database is out of reach');
+    } else expect((err as Error).cause).toBeInstanceOf(OutOfReach);
   });
 
   it('rejects run with JobTimeoutError when the job outlasts the wait; the job still finishes', async () => {

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { beginIdempotent, completeIdempotent, isDomainError, releaseIdempotent } from '@countersign/core';
+import {
+  beginIdempotent,
+  completeIdempotent,
+  isDomainError,
+  isStorageUnavailable,
+  releaseIdempotent,
+  type ServiceContext,
+} from '@countersign/core';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.ts';
 import { errorResponse } from './errors.ts';
@@ -32,13 +39,8 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     .update(`${c.req.method} ${c.req.path}\n`)
     .update(body)
     .digest('hex');
-  const start = await beginIdempotent(
-    runtime.ctx,
-    c.get('accountId'),
-    key,
-    requestHash,
-    config.sendTimeoutMs + 30_000,
-  );
+  const lockMs = config.sendTimeoutMs + 30_000;
+  const start = await beginIdempotent(runtime.ctx, c.get('accountId'), key, requestHash, lockMs);
   if (start.kind === 'replay') {
     const { status, headers, body: stored } = start.response;
     return new Response(stored, {
@@ -57,7 +59,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   try {
     await next();
   } catch (err) {
-    await releaseIdempotent(runtime.ctx, c.get('accountId'), key);
+    await release(runtime.ctx, c.get('accountId'), key, lockMs).catch(() => {});
     throw err;
   }
   const status = c.res.status;
@@ -65,7 +67,9 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     // A domain error (429 allowance, 502 drive) ended the job before it created anything: the retry may run
     // as a new job, and must, since the queue would hand it this job's answer again. After a timeout, a queue
     // outage or a failure the job may still run or may have committed: the retry attaches to that same job.
-    await releaseIdempotent(runtime.ctx, c.get('accountId'), key, { newJob: isDomainError(c.error) });
+    if (isDomainError(c.error))
+      await releaseIdempotent(runtime.ctx, c.get('accountId'), key, { newJob: true });
+    else await release(runtime.ctx, c.get('accountId'), key, lockMs);
     return;
   }
   const text = await c.res.clone().text();
@@ -76,3 +80,26 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   await completeIdempotent(runtime.ctx, c.get('accountId'), key, { status, headers, body: text });
 };
+
+const RELEASE_RETRY_MS = 1_000;
+
+/**
+ * Releases a claim for the same job (see releaseIdempotent). While the database is out of reach the release
+ * keeps being tried in the background, until the claim would have lapsed anyway: the caller's retry after an
+ * outage then takes the claim over at once instead of meeting 409 for the whole lock.
+ */
+async function release(ctx: ServiceContext, accountId: string, key: string, lockMs: number): Promise<void> {
+  const attempt = () => releaseIdempotent(ctx, accountId, key);
+  try {
+    await attempt();
+  } catch (err) {
+    if (!isStorageUnavailable(err)) throw err;
+    const deadline = Date.now() + lockMs;
+    const again = () => {
+      attempt().catch(() => {
+        if (Date.now() < deadline) setTimeout(again, RELEASE_RETRY_MS).unref();
+      });
+    };
+    setTimeout(again, RELEASE_RETRY_MS).unref();
+  }
+}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { blobs, isDatabaseUnavailable } from '@countersign/db';
+import { blobs, isDatabaseUnavailable, isSerializationConflict } from '@countersign/db';
 import type { ServiceContext } from '../context.ts';
 
 /**
@@ -33,9 +33,15 @@ export class BlobStoreUnavailableError extends Error {
   override name = 'BlobStoreUnavailableError';
 }
 
-/** The database or the blob storage out of reach: what a request answers 503 for and a job marks as such. */
-export const isStorageUnavailable = (err: unknown): boolean =>
-  err instanceof BlobStoreUnavailableError || isDatabaseUnavailable(err);
+/**
+ * The database or the blob storage out of reach, or a transaction that kept losing to concurrent ones: what a
+ * request answers 503 for (retry shortly) and a job marks as such.
+ */
+export function isStorageUnavailable(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause)
+    if (e instanceof BlobStoreUnavailableError) return true;
+  return isDatabaseUnavailable(err) || isSerializationConflict(err);
+}
 
 export function sha256Of(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { Connection, QueryMethod, QueryResult, RowInsert } from '../connection.ts';
+import { isSerializationConflict } from '../errors.ts';
 import { listenOn } from './listener.ts';
 
 /** One open transaction: its pooled client, and the drizzle transaction nested ones take savepoints on. */
@@ -16,8 +17,7 @@ interface OpenTransaction {
 /** PostgreSQL's limit on one statement's parameters; a multi-row insert is cut below it. */
 const MAX_PARAMS = 65_535;
 /** A serialization failure (or deadlock) is retried this many times before it reaches the caller. */
-const MAX_ATTEMPTS = 8;
-const RETRYABLE = new Set(['40001', '40P01']);
+const MAX_ATTEMPTS = 10;
 
 /**
  * Every integer column is `bigint` (times are milliseconds since the epoch) and `count(*)` is one too; node-pg
@@ -150,7 +150,7 @@ export class PgConnection implements Connection {
           // The connection itself failed: give it back to be destroyed, not reused.
           broken = rollbackFailed as Error;
         }
-        if (attempt >= MAX_ATTEMPTS || !isRetryable(err)) throw err;
+        if (attempt >= MAX_ATTEMPTS || !isSerializationConflict(err)) throw err;
       } finally {
         client.off('error', dropped);
         client.release(broken);
@@ -163,15 +163,6 @@ export class PgConnection implements Connection {
   async close(): Promise<void> {
     await this.pool.end();
   }
-}
-
-/** drizzle wraps the driver's error; the SQLSTATE is on it or on its cause. */
-function isRetryable(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && RETRYABLE.has(code)) return true;
-  }
-  return false;
 }
 
 function multiRowInsert({ table, columns }: RowInsert, rowCount: number): string {

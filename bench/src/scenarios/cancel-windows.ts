@@ -120,5 +120,5 @@ export async function idleThenBusy(api: TestApi, entries: number) {
   const templateId = await benchTemplate(api, account.accountId);
   const windows = await cancelWindows(api, account, templateId);
   const idle = await windows.idle();
-  return { idle, busy: await windows.busy(entries) };
+  return { account, idle, busy: await windows.busy(entries) };
 }

@@ -6,6 +6,7 @@ import { emitSessionEvent } from '../events/emit.ts';
 import { queueJob } from '../outbox/jobs.ts';
 import { DAY_MS } from '../support/clock.ts';
 import { DomainError } from '../support/errors.ts';
+import { oneWriterPerKey } from '../support/one-writer.ts';
 import { type AuditOrigin, audit } from './audit.ts';
 import { documentsOfSession } from './documents.ts';
 import { participantLink } from './links.ts';
@@ -60,44 +61,48 @@ export async function cancelSession(
 ) {
   // Cancelled, expired, declined and completed are final: answering them needs no write lock, which keeps
   // repeated cancels (an integrator's retries) off the writer's queue.
-  const status = await sessionStatusOf(ctx, accountId, sessionId);
-  if (status === 'completed') throw completedError();
-  // A failed completion produced no signed document: the session may still be cancelled.
-  if (status !== 'active' && status !== 'failed')
-    return { sessionId, cancelled: true as const, alreadyCancelled: true };
-  const result = await ctx.db.transaction(async () => {
-    const session = await sessionOf(ctx, accountId, sessionId);
-    if (
-      session.status === 'completed' ||
-      (session.status === 'active' && allSigned(await participantsOfSession(ctx, sessionId)))
-    ) {
-      throw completedError(session.status === 'completed');
-    }
-    if (session.status !== 'active' && session.status !== 'failed')
+  const look = async () => {
+    const status = await sessionStatusOf(ctx, accountId, sessionId);
+    if (status === 'completed') throw completedError();
+    // A failed completion produced no signed document: the session may still be cancelled.
+    if (status !== 'active' && status !== 'failed')
       return { sessionId, cancelled: true as const, alreadyCancelled: true, wrote: false };
-    const now = ctx.clock.now();
-    if (session.status === 'active' && session.expiresAt <= now) {
-      // Past its expiry but not yet swept: it is expired (its links already answer 410), so nothing is
-      // left to revoke. Record the expiry now rather than call it a cancellation.
-      await markExpired(ctx, sessionId, now);
-      return { sessionId, cancelled: true as const, alreadyCancelled: true, wrote: true };
-    }
-    await ctx.db
-      .update(sessions)
-      .set({ status: 'cancelled', cancelledAt: now, cancelReason: reason ?? null, updatedAt: now })
-      .where(eq(sessions.id, sessionId));
-    await revokeLinks(ctx, sessionId);
-    await audit(ctx, { sessionId, type: 'session.cancelled', origin, data: { reason: reason ?? null } });
-    if (session.notify) {
-      const email = await emailContext(ctx, session);
-      for (const p of informed(session, await participantsOfSession(ctx, sessionId))) {
-        await queueSessionEmail(ctx, { ...email, to: p }, { kind: 'cancelled', reason: reason ?? null });
+    return undefined;
+  };
+  const write = () =>
+    ctx.db.transaction(async () => {
+      const session = await sessionOf(ctx, accountId, sessionId);
+      if (
+        session.status === 'completed' ||
+        (session.status === 'active' && allSigned(await participantsOfSession(ctx, sessionId)))
+      ) {
+        throw completedError(session.status === 'completed');
       }
-    }
-    await emitSessionEvent(ctx, sessionId, 'session.cancelled', { reason: reason ?? null });
-    return { sessionId, cancelled: true as const, alreadyCancelled: false, wrote: true };
-  });
-  const { wrote, ...answer } = result;
+      if (session.status !== 'active' && session.status !== 'failed')
+        return { sessionId, cancelled: true as const, alreadyCancelled: true, wrote: false };
+      const now = ctx.clock.now();
+      if (session.status === 'active' && session.expiresAt <= now) {
+        // Past its expiry but not yet swept: it is expired (its links already answer 410), so nothing is
+        // left to revoke. Record the expiry now rather than call it a cancellation.
+        await markExpired(ctx, sessionId, now);
+        return { sessionId, cancelled: true as const, alreadyCancelled: true, wrote: true };
+      }
+      await ctx.db
+        .update(sessions)
+        .set({ status: 'cancelled', cancelledAt: now, cancelReason: reason ?? null, updatedAt: now })
+        .where(eq(sessions.id, sessionId));
+      await revokeLinks(ctx, sessionId);
+      await audit(ctx, { sessionId, type: 'session.cancelled', origin, data: { reason: reason ?? null } });
+      if (session.notify) {
+        const email = await emailContext(ctx, session);
+        for (const p of informed(session, await participantsOfSession(ctx, sessionId))) {
+          await queueSessionEmail(ctx, { ...email, to: p }, { kind: 'cancelled', reason: reason ?? null });
+        }
+      }
+      await emitSessionEvent(ctx, sessionId, 'session.cancelled', { reason: reason ?? null });
+      return { sessionId, cancelled: true as const, alreadyCancelled: false, wrote: true };
+    });
+  const { wrote, ...answer } = await oneWriterPerKey(ctx.db, `cancel ${sessionId}`, look, write);
   if (wrote) ctx.outbox.kick();
   return answer;
 }

@@ -16,6 +16,10 @@ interface OpenTransaction {
 
 /** PostgreSQL's limit on one statement's parameters; a multi-row insert is cut below it. */
 const MAX_PARAMS = 65_535;
+/** Distinct statements a process prepares by name; the domain has a few hundred. */
+const MAX_NAMED = 2_000;
+/** Statements with more parameters than this are bulk inserts of one-off shapes: left unnamed. */
+const MAX_NAMED_PARAMS = 64;
 /** A serialization failure (or deadlock) is retried this many times before it reaches the caller. */
 const MAX_ATTEMPTS = 10;
 
@@ -51,6 +55,8 @@ export class PgConnection implements Connection {
   readonly dialect = 'postgres';
   readonly pool: pg.Pool;
   private readonly scope = new AsyncLocalStorage<OpenTransaction>();
+  /** SQL text -> the name it is prepared under (see statementName). */
+  private readonly names = new Map<string, string>();
 
   constructor(
     private readonly url: string,
@@ -68,7 +74,12 @@ export class PgConnection implements Connection {
 
   async query(sql: string, params: unknown[], method: QueryMethod): Promise<QueryResult> {
     const open = this.scope.getStore();
-    const config = { text: sql, values: params, rowMode: 'array' as const };
+    const config = {
+      text: sql,
+      values: params,
+      rowMode: 'array' as const,
+      name: this.statementName(sql, params.length),
+    };
     let result: pg.QueryResult<unknown[]>;
     if (open) {
       // A query started in a transaction's body but not awaited by it must not run on the client once given
@@ -82,6 +93,20 @@ export class PgConnection implements Connection {
     }
     if (method === 'get') return { rows: result.rows[0] as unknown[] };
     return { rows: result.rows, changes: result.rowCount ?? 0 };
+  }
+
+  /**
+   * The name a statement is prepared under, once per pooled connection: the server then parses and plans it
+   * once instead of on every call, most of what a one-row lookup costs it. Bulk inserts (many parameters, a
+   * shape per row count) stay unnamed, and so does everything past MAX_NAMED distinct statements.
+   */
+  private statementName(sql: string, paramCount: number): string | undefined {
+    let name = this.names.get(sql);
+    if (name === undefined && this.names.size < MAX_NAMED && paramCount <= MAX_NAMED_PARAMS) {
+      name = `cs${this.names.size}`;
+      this.names.set(sql, name);
+    }
+    return name;
   }
 
   /**
@@ -121,43 +146,52 @@ export class PgConnection implements Connection {
   }
 
   async transaction<T>(tx: unknown, body: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      const client = await this.pool.connect();
-      let broken: Error | undefined;
-      // A server that goes away mid-transaction makes the checked-out client emit 'error' (the pool only
-      // listens to idle ones): unheard, it would end the process. The query under way fails with it anyway.
-      const dropped = (err: Error) => {
-        broken = err;
-      };
-      client.on('error', dropped);
-      try {
-        await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
-        const open: OpenTransaction = { client, tx, tail: Promise.resolve(), ended: false };
-        let result: T;
+    // The loser of a conflict runs again on the client it has: back in the pool's queue, behind every request
+    // that arrived since, its wait would grow with the load (that was the PostgreSQL cancel bench's tail).
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    // A server that goes away mid-transaction makes the checked-out client emit 'error' (the pool only
+    // listens to idle ones): unheard, it would end the process. The query under way fails with it anyway.
+    const dropped = (err: Error) => {
+      broken = err;
+    };
+    client.on('error', dropped);
+    try {
+      for (let attempt = 1; ; attempt++) {
         try {
-          result = await this.scope.run(open, body);
-        } finally {
-          // From here on the body's context may not start queries; those it queued still run first.
-          open.ended = true;
-          await open.tail;
+          return await this.attempt(client, tx, body);
+        } catch (err) {
+          try {
+            await client.query('ROLLBACK');
+          } catch (rollbackFailed) {
+            // The connection itself failed: give it back to be destroyed, not reused.
+            broken = rollbackFailed as Error;
+          }
+          if (broken || attempt >= MAX_ATTEMPTS || !isSerializationConflict(err)) throw err;
         }
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        try {
-          await client.query('ROLLBACK');
-        } catch (rollbackFailed) {
-          // The connection itself failed: give it back to be destroyed, not reused.
-          broken = rollbackFailed as Error;
-        }
-        if (attempt >= MAX_ATTEMPTS || !isSerializationConflict(err)) throw err;
-      } finally {
-        client.off('error', dropped);
-        client.release(broken);
+        // Both losers of a conflict must not meet again at once: a short random wait, longer each time.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** attempt));
       }
-      // Both losers of a conflict must not meet again at once: a short random wait, longer each time.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** attempt));
+    } finally {
+      client.off('error', dropped);
+      client.release(broken);
     }
+  }
+
+  /** One run of a transaction's body between BEGIN and COMMIT on `client`. */
+  private async attempt<T>(client: pg.PoolClient, tx: unknown, body: () => Promise<T>): Promise<T> {
+    await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+    const open: OpenTransaction = { client, tx, tail: Promise.resolve(), ended: false };
+    let result: T;
+    try {
+      result = await this.scope.run(open, body);
+    } finally {
+      // From here on the body's context may not start queries; those it queued still run first.
+      open.ended = true;
+      await open.tail;
+    }
+    await client.query('COMMIT');
+    return result;
   }
 
   async close(): Promise<void> {

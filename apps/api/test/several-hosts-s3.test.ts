@@ -14,7 +14,8 @@ import { bearer } from './webhooks-support.ts';
 // The scaled topology with blobs in an S3-compatible bucket (a real s3rver in this process): an API and a
 // worker on hosts of their own and the operator's runtime share PostgreSQL, Redis and the bucket. A drive file
 // is sent, signed, completed and sealed, a template is sent; every PDF's bytes are then objects in the bucket,
-// none in PostgreSQL's blob_contents nor on a host's disk. The bucket going away answers downloads 503.
+// none in PostgreSQL's blob_contents nor on a host's disk. The bucket going away answers downloads and /readyz
+// 503, until it is back.
 
 const s3 = await startS3();
 afterAll(() => s3.stop());
@@ -25,6 +26,11 @@ const { d, operator, accountId, token, post } = await startHosts({
 const sessionStatus = async (sessionId: string) => {
   const res = await checkedFetch(`${d.url}/api/sessions/${sessionId}`, { headers: bearer(token) });
   return ((await res.json()) as { status: string }).status;
+};
+
+const readyz = async () => {
+  const res = await checkedFetch(`${d.url}/readyz`, { signal: AbortSignal.timeout(5_000) });
+  return { status: res.status, body: await res.json() };
 };
 
 let finalUrl = '';
@@ -111,13 +117,30 @@ describe('blobs in an S3 bucket, hosts sharing PostgreSQL', () => {
         expect(fs.existsSync(path.join(dir, kept)), `${dir}/${kept}`).toBe(false);
   });
 
-  it('answers a download 503 while the bucket is out of reach', async () => {
+  it('reports the bucket in /readyz', async () => {
+    expect(await readyz()).toEqual({
+      status: 200,
+      body: { status: 'ok', checks: { database: 'ok', redis: 'ok', s3: 'ok' } },
+    });
+  });
+
+  it('answers a download 503, and /readyz 503, while the bucket is out of reach', async () => {
     await s3.stop();
     const started = Date.now();
     const answer = await checkedFetch(finalUrl, { headers: bearer(token) });
     expect(answer.status).toBe(503);
     expect(await answer.json()).toMatchObject({ error: 'service_unavailable' });
     expect(answer.headers.get('retry-after')).toBe('5');
+    expect(await readyz()).toEqual({
+      status: 503,
+      body: { status: 'unavailable', checks: { database: 'ok', redis: 'ok', s3: 'failing' } },
+    });
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('is ready again, and downloads, once the bucket is back', async () => {
+    await s3.restart();
+    await until('/readyz 200', async () => (await readyz()).status === 200, 10_000);
+    expect((await checkedFetch(finalUrl, { headers: bearer(token) })).status).toBe(200);
   });
 });

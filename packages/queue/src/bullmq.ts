@@ -75,12 +75,31 @@ export function createBullQueue(options: BullOptions): JobQueue {
     }
   };
 
+  /**
+   * A caller-named job that already failed is the caller's earlier try (a retry with the same Idempotency-Key
+   * after a 5xx). Jobs are idempotent per id, so it runs again with all its attempts; otherwise the retry would
+   * be handed the old failure for as long as the job is kept (a week).
+   */
+  const againIfFailed = async (jobId: string) => {
+    if (producer.status !== 'ready') throw new QueueUnavailableError('the job queue (Redis) is unreachable');
+    try {
+      const job = await Job.fromId(queue, jobId);
+      if (!job || !(await job.isFailed())) return undefined;
+      await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+      return job;
+    } catch (err) {
+      throw new QueueUnavailableError('the job queue (Redis) is unreachable', { cause: err });
+    }
+  };
+
   return {
     driver: 'bullmq',
     async run<T>(def: JobDefinition, payload: unknown, opts: RunOptions): Promise<T> {
       // The events stream reads from "now" when it starts: let it start before the job can finish.
       await withinMs(CLOSE_LIMIT_MS, eventsReady);
-      const job = await add(def, payload, opts.jobId ?? randomUUID());
+      const job =
+        (opts.jobId && (await againIfFailed(opts.jobId))) ||
+        (await add(def, payload, opts.jobId ?? randomUUID()));
       const stop = { done: false };
       try {
         // Events are the fast path; a slow poll of the job's state is the safety net for a missed event

@@ -45,6 +45,13 @@ const downJob = {
   payload: z.object({ tag: z.string() }),
   attempts: 2,
 };
+/** Meets a dependency out of reach while `outage.on`, like downJob; succeeds once it is back. */
+const outage = { on: false };
+const recoveringJob = {
+  name: 'test.recovering',
+  payload: z.object({ tag: z.string() }),
+  attempts: 2,
+};
 class OutOfReach extends Error {
   override name = 'OutOfReach';
 }
@@ -68,6 +75,11 @@ const registry = new JobRegistry()
   .register(downJob, async (p, ctx) => {
     calls.push({ job: downJob.name, tag: p.tag, attempt: ctx.attempt, jobId: ctx.jobId });
     throw new OutOfReach('the database is out of reach');
+  })
+  .register(recoveringJob, async (p, ctx) => {
+    calls.push({ job: recoveringJob.name, tag: p.tag, attempt: ctx.attempt, jobId: ctx.jobId });
+    if (outage.on) throw new OutOfReach('the database is out of reach');
+    return { attempt: ctx.attempt };
   })
   .register(slowJob, async (p, ctx) => {
     calls.push({ job: slowJob.name, tag: p.tag, attempt: ctx.attempt, jobId: ctx.jobId });
@@ -196,6 +208,22 @@ describe.each(drivers)('%s driver', (driverName, open) => {
       expect(err).toBeInstanceOf(JobUnavailableError);
       expect((err as Error).message).toContain('the database is out of reach');
     } else expect((err as Error).cause).toBeInstanceOf(OutOfReach);
+  });
+
+  it('runs a failed job again when the caller retries with its jobId, with all its attempts', async () => {
+    const jobId = randomUUID();
+    outage.on = true;
+    const first = await d.queue
+      .run(recoveringJob, { tag: 'again' }, { timeoutMs: 15_000, jobId })
+      .catch((e: unknown) => e);
+    if (driverName === 'bullmq') expect(first).toBeInstanceOf(JobUnavailableError);
+    else expect((first as Error).cause).toBeInstanceOf(OutOfReach);
+    outage.on = false;
+    // The retry after the 503: not the old failure handed back, the job itself run again.
+    const second = await d.queue.run(recoveringJob, { tag: 'again' }, { timeoutMs: 15_000, jobId });
+    expect(second).toEqual({ attempt: 1 });
+    expect(callsOf('again').map((c) => c.attempt)).toEqual([1, 2, 1]);
+    expect(new Set(callsOf('again').map((c) => c.jobId))).toEqual(new Set([jobId]));
   });
 
   it('rejects run with JobTimeoutError when the job outlasts the wait; the job still finishes', async () => {

@@ -66,7 +66,8 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!isFinal(status)) {
     // A domain error (429 allowance, 502 drive) ended the job before it created anything: the retry may run
     // as a new job, and must, since the queue would hand it this job's answer again. After a timeout, a queue
-    // outage or a failure the job may still run or may have committed: the retry attaches to that same job.
+    // outage or a failure the job may still run or may have committed: the retry attaches to that same job
+    // (which runs again if it had failed: jobs are idempotent per name).
     if (isDomainError(c.error))
       await releaseIdempotent(runtime.ctx, c.get('accountId'), key, { newJob: true });
     else await release(runtime.ctx, c.get('accountId'), key, lockMs);

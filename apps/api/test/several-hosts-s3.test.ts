@@ -1,13 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createTemplate, localDrive } from '@countersign/core';
 import { blobContents, blobs } from '@countersign/db';
 import { startS3, until } from '@countersign/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkedFetch } from '../testing/openapi-check.ts';
-import { makePdf } from './fixtures/pdfs.ts';
-import { signatureField } from './fixtures/templates.ts';
 import { startHosts } from './hosts-support.ts';
 import { bearer } from './webhooks-support.ts';
 
@@ -19,7 +16,7 @@ import { bearer } from './webhooks-support.ts';
 
 const s3 = await startS3();
 afterAll(() => s3.stop());
-const { d, operator, accountId, token, post } = await startHosts({
+const { d, operator, token, sendDriveFile, signAsAnn, sendTemplate } = await startHosts({
   shared: { ...s3.env, S3_PREFIX: 'pdfs' },
 });
 
@@ -37,34 +34,8 @@ let finalUrl = '';
 
 describe('blobs in an S3 bucket, hosts sharing PostgreSQL', () => {
   it('sends a drive file, signs and completes it: the sealed PDF downloads from the bucket', async () => {
-    const drive = await localDrive(operator.ctx, accountId);
-    const { cloudFileId } = await drive.put('Lease in S3.pdf', await makePdf(2, 'lease-in-s3'));
-    const sent = await post(
-      '/api/sessions/send',
-      {
-        cloudFileIds: [cloudFileId],
-        title: 'Lease in S3',
-        authRequirement: 'public',
-        notify: false,
-        signingRequests: [{ recipients: [{ name: 'Ann Bucket', email: 'ann@s3.test' }] }],
-      },
-      token,
-    );
-    expect(sent.status).toBe(200);
-    const row = (
-      (await sent.json()) as {
-        rows: {
-          sessionId: string;
-          documents: { documentId: string }[];
-          participants: { signingUrl: string }[];
-        }[];
-      }
-    ).rows[0]!;
-    const signed = await post(`/api/signing/${row.participants[0]!.signingUrl.split('/s/')[1]}/sign`, {
-      values: [],
-      signature: { kind: 'typed', value: 'Ann Bucket' },
-    });
-    expect(signed.status).toBe(200);
+    const row = await sendDriveFile('Lease in S3', { notify: false });
+    expect((await signAsAnn(row)).status).toBe(200);
     await until(
       'the session completed',
       async () => (await sessionStatus(row.sessionId)) === 'completed',
@@ -85,22 +56,7 @@ describe('blobs in an S3 bucket, hosts sharing PostgreSQL', () => {
   }, 120_000);
 
   it('sends a template', async () => {
-    const template = await createTemplate(operator.ctx, accountId, {
-      name: 'S3 NDA',
-      documents: [{ filename: 'NDA.pdf', bytes: await makePdf(1, 's3-nda') }],
-      roles: ['Client'],
-      fields: [{ ...signatureField('Client', 600), document: 'NDA.pdf' }],
-    });
-    const sent = await post(
-      '/api/templates/send',
-      {
-        templateId: template.templateId,
-        notify: false,
-        signingRequests: [{ recipients: [{ label: 'Client', name: 'Cleo Client', email: 'cleo@s3.test' }] }],
-      },
-      token,
-    );
-    expect(sent.status).toBe(200);
+    await sendTemplate('S3 NDA', ['cleo']);
   }, 60_000);
 
   it('keeps every blob in the bucket: none in PostgreSQL, none on any host’s disk', async () => {

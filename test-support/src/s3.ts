@@ -11,17 +11,16 @@ export interface TestS3 {
   objects(): Promise<{ key: string; size: number }[]>;
   /** Stops the server: it no longer accepts connections. */
   stop(): Promise<void>;
+  /** Starts a stopped server again, on the same port and with the objects it held. */
+  restart(): Promise<void>;
 }
 
 /** A real S3-compatible server (s3rver) in this process, on a free loopback port, with one empty bucket. */
 export async function startS3(bucket = 'countersign-test'): Promise<TestS3> {
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: tempDir('countersign-s3-'),
-    configureBuckets: [{ name: bucket }],
-  });
+  const directory = tempDir('countersign-s3-');
+  const serverOn = (port: number) =>
+    new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  let server = serverOn(0);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   let stopped = false;
@@ -44,6 +43,12 @@ export async function startS3(bucket = 'countersign-test'): Promise<TestS3> {
       if (stopped) return;
       stopped = true;
       await server.close();
+    },
+    async restart() {
+      if (!stopped) return;
+      server = serverOn(port);
+      await server.run();
+      stopped = false;
     },
   };
 }

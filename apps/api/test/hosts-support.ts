@@ -1,18 +1,28 @@
 import { loadConfig } from '@countersign/config';
-import { createAccount, createRuntime } from '@countersign/core';
+import { createAccount, createRuntime, createTemplate, localDrive } from '@countersign/core';
 import {
   createTestDatabase,
   type DeploymentOptions,
   startDeployment,
   tempDir,
 } from '@countersign/test-support';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { checkedFetch } from '../testing/openapi-check.ts';
+import { makePdf } from './fixtures/pdfs.ts';
+import { signatureField } from './fixtures/templates.ts';
+
+/** A sent session as the send's answer describes it. */
+interface SentSession {
+  sessionId: string;
+  documents: { documentId: string }[];
+  participants: { signingUrl: string }[];
+}
 
 /**
  * The scaled topology on several hosts for a test file: a PostgreSQL database of its own, the deployment's
  * processes each with its own DATA_DIR (`hosts`), the operator's runtime on the same database as one more
- * host, and an account with an access token. Stopped and dropped after the file's tests.
+ * host, and an account with an access token, with the sends the tests make through the API. Stopped and
+ * dropped after the file's tests.
  */
 export async function startHosts(
   options: Omit<DeploymentOptions, 'hosts'> & {
@@ -45,5 +55,57 @@ export async function startHosts(
   const account = await createAccount(operator.ctx, { name: 'Hosts Ltd', email: 'ops@hosts.test' });
   const exchanged = await post('/connect/token', { refresh_token: account.refreshToken });
   const token = ((await exchanged.json()) as { access_token: string }).access_token;
-  return { database, d, operator, accountId: account.accountId, token, post };
+  const { accountId } = account;
+
+  /** An own-PDF send of a new file the operator's host puts on the drive, to Ann (public); its one session. */
+  async function sendDriveFile(title: string, { notify = true } = {}): Promise<SentSession> {
+    const drive = await localDrive(operator.ctx, accountId);
+    const { cloudFileId } = await drive.put(`${title}.pdf`, await makePdf(2, title));
+    const sent = await post(
+      '/api/sessions/send',
+      {
+        cloudFileIds: [cloudFileId],
+        title,
+        authRequirement: 'public',
+        notify,
+        signingRequests: [{ recipients: [{ name: 'Ann Host', email: 'ann@hosts.test' }] }],
+      },
+      token,
+    );
+    expect(sent.status).toBe(200);
+    return ((await sent.json()) as { rows: SentSession[] }).rows[0]!;
+  }
+
+  /** Signs a session sent by sendDriveFile as Ann, from her signing link. */
+  const signAsAnn = (session: SentSession) =>
+    post(`/api/signing/${session.participants[0]!.signingUrl.split('/s/')[1]}/sign`, {
+      values: [],
+      signature: { kind: 'typed', value: 'Ann Host' },
+    });
+
+  /** A new one-document template sent (no email) to one Client per name, `<name>@hosts.test`; its sessions. */
+  async function sendTemplate(name: string, clients: string[]): Promise<{ sessionId: string }[]> {
+    const template = await createTemplate(operator.ctx, accountId, {
+      name,
+      documents: [{ filename: 'NDA.pdf', bytes: await makePdf(1, name) }],
+      roles: ['Client'],
+      fields: [{ ...signatureField('Client', 600), document: 'NDA.pdf' }],
+    });
+    const sent = await post(
+      '/api/templates/send',
+      {
+        templateId: template.templateId,
+        notify: false,
+        signingRequests: clients.map((n) => ({
+          recipients: [{ label: 'Client', name: `Client ${n}`, email: `${n}@hosts.test` }],
+        })),
+      },
+      token,
+    );
+    expect(sent.status).toBe(200);
+    return ((await sent.json()) as { instantiation: { sessions: { sessionId: string }[] } }).instantiation
+      .sessions;
+  }
+
+  return { database, d, operator, accountId, token, post, sendDriveFile, signAsAnn, sendTemplate };
 }

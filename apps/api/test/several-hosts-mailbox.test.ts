@@ -1,17 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { localDrive } from '@countersign/core';
 import type { StoredMail } from '@countersign/mail';
 import { runCli, until } from '@countersign/test-support';
 import { describe, expect, it } from 'vitest';
-import { makePdf } from './fixtures/pdfs.ts';
 import { startHosts } from './hosts-support.ts';
 
 // The scaled topology on several hosts without SMTP_URL: emails go to the dev mailbox, which is in PostgreSQL, so
 // what the worker on one host stores is listed on the API's host (`pnpm cli mail list` there, with the API
 // host's own DATA_DIR), and no host keeps mail on its disk.
 
-const { database, d, operator, accountId, token, post } = await startHosts({ workers: 1, env: {} });
+const { database, d, operator, post, sendDriveFile } = await startHosts({ workers: 1, env: {} });
 const [apiHost] = d.hostDirs;
 
 /** `pnpm cli mail list --to` on the API's host. */
@@ -27,24 +25,7 @@ async function listedOnApiHost(to: string): Promise<StoredMail[]> {
 
 describe('an API and a worker on separate hosts, sharing PostgreSQL, without SMTP', () => {
   it('lists on the API’s host the invite and the sign-in link a worker on another host stored', async () => {
-    const { cloudFileId } = await (await localDrive(operator.ctx, accountId)).put(
-      'Mailbox lease.pdf',
-      await makePdf(1, 'mailbox lease'),
-    );
-    const sent = await post(
-      '/api/sessions/send',
-      {
-        cloudFileIds: [cloudFileId],
-        title: 'Mailbox lease',
-        authRequirement: 'public',
-        notify: true,
-        signingRequests: [{ recipients: [{ name: 'Ann Host', email: 'ann@hosts.test' }] }],
-      },
-      token,
-    );
-    expect(sent.status).toBe(200);
-    const signingUrl = ((await sent.json()) as { rows: { participants: { signingUrl: string }[] }[] })
-      .rows[0]!.participants[0]!.signingUrl;
+    const { signingUrl } = (await sendDriveFile('Mailbox lease')).participants[0]!;
     let invites: StoredMail[] = [];
     await until(
       'the invite is listed on the API’s host',

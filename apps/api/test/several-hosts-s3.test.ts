@@ -1,24 +1,22 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createTemplate, localDrive } from '@countersign/core';
 import { blobContents, blobs } from '@countersign/db';
 import { startS3, until } from '@countersign/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkedFetch } from '../testing/openapi-check.ts';
-import { makePdf } from './fixtures/pdfs.ts';
-import { signatureField } from './fixtures/templates.ts';
 import { startHosts } from './hosts-support.ts';
 import { bearer } from './webhooks-support.ts';
 
 // The scaled topology with blobs in an S3-compatible bucket (a real s3rver in this process): an API and a
 // worker on hosts of their own and the operator's runtime share PostgreSQL, Redis and the bucket. A drive file
 // is sent, signed, completed and sealed, a template is sent; every PDF's bytes are then objects in the bucket,
-// none in PostgreSQL's blob_contents nor on a host's disk. The bucket going away answers downloads 503.
+// none in PostgreSQL's blob_contents nor on a host's disk. The bucket going away answers downloads and /readyz
+// 503, until it is back.
 
 const s3 = await startS3();
 afterAll(() => s3.stop());
-const { d, operator, accountId, token, post } = await startHosts({
+const { d, operator, token, sendDriveFile, signAsAnn, sendTemplate } = await startHosts({
   shared: { ...s3.env, S3_PREFIX: 'pdfs' },
 });
 
@@ -27,38 +25,17 @@ const sessionStatus = async (sessionId: string) => {
   return ((await res.json()) as { status: string }).status;
 };
 
+const readyz = async () => {
+  const res = await checkedFetch(`${d.url}/readyz`, { signal: AbortSignal.timeout(5_000) });
+  return { status: res.status, body: await res.json() };
+};
+
 let finalUrl = '';
 
 describe('blobs in an S3 bucket, hosts sharing PostgreSQL', () => {
   it('sends a drive file, signs and completes it: the sealed PDF downloads from the bucket', async () => {
-    const drive = await localDrive(operator.ctx, accountId);
-    const { cloudFileId } = await drive.put('Lease in S3.pdf', await makePdf(2, 'lease-in-s3'));
-    const sent = await post(
-      '/api/sessions/send',
-      {
-        cloudFileIds: [cloudFileId],
-        title: 'Lease in S3',
-        authRequirement: 'public',
-        notify: false,
-        signingRequests: [{ recipients: [{ name: 'Ann Bucket', email: 'ann@s3.test' }] }],
-      },
-      token,
-    );
-    expect(sent.status).toBe(200);
-    const row = (
-      (await sent.json()) as {
-        rows: {
-          sessionId: string;
-          documents: { documentId: string }[];
-          participants: { signingUrl: string }[];
-        }[];
-      }
-    ).rows[0]!;
-    const signed = await post(`/api/signing/${row.participants[0]!.signingUrl.split('/s/')[1]}/sign`, {
-      values: [],
-      signature: { kind: 'typed', value: 'Ann Bucket' },
-    });
-    expect(signed.status).toBe(200);
+    const row = await sendDriveFile('Lease in S3', { notify: false });
+    expect((await signAsAnn(row)).status).toBe(200);
     await until(
       'the session completed',
       async () => (await sessionStatus(row.sessionId)) === 'completed',
@@ -79,22 +56,7 @@ describe('blobs in an S3 bucket, hosts sharing PostgreSQL', () => {
   }, 120_000);
 
   it('sends a template', async () => {
-    const template = await createTemplate(operator.ctx, accountId, {
-      name: 'S3 NDA',
-      documents: [{ filename: 'NDA.pdf', bytes: await makePdf(1, 's3-nda') }],
-      roles: ['Client'],
-      fields: [{ ...signatureField('Client', 600), document: 'NDA.pdf' }],
-    });
-    const sent = await post(
-      '/api/templates/send',
-      {
-        templateId: template.templateId,
-        notify: false,
-        signingRequests: [{ recipients: [{ label: 'Client', name: 'Cleo Client', email: 'cleo@s3.test' }] }],
-      },
-      token,
-    );
-    expect(sent.status).toBe(200);
+    await sendTemplate('S3 NDA', ['cleo']);
   }, 60_000);
 
   it('keeps every blob in the bucket: none in PostgreSQL, none on any host’s disk', async () => {
@@ -111,13 +73,30 @@ describe('blobs in an S3 bucket, hosts sharing PostgreSQL', () => {
         expect(fs.existsSync(path.join(dir, kept)), `${dir}/${kept}`).toBe(false);
   });
 
-  it('answers a download 503 while the bucket is out of reach', async () => {
+  it('reports the bucket in /readyz', async () => {
+    expect(await readyz()).toEqual({
+      status: 200,
+      body: { status: 'ok', checks: { database: 'ok', redis: 'ok', s3: 'ok' } },
+    });
+  });
+
+  it('answers a download 503, and /readyz 503, while the bucket is out of reach', async () => {
     await s3.stop();
     const started = Date.now();
     const answer = await checkedFetch(finalUrl, { headers: bearer(token) });
     expect(answer.status).toBe(503);
     expect(await answer.json()).toMatchObject({ error: 'service_unavailable' });
     expect(answer.headers.get('retry-after')).toBe('5');
+    expect(await readyz()).toEqual({
+      status: 503,
+      body: { status: 'unavailable', checks: { database: 'ok', redis: 'ok', s3: 'failing' } },
+    });
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('is ready again, and downloads, once the bucket is back', async () => {
+    await s3.restart();
+    await until('/readyz 200', async () => (await readyz()).status === 200, 10_000);
+    expect((await checkedFetch(finalUrl, { headers: bearer(token) })).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createTemplate, localDrive } from '@countersign/core';
+import { localDrive } from '@countersign/core';
 import { auditEvents, sessions } from '@countersign/db';
 import { startTestSmtpServer } from '@countersign/mail/testing';
 import { until } from '@countersign/test-support';
@@ -8,7 +8,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkedFetch } from '../testing/openapi-check.ts';
 import { makePdf } from './fixtures/pdfs.ts';
-import { signatureField } from './fixtures/templates.ts';
 import { startHosts } from './hosts-support.ts';
 import { bearer, startReceiver } from './webhooks-support.ts';
 
@@ -20,63 +19,33 @@ import { bearer, startReceiver } from './webhooks-support.ts';
 
 const smtp = await startTestSmtpServer();
 const receiver = await startReceiver();
-const { database, d, operator, accountId, token, post } = await startHosts({
-  workers: 2,
-  // Sweeps every second, so expiry is seen soon (the workers sweep; the API does not run jobs).
-  env: {
-    SMTP_URL: smtp.url,
-    WEBHOOK_ALLOW_PRIVATE: '1',
-    SWEEP_INTERVAL_MS: '1000',
-    SEND_TIMEOUT_MS: '20000',
-  },
-});
+const { database, d, operator, accountId, token, post, sendDriveFile, signAsAnn, sendTemplate } =
+  await startHosts({
+    workers: 2,
+    // Sweeps every second, so expiry is seen soon (the workers sweep; the API does not run jobs).
+    env: {
+      SMTP_URL: smtp.url,
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      SWEEP_INTERVAL_MS: '1000',
+      SEND_TIMEOUT_MS: '20000',
+    },
+  });
 afterAll(async () => {
   await receiver.close();
   await smtp.close();
 });
 expect((await post('/api/webhooks', { url: receiver.url }, token)).status).toBe(201);
 
-/** An own-PDF send of a new file put on the drive by the operator's host, to Ann (public, invited). */
-async function ownPdfSession(title: string) {
-  const drive = await localDrive(operator.ctx, accountId);
-  const { cloudFileId } = await drive.put(`${title}.pdf`, await makePdf(2, title));
-  const sent = await post(
-    '/api/sessions/send',
-    {
-      cloudFileIds: [cloudFileId],
-      title,
-      authRequirement: 'public',
-      notify: true,
-      signingRequests: [{ recipients: [{ name: 'Ann Host', email: 'ann@hosts.test' }] }],
-    },
-    token,
-  );
-  expect(sent.status).toBe(200);
-  const { rows } = (await sent.json()) as {
-    rows: {
-      sessionId: string;
-      documents: { documentId: string }[];
-      participants: { signingUrl: string }[];
-    }[];
-  };
-  return rows[0]!;
-}
-
 const eventOf = (type: string, sessionId: string) =>
   receiver.waitFor((r) => r.event.type === type && r.event.data.sessionId === sessionId, 60_000);
 
 describe('an API and two workers on separate hosts, sharing PostgreSQL', () => {
   it('sends an own PDF from the drive, signs, completes and seals it, with its email and webhooks', async () => {
-    const row = await ownPdfSession('Lease across hosts');
+    const row = await sendDriveFile('Lease across hosts');
     const invite = await smtp.waitFor((m) => /Lease across hosts/.test(m.subject ?? ''), 30_000);
     expect(invite.text).toContain(row.participants[0]!.signingUrl);
 
-    const signingToken = row.participants[0]!.signingUrl.split('/s/')[1]!;
-    const signed = await post(`/api/signing/${signingToken}/sign`, {
-      values: [],
-      signature: { kind: 'typed', value: 'Ann Host' },
-    });
-    expect(signed.status).toBe(200);
+    expect((await signAsAnn(row)).status).toBe(200);
     await eventOf('session.signed', row.sessionId);
     const completed = await eventOf('session.completed', row.sessionId);
     expect(completed.event.data.documents).toEqual([expect.objectContaining({ signed: true })]);
@@ -92,26 +61,7 @@ describe('an API and two workers on separate hosts, sharing PostgreSQL', () => {
   }, 120_000);
 
   it('sends a template in bulk and cancels one of its sessions', async () => {
-    const template = await createTemplate(operator.ctx, accountId, {
-      name: 'Hosts NDA',
-      documents: [{ filename: 'NDA.pdf', bytes: await makePdf(1, 'hosts-nda') }],
-      roles: ['Client'],
-      fields: [{ ...signatureField('Client', 600), document: 'NDA.pdf' }],
-    });
-    const sent = await post(
-      '/api/templates/send',
-      {
-        templateId: template.templateId,
-        notify: false,
-        signingRequests: ['one', 'two', 'three'].map((n) => ({
-          recipients: [{ label: 'Client', name: `Client ${n}`, email: `${n}@hosts.test` }],
-        })),
-      },
-      token,
-    );
-    expect(sent.status).toBe(200);
-    const sessions = ((await sent.json()) as { instantiation: { sessions: { sessionId: string }[] } })
-      .instantiation.sessions;
+    const sessions = await sendTemplate('Hosts NDA', ['one', 'two', 'three']);
     expect(sessions).toHaveLength(3);
 
     const cancelled = await post(
@@ -125,7 +75,7 @@ describe('an API and two workers on separate hosts, sharing PostgreSQL', () => {
   }, 120_000);
 
   it('expires sessions past their time once, whichever worker sweeps first', async () => {
-    const rows = await Promise.all(['one', 'two', 'three'].map((n) => ownPdfSession(`Expiring ${n}`)));
+    const rows = await Promise.all(['one', 'two', 'three'].map((n) => sendDriveFile(`Expiring ${n}`)));
     const ids = rows.map((r) => r.sessionId);
     // Time passes for these three: their expiry is now behind them, for every host at once.
     await operator.ctx.db
@@ -158,7 +108,7 @@ describe('an API and two workers on separate hosts, sharing PostgreSQL', () => {
   }, 120_000);
 
   it('PostgreSQL refusing every connection for a while: the API answers 503 at once, then all recover by themselves', async () => {
-    const { sessionId } = await ownPdfSession('Outage lease');
+    const { sessionId } = await sendDriveFile('Outage lease');
     const read = () =>
       checkedFetch(`${d.url}/api/sessions/${sessionId}`, {
         headers: bearer(token),
@@ -180,7 +130,7 @@ describe('an API and two workers on separate hosts, sharing PostgreSQL', () => {
     }
     await until('the API reads the database again', async () => (await read()).status === 200, 30_000, 200);
     // The workers came back too: a send goes through them, once.
-    const again = await ownPdfSession('After the outage');
+    const again = await sendDriveFile('After the outage');
     const made = await operator.ctx.db
       .select({ id: sessions.id })
       .from(sessions)

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { devMailbox } from '@countersign/core';
 import { devMail } from '@countersign/db';
-import { type MailMessage, MailRejectedError } from '@countersign/mail';
+import { MailRejectedError } from '@countersign/mail';
+import { makeMessage } from '@countersign/mail/testing';
 import { describe, expect, it } from 'vitest';
 import { createDatabaseMailbox } from '../src/mail/database-mailbox.ts';
 import { postgresDatabase, testRuntime } from './runtimes.ts';
@@ -11,27 +11,15 @@ import { postgresDatabase, testRuntime } from './runtimes.ts';
 // The dev mailbox kept in the database (what every host uses on PostgreSQL): the file mailbox's promises, held
 // on both servers, and shared by every runtime on one database.
 
-function message(overrides: Partial<MailMessage> = {}): MailMessage {
-  return {
-    messageId: `<${randomUUID()}@mailbox.test>`,
-    from: { name: 'Countersign', address: 'noreply@mailbox.test' },
-    to: ['signer@example.test'],
-    subject: 'Please sign: NDA',
-    text: 'Open the link to sign.',
-    html: '<p>Open the link to sign.</p>',
-    ...overrides,
-  };
-}
-
 describe.each(['sqlite', 'postgres'] as const)('the database mailbox on %s', (dialect) => {
   const runtime = async () =>
     await testRuntime(dialect === 'postgres' ? await postgresDatabase() : undefined);
 
   it('lists newest first, filters by a "to" address case-insensitively, reads one and its raw message', async () => {
     const box = createDatabaseMailbox((await runtime()).ctx.db);
-    const first = message({ to: ['alice@example.test'], subject: 'first' });
-    const second = message({ to: ['bob@example.test'], cc: ['alice@example.test'], subject: 'second' });
-    const third = message({
+    const first = makeMessage({ to: ['alice@example.test'], subject: 'first' });
+    const second = makeMessage({ to: ['bob@example.test'], cc: ['alice@example.test'], subject: 'second' });
+    const third = makeMessage({
       to: ['Alice@Example.test', 'carol@example.test'],
       subject: 'third',
       replyTo: 'owner@example.test',
@@ -70,10 +58,10 @@ describe.each(['sqlite', 'postgres'] as const)('the database mailbox on %s', (di
 
   it('keeps one copy per messageId, also when sends race', async () => {
     const box = createDatabaseMailbox((await runtime()).ctx.db);
-    const msg = message();
+    const msg = makeMessage();
     await box.send(msg);
     await box.send({ ...msg, subject: 'retried' });
-    const raced = message();
+    const raced = makeMessage();
     await Promise.all([box.send(raced), box.send(raced), box.send(raced)]);
     const listed = await box.list();
     expect(listed.map((m) => m.messageId).sort()).toEqual([msg.messageId, raced.messageId].sort());
@@ -83,20 +71,20 @@ describe.each(['sqlite', 'postgres'] as const)('the database mailbox on %s', (di
   it('forgets messages by messageId, skipping ids it never held, and validates messages', async () => {
     const r = await runtime();
     const box = createDatabaseMailbox(r.ctx.db);
-    const [kept, gone] = [message({ subject: 'kept' }), message({ subject: 'gone' })];
+    const [kept, gone] = [makeMessage({ subject: 'kept' }), makeMessage({ subject: 'gone' })];
     for (const m of [kept, gone]) await box.send(m);
-    await box.forget([gone.messageId, message().messageId]);
+    await box.forget([gone.messageId, makeMessage().messageId]);
     await box.forget([]);
     expect((await box.list()).map((m) => m.subject)).toEqual(['kept']);
     expect(await r.ctx.db.$count(devMail)).toBe(1);
-    await expect(box.send(message({ to: [] }))).rejects.toBeInstanceOf(MailRejectedError);
+    await expect(box.send(makeMessage({ to: [] }))).rejects.toBeInstanceOf(MailRejectedError);
   });
 });
 
 describe('the dev mailbox of a deployment', () => {
   it('is kept in the database on PostgreSQL, and under DATA_DIR/mailbox on SQLite', async () => {
     for (const r of [await testRuntime(await postgresDatabase()), await testRuntime()]) {
-      await r.mailer.send(message({ subject: 'where' })); // no SMTP_URL: the runtime's mailer is the mailbox
+      await r.mailer.send(makeMessage({ subject: 'where' })); // no SMTP_URL: the runtime's mailer is the mailbox
       expect((await devMailbox(r.ctx).list()).map((m) => m.subject)).toEqual(['where']);
       const rows = await r.ctx.db.$count(devMail);
       const files = fs.existsSync(path.join(r.ctx.config.dataDir, 'mailbox'));
@@ -109,7 +97,7 @@ describe('the dev mailbox of a deployment', () => {
   it('is one mailbox for every runtime on the same PostgreSQL, each with a DATA_DIR of its own', async () => {
     const database = await postgresDatabase();
     const [sender, reader] = [await testRuntime(database), await testRuntime(database)];
-    const sent = message({ to: ['shared@example.test'] });
+    const sent = makeMessage({ to: ['shared@example.test'] });
     await sender.mailer.send(sent);
     const listed = await devMailbox(reader.ctx).list({ to: 'shared@example.test' });
     expect(listed.map((m) => m.messageId)).toEqual([sent.messageId]);

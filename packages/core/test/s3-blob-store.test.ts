@@ -90,4 +90,15 @@ describe('blobs in an S3 bucket', () => {
     );
     expect(Date.now() - started).toBeLessThan(2_000);
   });
+
+  it('is reachable (for /readyz) only while the bucket answers: not with unknown keys, nor no bucket, nor nothing there', async () => {
+    expect(await (await storeOf()).reachable()).toBe(true);
+    const failing = {
+      'unknown keys': { ...s3.env, S3_ACCESS_KEY_ID: 'NOBODY' },
+      'no bucket': { ...s3.env, S3_BUCKET: 'no-such-bucket' },
+      'nothing there': { ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${await freePort()}` },
+    };
+    for (const [what, env] of Object.entries(failing))
+      expect(await (await storeOf(env)).reachable(), what).toBe(false);
+  });
 });

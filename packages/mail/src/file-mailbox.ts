@@ -1,16 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { assertValidMessage, type MailMessage } from './message.ts';
-import {
-  DEV_MAIL_ID,
-  type DevMailbox,
-  devMailId,
-  listedMail,
-  mailDates,
-  type StoredMail,
-  storedMail,
-} from './stored-mail.ts';
+import { createDevMailbox, DEV_MAIL_ID, type DevMailbox, type StoredMail } from './stored-mail.ts';
 
 async function exists(path: string): Promise<boolean> {
   try {
@@ -48,11 +39,9 @@ async function readOrNull(path: string): Promise<Buffer | null> {
  */
 export function createFileMailbox(mailboxDir: string): DevMailbox {
   const dir = resolve(mailboxDir);
-  const nextDate = mailDates();
   const file = (id: string, ext: 'json' | 'eml') => join(dir, `${id}.${ext}`);
 
   async function read(id: string): Promise<StoredMail | null> {
-    if (!DEV_MAIL_ID.test(id)) return null;
     const json = await readOrNull(file(id, 'json'));
     if (json === null) return null;
     // Files written before the database mailbox also name their .eml's path: no longer part of a message.
@@ -62,19 +51,17 @@ export function createFileMailbox(mailboxDir: string): DevMailbox {
     return mail;
   }
 
-  return {
-    async send(msg: MailMessage): Promise<void> {
-      assertValidMessage(msg);
-      const id = devMailId(msg.messageId);
+  return createDevMailbox({
+    holds: (id) => exists(file(id, 'json')),
+
+    async keep(mail, eml) {
       await mkdir(dir, { recursive: true, mode: 0o700 });
-      if (await exists(file(id, 'json'))) return;
-      const { mail, eml } = await storedMail(msg, nextDate());
-      // The .eml first: the .json is the commit marker list() looks for.
-      await writeAtomic(file(id, 'eml'), dir, eml);
-      await writeAtomic(file(id, 'json'), dir, JSON.stringify(mail, null, 2));
+      // The .eml first: the .json is the commit marker all() looks for.
+      await writeAtomic(file(mail.id, 'eml'), dir, eml);
+      await writeAtomic(file(mail.id, 'json'), dir, JSON.stringify(mail, null, 2));
     },
 
-    async list(filter = {}): Promise<StoredMail[]> {
+    async all() {
       let names: string[];
       try {
         names = await readdir(dir);
@@ -83,22 +70,18 @@ export function createFileMailbox(mailboxDir: string): DevMailbox {
         throw err;
       }
       const ids = names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -'.json'.length));
-      const all = (await Promise.all(ids.map(read))).filter((m): m is StoredMail => m !== null);
-      return listedMail(all, filter);
+      const messages = await Promise.all(ids.filter((id) => DEV_MAIL_ID.test(id)).map(read));
+      return messages.filter((m): m is StoredMail => m !== null);
     },
 
     read,
 
-    async eml(id: string): Promise<Uint8Array | null> {
-      return DEV_MAIL_ID.test(id) ? readOrNull(file(id, 'eml')) : null;
-    },
+    eml: (id) => readOrNull(file(id, 'eml')),
 
-    async forget(messageIds: string[]): Promise<void> {
+    async forget(ids) {
       // The .json first, so a message is never listed without its .eml.
-      for (const id of messageIds.map(devMailId))
+      for (const id of ids)
         for (const ext of ['json', 'eml'] as const) await rm(file(id, ext), { force: true });
     },
-
-    async close(): Promise<void> {},
-  };
+  });
 }

@@ -15,12 +15,4 @@ export {
   type MailMessage,
 } from './message.ts';
 export { createSmtpMailer, type SmtpMailerOptions } from './smtp-mailer.ts';
-export {
-  DEV_MAIL_ID,
-  type DevMailbox,
-  devMailId,
-  listedMail,
-  mailDates,
-  type StoredMail,
-  storedMail,
-} from './stored-mail.ts';
+export { createDevMailbox, type DevMailbox, type StoredMail } from './stored-mail.ts';

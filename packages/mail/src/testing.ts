@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
+export { makeMessage } from './test-message.ts';
+
 export interface TestSmtpServer {
   /** `smtp://127.0.0.1:<port>`, with the credentials when the server requires auth. */
   url: string;

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileMailbox, createMailer, MailRejectedError } from '../src/index.ts';
-import { startTestSmtpServer } from '../src/testing.ts';
-import { makeMessage } from './fixtures.ts';
+import { makeMessage, startTestSmtpServer } from '../src/testing.ts';
 
 let root: string;
 let n = 0;

@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer, type Mailer, MailRejectedError, MailTransientError } from '../src/index.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../src/testing.ts';
-import { makeMessage } from './fixtures.ts';
+import { makeMessage, startTestSmtpServer, type TestSmtpServer } from '../src/testing.ts';
 
 async function listen(server: Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

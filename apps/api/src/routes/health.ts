@@ -11,7 +11,8 @@ const ReadinessSchema = z
   .strictObject({
     status: z.enum(['ok', 'unavailable']),
     checks: z.record(z.string(), z.enum(['ok', 'failing'])).openapi({
-      description: '`database` always; `redis` in the scaled topology (REDIS_URL set).',
+      description:
+        '`database` always; `redis` in the scaled topology (REDIS_URL set); `s3` where the blobs are in an S3 bucket (S3_* set, on PostgreSQL).',
       example: { database: 'ok' },
     }),
   })
@@ -32,7 +33,7 @@ export const readyzRoute = apiRoute({
   method: 'get',
   path: '/readyz',
   tags: ['Operations'],
-  summary: 'Readiness: the database (and, in the scaled topology, Redis) answer too',
+  summary: 'Readiness: the database (and, where used, Redis and the S3 bucket) answer too',
   security: [],
   responses: {
     200: jsonResponse('Ready.', ReadinessSchema),
@@ -40,19 +41,25 @@ export const readyzRoute = apiRoute({
   },
 });
 
-/** Liveness: the process answers. Readiness: its database (and, in the scaled topology, Redis) answer too. */
+/**
+ * Liveness: the process answers. Readiness: its database (and, where used, Redis and the blobs' S3 bucket)
+ * answer too, asked all at once.
+ */
 export function registerHealth(app: OpenAPIHono<AppEnv>): void {
   app.openapi(healthzRoute, (c) => c.json({ status: 'ok' as const }, 200));
   app.openapi(readyzRoute, async (c) => {
     const { runtime, queue } = c.get('deps');
+    const { blobs } = runtime.ctx;
+    const asked: Record<string, Promise<boolean>> = {
+      database: ping(runtime.db).then(
+        () => true,
+        () => false,
+      ),
+    };
+    if (queue.driver === 'bullmq') asked.redis = queue.ready();
+    if (blobs.reachable) asked.s3 = blobs.reachable();
     const checks: Record<string, 'ok' | 'failing'> = {};
-    try {
-      await ping(runtime.db);
-      checks.database = 'ok';
-    } catch {
-      checks.database = 'failing';
-    }
-    if (queue.driver === 'bullmq') checks.redis = (await queue.ready()) ? 'ok' : 'failing';
+    for (const [name, answer] of Object.entries(asked)) checks[name] = (await answer) ? 'ok' : 'failing';
     const ready = Object.values(checks).every((v) => v === 'ok');
     return c.json({ status: ready ? 'ok' : 'unavailable', checks }, ready ? 200 : 503);
   });

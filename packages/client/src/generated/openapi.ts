@@ -67,7 +67,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database (and, in the scaled topology, Redis) answer too */
+        /** Readiness: the database (and, where used, Redis and the S3 bucket) answer too */
         get: {
             parameters: {
                 query?: never;
@@ -7796,7 +7796,7 @@ export interface components {
             /** @enum {string} */
             status: "ok" | "unavailable";
             /**
-             * @description `database` always; `redis` in the scaled topology (REDIS_URL set).
+             * @description `database` always; `redis` in the scaled topology (REDIS_URL set); `s3` where the blobs are in an S3 bucket (S3_* set, on PostgreSQL).
              * @example {
              *       "database": "ok"
              *     }

@@ -17,6 +17,11 @@ export interface BlobStore {
   has(sha256: string): Promise<boolean>;
   /** Deletes the bytes (a purge; see blob-refs.ts for which): gone already is fine, so a rerun is harmless. */
   delete(sha256: string): Promise<void>;
+  /**
+   * Only where the bytes live in a service of their own (the S3 bucket): whether it answers now, for /readyz.
+   * The file and database stores have none: the database is checked on its own.
+   */
+  reachable?(): Promise<boolean>;
 }
 
 export type BlobStoreContext = Pick<ServiceContext, 'db' | 'config' | 'clock'>;

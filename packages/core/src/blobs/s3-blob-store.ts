@@ -72,6 +72,10 @@ export class S3BlobStore implements BlobStore {
     await res.body?.cancel();
   }
 
+  reachable(): Promise<boolean> {
+    return this.bucket.reachable();
+  }
+
   /** A 200 with the object's bytes as its body; a missing object is ENOENT. */
   private async get(sha256: string): Promise<Response> {
     const key = this.keyOf(sha256);

@@ -4,6 +4,8 @@ import { BlobStoreUnavailableError } from './blob-store.ts';
 
 /** An S3 endpoint that has not begun to answer by then is out of reach (a download's body may take longer). */
 const ANSWER_TIMEOUT_MS = 30_000;
+/** The readiness check's HEAD on the bucket: a probe answers quickly, whatever the bucket does. */
+const PROBE_TIMEOUT_MS = 2_000;
 
 /**
  * The few S3 REST calls the blob store makes, signed with SigV4 over fetch (aws4fetch). Failures that are the
@@ -46,10 +48,13 @@ export class S3Bucket {
   async request(
     method: 'GET' | 'HEAD' | 'PUT' | 'DELETE',
     url: URL,
-    init: { body?: Uint8Array; headers?: Record<string, string> } = {},
+    {
+      timeoutMs = ANSWER_TIMEOUT_MS,
+      ...init
+    }: { body?: Uint8Array; headers?: Record<string, string>; timeoutMs?: number } = {},
   ): Promise<Response> {
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), ANSWER_TIMEOUT_MS);
+    const timer = setTimeout(() => timeout.abort(), timeoutMs);
     let res: Response;
     try {
       res = await this.client.fetch(url, { method, signal: timeout.signal, ...init });
@@ -91,5 +96,18 @@ export class S3Bucket {
     const res = await this.request('GET', url);
     if (!res.ok) throw await this.failure(res, 'GET', `?prefix=${this.config.prefix}`);
     return /<Contents>/.test(await res.text());
+  }
+
+  /**
+   * Whether the bucket answers a signed HEAD with 200 within PROBE_TIMEOUT_MS: out of reach, failing, or
+   * refusing (keys, a missing bucket) is not ready.
+   */
+  async reachable(): Promise<boolean> {
+    try {
+      const res = await this.request('HEAD', this.urlOf(), { timeoutMs: PROBE_TIMEOUT_MS });
+      return res.status === 200;
+    } catch {
+      return false;
+    }
   }
 }

@@ -1,14 +1,5 @@
 import { type Db, devMail } from '@countersign/db';
-import {
-  assertValidMessage,
-  DEV_MAIL_ID,
-  type DevMailbox,
-  devMailId,
-  listedMail,
-  mailDates,
-  type StoredMail,
-  storedMail,
-} from '@countersign/mail';
+import { createDevMailbox, type DevMailbox, type StoredMail } from '@countersign/mail';
 import { eq, inArray } from 'drizzle-orm';
 
 /** Stores one message as the database mailbox keeps it; a message already there is left as it was. */
@@ -26,48 +17,37 @@ export async function keepDevMail(db: Db, mail: StoredMail, eml: Uint8Array): Pr
 
 /**
  * The dev mailbox in the database (`dev_mail`): what every host reads when they share PostgreSQL, so an email a
- * worker on one host stored is listed on another. Same promises as the file mailbox of @countersign/mail.
+ * worker on one host stored is listed on another. What it promises is createDevMailbox's (@countersign/mail), as
+ * for the file mailbox.
  */
 export function createDatabaseMailbox(db: Db): DevMailbox {
-  const nextDate = mailDates();
   const parsed = (row: { mail: string }) => JSON.parse(row.mail) as StoredMail;
 
-  return {
-    async send(msg) {
-      assertValidMessage(msg);
-      const [held] = await db
-        .select({ id: devMail.id })
-        .from(devMail)
-        .where(eq(devMail.id, devMailId(msg.messageId)))
-        .limit(1);
-      if (held) return; // the first copy stays (the conflict below covers a race)
-      const { mail, eml } = await storedMail(msg, nextDate());
-      await keepDevMail(db, mail, eml);
+  return createDevMailbox({
+    async holds(id) {
+      const [held] = await db.select({ id: devMail.id }).from(devMail).where(eq(devMail.id, id)).limit(1);
+      return held !== undefined;
     },
 
-    async list(filter = {}) {
+    keep: (mail, eml) => keepDevMail(db, mail, eml), // a race's second copy is a conflict, left undone
+
+    async all() {
       // Every row, as the file mailbox reads every file: a mailbox for development, not a message store.
-      const rows = await db.select({ mail: devMail.mail }).from(devMail);
-      return listedMail(rows.map(parsed), filter);
+      return (await db.select({ mail: devMail.mail }).from(devMail)).map(parsed);
     },
 
     async read(id) {
-      if (!DEV_MAIL_ID.test(id)) return null;
       const [row] = await db.select({ mail: devMail.mail }).from(devMail).where(eq(devMail.id, id)).limit(1);
       return row ? parsed(row) : null;
     },
 
     async eml(id) {
-      if (!DEV_MAIL_ID.test(id)) return null;
       const [row] = await db.select({ eml: devMail.eml }).from(devMail).where(eq(devMail.id, id)).limit(1);
       return row ? new Uint8Array(row.eml) : null;
     },
 
-    async forget(messageIds) {
-      if (messageIds.length === 0) return;
-      await db.delete(devMail).where(inArray(devMail.id, messageIds.map(devMailId)));
+    async forget(ids) {
+      if (ids.length > 0) await db.delete(devMail).where(inArray(devMail.id, ids));
     },
-
-    async close() {},
-  };
+  });
 }

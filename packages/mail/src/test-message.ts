@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { MailMessage } from '../src/index.ts';
+import type { MailMessage } from './message.ts';
 
+/** A valid message with a fresh Message-ID, to one signer: what the mail tests send, with their overrides. */
 export function makeMessage(overrides: Partial<MailMessage> = {}): MailMessage {
   return {
     messageId: `<${randomUUID()}@countersign.test>`,

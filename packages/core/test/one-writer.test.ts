@@ -25,6 +25,25 @@ describe('oneWriterPerKey', () => {
     expect(answers.filter((a) => a === 'already')).toHaveLength(19);
   });
 
+  it('answers waiters from the write that succeeded, without looking again, when asked to', async () => {
+    const db = {};
+    let looks = 0;
+    const look = async () => {
+      looks++;
+      return undefined;
+    };
+    const write = async () => {
+      await new Promise((r) => setTimeout(r, 20));
+      return 'wrote';
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => oneWriterPerKey(db, 'k', look, write, () => 'after theirs')),
+    );
+    expect(answers.filter((a) => a === 'wrote')).toHaveLength(1);
+    expect(answers.filter((a) => a === 'after theirs')).toHaveLength(9);
+    expect(looks).toBe(10);
+  });
+
   it('hands the write to a waiter when the one under way fails, and keeps other keys apart', async () => {
     const db = {};
     const done = new Set<string>();

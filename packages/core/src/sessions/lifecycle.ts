@@ -102,7 +102,9 @@ export async function cancelSession(
       await emitSessionEvent(ctx, sessionId, 'session.cancelled', { reason: reason ?? null });
       return { sessionId, cancelled: true as const, alreadyCancelled: false, wrote: true };
     });
-  const { wrote, ...answer } = await oneWriterPerKey(ctx.db, `cancel ${sessionId}`, look, write);
+  // A cancel of the same session that succeeded meanwhile left it final: already cancelled, for this caller.
+  const afterTheirs = () => ({ sessionId, cancelled: true as const, alreadyCancelled: true, wrote: false });
+  const { wrote, ...answer } = await oneWriterPerKey(ctx.db, `cancel ${sessionId}`, look, write, afterTheirs);
   if (wrote) ctx.outbox.kick();
   return answer;
 }

@@ -8,12 +8,15 @@ const inFlight = new WeakMap<object, Map<string, Promise<unknown>>>();
  * cancel then cost one transaction, not two hundred. Across processes the database still decides.
  *
  * `look` answers without writing (the session is already final), or returns undefined when a write is needed.
+ * `afterTheirs` answers a waiter whose write under way succeeded, without looking again (a cancel that
+ * succeeded left the session final); a write that failed sends the waiter back to `look`.
  */
 export async function oneWriterPerKey<T>(
   db: object,
   key: string,
   look: () => Promise<T | undefined>,
   write: () => Promise<T>,
+  afterTheirs: (theirs: T) => T | undefined = () => undefined,
 ): Promise<T> {
   const writes = inFlight.get(db) ?? new Map<string, Promise<unknown>>();
   inFlight.set(db, writes);
@@ -22,8 +25,8 @@ export async function oneWriterPerKey<T>(
     if (answer !== undefined) return answer;
     const running = writes.get(key);
     if (running) {
-      // Whatever it did (or failed to do), the next look tells.
-      await running.catch(() => {});
+      const theirs = await (running as Promise<T>).then(afterTheirs, () => undefined);
+      if (theirs !== undefined) return theirs;
       continue;
     }
     const mine = write();

@@ -1,31 +1,20 @@
-import type { AddressInfo } from 'node:net';
 import { startTestApi } from '@countersign/api/testing';
 import { startRedis } from '@countersign/test-support';
-import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { type BenchRow, ms } from '../report.ts';
+import { loadBareApp } from './bare-app.ts';
 import { busyRow, CONNECTIONS, clean, DURATION_S, idleRow, idleThenBusy } from './cancel-windows.ts';
-import { type CannonResult, cannon } from './cannon.ts';
+import type { CannonResult } from './cannon.ts';
 import { startWorkers, stopWorkers } from './fixtures.ts';
 
 const BULK_ENTRIES = 1000;
 
 /** The floor: a minimal Hono app on @hono/node-server, loaded with the same autocannon settings. */
 async function helloWorld(): Promise<CannonResult> {
-  const app = new Hono().get('/', (c) => c.text('ok'));
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  try {
-    const { port } = server.address() as AddressInfo;
-    return await cannon({
-      url: `http://127.0.0.1:${port}`,
-      connections: CONNECTIONS,
-      durationSeconds: DURATION_S,
-      requests: [{ method: 'GET', path: '/' }],
-    });
-  } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
+  return loadBareApp(
+    new Hono().get('/', (c) => c.text('ok')),
+    [{ method: 'GET', path: '/' }],
+  );
 }
 
 /**

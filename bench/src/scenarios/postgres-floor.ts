@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import pg from 'pg';
-import { CONNECTIONS, DURATION_S } from './cancel-windows.ts';
-import { type CannonResult, cannon } from './cannon.ts';
+import { loadBareApp } from './bare-app.ts';
+import type { CannonResult } from './cannon.ts';
 
 /** The API's pool size per process (PgConnection's default). */
 const POOL_SIZE = 10;
@@ -39,23 +37,17 @@ export async function postgresFloor(databaseUrl: string, accountId: string): Pro
     });
     return c.json({ revoked: token.rows[0]?.revoked_at ?? null, status: session.rows[0]?.status });
   });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   try {
-    const { port } = server.address() as AddressInfo;
-    return await cannon({
-      url: `http://127.0.0.1:${port}`,
-      connections: CONNECTIONS,
-      durationSeconds: DURATION_S,
-      requests: sessions.map(({ id }) => ({
+    return await loadBareApp(
+      app,
+      sessions.map(({ id }) => ({
         method: 'POST' as const,
         path: '/floor',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ sessionId: id }),
       })),
-    });
+    );
   } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
     await pool.end();
   }
 }

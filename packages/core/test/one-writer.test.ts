@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { oneWriterPerKey } from '../src/support/one-writer.ts';
 import { postgresDatabase, testRuntime } from './runtimes.ts';
+import { participantRow, sessionRow } from './session-rows.ts';
 
 describe('oneWriterPerKey', () => {
   it('lets one of many concurrent callers write; the others wait for it and answer from their next look', async () => {
@@ -73,34 +74,8 @@ async function activeSession(r: Runtime) {
   const { accountId } = await createAccount(r.ctx, { name: 'Cancel', email: `c${Date.now()}@example.test` });
   const now = r.ctx.clock.now();
   const sessionId = crypto.randomUUID();
-  await r.db.insert(sessions).values({
-    id: sessionId,
-    accountId,
-    source: 'own_pdf',
-    sendJobId: `job-${sessionId}`,
-    rowIndex: 0,
-    title: 'Lease',
-    status: 'active',
-    signingType: 'parallel',
-    authRequirement: 'public',
-    notify: false,
-    options: {},
-    expiresAt: now + 86_400_000,
-    createdAt: now,
-    updatedAt: now,
-  });
-  await r.db.insert(participants).values({
-    id: `${sessionId}-p0`,
-    sessionId,
-    position: 0,
-    signingOrder: 1,
-    name: 'Signer',
-    email: 'signer@example.test',
-    status: 'pending',
-    linkTokenHash: `${sessionId}-hash`,
-    linkTokenEncrypted: 'v1.not.read.here',
-    inviteStatus: 'skipped',
-  });
+  await r.db.insert(sessions).values(sessionRow(accountId, sessionId, now, { signingType: 'parallel' }));
+  await r.db.insert(participants).values(participantRow(sessionId, 0));
   return { accountId, sessionId };
 }
 

@@ -12,6 +12,7 @@ import {
   participantsOfSessions,
 } from '../src/sessions/participants.ts';
 import { sessionById, sessionOf, sessionStatusOf } from '../src/sessions/session-lookup.ts';
+import { participantRow, sessionRow } from './session-rows.ts';
 
 // The one set of queries for a session and what hangs off it, on a real database file.
 let r: Runtime;
@@ -30,34 +31,8 @@ async function sessionWithPeople(sendJobId = `job-${++seq}`) {
   const { accountId } = await createAccount(r.ctx, { name: 'Queries', email: `q${++seq}@example.test` });
   const now = r.ctx.clock.now();
   const sessionId = `ses-${++seq}`;
-  await r.db.insert(sessions).values({
-    id: sessionId,
-    accountId,
-    source: 'own_pdf',
-    sendJobId,
-    rowIndex: seq,
-    title: 'Lease',
-    status: 'active',
-    signingType: 'sequential',
-    authRequirement: 'public',
-    notify: false,
-    options: {},
-    expiresAt: now + 86_400_000,
-    createdAt: now,
-    updatedAt: now,
-  });
-  const person = (position: number) => ({
-    id: `${sessionId}-p${position}`,
-    sessionId,
-    position,
-    signingOrder: position + 1,
-    name: `Signer ${position}`,
-    email: `signer${position}@example.test`,
-    status: 'pending' as const,
-    linkTokenHash: `${sessionId}-hash-${position}`,
-    linkTokenEncrypted: 'v1.not.read.here',
-    inviteStatus: 'skipped' as const,
-  });
+  await r.db.insert(sessions).values(sessionRow(accountId, sessionId, now, { sendJobId, rowIndex: seq }));
+  const person = (position: number) => participantRow(sessionId, position);
   await r.db.insert(participants).values([person(2), person(0), person(1)]);
   const document = (position: number) => ({
     id: `${sessionId}-d${position}`,

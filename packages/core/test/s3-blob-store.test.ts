@@ -1,10 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '@countersign/config';
-import { BlobStoreUnavailableError, FileBlobStore, S3BlobStore } from '@countersign/core';
+import {
+  BlobStoreUnavailableError,
+  createAccount,
+  FileBlobStore,
+  isStorageUnavailable,
+  S3BlobStore,
+} from '@countersign/core';
 import { blobContents, blobs } from '@countersign/db';
+import { isDriveError } from '@countersign/drive';
 import { freePort, startS3 } from '@countersign/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createDatabaseDrive } from '../src/drive/database-drive.ts';
 import { postgresDatabase, testRuntime } from './runtimes.ts';
 
 // The S3 store against a real S3-compatible server (s3rver, in this process): what blob-store.test.ts holds
@@ -100,5 +108,21 @@ describe('blobs in an S3 bucket', () => {
     };
     for (const [what, env] of Object.entries(failing))
       expect(await (await storeOf(env)).reachable(), what).toBe(false);
+  });
+
+  it('a drive file whose bytes the bucket cannot give is our outage (503, the job retried), not the drive failing (502)', async () => {
+    const r = await scaled({ ...s3.env, S3_PREFIX: 'drive-outage' });
+    const { accountId } = await createAccount(r.ctx, { name: 'Ann', email: 'ann@s3-drive.test' });
+    const drive = createDatabaseDrive(r.ctx, accountId, {});
+    const { cloudFileId } = await drive.put('Lease.pdf', pdf('drive outage'));
+    await s3.stop();
+    try {
+      const err = await drive.read(cloudFileId).catch((e: unknown) => e);
+      expect(isStorageUnavailable(err)).toBe(true);
+      expect(isDriveError(err)).toBe(false);
+    } finally {
+      await s3.restart();
+    }
+    expect((await drive.read(cloudFileId)).byteLength).toBe(pdf('drive outage').byteLength);
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '@countersign/drive';
 import { and, asc, eq } from 'drizzle-orm';
 import { blobsOnlyUsedBy, forgetBlobs } from '../blobs/blob-refs.ts';
+import { isStorageUnavailable } from '../blobs/blob-store.ts';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../support/crypto.ts';
 
@@ -51,6 +52,8 @@ export function createDatabaseDrive(
       try {
         return await ctx.blobs.read(sha256);
       } catch (err) {
+        // Our own storage out of reach is an outage (503, the job retried), not the integrator's drive (502).
+        if (isStorageUnavailable(err)) throw err;
         throw new DriveUnavailableError(fileId, 'stored bytes could not be read', { cause: err });
       }
     },

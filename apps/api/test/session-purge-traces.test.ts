@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { completeSession, DataKey, signAsParticipant, sweep } from '@countersign/core';
+import { completeSession, devMailbox, signAsParticipant, sweep } from '@countersign/core';
 import { idempotencyKeys, outbox, sendResults } from '@countersign/db';
 import type { WebhookDeliveryList } from '@countersign/schemas';
 import { until } from '@countersign/test-support';
@@ -21,14 +21,19 @@ afterAll(() => world.close());
 const auth = () => ({ authorization: `Bearer ${accessToken}` });
 const json = (res: Response) => res.json() as Promise<Record<string, unknown>>;
 
-/** Every file under the dev mailbox, as text. */
-function mailboxText(): string {
+/**
+ * The dev mailbox, as text: every message and its raw .eml, wherever the mailbox keeps them (files on the
+ * embedded default, a table on PostgreSQL), plus every file under its directory when it has one.
+ */
+async function mailboxText(): Promise<string> {
+  const mailbox = devMailbox(api.runtime.ctx);
+  const parts: string[] = [];
+  for (const mail of await mailbox.list())
+    parts.push(JSON.stringify(mail), Buffer.from((await mailbox.eml(mail.id)) ?? []).toString('latin1'));
   const dir = path.join(api.config.dataDir, 'mailbox');
-  if (!fs.existsSync(dir)) return '';
-  return fs
-    .readdirSync(dir)
-    .map((f) => fs.readFileSync(path.join(dir, f), 'latin1'))
-    .join('\n');
+  if (fs.existsSync(dir))
+    for (const f of fs.readdirSync(dir)) parts.push(fs.readFileSync(path.join(dir, f), 'latin1'));
+  return parts.join('\n');
 }
 
 /** Everything stored encrypted with the data key, opened: send results, replay answers, outbox payloads. */
@@ -92,12 +97,7 @@ describe('a purge leaves no personal data anywhere in DATA_DIR', () => {
 
     // The invite from the dev mailbox carries the link; the signer fills the field and signs.
     await api.runtime.dispatchOutbox();
-    const dir = path.join(api.config.dataDir, 'mailbox');
-    const invite = fs
-      .readdirSync(dir)
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { text: string })
-      .find((m) => m.text.includes('/s/'));
+    const invite = (await devMailbox(api.runtime.ctx).list()).find((m) => m.text.includes('/s/'));
     const token = /\/s\/([A-Za-z0-9_-]+)/.exec(invite?.text ?? '')?.[1];
     expect(token).toBeDefined();
     const view = (await json(await api.fetch(`/api/signing/${token}`))) as {
@@ -134,7 +134,7 @@ describe('a purge leaves no personal data anywhere in DATA_DIR', () => {
 
     // Before: each place holds the signer's data (so the checks after mean something).
     const secret = [who.name, who.email, value];
-    const mail = mailboxText();
+    const mail = await mailboxText();
     for (const text of [who.name, who.email]) expect(mail).toContain(text);
     expect(await openedSecrets()).toContain(who.email);
     const bytesBefore = await databaseBytes(api.runtime.ctx);
@@ -150,7 +150,7 @@ describe('a purge leaves no personal data anywhere in DATA_DIR', () => {
 
     const after = {
       db: await databaseBytes(api.runtime.ctx),
-      mail: mailboxText(),
+      mail: await mailboxText(),
       opened: await openedSecrets(),
     };
     for (const text of secret) {

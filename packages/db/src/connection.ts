@@ -23,7 +23,11 @@ export interface Connection {
   readonly dialect: 'sqlite' | 'postgres';
   /** One statement in the dialect's own SQL (drizzle wrote it), inside the caller's transaction if any. */
   query(sql: string, params: unknown[], method: QueryMethod): Promise<QueryResult>;
-  /** Inserts in the order given (parents before children), all or none: inside the caller's transaction or one of its own. */
+  /**
+   * Inserts rows, all or none, inside the caller's transaction or one of its own. Parents before children: a
+   * table's rows may be written together where the table first appears (PostgreSQL does), so add every entry's
+   * rows in the same table order.
+   */
   insertRows(rows: readonly RowInsert[]): Promise<void>;
   /** Runs `body` in a transaction; `tx` is what `current()` hands to nested calls. */
   transaction<T>(tx: unknown, body: () => Promise<T>): Promise<T>;

@@ -24,9 +24,10 @@ export function rowInserter<T extends SQLiteTable>(
 }
 
 /**
- * Rows for several tables, written in the order they were added (parents before children, as foreign keys
- * want) by one `write()`: all of them or none. On SQLite that is one synchronous loop over compiled statements;
- * on PostgreSQL, multi-row inserts per run of rows of the same table.
+ * Rows for several tables, parents before children (as foreign keys want), written by one `write()`: all of
+ * them or none. Add each entry's rows in the same table order. On SQLite that is one synchronous loop over
+ * compiled statements in the order added; on PostgreSQL, multi-row inserts table by table, each table where it
+ * first appears.
  */
 export class RowBatch {
   private readonly rows: RowInsert[] = [];

@@ -1,5 +1,6 @@
 import {
   accounts,
+  auditEvents,
   closeDatabase,
   type Db,
   openDatabase,
@@ -207,6 +208,53 @@ describe('PostgreSQL', () => {
     expect(await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, 's9000'))).toHaveLength(
       1,
     );
+  });
+
+  it('writes interleaved entries (a session, then its audit event) table by table, in two statements', async () => {
+    await db.insert(accounts).values(account('entries'));
+    const batch = new RowBatch(db);
+    const session = (id: string) => ({
+      id,
+      accountId: 'entries',
+      source: 'template' as const,
+      sendJobId: 'job-2',
+      rowIndex: Number(id.slice(1)),
+      title: id,
+      status: 'active' as const,
+      signingType: 'parallel' as const,
+      authRequirement: 'public' as const,
+      notify: false,
+      options: {},
+      expiresAt: 2,
+      createdAt: 1,
+      updatedAt: 1,
+    });
+    const keys = Object.keys(session('e0')) as (keyof ReturnType<typeof session>)[];
+    for (let i = 0; i < 500; i++) {
+      batch.add(sessions, keys, session(`e${i}`));
+      batch.add(auditEvents, ['id', 'sessionId', 'type', 'at'], {
+        id: `a${i}`,
+        sessionId: `e${i}`,
+        type: 'session.created',
+        at: 1,
+      });
+    }
+    const connection = db.$connection;
+    const query = connection.query.bind(connection);
+    let statements = 0;
+    connection.query = (...args) => {
+      statements++;
+      return query(...args);
+    };
+    try {
+      await batch.write();
+    } finally {
+      connection.query = query;
+    }
+    // Every audit event's session was there first (foreign keys), in one INSERT per table.
+    expect(statements).toBe(2);
+    const [n] = await db.select({ n: count() }).from(auditEvents).where(sql`${auditEvents.id} like 'a%'`);
+    expect(n!.n).toBe(500);
   });
 
   it('stores reals as doubles', async () => {

@@ -110,10 +110,11 @@ export class PgConnection implements Connection {
   }
 
   /**
-   * Consecutive rows of the same table and columns become one multi-row INSERT (cut below the parameter limit):
-   * a round trip per statement is what a bulk write pays on a server, not the rows.
+   * Rows of the same table and columns become one multi-row INSERT (cut below the parameter limit), table by
+   * table (tableByTable): a round trip per statement is what a bulk write pays on a server, not the rows.
    */
-  async insertRows(rows: readonly RowInsert[]): Promise<void> {
+  async insertRows(batch: readonly RowInsert[]): Promise<void> {
+    const rows = tableByTable(batch);
     const runAll = async () => {
       let i = 0;
       while (i < rows.length) {
@@ -197,6 +198,22 @@ export class PgConnection implements Connection {
   async close(): Promise<void> {
     await this.pool.end();
   }
+}
+
+/**
+ * The rows regrouped table by table (by column list), each table where it first appears, keeping the order
+ * within it: a bulk send adds each entry's rows in the same order, parents first (session, documents,
+ * participants, values, audit event), so every table still follows the tables its rows point at, and 1,000
+ * entries become a few multi-row INSERTs instead of 5,000 one-row ones.
+ */
+function tableByTable(rows: readonly RowInsert[]): RowInsert[] {
+  const tables = new Map<readonly string[], RowInsert[]>();
+  for (const row of rows) {
+    const same = tables.get(row.columns);
+    if (same) same.push(row);
+    else tables.set(row.columns, [row]);
+  }
+  return [...tables.values()].flat();
 }
 
 function multiRowInsert({ table, columns }: RowInsert, rowCount: number): string {

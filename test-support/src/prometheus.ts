@@ -60,11 +60,24 @@ export function parsePrometheusText(text: string): Map<string, PromFamily> {
       if (!l || l.index !== start) throw fail('bad labels');
       labels[l[1]!] = l[2]!.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
     }
-    const value = raw === '+Inf' ? Infinity : raw === '-Inf' ? -Infinity : raw === 'NaN' ? NaN : Number(raw);
-    if (Number.isNaN(value) && raw !== 'NaN') throw fail('bad value');
+    const value = sampleValue(raw!);
+    if (value === undefined) throw fail('bad value');
     const family = familyOf(name!);
     if (!family) throw fail('sample of an undeclared family');
     family.samples.push({ name: name!, labels, value });
   }
   return families;
+}
+
+/**
+ * A sample's value as Prometheus reads it (Go's ParseFloat): NaN and Inf in any case, with or without a sign.
+ * prom-client writes an empty event-loop-lag window's mean as "Nan", which Prometheus accepts.
+ */
+function sampleValue(raw: string): number | undefined {
+  const word = raw.toLowerCase();
+  if (word === 'nan') return NaN;
+  if (word === 'inf' || word === '+inf') return Infinity;
+  if (word === '-inf') return -Infinity;
+  const value = Number(raw);
+  return raw.trim() === '' || Number.isNaN(value) ? undefined : value;
 }

@@ -71,6 +71,23 @@ function holdWriteLock(file: string, ms: number): Promise<{ released: Promise<vo
   });
 }
 
+describe('the scrape parser', () => {
+  it('reads values as Prometheus does: NaN and Inf in any case (prom-client writes an empty mean as "Nan")', () => {
+    const text = [
+      '# TYPE lag gauge',
+      'lag{a="1"} Nan',
+      'lag{a="2"} +Inf',
+      'lag{a="3"} -inf',
+      'lag{a="4"} 0.25',
+    ].join('\n');
+    const values = parsePrometheusText(text)
+      .get('lag')!
+      .samples.map((s) => s.value);
+    expect(values).toEqual([NaN, Infinity, -Infinity, 0.25]);
+    expect(() => parsePrometheusText('# TYPE lag gauge\nlag nope')).toThrow(/bad value/);
+  });
+});
+
 describe('/metrics', () => {
   it('is off without METRICS_TOKEN (404) and refuses a missing or wrong token (401)', async () => {
     const off = await startTestApi();

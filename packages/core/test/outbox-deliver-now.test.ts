@@ -48,3 +48,38 @@ describe.each(['sqlite', 'postgres'] as const)('deliverNow on %s', (dialect) => 
     );
   });
 });
+
+describe('deliverNow on postgres, against a claim not committed yet', () => {
+  // FOR UPDATE SKIP LOCKED passes a row another dispatcher's claim has locked but not committed: its lease is not
+  // visible yet, so the row looks untried. That is not an outcome; the answer waits for the claim's holder.
+  it('waits for the holder instead of reporting the row as retrying', async () => {
+    const [sender, other] = await twoDispatchers('postgres');
+    const id = await queueEmail(sender.ctx, null, {
+      to: ['held@example.test'],
+      subject: 'Invite',
+      text: 'Please sign.',
+      html: '<p>Please sign.</p>',
+    });
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    let locked!: (rows: Awaited<ReturnType<typeof claimOutboxRows>>) => void;
+    const held = new Promise<Awaited<ReturnType<typeof claimOutboxRows>>>((resolve) => {
+      locked = resolve;
+    });
+    const claim = other.ctx.db.transaction(async () => {
+      locked(await claimOutboxRows(other.ctx, [id], LEASE_MS));
+      await committed;
+    });
+    const [row] = await held;
+    expect(row?.id).toBe(id);
+
+    const reported = sender.ctx.outbox.deliverNow([id]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    commit();
+    await claim;
+    await markDelivered(other.ctx, row!);
+    expect(await reported).toEqual(new Map([[id, { state: 'delivered' }]]));
+  });
+});

@@ -117,12 +117,17 @@ async function settledElsewhere(ctx: ServiceContext, ids: string[]): Promise<Map
   return outcomes;
 }
 
-/** A row's outcome once nobody holds it any more; undefined while a dispatcher's lease on it runs. */
+/**
+ * A row's outcome once nobody holds it any more; undefined while a dispatcher's lease on it runs. A row neither
+ * held nor ever tried is undefined too: on PostgreSQL another dispatcher's claim locks the row before it commits,
+ * so our claim skipped it while its lease is not visible yet.
+ */
 function settledOutcome(row: OutboxState, now: number): DeliveryOutcome | undefined {
   if (row.deliveredAt !== null) return { state: 'delivered' };
   if (row.failedAt !== null) return { state: 'failed', error: row.lastError ?? 'failed' };
   if (row.lockedUntil !== null && row.lockedUntil > now) return undefined;
-  return { state: 'retrying', error: row.lastError ?? IN_PROGRESS };
+  if (row.lastError === null) return undefined;
+  return { state: 'retrying', error: row.lastError };
 }
 
 async function deliverOne(

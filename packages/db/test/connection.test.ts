@@ -174,6 +174,35 @@ describe('one connection shared by every async context of the process', () => {
     });
   });
 
+  it('makes work left over from an ended transaction wait for the next one, like any other context', async () => {
+    await withFreshDb(async ({ db }) => {
+      let resume!: () => void;
+      const go = new Promise<void>((resolve) => (resume = resolve));
+      let leftover: Promise<string[]> | undefined;
+      await db.transaction(async () => {
+        await db.insert(accounts).values(account('first'));
+        // Started inside the first transaction, it queries only once the second one is open.
+        leftover = (async () => {
+          await go;
+          await db.insert(accounts).values(account('leftover'));
+          return await accountIds(db);
+        })();
+      });
+      let inside!: () => void;
+      const insideWrote = new Promise<void>((resolve) => (inside = resolve));
+      const second = db.transaction(async () => {
+        await db.insert(accounts).values(account('rolled-back'));
+        inside();
+        await sleep(30);
+        throw new Error('undo');
+      });
+      await insideWrote;
+      resume();
+      await expect(second).rejects.toThrow('undo');
+      expect(await leftover).toEqual(['first', 'leftover']);
+    });
+  });
+
   it("counts queries made through db (not tx) in the transaction's own context as part of it", async () => {
     await withFreshDb(async ({ db }) => {
       const helper = async () => db.insert(accounts).values(account('via-helper'));

@@ -9,7 +9,7 @@ import {
   CONNECTIONS,
   clean,
   DURATION_S,
-  describeWindow,
+  floorRows,
   idleRow,
   idleThenBusy,
 } from './cancel-windows.ts';
@@ -54,24 +54,8 @@ export async function run(): Promise<BenchRow[]> {
         target: '>= 0.5',
         pass: idle.requestsPerSecond / hello.requestsPerSecond >= 0.5,
       },
-      {
-        scenario: `floor: the 2 reads a repeated cancel makes, bare Hono + better-sqlite3, ${CONNECTIONS} connections, ${DURATION_S} s`,
-        figure: describeWindow(floor),
-        floor: '-',
-        ratio: null,
-        target: 'report',
-        pass: clean(floor),
-      },
-      {
-        // The proposed target (docs/benchmarks.md), as the PostgreSQL topology's: what the API adds to the reads
-        // it cannot avoid. Hello-world reads no body and no database, so no cancel comes near half of it here.
-        scenario: 'cancel requests/s, idle, against that floor (proposed target)',
-        figure: `${Math.round(idle.requestsPerSecond)} req/s`,
-        floor: `${Math.round(floor.requestsPerSecond)} req/s (floor)`,
-        ratio: idle.requestsPerSecond / floor.requestsPerSecond,
-        target: '>= 0.5',
-        pass: idle.requestsPerSecond >= 0.5 * floor.requestsPerSecond && clean(idle),
-      },
+      // Hello-world reads no body and no database: no cancel comes near half of it. The floor is what one can.
+      ...floorRows(idle, floor, 'better-sqlite3'),
     ];
   } finally {
     await stopWorkers(workers);

@@ -1,12 +1,12 @@
 import { startTestApi } from '@countersign/api/testing';
 import { createTestDatabase, startRedis } from '@countersign/test-support';
-import { type BenchRow, ms } from '../report.ts';
+import type { BenchRow } from '../report.ts';
 import {
   busyRow,
   CONNECTIONS,
   clean,
   DURATION_S,
-  describeWindow,
+  floorRows,
   idleRow,
   idleThenBusy,
 } from './cancel-windows.ts';
@@ -32,26 +32,7 @@ export async function run(): Promise<BenchRow[]> {
     return [
       idleRow(idle, window, 'p99 <= 50 ms, all 2xx', idle.p99 <= 50 && clean(idle)),
       busyRow(busy, idle, '1,000', window),
-      {
-        // Little's law: 200 connections always waiting on the server see a mean latency of 200 / throughput,
-        // so no p99 under 50 ms is possible below 4,000 req/s, and this floor is the most these reads allow.
-        scenario: `floor: the 2 reads a repeated cancel makes, bare Hono + node-pg (pool of 10), ${CONNECTIONS} connections, ${DURATION_S} s`,
-        figure: `${describeWindow(floor)}; mean at best ${ms((CONNECTIONS / floor.requestsPerSecond) * 1000)}`,
-        floor: '-',
-        ratio: null,
-        target: 'report',
-        pass: clean(floor),
-      },
-      {
-        // The proposed target (docs/benchmarks.md): what the API adds to the round trips it cannot avoid, in
-        // the same terms as the SQLite topology's "cancel req/s >= 0.5x Hono hello-world".
-        scenario: 'cancel requests/s, idle, against that floor (proposed target)',
-        figure: `${Math.round(idle.requestsPerSecond)} req/s`,
-        floor: `${Math.round(floor.requestsPerSecond)} req/s (floor)`,
-        ratio: idle.requestsPerSecond / floor.requestsPerSecond,
-        target: '>= 0.5',
-        pass: idle.requestsPerSecond >= 0.5 * floor.requestsPerSecond && clean(idle),
-      },
+      ...floorRows(idle, floor, 'node-pg (pool of 10)'),
     ];
   } finally {
     await stopWorkers(workers);

@@ -70,6 +70,31 @@ export const busyRow = (
 });
 
 /**
+ * A cancel window judged against its floor, the two reads a repeated cancel cannot avoid behind bare Hono
+ * (`what` names the driver): the floor's own row, then the proposed target (docs/benchmarks.md), cancel req/s at
+ * least half the floor's. Little's law: 200 connections always waiting see a mean latency of 200 / throughput, so
+ * the floor's throughput also bounds how low any p99 can be.
+ */
+export const floorRows = (idle: CannonResult, floor: CannonResult, what: string): BenchRow[] => [
+  {
+    scenario: `floor: the 2 reads a repeated cancel makes, bare Hono + ${what}, ${CONNECTIONS} connections, ${DURATION_S} s`,
+    figure: `${describeWindow(floor)}; mean at best ${ms((CONNECTIONS / floor.requestsPerSecond) * 1000)}`,
+    floor: '-',
+    ratio: null,
+    target: 'report',
+    pass: clean(floor),
+  },
+  {
+    scenario: 'cancel requests/s, idle, against that floor (proposed target)',
+    figure: `${Math.round(idle.requestsPerSecond)} req/s`,
+    floor: `${Math.round(floor.requestsPerSecond)} req/s (floor)`,
+    ratio: idle.requestsPerSecond / floor.requestsPerSecond,
+    target: '>= 0.5',
+    pass: idle.requestsPerSecond >= 0.5 * floor.requestsPerSecond && clean(idle),
+  },
+];
+
+/**
  * POST /api/sessions/cancel windows against one API: each connection cycles through 1,000 real sessions,
  * fresh for each window, so each starts with real cancellations (writes) and continues with repeats. The
  * first call runs a 5 s warm-up on other sessions (the server's first seconds under load are the JIT's).

@@ -1,19 +1,9 @@
 import { startTestApi } from '@countersign/api/testing';
 import { createTestDatabase, startRedis } from '@countersign/test-support';
 import type { BenchRow } from '../report.ts';
-import {
-  busyRow,
-  CONNECTIONS,
-  clean,
-  DURATION_S,
-  floorRows,
-  idleRow,
-  idleThenBusy,
-} from './cancel-windows.ts';
+import { scaledCancelRows } from './cancel-windows.ts';
 import { startWorkers, stopWorkers } from './fixtures.ts';
 import { postgresFloor } from './postgres-floor.ts';
-
-const BULK_ENTRIES = 1000;
 
 /**
  * Issue 15: the cancel windows of cancel-load.ts on the PostgreSQL topology. The API (no worker) and one worker
@@ -26,14 +16,12 @@ export async function run(): Promise<BenchRow[]> {
   const api = await startTestApi({ redisUrl: redis.url, worker: false, env: database.env });
   const workers = await startWorkers(api, 1, database.env);
   try {
-    const { account, idle, busy } = await idleThenBusy(api, BULK_ENTRIES);
-    const floor = await postgresFloor(database.url, account.accountId);
-    const window = `${CONNECTIONS} connections, ${DURATION_S} s, PostgreSQL, API + 1 worker process`;
-    return [
-      idleRow(idle, window, 'p99 <= 50 ms, all 2xx', idle.p99 <= 50 && clean(idle)),
-      busyRow(busy, idle, '1,000', window),
-      ...floorRows(idle, floor, 'node-pg (pool of 10)'),
-    ];
+    return await scaledCancelRows(
+      api,
+      'PostgreSQL, ',
+      (account) => postgresFloor(database.url, account.accountId),
+      'node-pg (pool of 10)',
+    );
   } finally {
     await stopWorkers(workers);
     await api.close();

@@ -147,3 +147,29 @@ export async function idleThenBusy(api: TestApi, entries: number) {
   const idle = await windows.idle();
   return { account, idle, busy: await windows.busy(entries) };
 }
+
+/** The scaled topology's busy window: 1,000-entry bulk sends, back to back. */
+const SCALED_BULK_ENTRIES = 1000;
+
+/**
+ * The scaled topology's rows (the API and one worker process, `where` names the database): cancel idle, cancel
+ * during 1,000-entry bulk sends, and the idle window against the floor `floorOf` measures on the same sessions.
+ * `more` adds rows judged against the idle window, before the floor's.
+ */
+export async function scaledCancelRows(
+  api: TestApi,
+  where: string,
+  floorOf: (account: BenchAccount) => Promise<CannonResult>,
+  floorWhat: string,
+  more: (idle: CannonResult, window: string) => BenchRow[] = () => [],
+): Promise<BenchRow[]> {
+  const { account, idle, busy } = await idleThenBusy(api, SCALED_BULK_ENTRIES);
+  const floor = await floorOf(account);
+  const window = `${CONNECTIONS} connections, ${DURATION_S} s, ${where}API + 1 worker process`;
+  return [
+    idleRow(idle, window, 'p99 <= 50 ms, all 2xx', idle.p99 <= 50 && clean(idle)),
+    busyRow(busy, idle, '1,000', window),
+    ...more(idle, window),
+    ...floorRows(idle, floor, floorWhat),
+  ];
+}

@@ -6,7 +6,7 @@ export {
   createBullWorker,
 } from './bullmq.ts';
 export { createInProcessQueue } from './in-process.ts';
-export { type JobDispatcher, JobRegistry, type JobRun } from './registry.ts';
+export { type JobDispatcher, JobRegistry, type JobRun, throughTheWire } from './registry.ts';
 export {
   type EnqueueOptions,
   type JobContext,

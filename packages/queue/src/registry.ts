@@ -20,6 +20,12 @@ export interface JobRegistryOptions {
   onJob?: (run: JobRun) => void;
 }
 
+/**
+ * A payload or a result as it arrives after crossing Redis: a JSON round trip. The in-process driver sends every
+ * job through it where the handler runs, so both drivers exercise the same contract.
+ */
+export const throughTheWire = <T>(value: T): T => JSON.parse(JSON.stringify(value ?? null)) as T;
+
 /** Pairs each job definition with its handler; both drivers dispatch through the same registry. */
 export class JobRegistry {
   private readonly entries = new Map<string, { def: JobDefinition; handler: JobHandler }>();
@@ -72,6 +78,11 @@ export class JobRegistry {
   delegateTo(dispatcher: JobDispatcher): this {
     this.delegate = dispatcher;
     return this;
+  }
+
+  /** Whether jobs run on another thread (delegateTo): then that thread's registry is where they cross the wire. */
+  get delegates(): boolean {
+    return this.delegate !== undefined;
   }
 
   private async counted(name: string, run: Promise<unknown>): Promise<unknown> {

@@ -283,6 +283,26 @@ describe('in-process driver', () => {
     expect(await queue.ready()).toBe(false);
   });
 
+  it("leaves the JSON round trips to the thread a registry delegates to (off the caller's event loop)", async () => {
+    const sent = { tag: 'delegated', value: 2 };
+    const answer = { doubled: 4, at: new Date(0) };
+    let received: unknown;
+    const delegating = new JobRegistry()
+      .register(echoJob, async () => answer)
+      .delegateTo(async (_name, p) => {
+        received = p;
+        return answer;
+      });
+    const queue = createInProcessQueue(delegating, { concurrency: CONCURRENCY });
+    try {
+      // The very objects: no copy made here (the thread's registry takes them through the wire itself).
+      expect(await queue.run(echoJob, sent, { timeoutMs: 10_000 })).toBe(answer);
+      expect(received).toBe(sent);
+    } finally {
+      await queue.close();
+    }
+  });
+
   it('close() drops delayed jobs that have not started', async () => {
     const queue = createInProcessQueue(registry, { concurrency: CONCURRENCY });
     await queue.enqueue(echoJob, { tag: 'dropped', value: 1 }, { delayMs: 100 });

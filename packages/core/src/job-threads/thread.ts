@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { serializeError } from '@countersign/pdf-engine';
+import { throughTheWire } from '@countersign/queue';
 import { createRuntime } from '../runtime.ts';
 import type { Telemetry } from '../support/telemetry.ts';
 import type { FromThread, ThreadData, ToThread } from './protocol.ts';
@@ -44,7 +45,10 @@ port.on('message', async (message: ToThread) => {
     case 'job': {
       const { id, name, payload, jobId, attempt, dueAt } = message;
       try {
-        const value = await runtime.jobs.dispatch(name, payload, { jobId, attempt, dueAt });
+        // The in-process queue leaves the wire's JSON round trips to the thread that runs the job (in-process.ts).
+        const value = throughTheWire(
+          await runtime.jobs.dispatch(name, throughTheWire(payload), { jobId, attempt, dueAt }),
+        );
         post({ type: 'job-done', id, value }, movableBuffers(value));
       } catch (error) {
         post({ type: 'job-failed', id, error: serializeError(error) });

@@ -1,5 +1,7 @@
 import { type SendJobResult, type TemplateSendOutcome, unwrapSend } from '@countersign/core';
+import { sessions } from '@countersign/db';
 import { type SessionList, TemplateSendRequestSchema, templatesSendJob } from '@countersign/schemas';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestTemplate } from './fixtures/templates.ts';
 import { startTestApi, type TestApi } from './harness.ts';
@@ -32,21 +34,25 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
+/** A send request of `count` entries, as an integrator would post it. */
+const request = (count: number, tag: string) => ({
+  templateId,
+  notify: false,
+  signingRequests: Array.from({ length: count }, (_, i) => ({
+    recipients: [{ label: 'Signer', name: `Signer ${i}`, email: `signer-${tag}-${i}@example.test` }],
+  })),
+});
+
+/** The send job as the API queues it: the body's text, validated by the job. */
 const send = (count: number, tag: string) =>
   api.queue.run<SendJobResult>(
     templatesSendJob,
-    {
-      accountId: account.accountId,
-      request: TemplateSendRequestSchema.parse({
-        templateId,
-        notify: false,
-        signingRequests: Array.from({ length: count }, (_, i) => ({
-          recipients: [{ label: 'Signer', name: `Signer ${i}`, email: `signer-${tag}-${i}@example.test` }],
-        })),
-      }),
-    },
+    { accountId: account.accountId, body: JSON.stringify(request(count, tag)) },
     { timeoutMs: 120_000 },
   );
+
+const sessionCount = async () =>
+  (await api.runtime.ctx.db.select().from(sessions).where(eq(sessions.accountId, account.accountId))).length;
 
 async function createdAtOf(batchId: string): Promise<number[]> {
   const times: number[] = [];
@@ -87,4 +93,42 @@ describe('embedded job threads', () => {
     const duringBlock = times.filter((t) => t >= blockedFrom && t < blockedUntil);
     expect(duringBlock.length).toBeGreaterThan(0);
   }, 180_000);
+
+  it('validates the body on the job’s thread: a body failing its schema is a 400 answer, nothing created', async () => {
+    const before = await sessionCount();
+    const bad = { ...request(2, 'bad'), notify: 'yes', extra: 1 };
+    const result = await api.queue.run<SendJobResult>(
+      templatesSendJob,
+      { accountId: account.accountId, body: JSON.stringify(bad) },
+      { timeoutMs: 60_000 },
+    );
+    expect(result).toEqual({
+      ok: false,
+      error: expect.objectContaining({
+        code: 'invalid_request',
+        message: 'notify: must be a boolean; extra: unknown property',
+      }),
+    });
+    const notJson = await api.queue.run<SendJobResult>(
+      templatesSendJob,
+      { accountId: account.accountId, body: '{"templateId": ' },
+      { timeoutMs: 60_000 },
+    );
+    expect(notJson).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(await sessionCount()).toBe(before);
+  });
+
+  it('still runs a send an API before 2026-11-28 queued, with the validated body as `request`', async () => {
+    const result = await api.queue.run<SendJobResult>(
+      templatesSendJob,
+      { accountId: account.accountId, request: TemplateSendRequestSchema.parse(request(3, 'legacy')) },
+      { timeoutMs: 60_000 },
+    );
+    const outcome = unwrapSend<TemplateSendOutcome>(api.runtime.ctx, result);
+    expect(outcome.body.instantiation.sessions.map((s) => s.status)).toEqual([
+      'created',
+      'created',
+      'created',
+    ]);
+  });
 });

@@ -104,7 +104,7 @@ export { DataDirSecrets } from './secrets/data-dir-secrets.ts';
 export { DatabaseSecrets } from './secrets/database-secrets.ts';
 export type { SealCertificate, SecretStore } from './secrets/secret-store.ts';
 export type { ServiceSecrets } from './secrets/service-secrets.ts';
-export { type SendJobResult, unwrapSend } from './sends/job-result.ts';
+export { openSendResult, type SendAnswer, type SendJobResult, unwrapSend } from './sends/job-result.ts';
 export type {
   SendOutcome,
   SessionsSendOutcome,

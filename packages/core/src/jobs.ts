@@ -1,7 +1,7 @@
 import type { JobRegistry } from '@countersign/queue';
 import { sessionCompleteJob, sessionPurgeJob, sessionsSendJob, templatesSendJob } from '@countersign/schemas';
 import type { ServiceContext } from './context.ts';
-import { runSend } from './sends/job-result.ts';
+import { readSendRequest, runSend } from './sends/job-result.ts';
 import { sendOwnPdfs } from './sends/own-pdf/send.ts';
 import { sendTemplate } from './sends/template/send.ts';
 import { completeSession } from './sessions/complete.ts';
@@ -11,12 +11,16 @@ import { purgeSession } from './sessions/purge.ts';
 export function registerSessionJobs(ctx: ServiceContext, jobs: JobRegistry): void {
   jobs.register(sessionsSendJob, (payload, job) =>
     runSend(ctx, () =>
-      sendOwnPdfs(ctx, payload.accountId, payload.request, job.jobId, { test: payload.test }),
+      sendOwnPdfs(ctx, payload.accountId, readSendRequest(sessionsSendJob.request, payload), job.jobId, {
+        test: payload.test,
+      }),
     ),
   );
   jobs.register(templatesSendJob, (payload, job) =>
     runSend(ctx, () =>
-      sendTemplate(ctx, payload.accountId, payload.request, job.jobId, { test: payload.test }),
+      sendTemplate(ctx, payload.accountId, readSendRequest(templatesSendJob.request, payload), job.jobId, {
+        test: payload.test,
+      }),
     ),
   );
   jobs.register(sessionCompleteJob, (payload) => completeSession(ctx, payload.sessionId));

@@ -50,3 +50,31 @@ export function formatIssues(error: z.ZodError): FormattedIssue[] {
 /** `path: message`, or just the message when the issue is about the whole body. */
 export const formatIssueLine = (issue: FormattedIssue): string =>
   issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`;
+
+/** The `message` of a 400 for a body that fails its schema: every problem, `; `-separated. */
+export const describeIssues = (error: z.ZodError): string =>
+  formatIssues(error).map(formatIssueLine).join('; ');
+
+/** The `message` of a 400 for a body that is not JSON, or not sent as JSON. */
+export const JSON_BODY_REQUIRED =
+  'the request body must be a JSON object sent with Content-Type: application/json';
+
+/**
+ * A request body's JSON text read against its schema, as the route validators would: the value, or the 400
+ * `message` naming what is wrong. For bodies validated away from the thread that received them (send jobs).
+ */
+export function readJsonBody<S extends z.ZodType>(
+  schema: S,
+  text: string,
+): { success: true; data: z.output<S> } | { success: false; message: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { success: false, message: JSON_BODY_REQUIRED };
+  }
+  const parsed = schema.safeParse(value);
+  return parsed.success
+    ? { success: true, data: parsed.data }
+    : { success: false, message: describeIssues(parsed.error) };
+}

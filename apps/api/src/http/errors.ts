@@ -5,7 +5,7 @@ import {
   JobUnavailableError,
   QueueUnavailableError,
 } from '@countersign/queue';
-import { type ErrorCode, errorStatus, formatIssueLine, formatIssues } from '@countersign/schemas';
+import { describeIssues, type ErrorCode, errorStatus, JSON_BODY_REQUIRED } from '@countersign/schemas';
 import type { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -32,8 +32,7 @@ export function validationHook(
   c: Context<AppEnv>,
 ): Response | undefined {
   if (result.success || !result.error) return undefined;
-  const lines = formatIssues(result.error).map(formatIssueLine);
-  return errorResponse(c, 'invalid_request', lines.join('; '));
+  return errorResponse(c, 'invalid_request', describeIssues(result.error));
 }
 
 /** `app.onError`: domain errors keep their code; anything unexpected is logged and answered without internals. */
@@ -68,11 +67,7 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
   if (err instanceof HTTPException) {
     if (err.status === 413) return errorResponse(c, 'payload_too_large', 'the request body is too large');
     if (err.status === 415 || err.status === 400) {
-      return errorResponse(
-        c,
-        'invalid_request',
-        'the request body must be a JSON object sent with Content-Type: application/json',
-      );
+      return errorResponse(c, 'invalid_request', JSON_BODY_REQUIRED);
     }
   }
   const log = c.get('deps')?.logger;

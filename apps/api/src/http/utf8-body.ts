@@ -3,7 +3,8 @@ import { hasBody } from './body-limit.ts';
 import type { AppEnv } from './env.ts';
 import { errorResponse } from './errors.ts';
 
-const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+/** `application/json`, `application/problem+json; charset=utf-8`... */
+export const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**

@@ -33,7 +33,7 @@ export const withAllowanceHeaders = async <O extends SendOutcome>(
 });
 
 /** Outcomes hold signing links: encrypted wherever they rest (SQLite here, Redis as a job's result). */
-export const encryptSendOutcome = (ctx: ServiceContext, outcome: SendOutcome): string =>
+const encryptSendOutcome = (ctx: ServiceContext, outcome: SendOutcome): string =>
   ctx.secrets.dataKey.encrypt(JSON.stringify(outcome));
 
 /** The outcome as encrypted: the caller names which send wrote it (JSON carries no type). */

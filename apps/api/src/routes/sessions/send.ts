@@ -1,4 +1,3 @@
-import type { SessionsSendOutcome } from '@countersign/core';
 import {
   ErrorResponseSchema,
   SessionsSendRejectedResponseSchema,
@@ -16,7 +15,7 @@ import {
   rateLimitHeaders,
   responseHeaders,
 } from '../../http/openapi.ts';
-import { runSend } from '../../http/send-response.ts';
+import { registerSendRoute } from '../../http/send-response.ts';
 import { sessionError } from './shared.ts';
 
 export const sessionsSendRoute = apiRoute({
@@ -70,9 +69,5 @@ export const sessionsSendRoute = apiRoute({
 });
 
 export function registerSessionsSend(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(sessionsSendRoute, async (c) => {
-    const outcome = await runSend<SessionsSendOutcome>(c, sessionsSendJob, c.req.valid('json'));
-    if (outcome.status === 422) return c.json(outcome.body, 422);
-    return c.json(outcome.body, outcome.status);
-  });
+  registerSendRoute(app, sessionsSendRoute, sessionsSendJob);
 }

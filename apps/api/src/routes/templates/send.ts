@@ -1,4 +1,3 @@
-import type { TemplateSendOutcome } from '@countersign/core';
 import {
   TemplateSendRequestSchema,
   TemplateSendResponseSchema,
@@ -8,7 +7,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.ts';
 import { idempotency } from '../../http/idempotency.ts';
 import { apiRoute, errorResponseFor, jsonBody, rateLimitHeaders } from '../../http/openapi.ts';
-import { runSend } from '../../http/send-response.ts';
+import { registerSendRoute } from '../../http/send-response.ts';
 
 export const templatesSendRoute = apiRoute({
   method: 'post',
@@ -45,8 +44,5 @@ export const templatesSendRoute = apiRoute({
 });
 
 export function registerTemplatesSend(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(templatesSendRoute, async (c) => {
-    const outcome = await runSend<TemplateSendOutcome>(c, templatesSendJob, c.req.valid('json'));
-    return c.json(outcome.body, outcome.status);
-  });
+  registerSendRoute(app, templatesSendRoute, templatesSendJob);
 }

@@ -60,7 +60,7 @@ export function registerTemplateTest(app: OpenAPIHono<AppEnv>): void {
     };
     const result = await queue.run<SendJobResult>(
       templatesSendJob,
-      { accountId, request, test: false },
+      { accountId, body: JSON.stringify(request), test: false },
       { timeoutMs: config.sendTimeoutMs },
     );
     const { body } = sendOutcome<TemplateSendOutcome>(c, result);

@@ -118,7 +118,7 @@ describe('embedded job threads', () => {
     expect(await sessionCount()).toBe(before);
   });
 
-  it('still runs a send an API before 2026-11-28 queued, with the validated body as `request`', async () => {
+  it('still runs a send an API before 2026-11-27 queued, with the validated body as `request`', async () => {
     const result = await api.queue.run<SendJobResult>(
       templatesSendJob,
       { accountId: account.accountId, request: TemplateSendRequestSchema.parse(request(3, 'legacy')) },

@@ -16,7 +16,7 @@ export const outboxDispatchJob = {
  * A send run by a worker for the account that sent it. `body` is the request's JSON text as received: the job
  * validates it against `request` (a 400 answer when it fails), off the thread that serves requests, where a
  * 10,000-entry body would cost about 100 ms of parsing and validation. `request`, the validated body, is how
- * an API before 2026-11-28 queued it: still read, as BullMQ keeps a queued job across an upgrade. `test`: sent
+ * an API before 2026-11-27 queued it: still read, as BullMQ keeps a queued job across an upgrade. `test`: sent
  * with a test token (docs/test-mode.md); absent in jobs queued before test mode existed.
  */
 const sendJob = <const N extends string, R extends z.ZodType>(name: N, request: R) =>

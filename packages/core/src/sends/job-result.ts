@@ -13,7 +13,7 @@ import { decryptSendOutcome, type SendOutcome } from './send-results.ts';
  */
 export type SendJobResult =
   | { ok: true; status: number; headers: Record<string, string>; encryptedBody: string }
-  /** The whole outcome, as a worker before 2026-11-28 wrote it: still read after an upgrade (results live an hour). */
+  /** The whole outcome, as a worker before 2026-11-27 wrote it: still read after an upgrade (results live an hour). */
   | { ok: true; encryptedOutcome: string }
   /** As a worker before the rename wrote it. */
   | { ok: true; sealedOutcome: string }

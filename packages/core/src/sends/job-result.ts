@@ -8,8 +8,9 @@ import { decryptSendOutcome, type SendOutcome } from './send-results.ts';
  * What crosses the queue from a send job: the answer, or the domain error that ended it. Domain errors are
  * answers, not failures, so the queue never retries them; only unexpected errors are thrown (and retried).
  * The body holds signing links and BullMQ keeps a job's result in Redis for an hour, so it crosses encrypted
- * with the data key, like the stored send result. It crosses as the JSON text the API answers with: the
- * thread that serves requests decrypts it and parses nothing (a 10,000-entry answer is 2 MB).
+ * with the data key, like the stored send result. It crosses as the JSON the API answers with: the thread that
+ * serves requests decrypts it to bytes and writes them, parsing and decoding nothing (a 10,000-entry answer is
+ * 2 MB).
  */
 export type SendJobResult =
   | { ok: true; status: number; headers: Record<string, string>; encryptedBody: string }
@@ -56,11 +57,11 @@ export async function runSend(ctx: ServiceContext, fn: () => Promise<SendOutcome
   }
 }
 
-/** A send's answer as the API returns it: the status, extra headers and the body's JSON text. */
+/** A send's answer as the API returns it: the status, extra headers and the body's JSON, UTF-8 encoded. */
 export interface SendAnswer {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  body: Uint8Array<ArrayBuffer>;
 }
 
 /** The API side: the answer, or the job's domain error thrown again so the one error mapper answers it. */
@@ -73,13 +74,14 @@ export function openSendResult(ctx: ServiceContext, result: SendJobResult): Send
     return {
       status: result.status,
       headers: result.headers,
-      body: ctx.secrets.dataKey.decrypt(result.encryptedBody),
+      body: ctx.secrets.dataKey.decryptBytes(result.encryptedBody),
     };
   const outcome = decryptSendOutcome(
     ctx,
     'encryptedOutcome' in result ? result.encryptedOutcome : result.sealedOutcome,
   );
-  return { status: outcome.status, headers: outcome.headers ?? {}, body: JSON.stringify(outcome.body) };
+  const body = Buffer.from(JSON.stringify(outcome.body));
+  return { status: outcome.status, headers: outcome.headers ?? {}, body };
 }
 
 /** The outcome as an object, for callers that read it (the web app's test send); `O` names the send's kind. */
@@ -88,5 +90,5 @@ export function unwrapSend<O extends SendOutcome = SendOutcome>(
   result: SendJobResult,
 ): O {
   const { status, headers, body } = openSendResult(ctx, result);
-  return { status, headers, body: JSON.parse(body) } as O;
+  return { status, headers, body: JSON.parse(Buffer.from(body).toString('utf8')) } as O;
 }

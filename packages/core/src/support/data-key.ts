@@ -34,12 +34,15 @@ export class DataKey {
   }
 
   decrypt(encrypted: string): string {
+    return this.decryptBytes(encrypted).toString('utf8');
+  }
+
+  /** The plaintext's UTF-8 bytes, for a caller that passes them on as they are (a send's answer). */
+  decryptBytes(encrypted: string): Buffer<ArrayBuffer> {
     const [version, iv, tag, body] = encrypted.split('.');
     if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('unreadable encrypted value');
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
-      'utf8',
-    );
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]);
   }
 }

@@ -160,7 +160,7 @@ describe('a send job result in Redis (BullMQ)', () => {
 
     const stored = await redisValues(redis.port, `${api.config.queuePrefix}:*`);
     // The finished job and its result are there (kept an hour), encrypted.
-    expect(stored).toContain('"encryptedOutcome":"v1.');
+    expect(stored).toContain('"encryptedBody":"v1.');
     expect(stored).not.toContain(token);
 
     const again = await api.post('/api/sessions/send', body, accessToken, headers);

@@ -1,3 +1,4 @@
+import { createNetnsHost, type NetnsHost } from './netns.ts';
 import { freePort } from './ports.ts';
 import { type ServiceProcess, spawnEntry, waitForUrl } from './processes.ts';
 import { startRedis, type TestRedis } from './redis.ts';
@@ -34,6 +35,13 @@ export interface DeploymentOptions {
    * (DATABASE_URL, Redis, SMTP).
    */
   hosts?: boolean;
+  /**
+   * Each process in a network namespace of its own (netns.ts) and a DATA_DIR of its own (as `hosts`), reaching
+   * only the test's end of its link, where forwarders lead to the loopback DATABASE_URL, REDIS_URL and SMTP_URL;
+   * the URLs are the APIs' namespace addresses. Needs root (`netnsUnavailable()`). The namespaces are made
+   * here, one per API and worker: `startWorker()` takes no more than `workers`.
+   */
+  netns?: boolean;
 }
 
 /** Real service processes on one fresh DATA_DIR (one SQLite file) and, when scaled, one real Redis. */
@@ -43,9 +51,11 @@ export interface Deployment {
   dataDir: string;
   /** With `hosts`, the DATA_DIR of each process spawned so far, in start order. */
   hostDirs: string[];
+  /** With `netns`, the namespace of each API, then each worker. */
+  netns: NetnsHost[];
   /** Absent when embedded. */
   redis: TestRedis | undefined;
-  /** One base URL per API (loopback), in order; PUBLIC_URL names the first. */
+  /** One base URL per API (loopback, or its namespace's address), in order; PUBLIC_URL names the first. */
   urls: string[];
   url: string;
   apis: ServiceProcess[];
@@ -70,25 +80,47 @@ export async function prepareDeployment(options: DeploymentOptions = {}): Promis
   const ownRedis = !embedded && !options.redis;
   const redis = embedded ? undefined : (options.redis ?? (await startRedis()));
   const ports = await Promise.all(Array.from({ length: options.apis ?? 1 }, () => freePort()));
-  const urls = ports.map((port) => `http://127.0.0.1:${port}`);
+  const workers = embedded ? 0 : (options.workers ?? 1);
+  const nets: NetnsHost[] = [];
+  const abandon = async (error: unknown): Promise<never> => {
+    await Promise.all(nets.map((n) => n.remove()));
+    if (ownRedis) await redis?.stop();
+    throw error;
+  };
+  try {
+    while (options.netns && nets.length < ports.length + workers) nets.push(createNetnsHost());
+  } catch (error) {
+    await abandon(error);
+  }
+  const urls = ports.map((port, i) => `http://${nets[i]?.address ?? '127.0.0.1'}:${port}`);
   const dataDir = tempDir('countersign-deployment-');
   const env: Record<string, string> = {
     ...CLEAN_ENV,
+    // In a namespace, every address is the host's own.
+    ...(options.netns ? { HOST: '0.0.0.0' } : {}),
     DATA_DIR: dataDir,
     PORT: String(ports[0]),
     // A lone API's default, and one public address for several, as behind a load balancer: tokens name it.
-    PUBLIC_URL: `http://localhost:${ports[0]}`,
+    PUBLIC_URL: options.netns ? urls[0]! : `http://localhost:${ports[0]}`,
     ...(redis
       ? { REDIS_URL: redis.url, QUEUE_PREFIX: `d${ports[0]}x${Math.random().toString(36).slice(2, 8)}` }
       : {}),
     ...options.env,
   };
+  const netEnvs = await Promise.all(nets.map((n) => n.forward(env))).catch(abandon);
   const all: ServiceProcess[] = [];
   const hostDirs: string[] = [];
   const spawn = (entry: string, extra: Record<string, string> = {}, args: string[] = []) => {
-    const own = options.hosts ? tempDir('countersign-host-') : undefined;
+    const net = nets[all.length];
+    if (options.netns && !net) throw new Error('netns: no namespace left for another process');
+    const own = options.hosts || options.netns ? tempDir('countersign-host-') : undefined;
     if (own) hostDirs.push(own);
-    const p = spawnEntry(entry, { ...env, ...extra, ...(own ? { DATA_DIR: own } : {}) }, args);
+    const p = spawnEntry(
+      entry,
+      { ...env, ...netEnvs[all.length], ...extra, ...(own ? { DATA_DIR: own } : {}) },
+      args,
+      net ? ['ip', 'netns', 'exec', net.name] : [],
+    );
     all.push(p);
     return p;
   };
@@ -97,6 +129,7 @@ export async function prepareDeployment(options: DeploymentOptions = {}): Promis
     env,
     dataDir,
     hostDirs,
+    netns: nets,
     redis,
     urls,
     url: urls[0]!,
@@ -105,7 +138,7 @@ export async function prepareDeployment(options: DeploymentOptions = {}): Promis
     start() {
       const args = embedded ? [] : ['--no-worker'];
       d.apis.push(...ports.map((port) => spawn(API_ENTRY, { PORT: String(port) }, args)));
-      for (let i = 0; i < (embedded ? 0 : (options.workers ?? 1)); i++) d.startWorker();
+      for (let i = 0; i < workers; i++) d.startWorker();
     },
     startWorker() {
       const worker = spawn(WORKER_ENTRY);
@@ -130,6 +163,7 @@ export async function prepareDeployment(options: DeploymentOptions = {}): Promis
         p.signal('SIGKILL');
       }
       await Promise.all(all.map((p) => p.exited));
+      await Promise.all(nets.map((n) => n.remove()));
       if (ownRedis) await redis?.stop();
     },
   };

@@ -9,6 +9,7 @@ export {
   terminate,
   WORKER_ENTRY,
 } from './deployment.ts';
+export { connectFrom, type NetnsHost, netnsUnavailable, sweepStaleNetns } from './netns.ts';
 export { oneSignatureManifest, textPdf } from './pdfs.ts';
 export { freePort } from './ports.ts';
 export {

@@ -15,9 +15,18 @@ export interface ServiceProcess {
   signal(sig: NodeJS.Signals): void;
 }
 
-/** Runs one of our entry points (`apps/api/src/main.ts`, ...) as a real child process with its own env. */
-export function spawnEntry(entry: string, env: Record<string, string>, args: string[] = []): ServiceProcess {
-  const child = spawn(process.execPath, [...NODE_ARGS, path.join(repoRoot, entry), ...args], {
+/**
+ * Runs one of our entry points (`apps/api/src/main.ts`, ...) as a real child process with its own env;
+ * `wrapper` runs node (`ip netns exec <name>`, which execs it: the child's pid stays node's).
+ */
+export function spawnEntry(
+  entry: string,
+  env: Record<string, string>,
+  args: string[] = [],
+  wrapper: string[] = [],
+): ServiceProcess {
+  const argv = [...wrapper, process.execPath, ...NODE_ARGS, path.join(repoRoot, entry), ...args];
+  const child = spawn(argv[0]!, argv.slice(1), {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -101,6 +101,12 @@ describe('PostgreSQL', () => {
 
   it('refuses a query a transaction started but did not wait for, once its body returned', async () => {
     let late: Promise<unknown> = Promise.resolve();
+    // Another transaction stays open meanwhile: the scope is on, and the late query finds its own, ended.
+    let finish!: () => void;
+    const other = db.transaction(async () => {
+      await db.insert(accounts).values(account('late-0'));
+      await new Promise<void>((resolve) => (finish = resolve));
+    });
     await db.transaction(async () => {
       await db.insert(accounts).values(account('late-1'));
       // Work the body forgets to await: by the time it queries, its connection may serve another transaction.
@@ -113,9 +119,32 @@ describe('PostgreSQL', () => {
       () => undefined,
       (err: Error) => err,
     );
+    finish();
+    await other;
     expect((failed?.cause as Error | undefined)?.message).toMatch(/outlived its transaction/);
     const ids = await db.select({ id: accounts.id }).from(accounts).where(sql`${accounts.id} like 'late-%'`);
-    expect(ids.map((r) => r.id)).toEqual(['late-1']);
+    expect(ids.map((r) => r.id).sort()).toEqual(['late-0', 'late-1']);
+  });
+
+  it('runs such a query on the pool, outside every transaction, when none is open (the scope is off)', async () => {
+    let late: Promise<unknown> = Promise.resolve();
+    await db.transaction(async () => {
+      await db.insert(accounts).values(account('stray-1'));
+      late = (async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await db.insert(accounts).values(account('stray-2'));
+      })();
+    });
+    await late;
+    // Not inside a transaction that took the client next: a rollback now would not take it along.
+    await db
+      .transaction(async () => {
+        await db.insert(accounts).values(account('stray-3'));
+        throw new Error('rolled back');
+      })
+      .catch(() => {});
+    const ids = await db.select({ id: accounts.id }).from(accounts).where(sql`${accounts.id} like 'stray-%'`);
+    expect(ids.map((r) => r.id).sort()).toEqual(['stray-1', 'stray-2']);
   });
 
   it('answers an error, not a crash, when the server drops the connection in the middle of a transaction', async () => {

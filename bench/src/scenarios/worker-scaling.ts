@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { startTestApi, type TestApi } from '@countersign/api/testing';
-import { startRedis, type TestRedis } from '@countersign/test-support';
+import { createTestDatabase, startRedis, type TestRedis } from '@countersign/test-support';
 import { type BenchRow, ms } from '../report.ts';
 import {
   type BenchAccount,
@@ -75,6 +75,25 @@ async function throughput(
 }
 
 /**
+ * Database statements one own-PDF send costs, API and job together (transaction control included): an embedded
+ * API with its jobs on its own thread (JOB_THREADS=0), so one connection runs them all; on SQLite, or on a
+ * PostgreSQL database of its own (`env`).
+ */
+async function statementsPerSend(env: Record<string, string> = {}): Promise<number> {
+  const api = await startTestApi({ env: { JOB_THREADS: '0', ...env } });
+  try {
+    const account = await benchAccount(api);
+    const files = await uploadPdfs(api, account.accountId, SENDS + 1, PAGES, 'statements');
+    await ownPdfSend(api, account.accessToken, files[SENDS]!); // warm-up
+    const before = api.runtime.ctx.db.$connection.statementsRun;
+    await concurrently(SENDS, CLIENTS, (i) => ownPdfSend(api, account.accessToken, files[i]!));
+    return (api.runtime.ctx.db.$connection.statementsRun - before) / SENDS;
+  } finally {
+    await api.close();
+  }
+}
+
+/**
  * Issue 7: the scaled topology (an API without a worker, worker processes of WORKER_CONCURRENCY 1 on one
  * Redis) on PDF-heavy sends: two worker processes against one.
  */
@@ -86,6 +105,9 @@ export async function run(): Promise<BenchRow[]> {
       const account = await benchAccount(api);
       const one = await throughput(api, redis, account, 1);
       const two = await throughput(api, redis, account, 2);
+      const sqlite = await statementsPerSend();
+      const database = await createTestDatabase();
+      const postgres = await statementsPerSend(database.env).finally(() => database.drop());
       const per = (r: Throughput) =>
         `${r.sendsPerSecond.toFixed(2)} sends/s (CPU per send: API ${ms(r.apiCpuPerSend)}, workers ${ms(r.workerCpuPerSend)})`;
       const cpu = (r: Throughput) =>
@@ -107,6 +129,15 @@ export async function run(): Promise<BenchRow[]> {
           ratio: two.workerCpuPerSend / one.workerCpuPerSend,
           target: '<= 1.2',
           pass: two.workerCpuPerSend / one.workerCpuPerSend <= 1.2,
+        },
+        {
+          // Issue 15: what one send asks of the shared database (docs/topologies.md: what it means for N hosts).
+          scenario: `own-PDF send, ${PAGES} pages, 1 entry: database statements, API and job together (PostgreSQL)`,
+          figure: `${postgres.toFixed(1)} statements per send`,
+          floor: `${sqlite.toFixed(1)} on SQLite`,
+          ratio: postgres / sqlite,
+          target: 'report',
+          pass: true,
         },
       ];
     } finally {

@@ -21,6 +21,11 @@ export interface RowInsert {
  */
 export interface Connection {
   readonly dialect: 'sqlite' | 'postgres';
+  /**
+   * Statements this connection has run since it opened, transaction control included: what a process asks of
+   * its database (bench/worker-scaling reports it per send, docs/topologies.md what it means for N hosts).
+   */
+  readonly statementsRun: number;
   /** One statement in the dialect's own SQL (drizzle wrote it), inside the caller's transaction if any. */
   query(sql: string, params: unknown[], method: QueryMethod): Promise<QueryResult>;
   /**

@@ -9,6 +9,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { counterValue, createCounter, incrementCounter } from './fixtures/counter.ts';
 import { nestedTransactionsKeep } from './fixtures/savepoint.ts';
+import { statementsCounted } from './fixtures/statements-run.ts';
 
 const dir = tempDir('countersign-connection-');
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -220,6 +221,12 @@ describe('one connection shared by every async context of the process', () => {
   it('takes a savepoint for a transaction inside a transaction', async () => {
     await withFreshDb(async ({ db }) => {
       expect(await nestedTransactionsKeep(db, account)).toEqual(['inner-kept', 'outer']);
+    });
+  });
+
+  it('counts the statements it runs, transaction control included', async () => {
+    await withFreshDb(async ({ db }) => {
+      expect(await statementsCounted(db, account)).toEqual({ read: 1, committed: 3, rolledBack: 3 });
     });
   });
 

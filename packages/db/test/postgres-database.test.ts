@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresTables } from '../src/postgres/schema.ts';
 import * as kitTables from '../src/postgres/tables.ts';
 import { nestedTransactionsKeep } from './fixtures/savepoint.ts';
+import { statementsCounted } from './fixtures/statements-run.ts';
 
 // The same Db on PostgreSQL: the domain's query builders, transactions and bulk inserts, against a database of
 // this file's own on the machine's server.
@@ -36,6 +37,10 @@ const account = (id: string) => ({ id, name: id, email: `${id}@example.test`, cr
 describe('PostgreSQL', () => {
   it('lists every table for drizzle-kit', () => {
     expect(Object.keys(kitTables).sort()).toEqual(Object.keys(postgresTables).sort());
+  });
+
+  it('counts the statements it runs, transaction control included', async () => {
+    expect(await statementsCounted(db, account)).toEqual({ read: 1, committed: 3, rolledBack: 3 });
   });
 
   it('answers the builders with the values the SQLite schema encodes (times, booleans, JSON, reals)', async () => {

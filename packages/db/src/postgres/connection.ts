@@ -54,6 +54,7 @@ export interface PgConnectionOptions {
 export class PgConnection implements Connection {
   readonly dialect = 'postgres';
   readonly pool: pg.Pool;
+  statementsRun = 0;
   private readonly scope = new AsyncLocalStorage<OpenTransaction>();
   /** SQL text -> the name it is prepared under (see statementName). */
   private readonly names = new Map<string, string>();
@@ -83,6 +84,7 @@ export class PgConnection implements Connection {
       name: this.statementName(sql, params.length),
     };
     let result: pg.QueryResult<unknown[]>;
+    this.statementsRun++;
     if (open) {
       // A query started in a transaction's body but not awaited by it must not run on the client once given
       // back (inside whichever transaction took it next): it fails, loudly.
@@ -172,7 +174,7 @@ export class PgConnection implements Connection {
           return await this.attempt(client, tx, body);
         } catch (err) {
           try {
-            await client.query('ROLLBACK');
+            await this.control(client, 'ROLLBACK');
           } catch (rollbackFailed) {
             // The connection itself failed: give it back to be destroyed, not reused.
             broken = rollbackFailed as Error;
@@ -201,7 +203,7 @@ export class PgConnection implements Connection {
 
   /** One run of a transaction's body between BEGIN and COMMIT on `client`. */
   private async attempt<T>(client: pg.PoolClient, tx: unknown, body: () => Promise<T>): Promise<T> {
-    await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+    await this.control(client, 'BEGIN ISOLATION LEVEL SERIALIZABLE');
     const open: OpenTransaction = { client, tx, tail: Promise.resolve(), ended: false };
     let result: T;
     try {
@@ -211,8 +213,14 @@ export class PgConnection implements Connection {
       open.ended = true;
       await open.tail;
     }
-    await client.query('COMMIT');
+    await this.control(client, 'COMMIT');
     return result;
+  }
+
+  /** Transaction control on a transaction's client, counted with the statements. */
+  private async control(client: pg.PoolClient, sql: string): Promise<void> {
+    this.statementsRun++;
+    await client.query(sql);
   }
 
   async close(): Promise<void> {

@@ -24,6 +24,7 @@ interface OpenTransaction {
 export class SqliteConnection implements Connection {
   readonly dialect = 'sqlite';
   readonly sqlite: Database.Database;
+  statementsRun = 0;
   private readonly statements: StatementCache;
   private readonly scope = new AsyncLocalStorage<OpenTransaction>();
   /** The transaction the connection is in, if any. */
@@ -110,10 +111,10 @@ export class SqliteConnection implements Connection {
       this.open = state;
       try {
         const result = await this.scope.run(state, body);
-        this.sqlite.exec('COMMIT');
+        this.control('COMMIT');
         return result;
       } catch (err) {
-        if (this.sqlite.inTransaction) this.sqlite.exec('ROLLBACK');
+        if (this.sqlite.inTransaction) this.control('ROLLBACK');
         throw err;
       } finally {
         this.open = null;
@@ -130,14 +131,21 @@ export class SqliteConnection implements Connection {
 
   private async begin(): Promise<void> {
     try {
-      this.sqlite.exec('BEGIN IMMEDIATE');
+      this.control('BEGIN IMMEDIATE');
     } catch (err) {
       if (!isBusy(err)) throw err;
-      await untilFree(() => this.sqlite.exec('BEGIN IMMEDIATE'), this.busyTimeoutMs, this.onBusyWait);
+      await untilFree(() => this.control('BEGIN IMMEDIATE'), this.busyTimeoutMs, this.onBusyWait);
     }
   }
 
+  /** Transaction control, counted once it ran (a BEGIN that met the lock is tried again). */
+  private control(sql: string): void {
+    this.sqlite.exec(sql);
+    this.statementsRun++;
+  }
+
   private execute(sql: string, params: unknown[], method: QueryMethod): QueryResult {
+    this.statementsRun++;
     const statement = this.statements.get(sql);
     if (!statement.reader) return { rows: [], changes: statement.run(params).changes };
     if (method === 'get') return { rows: statement.get(params) as unknown[] };

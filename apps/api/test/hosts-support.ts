@@ -83,6 +83,18 @@ export async function startHosts(
       signature: { kind: 'typed', value: 'Ann Host' },
     });
 
+  /** Downloads the first final PDF of a session sent by sendDriveFile and checks that it is sealed. */
+  async function expectSealedFinal(session: SentSession): Promise<void> {
+    const final = await checkedFetch(
+      `${d.url}/api/sessions/${session.sessionId}/documents/${session.documents[0]!.documentId}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    expect(final.status).toBe(200);
+    const pdf = Buffer.from(await final.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.includes(Buffer.from('/ByteRange'))).toBe(true); // sealed
+  }
+
   /** A new one-document template sent (no email) to one Client per name, `<name>@hosts.test`; its sessions. */
   async function sendTemplate(name: string, clients: string[]): Promise<{ sessionId: string }[]> {
     const template = await createTemplate(operator.ctx, accountId, {
@@ -107,5 +119,16 @@ export async function startHosts(
       .sessions;
   }
 
-  return { database, d, operator, accountId, token, post, sendDriveFile, signAsAnn, sendTemplate };
+  return {
+    database,
+    d,
+    operator,
+    accountId,
+    token,
+    post,
+    sendDriveFile,
+    signAsAnn,
+    expectSealedFinal,
+    sendTemplate,
+  };
 }

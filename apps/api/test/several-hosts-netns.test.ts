@@ -30,7 +30,7 @@ describe.skipIf(unavailable !== undefined)(
     }, 60_000);
 
     it('sends an own PDF from the drive, signs it, and a worker completes and seals it', async () => {
-      const { d, token, sendDriveFile, signAsAnn } = hosts!;
+      const { d, token, sendDriveFile, signAsAnn, expectSealedFinal } = hosts!;
       const row = await sendDriveFile('Lease across namespaces', { notify: false });
       expect((await signAsAnn(row)).status).toBe(200);
       await until(
@@ -44,14 +44,7 @@ describe.skipIf(unavailable !== undefined)(
         60_000,
         250,
       );
-      const final = await checkedFetch(
-        `${d.url}/api/sessions/${row.sessionId}/documents/${row.documents[0]!.documentId}`,
-        { headers: bearer(token) },
-      );
-      expect(final.status).toBe(200);
-      const pdf = Buffer.from(await final.arrayBuffer());
-      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-      expect(pdf.includes(Buffer.from('/ByteRange'))).toBe(true); // sealed
+      await expectSealedFinal(row);
     }, 120_000);
   },
 );

@@ -19,17 +19,27 @@ import { bearer, startReceiver } from './webhooks-support.ts';
 
 const smtp = await startTestSmtpServer();
 const receiver = await startReceiver();
-const { database, d, operator, accountId, token, post, sendDriveFile, signAsAnn, sendTemplate } =
-  await startHosts({
-    workers: 2,
-    // Sweeps every second, so expiry is seen soon (the workers sweep; the API does not run jobs).
-    env: {
-      SMTP_URL: smtp.url,
-      WEBHOOK_ALLOW_PRIVATE: '1',
-      SWEEP_INTERVAL_MS: '1000',
-      SEND_TIMEOUT_MS: '20000',
-    },
-  });
+const {
+  database,
+  d,
+  operator,
+  accountId,
+  token,
+  post,
+  sendDriveFile,
+  signAsAnn,
+  expectSealedFinal,
+  sendTemplate,
+} = await startHosts({
+  workers: 2,
+  // Sweeps every second, so expiry is seen soon (the workers sweep; the API does not run jobs).
+  env: {
+    SMTP_URL: smtp.url,
+    WEBHOOK_ALLOW_PRIVATE: '1',
+    SWEEP_INTERVAL_MS: '1000',
+    SEND_TIMEOUT_MS: '20000',
+  },
+});
 afterAll(async () => {
   await receiver.close();
   await smtp.close();
@@ -50,14 +60,7 @@ describe('an API and two workers on separate hosts, sharing PostgreSQL', () => {
     const completed = await eventOf('session.completed', row.sessionId);
     expect(completed.event.data.documents).toEqual([expect.objectContaining({ signed: true })]);
 
-    const final = await checkedFetch(
-      `${d.url}/api/sessions/${row.sessionId}/documents/${row.documents[0]!.documentId}`,
-      { headers: bearer(token) },
-    );
-    expect(final.status).toBe(200);
-    const pdf = Buffer.from(await final.arrayBuffer());
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(pdf.includes(Buffer.from('/ByteRange'))).toBe(true); // sealed
+    await expectSealedFinal(row);
   }, 120_000);
 
   it('sends a template in bulk and cancels one of its sessions', async () => {

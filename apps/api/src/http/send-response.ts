@@ -9,7 +9,8 @@ import { JSON_TYPE } from './utf8-body.ts';
 
 /**
  * Registers a send route (POST /api/templates/send, /api/sessions/send). Its job reads and validates the JSON
- * body (readSendRequest) and writes the answer's JSON text; this thread only passes text along. A 10,000-entry
+ * body (readSendRequest) and writes the answer's JSON; this thread hands it the body's text and writes the
+ * answer's decrypted bytes as they are. A 10,000-entry
  * send's body is 2 MB: parsing, validating and cloning it here, and parsing and writing its answer, took about
  * 150 ms of the thread that serves every other request. The OpenAPI document shows the route as declared,
  * body schema included, and a body that fails it is answered 400 exactly as the route validators would.

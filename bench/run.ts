@@ -23,6 +23,7 @@ const scenarios: Record<string, () => Promise<BenchRow[]>> = {
   'web-bundle': async () => (await import('./src/scenarios/web-bundle.ts')).run(),
   'web-designer': async () => (await import('./src/scenarios/web-designer.ts')).run(),
   'sessions-list': async () => (await import('./src/scenarios/sessions-list.ts')).run(),
+  scopes: async () => (await import('./src/scenarios/scope-checks.ts')).run(),
 };
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));

@@ -9,11 +9,13 @@ import { registerPageAssets } from './pages/assets.ts';
 import { registerSigningPage } from './pages/signing-page.ts';
 import { registerWebApp } from './pages/web-app.ts';
 import { registerAccount } from './routes/account.ts';
+import { registerActivityRoutes } from './routes/activity/index.ts';
 import { registerMe } from './routes/auth/me.ts';
 import { registerMemberSessions } from './routes/auth/member-sessions.ts';
 import { registerPasskeySignIn } from './routes/auth/passkey-sign-in.ts';
 import { registerPasskeys } from './routes/auth/passkeys.ts';
 import { registerSignIn } from './routes/auth/sign-in.ts';
+import { registerSsoSignIn } from './routes/auth/sso/index.ts';
 import { registerBranding } from './routes/branding.ts';
 import { registerDocs } from './routes/docs.ts';
 import { registerDriveConnection } from './routes/drive/connection.ts';
@@ -33,6 +35,7 @@ import { registerSessionParticipants } from './routes/sessions/participants.ts';
 import { registerTestSessionsPurge } from './routes/sessions/purge-test.ts';
 import { registerSessionsSend } from './routes/sessions/send.ts';
 import { registerSigning } from './routes/signing/index.ts';
+import { registerSsoSettings } from './routes/sso/index.ts';
 import { registerTemplatesCreate } from './routes/templates/create.ts';
 import { registerTemplateEdit } from './routes/templates/edit.ts';
 import { registerTemplateGet } from './routes/templates/get.ts';
@@ -62,11 +65,15 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   registerSignIn(app);
   registerPasskeySignIn(app);
+  registerSsoSignIn(app);
 
   // Account API: the integrator's bearer JWT or a web-app member's session cookie (with CSRF checks on
-  // writes). The signer API under /api/signing is keyed by its link token instead; sign-in has no caller yet.
+  // writes). The signer API under /api/signing is keyed by its link token instead; sign-in (links, passkeys,
+  // single sign-on) has no caller yet.
   app.use('/api/*', async (c, next) =>
-    c.req.path.startsWith('/api/signing/') || c.req.path.startsWith('/api/auth/sign-in')
+    c.req.path.startsWith('/api/signing/') ||
+    c.req.path.startsWith('/api/auth/sign-in') ||
+    c.req.path.startsWith('/api/auth/sso/')
       ? next()
       : accountAuth(c, next),
   );
@@ -75,8 +82,10 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerPasskeys(app);
   registerMembers(app);
   registerAccount(app);
+  registerSsoSettings(app);
   registerBranding(app);
   registerTokens(app);
+  registerActivityRoutes(app);
   registerDriveFiles(app);
   registerDriveConnection(app);
   registerSessionsSend(app);

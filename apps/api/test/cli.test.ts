@@ -1,4 +1,5 @@
 import { queueEmail } from '@countersign/core';
+import { scopes } from '@countersign/schemas/scopes';
 import { runCli } from '@countersign/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness.ts';
@@ -52,8 +53,9 @@ describe('tokens', () => {
   it('creates a labelled token, lists tokens without secrets, and revokes one', async () => {
     const created = await cli('tokens', 'create', '--account', account.accountId, '--label', 'ci pipeline');
     expect(created.code, created.stderr).toBe(0);
-    const token = created.json as { refreshToken: string; tokenId: string };
+    const token = created.json as { refreshToken: string; tokenId: string; scopes: string[] };
     expect(token.refreshToken).toMatch(/^csrt_/);
+    expect(token.scopes).toEqual([...scopes]); // no --scope: every scope
     expect(token.refreshToken).not.toBe(account.refreshToken);
     expect((await exchange(token.refreshToken)).status).toBe(200);
 
@@ -62,7 +64,12 @@ describe('tokens', () => {
     const list = listed.json as Record<string, unknown>[];
     expect(list.map((t) => t.label).sort()).toEqual(['ci pipeline', 'initial']);
     const ci = list.find((t) => t.tokenId === token.tokenId);
-    expect(ci).toMatchObject({ label: 'ci pipeline', revokedAt: null });
+    expect(ci).toMatchObject({
+      label: 'ci pipeline',
+      revokedAt: null,
+      scopes: [...scopes],
+      createdBy: { kind: 'cli', memberId: null, email: null, name: null },
+    });
     expect(typeof ci?.lastUsedAt).toBe('string'); // it was exchanged above
     // Neither the secrets nor their hashes leave the database.
     for (const t of list) {
@@ -90,6 +97,36 @@ describe('tokens', () => {
     // The other token is untouched.
     expect((await exchange(account.refreshToken)).status).toBe(200);
   }, 120_000);
+});
+
+describe('tokens create --scope', () => {
+  it('gives the token the scopes named, which GET /api/me reports; an unknown one is refused, naming the valid', async () => {
+    const [created, unknown] = await Promise.all([
+      cli(
+        'tokens',
+        'create',
+        '--account',
+        account.accountId,
+        '--label',
+        'reports',
+        '--scope',
+        'account:read',
+        '--scope',
+        'sessions:read',
+      ),
+      cli('tokens', 'create', '--account', account.accountId, '--scope', 'sessions:write'),
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    const token = created.json as { refreshToken: string; scopes: string[] };
+    expect(token.scopes).toEqual(['sessions:read', 'account:read']); // in the order scopes are listed
+    const { access_token } = (await (await exchange(token.refreshToken)).json()) as { access_token: string };
+    const me = await api.fetch('/api/me', { headers: { authorization: `Bearer ${access_token}` } });
+    expect(((await me.json()) as { scopes: string[] }).scopes).toEqual(['sessions:read', 'account:read']);
+
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toContain(`--scope: unknown scope sessions:write; valid: ${scopes.join(', ')}`);
+  }, 60_000);
 });
 
 describe('errors', () => {

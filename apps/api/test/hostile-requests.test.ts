@@ -3,7 +3,7 @@ import { schema as db } from '@countersign/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from './fixtures/pdfs.ts';
-import { createTestTemplate } from './fixtures/templates.ts';
+import { createTestTemplate, signatureField } from './fixtures/templates.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 
 const SEND = '/api/sessions/send';
@@ -46,7 +46,10 @@ beforeAll(async () => {
     ),
     createTestTemplate(api, account.accountId, {
       roles: ['Client'],
-      fields: [{ label: 'Company', type: 'text', page: 1, x: 72, y: 600, width: 200, height: 20 }],
+      fields: [
+        { label: 'Company', type: 'text', page: 1, x: 72, y: 600, width: 200, height: 20 },
+        signatureField('Client', 660),
+      ],
     }),
   ]);
   // Valid bodies that use every object position of their schema; each test breaks exactly one thing.

@@ -188,22 +188,22 @@ describe('POST /api/templates (multipart)', () => {
     [
       'a field on an unknown document',
       { fields: [signature({ document: 'other.pdf' })] },
-      'fields[0].document: "other.pdf" is not one of the template\'s documents (contract.pdf)',
+      '"Signature" (Client) is on "other.pdf", which is not one of the template\'s documents (contract.pdf)',
     ],
     [
       'a page out of range',
       { fields: [signature({ page: 3 })] },
-      'fields[0].page: page 3 is out of range (contract.pdf has 2 pages)',
+      '"Signature" (Client) is on page 3, which does not exist (the document has 2 pages)',
     ],
     [
       'a rectangle outside the page',
       { fields: [signature({ x: 500 })] },
-      'fields[0]: the rectangle (x 500, y 600, 180 x 40) reaches outside the page as displayed (612 x 792 points)',
+      '"Signature" (Client) is partly off the page (x 500, y 600, 180 x 40 on a page of 612 x 792 points)',
     ],
     [
       'a role not in roles',
       { fields: [signature({ role: 'Witness' })] },
-      'fields[0].role: "Witness" is not one of the template\'s roles (Client)',
+      '"Signature" (Witness) has role Witness, which is not one of the template\'s roles (Client)',
     ],
     [
       'duplicate roles',
@@ -213,7 +213,7 @@ describe('POST /api/templates (multipart)', () => {
     [
       'a signature without a role',
       { fields: [signature({ role: undefined })] },
-      'fields[0]: a signature field needs a role',
+      '"Signature" (filled by the sender) needs a role (only a signer can sign)',
     ],
     ['no role at all', { roles: [], fields: [] }, 'a template needs at least one role'],
     [
@@ -263,8 +263,9 @@ describe('POST /api/templates (multipart)', () => {
   it('lists every problem at once', async () => {
     const res = await uploadContract({ fields: [signature({ page: 9 }), signature({ role: 'Nobody' })] });
     const message = await expectError(res, 400, 'template_invalid');
-    expect(message).toContain('fields[0].page');
-    expect(message).toContain('fields[1].role');
+    expect(message).toContain('"Signature" (Client) is on page 9');
+    expect(message).toContain('"Signature" (Nobody) has role Nobody');
+    expect(message).not.toMatch(/fields\[/);
   });
 
   it.each([

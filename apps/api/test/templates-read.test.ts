@@ -44,6 +44,16 @@ beforeAll(async () => {
       { label: 'Client signature', type: 'signature', page: 2, y: 600, role: 'client', ...box, height: 36 },
       { label: 'Provider initials', type: 'initials', page: 2, y: 650, role: 'Provider', ...box, height: 30 },
       { label: 'Fee', type: 'text', document: 'schedule.pdf', page: 1, y: 100, ...box },
+      // Every role signs somewhere: a template is sent only then.
+      {
+        label: 'Provider signature',
+        type: 'signature',
+        document: 'schedule.pdf',
+        page: 1,
+        y: 200,
+        role: 'Provider',
+        ...box,
+      },
     ],
   });
 });
@@ -70,7 +80,7 @@ describe('GET /api/templates', () => {
         { filename: 'agreement.pdf', pageCount: 2 },
         { filename: 'schedule.pdf', pageCount: 1 },
       ],
-      fieldCount: 8,
+      fieldCount: 9,
     });
   });
 
@@ -110,6 +120,7 @@ describe('GET /api/templates/{templateId}', () => {
       ['Client signature', 'signature', 'Client', true, 'agreement.pdf', 2],
       ['Provider initials', 'initials', 'Provider', true, 'agreement.pdf', 2],
       ['Fee 2', 'text', null, false, 'schedule.pdf', 1],
+      ['Provider signature', 'signature', 'Provider', true, 'schedule.pdf', 1],
     ]);
     expect(detail.fields[0]).toMatchObject({ label: 'Fee', x: 72, y: 100, width: 150, height: 20 });
     expect(detail.fields[7]).toMatchObject({ label: 'Fee', sendLabel: 'Fee 2' });

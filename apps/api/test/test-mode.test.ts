@@ -74,7 +74,7 @@ describe('test mode', () => {
   let outsiderSession: SendBody['rows'][number];
   let ownSession: SendBody['rows'][number];
 
-  it('creates test tokens through the API and the CLI; a test token cannot create a real one', async () => {
+  it('creates test tokens through the API and the CLI; a test token creates no token at all', async () => {
     const created = await api.post('/api/tokens', { label: 'sandbox', test: true }, realToken);
     expect(created.status).toBe(201);
     const body = (await created.json()) as { tokenId: string; refreshToken: string; test: boolean };

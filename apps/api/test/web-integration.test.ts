@@ -152,9 +152,10 @@ describe('embedded drive', () => {
     bad.append('files', new Blob([await makePdf(1, 'ok')]), 'Fine.pdf');
     bad.append('files', new Blob(['just text']), 'notes.txt');
     const refused = await web.fetch('POST', '/api/drive/files', bad);
-    expect(refused.status).toBe(400);
+    // The template upload's verdict, in its words (drive-uploads.test.ts).
+    expect(refused.status).toBe(422);
     expect(((await refused.json()) as { message: string }).message).toBe(
-      'notes.txt is not a PDF (no %PDF- header)',
+      'notes.txt was rejected (load-failed): The file could not be read as a PDF: it is not a PDF or its structure is damaged. Export or print it to a new PDF and upload that.',
     );
 
     const listed = (await (await web.get('/api/drive/files')).json()) as { files: { cloudFileId: string }[] };

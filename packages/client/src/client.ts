@@ -5,6 +5,12 @@ import { AccessTokens } from './token.ts';
 import type {
   AuditTrail,
   DriveFileList,
+  Me,
+  Member,
+  MemberUpdateRequest,
+  RefreshTokenCreated,
+  RefreshTokenCreateRequest,
+  RefreshTokenInfo,
   SessionDetail,
   SessionList,
   SessionListQuery,
@@ -122,6 +128,46 @@ export class CountersignClient {
     const idempotencyKey = options.idempotencyKey ?? crypto.randomUUID();
     return this.json('POST', path, { body, idempotencyKey, signal: options.signal });
   }
+
+  /** `GET /api/me`: the account, and what this token may do now (`scopes`) and whether it is a test token. */
+  me(options: CallOptions = {}): Promise<Me> {
+    return this.json('GET', '/api/me', options);
+  }
+
+  /**
+   * Refresh tokens (docs/permissions.md). With `account:admin` every token of the account, else those of this
+   * token's creator. A test token may not manage tokens (403 `forbidden`).
+   */
+  readonly tokens = {
+    /** Live tokens, newest first, with their scopes and creator; never the secrets. */
+    list: async (options: CallOptions = {}): Promise<RefreshTokenInfo[]> =>
+      (await this.json<{ tokens: RefreshTokenInfo[] }>('GET', '/api/tokens', options)).tokens,
+    /**
+     * A new refresh token, in this answer only. `scopes` default to every scope this token holds; one it
+     * lacks throws `insufficient_scope`.
+     *
+     * @example
+     * const { refreshToken } = await client.tokens.create({ label: 'reports', scopes: ['sessions:read'] });
+     */
+    create: (body: RefreshTokenCreateRequest = {}, options: CallOptions = {}): Promise<RefreshTokenCreated> =>
+      this.json('POST', '/api/tokens', { body, ...options }),
+    /** Immediate: access tokens minted from it stop working too. */
+    revoke: async (tokenId: string, options: CallOptions = {}): Promise<void> => {
+      await this.empty('DELETE', pathOf('/api/tokens/{tokenId}', { tokenId }), options);
+    },
+  };
+
+  /** The account's members (`account:read`); changing a role needs `account:admin`. */
+  readonly members = {
+    list: async (options: CallOptions = {}): Promise<Member[]> =>
+      (await this.json<{ members: Member[] }>('GET', '/api/members', options)).members,
+    /**
+     * `PATCH /api/members/{memberId}`: a new role; a demoted owner's tokens lose `account:admin` at once. The
+     * account's last owner throws `last_owner` (409).
+     */
+    update: (memberId: string, body: MemberUpdateRequest, options: CallOptions = {}): Promise<Member> =>
+      this.json('PATCH', pathOf('/api/members/{memberId}', { memberId }), { body, ...options }),
+  };
 
   readonly templates = {
     /** `POST /api/templates/send`: one session per `signingRequests` entry (row failures are in the body). */

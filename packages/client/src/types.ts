@@ -42,3 +42,15 @@ export type DriveFile = Schemas['DriveFile'];
 export type TemplateDetail = Schemas['TemplateDetail'];
 export type WebhookRedeliveryQueued = Schemas['WebhookRedeliveryQueued'];
 export type AuditTrail = Schemas['AuditTrail'];
+export type Scope = Schemas['Scope'];
+export type Me = Schemas['Me'];
+export type RefreshTokenInfo = Schemas['RefreshTokenInfo'];
+export type RefreshTokenCreateRequest = Schemas['RefreshTokenCreateRequest'];
+export type RefreshTokenCreated = Schemas['RefreshTokenCreated'];
+/**
+ * The document makes the `Member` component nullable (`Me.member`'s `.nullable().openapi()` writes over the
+ * shared component), so the type takes the null off for the routes that always answer a member.
+ */
+export type Member = NonNullable<Schemas['Member']>;
+export type MemberRole = Schemas['MemberRole'];
+export type MemberUpdateRequest = Schemas['MemberUpdateRequest'];

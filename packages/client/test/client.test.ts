@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { startTestApi, type TestApi } from '@countersign/api/testing';
-import { createAccount, ManualClock, setAllowance } from '@countersign/core';
+import { addMember, createAccount, ManualClock, setAllowance } from '@countersign/core';
 import { oneSignatureManifest, textPdf } from '@countersign/test-support';
 import { signWebhook } from '@countersign/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -277,6 +277,64 @@ describe('retries', () => {
     expect((error as CountersignApiError).retryAfterSeconds).toBeGreaterThan(60);
     expect(retries).toEqual([]);
     expect(sent.filter((s) => s.path === '/api/templates/send')).toHaveLength(1);
+  });
+});
+
+describe('tokens and members', () => {
+  it('makes a token with chosen scopes, which can give no scope it lacks; lists and revokes tokens', async () => {
+    const { client } = newClient({ account: await newAccount() });
+    const made = await client.tokens.create({ label: 'reports', scopes: ['sessions:read', 'account:read'] });
+    expect(made).toMatchObject({ label: 'reports', test: false, scopes: ['sessions:read', 'account:read'] });
+    const reports = new CountersignClient({ baseUrl: api.url, refreshToken: made.refreshToken });
+    expect((await reports.me()).scopes).toEqual(['sessions:read', 'account:read']);
+
+    // A token makes tokens with its own scopes at most: by default all of them, never another.
+    const lacking = await reports.tokens.create({ scopes: ['sessions:send'] }).catch((e: unknown) => e);
+    expect(isApiError(lacking, 'insufficient_scope')).toBe(true);
+    expect(lacking).toMatchObject({ status: 403, body: { scope: 'sessions:send' } });
+    expect((await reports.tokens.create({ label: 'narrow' })).scopes).toEqual([
+      'sessions:read',
+      'account:read',
+    ]);
+
+    const listed = await client.tokens.list();
+    expect(listed.map((t) => t.label).sort()).toEqual(['initial', 'narrow', 'reports']);
+    expect(listed.find((t) => t.label === 'reports')).toMatchObject({
+      tokenId: made.tokenId,
+      scopes: ['sessions:read', 'account:read'],
+      createdBy: { kind: 'cli', memberId: null },
+    });
+    await client.tokens.revoke(made.tokenId);
+    expect((await client.tokens.list()).map((t) => t.label).sort()).toEqual(['initial', 'narrow']);
+
+    // A test token is a sandbox: it manages no tokens.
+    const test = await client.tokens.create({ label: 'sandbox', test: true });
+    const sandbox = new CountersignClient({ baseUrl: api.url, refreshToken: test.refreshToken });
+    expect((await sandbox.me()).test).toBe(true);
+    expect(await sandbox.tokens.list().catch((e: unknown) => e)).toMatchObject({
+      status: 403,
+      code: 'forbidden',
+    });
+  });
+
+  it("changes a member's role; the last owner stays an owner (409 last_owner)", async () => {
+    const account = await newAccount();
+    const { client } = newClient({ account });
+    const member = await addMember(api.runtime.ctx, account.accountId, {
+      email: `member-${randomUUID().slice(0, 8)}@acme.test`,
+      role: 'member',
+    });
+    expect(await client.members.update(member.id, { role: 'owner' })).toMatchObject({
+      memberId: member.id,
+      role: 'owner',
+    });
+    expect((await client.members.list()).map((m) => m.role)).toEqual(['owner', 'owner']);
+    await client.members.update(member.id, { role: 'member' });
+    const last = await client.members
+      .update(account.ownerMemberId, { role: 'member' })
+      .catch((e: unknown) => e);
+    expect(isApiError(last, 'last_owner')).toBe(true);
+    expect(last).toMatchObject({ status: 409 });
   });
 });
 

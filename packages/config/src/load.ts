@@ -39,6 +39,8 @@ export interface Config {
   /** Milliseconds between two sweeps of a worker (expiry, reminders, lost completions, retention purges). */
   sweepIntervalMs: number;
   webhookAllowPrivate: boolean;
+  /** Single sign-on: the DNS servers that check domain TXT records (undefined: the system's), http IdPs allowed. */
+  sso: { dnsServers: string[] | undefined; allowHttp: boolean };
   /** Proxies in front of the API whose X-Forwarded-For entries are trusted (0: use the socket's peer). */
   trustedProxies: number;
   /**
@@ -118,6 +120,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pdfMemoryMb: e.PDF_MEMORY_MB,
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    sso: { dnsServers: e.SSO_DNS_SERVERS, allowHttp: e.SSO_ALLOW_HTTP },
     trustedProxies: e.TRUST_PROXY,
     seal: {
       p12Path: e.SEAL_P12_PATH,

@@ -66,6 +66,17 @@ export const envSchema = z.object({
   /** How often each worker sweeps time-driven state (expiry, reminders, lost completions, retention). */
   SWEEP_INTERVAL_MS: positiveInt.min(1_000).max(3_600_000).default(30_000),
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+  /**
+   * DNS servers (`ip` or `ip:port`, comma-separated) asked for the TXT record that proves an SSO domain;
+   * unset: the system's resolvers.
+   */
+  SSO_DNS_SERVERS: z
+    .string()
+    .regex(/^[^,\s]+(,[^,\s]+)*$/, 'comma-separated ip or ip:port entries')
+    .transform((v) => v.split(','))
+    .optional(),
+  /** Accept identity providers on plain http (tests and local development only; https otherwise). */
+  SSO_ALLOW_HTTP: flag.default(false),
   /** How many proxies in front of the API append to X-Forwarded-For: 0 (none), 1 (also `true`), 2, ... */
   TRUST_PROXY: z
     .string()

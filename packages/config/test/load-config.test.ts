@@ -75,6 +75,15 @@ describe('loadConfig defaults', () => {
     });
   });
 
+  it('reads the single sign-on settings: DNS servers as a list, http IdPs off by default', () => {
+    expect(loadConfig({}).sso).toEqual({ dnsServers: undefined, allowHttp: false });
+    expect(loadConfig({ SSO_DNS_SERVERS: '127.0.0.1:5353,::1', SSO_ALLOW_HTTP: 'true' }).sso).toEqual({
+      dnsServers: ['127.0.0.1:5353', '::1'],
+      allowHttp: true,
+    });
+    expect(() => loadConfig({ SSO_DNS_SERVERS: '1.1.1.1, 8.8.8.8' })).toThrow(/SSO_DNS_SERVERS/);
+  });
+
   it('reads TRUST_PROXY as a number of proxies, with true and false for 1 and 0', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustedProxies).toBe(1);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustedProxies).toBe(0);

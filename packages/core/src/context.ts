@@ -17,4 +17,12 @@ export interface ServiceContext {
   pdf: PdfTools;
   outbox: OutboxControl;
   telemetry: Telemetry;
+  /**
+   * The caller is in test mode (a test token): the sessions it looks up or lists are test sessions only, a
+   * live one does not exist for it (docs/test-mode.md). Set on a per-request copy (`testModeView`).
+   */
+  testOnly?: boolean;
 }
+
+/** The context a test-mode caller works in: a copy that sees test sessions only. */
+export const testModeView = (ctx: ServiceContext): ServiceContext => ({ ...ctx, testOnly: true });

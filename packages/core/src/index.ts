@@ -1,3 +1,4 @@
+export { filenameProblem } from '@countersign/drive';
 export { type AccountView, accountView, updateAccountSettings } from './accounts/account-settings.ts';
 export { createAccount, getAccount } from './accounts/accounts.ts';
 export {
@@ -8,7 +9,27 @@ export {
   logoPath,
   updateBranding,
 } from './accounts/branding.ts';
-export { createRefreshToken, listRefreshTokens, revokeRefreshToken } from './accounts/refresh-tokens.ts';
+export {
+  createRefreshToken,
+  listRefreshTokens,
+  refreshTokenView,
+  revokeRefreshToken,
+  type TokenCreator,
+} from './accounts/refresh-tokens.ts';
+export {
+  type ActivityActor,
+  type ActivityEntry,
+  type ActivityTarget,
+  changedValues,
+  cliActor,
+  eachActivity,
+  listActivity,
+  principalActor,
+  recordActivity,
+  tokenCreatedEntry,
+  withActivity,
+} from './activity/activity.ts';
+export { activityCsvHeader, activityCsvLine, csvCell } from './activity/csv.ts';
 export {
   allowanceHeaders,
   allowanceState,
@@ -21,8 +42,17 @@ export {
   type AccessTokenResponse,
   AccessTokens,
   type BearerIdentity,
+  type BearerPrincipal,
   TOKEN_FAILURES_PER_MINUTE,
 } from './auth/access-tokens.ts';
+export {
+  creatorFor,
+  holds,
+  memberPrincipal,
+  type Principal,
+  tokenPrincipal,
+  tokensVisibleTo,
+} from './auth/principal.ts';
 export { type BackupResult, createBackup } from './backup/backup.ts';
 export { type CopyReport, copyToPostgres } from './backup/copy-to-postgres.ts';
 export { BackupError } from './backup/manifest.ts';
@@ -32,7 +62,7 @@ export { DatabaseBlobStore } from './blobs/database-blob-store.ts';
 export { FileBlobStore } from './blobs/file-blob-store.ts';
 export { openBlobStore } from './blobs/open-blob-store.ts';
 export { S3BlobStore } from './blobs/s3-blob-store.ts';
-export type { ServiceContext } from './context.ts';
+export { type ServiceContext, testModeView } from './context.ts';
 export { connectGoogleDrive, disconnectDrive, driveFor, localDrive } from './drive/drive-service.ts';
 export {
   driveConnectionView,
@@ -51,6 +81,7 @@ export {
 } from './idempotency/idempotency.ts';
 export { type ApiRuntimeOptions, openApiRuntime } from './job-queue.ts';
 export { devMailbox } from './mail/dev-mailbox.ts';
+export { inviteMember } from './members/member-invites.ts';
 export {
   authenticateMemberSession,
   csrfTokenFor,
@@ -61,6 +92,7 @@ export {
 } from './members/member-sessions.ts';
 export {
   addMember,
+  changeMemberRole,
   listMembers,
   type MemberRow,
   type MemberView,
@@ -82,7 +114,6 @@ export * as memberPolicy from './members/policy.ts';
 export {
   consumeSignInLink,
   createSignInLink,
-  emailInvite,
   requestSignInEmail,
 } from './members/sign-in-links.ts';
 export {
@@ -99,6 +130,7 @@ export {
   type OutboxRow,
   outboxBacklog,
 } from './outbox/outbox.ts';
+export { documentsRejected, inspectUploads } from './pdf-verdicts.ts';
 export { createRuntime, databaseFile, devMailboxDir, type Runtime, type RuntimeOptions } from './runtime.ts';
 export { DataDirSecrets } from './secrets/data-dir-secrets.ts';
 export { DatabaseSecrets } from './secrets/database-secrets.ts';
@@ -145,6 +177,20 @@ export { sessionOf } from './sessions/session-lookup.ts';
 export { type SweepLog, type SweepResult, sweep } from './sessions/sweep.ts';
 export { purgeTestSessions } from './sessions/test-sessions.ts';
 export * from './signing/index.ts';
+export {
+  assertSignInWithoutSsoAllowed,
+  deleteSsoConnection,
+  disableRequiredSso,
+  findSsoConnection,
+  putSsoConnection,
+  type SsoConnectionRow,
+  ssoSettings,
+  ssoVerification,
+  VERIFICATION_PREFIX,
+  verifySsoDomain,
+} from './sso/connections.ts';
+export { samlMetadata } from './sso/saml.ts';
+export { finishOidcSignIn, finishSamlSignIn, SSO_FLOW_TTL_MS, startSsoSignIn } from './sso/sign-in.ts';
 export { type Clock, ManualClock, systemClock } from './support/clock.ts';
 export { constantTimeEqual } from './support/crypto.ts';
 export { DATA_DIR_MODE, DATA_FILE_MODE, logDataDirModes, secureDataDir } from './support/data-dir.ts';

@@ -1,13 +1,20 @@
 import type { JobRegistry } from '@countersign/queue';
-import { sessionCompleteJob, sessionPurgeJob, sessionsSendJob, templatesSendJob } from '@countersign/schemas';
+import {
+  memberSignInEmailJob,
+  sessionCompleteJob,
+  sessionPurgeJob,
+  sessionsSendJob,
+  templatesSendJob,
+} from '@countersign/schemas';
 import type { ServiceContext } from './context.ts';
+import { emailSignInLinks } from './members/sign-in-links.ts';
 import { readSendRequest, runSend } from './sends/job-result.ts';
 import { sendOwnPdfs } from './sends/own-pdf/send.ts';
 import { sendTemplate } from './sends/template/send.ts';
 import { completeSession } from './sessions/complete.ts';
 import { purgeSession } from './sessions/purge.ts';
 
-/** Registers the session jobs; the same handlers run in-process (embedded) and in BullMQ workers. */
+/** Registers the session jobs and the sign-in email's; the same handlers run in-process (embedded) and in BullMQ workers. */
 export function registerSessionJobs(ctx: ServiceContext, jobs: JobRegistry): void {
   jobs.register(sessionsSendJob, (payload, job) =>
     runSend(ctx, () =>
@@ -25,4 +32,5 @@ export function registerSessionJobs(ctx: ServiceContext, jobs: JobRegistry): voi
   );
   jobs.register(sessionCompleteJob, (payload) => completeSession(ctx, payload.sessionId));
   jobs.register(sessionPurgeJob, async (payload) => await purgeSession(ctx, payload.sessionId));
+  jobs.register(memberSignInEmailJob, (payload) => emailSignInLinks(ctx, payload.address));
 }

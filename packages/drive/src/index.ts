@@ -22,6 +22,6 @@ export {
   type GoogleDriveOptions,
 } from './gdrive/google-drive.ts';
 export { isLocalFileId, newLocalFileId } from './local/file-id.ts';
-export { cleanFilename, sniffMimeType } from './local/filename.ts';
+export { cleanFilename, filenameProblem, sniffMimeType } from './local/filename.ts';
 export { createLocalDrive, type LocalDrive } from './local/local-drive.ts';
 export type { DriveFile, DriveLimits, DriveProvider } from './types.ts';

@@ -97,4 +97,10 @@ export const samples = {
   },
   reminder: { ...base, kind: 'reminder', signingUrl, daysLeft: 3, expiresAt, otpRequired: true },
   otp_code: { ...base, kind: 'otp_code', code: '482913', validMinutes: 10 },
+  member_invite: {
+    ...base,
+    kind: 'member_invite',
+    signInUrl: 'https://sign.countersign.test/app/sign-in#token=cssl_3q9VxT2kLr8bW1mN0pZ',
+    expiresAt,
+  },
 } satisfies Record<string, EmailMessage>;

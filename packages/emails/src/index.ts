@@ -22,6 +22,7 @@ export type {
   InviteCustomization,
   InviteEmail,
   Locale,
+  MemberInviteEmail,
   NextSignerEmail,
   OtpCodeEmail,
   ReminderEmail,

@@ -2,6 +2,7 @@ import type { EmailContent } from './content.ts';
 import { renderHtml } from './html-layout.ts';
 import { ccCopy } from './kinds/cc-copy.ts';
 import { invite, nextSigner } from './kinds/invites.ts';
+import { memberInvite } from './kinds/member-invite.ts';
 import { otpCode } from './kinds/otp-code.ts';
 import { cancelled, completed, declined, receipt, signed } from './kinds/outcomes.ts';
 import { reminder, upcoming } from './kinds/waiting.ts';
@@ -23,6 +24,7 @@ const contentOf: {
   otp_code: otpCode,
   receipt,
   cc_copy: ccCopy,
+  member_invite: memberInvite,
 };
 
 // TypeScript cannot tie `message.kind` to the matching entry's parameter type; the map's type does that.

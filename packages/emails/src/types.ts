@@ -147,7 +147,19 @@ export type CcCopyEmail = EmailBase & {
   message?: string | null;
 };
 
+/**
+ * A person invited to be a member of an account in the web app (not a signer). `sessionTitle` is the account's
+ * name, what they are invited to; `senderName` is who invited them (the account's name when a token did).
+ */
+export type MemberInviteEmail = EmailBase & {
+  kind: 'member_invite';
+  /** A one-time sign-in link into the account. */
+  signInUrl: string;
+  expiresAt: Date;
+};
+
 export type EmailMessage =
+  | MemberInviteEmail
   | CcCopyEmail
   | ReceiptEmail
   | InviteEmail

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { arrayOf, strictObject } from './common.ts';
+import { frameOriginProblem } from './frame-origins.ts';
 import { SUPPORTED_LOCALES } from './locales.ts';
 
 /** A logo is shown small (32 px high): 100 KB is plenty. */
@@ -9,21 +10,14 @@ export const FRAME_ORIGINS_MAX = 20;
 
 export const logoTypes = ['image/png', 'image/jpeg'] as const;
 
-/** `https://app.example.com` or `http://localhost:5173`: scheme, host and port, nothing else. */
-const originString = z
+/** `https://app.example.com` or `http://localhost:5173`: the rule of `frameOriginProblem`, the value named. */
+const frameOrigin = z
   .string({ error: 'must be a string' })
   .max(200, { error: 'must be at most 200 characters' })
-  .refine(
-    (value) => {
-      try {
-        const url = new URL(value);
-        return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
-      } catch {
-        return false;
-      }
-    },
-    { error: 'must be an origin like https://app.example.com (scheme, host, optional port; no path)' },
-  );
+  .superRefine((value, ctx) => {
+    const problem = frameOriginProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(value)} ${problem}` });
+  });
 
 export const BrandingSchema = z
   .object({
@@ -63,9 +57,14 @@ export const BrandingUpdateRequestSchema = strictObject({
     .nullable()
     .optional()
     .openapi({ description: 'A PNG or JPEG of at most 100 KB, base64. Null removes it.' }),
-  frameOrigins: arrayOf(originString, { max: FRAME_ORIGINS_MAX })
+  frameOrigins: arrayOf(frameOrigin, { max: FRAME_ORIGINS_MAX })
     .optional()
-    .openapi({ description: 'Replaces the list of origins allowed to embed the signing page in a frame.' }),
+    .openapi({
+      description:
+        'Replaces the list of origins allowed to embed the signing page in a frame. Exact origins only (scheme, ' +
+        'host, optional port; no path, query, fragment, credentials or wildcard), https, or http on localhost, ' +
+        '127.0.0.0/8 or [::1]; 400 naming the value otherwise.',
+    }),
   defaultLocale: z.enum(SUPPORTED_LOCALES).nullable().optional(),
 }).openapi('BrandingUpdateRequest', {
   example: { accentColor: '#0f766e', frameOrigins: ['https://app.example.com'], defaultLocale: 'de' },

@@ -39,6 +39,7 @@ const catalog = {
   payload_too_large:          [413, 'The request body is larger than the service accepts.'],
   documents_rejected:         [422, 'Documents were rejected (encrypted, XFA, unreadable) before any session was created.'],
   all_rows_failed:            [422, 'Every signingRequests entry of an own-PDF send failed.'],
+  template_not_ready:         [422, 'The template is not ready to send (a role without a signature field, a field off its page...): `message` names each problem by field label and role; nothing was created.'],
   // The spec shows no rate-limit or allowance status; 429 with Retry-After is what clients already handle.
   rate_limited:               [429, 'Too many requests; retry after the Retry-After delay.'],
   allowance_exhausted:        [429, "The account's API allowance is used up for the period."],
@@ -63,6 +64,7 @@ const catalog = {
   code_locked:                [429, 'Too many wrong codes for this signer: no code is sent or accepted until Retry-After.'],
   not_your_turn:              [409, 'Sequential signing: another signer must sign first.'],
   already_signed:             [409, 'This signer has already signed.'],
+  no_signature_field:         [409, 'The session gives this signer no signature field, so it cannot be signed; the sender must send a corrected document.'],
   fields_missing:             [400, 'Required fields of the signer are empty; `fieldIds` names them.'],
   field_not_allowed:          [400, "A value was sent for a field that is not the signer's to fill; `fieldIds` names them."],
   insufficient_contrast:      [400, 'The accent colour fails WCAG AA contrast (4.5:1) against white, the colour of text on it and of the page.'],
@@ -70,7 +72,8 @@ const catalog = {
   invalid_signature:          [400, 'The adopted signature or initials is not short text or a PNG data URL of at most 300 KB.'],
   // The web app's people (members, cookie sessions, sign-in links): our codes.
   sign_in_link_invalid:       [400, 'The sign-in link is unknown, already used or expired: request a new one.'],
-  forbidden:                  [403, 'Not allowed: an owner-only action by a member, or a cookie-authenticated write without a valid CSRF token or from another origin.'],
+  forbidden:                  [403, 'Not allowed: a test token on a live-only route, a route for signed-in members called with a token, or a cookie-authenticated write without a valid CSRF token or from another origin.'],
+  insufficient_scope:         [403, 'The caller lacks the scope the route needs (`scope` names it; bearer answers carry `WWW-Authenticate: Bearer error="insufficient_scope"`).'],
   member_not_found:           [404, 'No member with this id belongs to the account.'],
   member_exists:              [409, 'A member with this email already belongs to the account.'],
   last_owner:                 [409, 'The account must keep at least one owner.'],
@@ -82,6 +85,11 @@ const catalog = {
   drive_file_not_found:       [404, 'No file with this id in the account drive.'],
   drive_oauth_failed:         [400, 'Connecting Google Drive failed: an unknown or expired state, or the code was refused.'],
   drive_oauth_not_configured: [409, 'Google Drive OAuth is not configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).'],
+  sso_not_configured:         [404, 'No single sign-on is set up (or its domain is not verified yet) for this account or email domain.'],
+  sso_domain_unverified:      [409, 'The TXT record `countersign-verification=<token>` was not found at the domain.'],
+  sso_domain_taken:           [409, 'Another account already verified this domain for single sign-on.'],
+  sso_failed:                 [400, "A single sign-on was refused: an unknown, used or expired attempt, another browser, or the identity provider's answer failed a check (signature, audience, recipient, time, replay, domain)."],
+  sso_required:               [403, 'The account requires single sign-on for this address: emailed links and passkeys are turned off.'],
   document_not_ready:         [409, 'The signed PDF is still being prepared; retry after Retry-After.'],
 } as const satisfies Record<string, readonly [status: number, description: string]>;
 
@@ -136,6 +144,15 @@ export const ErrorResponseSchema = strictObject({
   example: { error: 'template_not_found', message: 'template tpl_8f3a2c71 was not found' },
 });
 export type ErrorResponse = z.output<typeof ErrorResponseSchema>;
+
+/** 403 of a route the caller may not call: `insufficient_scope` names the scope it lacks (docs/permissions.md). */
+export const AccessErrorResponseSchema = strictObject({
+  ...errorBodyFields,
+  scope: textString().optional().openapi({
+    description: 'With `insufficient_scope`: the scope the route needs.',
+    example: 'sessions:send',
+  }),
+}).openapi('AccessErrorResponse', { description: 'Error body of a refused caller (403).' });
 
 /** 409 `template_version_conflict` of a template save: the version it should have been based on. */
 export const TemplateVersionConflictSchema = strictObject({

@@ -45,13 +45,29 @@ export const sessionPurgeJob = sessionJob('sessions.purge');
 export const sessionCompleteJob = sessionJob('sessions.complete');
 
 /**
- * An outbox row of kind `job`: a session job to queue once the transaction that asked for it has committed (the
- * last signature asks for completion, a purge request for the purge). Written in that transaction, so the job
- * cannot be lost between the commit and the queue; its delivery enqueues the job under a stable id.
+ * Emails an address its sign-in links, one per account it belongs to, or nothing when it belongs to none
+ * (docs/web-app.md). A job, not work on the request, so that POST /api/auth/sign-in does the same for a member
+ * and a stranger and its answer cannot tell them apart. The address is the payload: it is no secret, and the
+ * links are made by the job.
  */
-export const JobOutboxPayloadSchema = z.object({
-  job: z.enum([sessionCompleteJob.name, sessionPurgeJob.name]),
-  /** Readable beside the sealed payload, like every kind's: a purge deletes the session's rows. */
-  sessionId: z.string().min(1),
-});
+export const memberSignInEmailJob = {
+  name: 'members.sign-in-email',
+  payload: z.strictObject({ address: z.string().min(1) }),
+  attempts: 5,
+} as const;
+
+/**
+ * An outbox row of kind `job`: a job to queue once the transaction that asked for it has committed (the last
+ * signature asks for completion, a purge request for the purge, a sign-in request for its email). Written in that
+ * transaction, so the job cannot be lost between the commit and the queue; its delivery enqueues the job under a
+ * stable id.
+ */
+export const JobOutboxPayloadSchema = z.union([
+  z.object({
+    job: z.enum([sessionCompleteJob.name, sessionPurgeJob.name]),
+    /** Readable beside the sealed payload, like every kind's: a purge deletes the session's rows. */
+    sessionId: z.string().min(1),
+  }),
+  z.object({ job: z.literal(memberSignInEmailJob.name), address: z.string().min(1) }),
+]);
 export type JobOutboxPayload = z.output<typeof JobOutboxPayloadSchema>;

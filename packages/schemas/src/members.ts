@@ -1,5 +1,15 @@
 import { z } from '@hono/zod-openapi';
-import { emailString, nullableString, oneOf, PathIdSchema, strictObject, textString } from './common.ts';
+import {
+  emailString,
+  nonEmptyString,
+  nullableString,
+  oneOf,
+  PathIdSchema,
+  readableText,
+  strictObject,
+  textString,
+} from './common.ts';
+import { ScopeSchema } from './integration.ts';
 import { isoTime, listOf } from './read-fields.ts';
 import { retentionDays } from './retention.ts';
 
@@ -8,7 +18,9 @@ import { retentionDays } from './retention.ts';
 
 export const memberRoles = ['owner', 'member'] as const;
 export const MemberRoleSchema = oneOf(memberRoles).openapi('MemberRole', {
-  description: '`owner`: may also invite and remove members and change account settings.',
+  description:
+    '`owner`: every scope, `account:admin` included (members, tokens, settings...); `member`: every scope but ' +
+    '`account:admin` (docs/permissions.md).',
 });
 
 export const MemberSchema = z
@@ -24,13 +36,26 @@ export const MemberSchema = z
 
 export const MemberListSchema = listOf('members', MemberSchema, 'MemberList');
 
+/**
+ * An account's name: it reaches email subjects, bodies and sender names, so one line of readable text (no CR, LF
+ * or other control character). The CLI's `accounts create --name` holds it to the same rule.
+ */
+export const accountName = () => readableText(nonEmptyString(200));
+
 export const MemberInviteRequestSchema = strictObject({
   email: emailString(),
-  name: nullableString(200).optional(),
+  name: nullableString(200, (text) => readableText(text)).optional(),
   role: MemberRoleSchema.optional().openapi({ description: 'Default `member`.' }),
 }).openapi('MemberInviteRequest');
 
 export const MemberIdParamsSchema = z.object({ memberId: PathIdSchema });
+
+export const MemberUpdateRequestSchema = strictObject({
+  role: MemberRoleSchema.openapi({
+    description:
+      "The member's new role. A demoted owner's tokens lose `account:admin` at once; the account keeps an owner.",
+  }),
+}).openapi('MemberUpdateRequest');
 
 export const SignInRequestSchema = strictObject({ email: emailString() }).openapi('SignInRequest');
 
@@ -56,10 +81,12 @@ export const AccountSchema = z
 export type Account = z.output<typeof AccountSchema>;
 
 export const AccountUpdateRequestSchema = strictObject({
-  name: textString(200).min(1).optional(),
-  defaultSenderName: nullableString(100).optional().openapi({
-    description: 'Sender name of invite emails when a send gives none; null: the account name.',
-  }),
+  name: accountName().optional(),
+  defaultSenderName: nullableString(100, (text) => readableText(text))
+    .optional()
+    .openapi({
+      description: 'Sender name of invite emails when a send gives none; null: the account name.',
+    }),
   retentionDays: retentionDays()
     .nullable()
     .optional()
@@ -79,13 +106,18 @@ export const MeSchema = z
       description:
         'Send it as `X-CSRF-Token` on every cookie-authenticated write. Null when called with a bearer token.',
     }),
+    scopes: z.array(ScopeSchema).openapi({
+      description:
+        "What the caller may do now: the member's role's scopes, or the token's (docs/permissions.md).",
+    }),
+    test: z.boolean().openapi({ description: 'Called with a test token: test mode (docs/test-mode.md).' }),
   })
   .openapi('Me');
 
 export const MemberSessionSchema = z
   .object({
     sessionId: z.string(),
-    method: oneOf(['link', 'passkey'] as const),
+    method: oneOf(['link', 'passkey', 'sso'] as const),
     createdAt: isoTime,
     lastSeenAt: isoTime,
     expiresAt: isoTime.openapi({

@@ -16,6 +16,7 @@ import {
   sessionsRetentionDue,
 } from './commands/retention.ts';
 import { sessionsPurgeTest, sessionsRetryCompletion } from './commands/sessions.ts';
+import { ssoDisable } from './commands/sso.ts';
 import { templatesCreate, templatesList, templatesShow } from './commands/templates.ts';
 import { tokensCreate, tokensList, tokensRevoke } from './commands/tokens.ts';
 import { webhooksCreate, webhooksDelete, webhooksList } from './commands/webhooks.ts';
@@ -39,6 +40,7 @@ const COMMANDS: Record<string, Command> = {
   'drive list': driveList,
   'drive remove': driveRemove,
   'drive connect': driveConnect,
+  'sso disable': ssoDisable,
   'webhooks create': webhooksCreate,
   'webhooks list': webhooksList,
   'webhooks delete': webhooksDelete,

@@ -1,4 +1,10 @@
-import { authenticateMemberSession, constantTimeEqual, csrfTokenFor, DomainError } from '@countersign/core';
+import {
+  authenticateMemberSession,
+  constantTimeEqual,
+  csrfTokenFor,
+  DomainError,
+  memberPrincipal,
+} from '@countersign/core';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bearerAuth } from './bearer-auth.ts';
 import type { AppEnv } from './env.ts';
@@ -64,6 +70,8 @@ export const accountAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (problem) return errorResponse(c, 'forbidden', problem);
   }
   c.set('accountId', identity.accountId);
+  c.set('testMode', false);
   c.set('member', identity);
+  c.set('principal', memberPrincipal(identity));
   await next();
 };

@@ -1,3 +1,4 @@
+import { tokenPrincipal } from '@countersign/core';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.ts';
 import { errorResponse } from './errors.ts';
@@ -7,7 +8,8 @@ const BEARER = /^[Bb][Ee][Aa][Rr][Ee][Rr] +([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A
 
 /**
  * Integration routes accept exactly `Authorization: Bearer <JWT>`; a token anywhere else (query string,
- * cookie) is ignored. On success the account id is set and every later query is scoped to it.
+ * cookie) is ignored. On success the account id and the principal are set; every later query is scoped to the
+ * account, and `authorize` decides on the principal.
  */
 export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const header = c.req.header('authorization');
@@ -21,8 +23,9 @@ export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
         : 'missing bearer access token',
     );
   }
-  const identity = await c.get('deps').runtime.accessTokens.verify(match[1]!);
-  c.set('accountId', identity.accountId);
-  c.set('testMode', identity.test);
+  const bearer = await c.get('deps').runtime.accessTokens.verify(match[1]!);
+  c.set('accountId', bearer.accountId);
+  c.set('testMode', bearer.test);
+  c.set('principal', tokenPrincipal(bearer));
   await next();
 };

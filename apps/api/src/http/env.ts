@@ -1,5 +1,5 @@
 import type { Config } from '@countersign/config';
-import type { MemberIdentity, Runtime } from '@countersign/core';
+import type { MemberIdentity, Principal, Runtime } from '@countersign/core';
 
 import type { Metrics } from '@countersign/metrics';
 import type { JobQueue } from '@countersign/queue';
@@ -23,6 +23,8 @@ export interface AppEnv {
     accountId: string;
     /** Set by the bearer middleware: the token is a test token, so sends make test sessions. */
     testMode: boolean;
+    /** Who is calling the account API (a member by cookie, or a token): what `authorize` decides on. */
+    principal: Principal;
     /** Set when the caller is a web-app member signed in with the session cookie (not with a bearer token). */
     member: MemberIdentity | undefined;
     clientAddress: string;

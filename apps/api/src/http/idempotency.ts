@@ -23,16 +23,19 @@ const isFinal = (status: number) => status < 500 && status !== 401 && status !==
 const KEPT_HEADERS = ['content-type', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'];
 
 /**
- * `Idempotency-Key` on the send and cancel endpoints: the first final response is stored per account and
- * key for 24 hours and replayed byte for byte with `Idempotent-Replayed: true`. The key also names the send
+ * `Idempotency-Key` on the send and cancel endpoints: the first final response is stored per account, mode
+ * (test or live) and key for 24 hours and replayed byte for byte with `Idempotent-Replayed: true`. The key also names the send
  * job, so a retry after a timeout attaches to the job that is still running instead of starting another.
  */
 export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const key = c.req.header('idempotency-key');
-  if (key === undefined) return next();
-  if (!KEY.test(key)) {
+  const presented = c.req.header('idempotency-key');
+  if (presented === undefined) return next();
+  if (!KEY.test(presented)) {
     return errorResponse(c, 'invalid_request', 'Idempotency-Key must be 1 to 255 printable ASCII characters');
   }
+  // Keys are kept per mode: a test send and a live send with one key are two requests. A header cannot hold
+  // a line feed, so the test prefix cannot meet a live key.
+  const key = c.get('testMode') ? `test\n${presented}` : presented;
   const { runtime, config } = c.get('deps');
   const body = await c.req.text();
   const requestHash = createHash('sha256')

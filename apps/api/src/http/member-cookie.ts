@@ -28,3 +28,28 @@ export function clearSessionCookie(c: Context<AppEnv>): void {
     secure: secure(c),
   });
 }
+
+/** The browser's half of a single sign-on under way (core `startSsoSignIn`): only this browser can finish it. */
+export const SSO_COOKIE = 'cs_sso';
+
+/**
+ * HttpOnly, scoped to the sign-on routes, 10 minutes. A SAML IdP answers with a cross-site POST, which carries
+ * only a `SameSite=None` cookie, and browsers accept those only with `Secure`: so None on https, else Lax
+ * (local development, where the IdP is usually on the same site).
+ */
+export function setSsoCookie(c: Context<AppEnv>, secret: string, maxAgeSeconds: number): void {
+  setCookie(c, SSO_COOKIE, secret, {
+    path: '/api/auth/sso/',
+    httpOnly: true,
+    sameSite: secure(c) ? 'None' : 'Lax',
+    secure: secure(c),
+    maxAge: maxAgeSeconds,
+  });
+}
+
+/** The sign-on cookie, cleared at once: a flow is finished (or refused) once. */
+export function takeSsoCookie(c: Context<AppEnv>): string | undefined {
+  const value = getCookie(c, SSO_COOKIE);
+  if (value !== undefined) deleteCookie(c, SSO_COOKIE, { path: '/api/auth/sso/', secure: secure(c) });
+  return value;
+}

@@ -1,5 +1,6 @@
-import { ErrorResponseSchema } from '@countersign/schemas';
+import { AccessErrorResponseSchema, ErrorResponseSchema } from '@countersign/schemas';
 import { createRoute, type OpenAPIHono, type RouteConfig, type z } from '@hono/zod-openapi';
+import { authorize, type RouteAccess } from './access.ts';
 import { IDEMPOTENCY_KEY_PATTERN, idempotency } from './idempotency.ts';
 
 // The pieces of the OpenAPI document that many routes share, and `apiRoute`, through which every route's
@@ -130,8 +131,10 @@ export const idempotencyKeyParameter = {
 
 /** What about a route decides which shared responses it has. `apiRoute` reads them off the route itself. */
 export interface RouteTraits {
-  /** Needs the bearer access token (the document-wide security; no `security` of its own): 401. */
+  /** Needs the bearer access token or the member cookie: 401. */
   bearer: boolean;
+  /** What `authorize` answers 403 for on this route (scope, test mode, members only), or empty. */
+  authorized: string;
   /** A write on a route that also takes the web app's cookie: 403 when its CSRF checks fail. */
   cookieWrite: boolean;
   /** Takes a JSON or multipart body: 413 (body limit) and 400. */
@@ -171,6 +174,18 @@ function additions(traits: RouteTraits): [status: string, Addition][] {
     ],
   ];
   if (traits.bearer) out.push(['401', { fallback: commonErrors[401] }]);
+  if (traits.authorized) {
+    out.push([
+      '403',
+      {
+        fallback: errorResponseFor('', { schema: AccessErrorResponseSchema }),
+        note: traits.authorized,
+        always: true,
+        // Decided before the idempotency middleware runs: never stored, never replayed.
+        replayed: false,
+      },
+    ]);
+  }
   if (traits.cookieWrite) {
     out.push([
       '403',
@@ -290,6 +305,31 @@ export function withCommonResponses(responses: Responses, traits: RouteTraits): 
 const middlewareOf = (config: Pick<RouteConfig, 'middleware'>) =>
   config.middleware === undefined ? [] : [config.middleware].flat();
 
+/** The document's word on who may call: `security` (scopes as OpenAPI 3.1 allows for any scheme). */
+function securityOf(access: RouteAccess, declared: RouteConfig['security']): RouteConfig['security'] {
+  if (declared !== undefined) return declared;
+  if (access.caller === 'anyone') return [];
+  if (access.caller === 'member') return [{ cookieAuth: [] }];
+  if (access.caller !== 'account') return declared;
+  const scopes = access.scope === null ? [] : [access.scope];
+  return [{ bearerAuth: scopes }, { cookieAuth: scopes }];
+}
+
+/** The 403 `authorize` gives on a route, in words, or '' where it gives none. */
+function refusals(access: RouteAccess): string {
+  if (access.caller === 'member')
+    return '`forbidden` also for a bearer token: this route is for a signed-in member (cookie).';
+  if (access.caller !== 'account') return '';
+  return [
+    access.scope === null
+      ? ''
+      : `\`insufficient_scope\` when the caller lacks \`${access.scope}\` (a member who is not an owner lacks \`account:admin\`).`,
+    access.live ? '`forbidden` for a test token: it cannot administer the account.' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 /**
  * `createRoute` for every route of the API: the shared responses are derived from the route (no `security`:
  * bearer; a request body; path parameters; a query; the idempotency middleware, which also brings the
@@ -297,18 +337,27 @@ const middlewareOf = (config: Pick<RouteConfig, 'middleware'>) =>
  * untouched. The handler's typed responses stay the ones the route declares: the shared ones are answered by
  * middleware and the error handler, never returned by a handler.
  */
-export function apiRoute<P extends string, R extends Omit<RouteConfig, 'path'> & { path: P }>(config: R) {
+export function apiRoute<
+  P extends string,
+  R extends Omit<RouteConfig, 'path'> & { path: P; access: RouteAccess },
+>(config: R) {
+  const { access, ...route } = config;
+  const signedIn = access.caller === 'account' || access.caller === 'member';
   const traits: RouteTraits = {
-    bearer: config.security === undefined,
-    cookieWrite: config.security === undefined && !['get', 'head', 'options'].includes(config.method),
+    bearer: signedIn,
+    authorized: refusals(access),
+    cookieWrite: signedIn && !['get', 'head', 'options'].includes(config.method),
     body: config.request?.body !== undefined,
     pathParams: config.request?.params !== undefined || /\{[^}]+\}/.test(config.path),
     query: config.request?.query !== undefined,
     idempotent: middlewareOf(config).includes(idempotency),
   };
   return createRoute({
-    ...config,
+    ...route,
+    security: securityOf(access, config.security),
+    'x-countersign-access': access,
+    ...(signedIn ? { middleware: [authorize(access), ...middlewareOf(config)] } : {}),
     ...(traits.idempotent ? { parameters: [...(config.parameters ?? []), idempotencyKeyParameter] } : {}),
     responses: withCommonResponses(config.responses, traits),
-  } as R);
+  } as unknown as Omit<R, 'access'>);
 }

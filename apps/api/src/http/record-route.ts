@@ -1,5 +1,6 @@
 import type { OpenAPIHono, RouteConfig, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import type { RouteAccess } from './access.ts';
 import type { AppEnv } from './env.ts';
 import { apiRoute, type jsonResponse } from './openapi.ts';
 
@@ -10,12 +11,13 @@ type Request = NonNullable<RouteConfig['request']>;
 /**
  * What every route about one kind of record shares: the tag it is listed under, the path parameters that name
  * the record (`{webhookId}`, the signing link's `{token}`...), the 404 for a name the caller has no record
- * under, and for routes that take no bearer token their `security`.
+ * under, who may call its routes (a route may say otherwise), and for the signer's routes their `security`.
  */
 export interface RecordKind<Params extends z.ZodObject, NotFound extends Response = Response> {
   tags: string[];
   params: Params;
   notFound: NotFound;
+  access: RouteAccess;
   security?: RouteConfig['security'];
 }
 
@@ -33,11 +35,20 @@ export function recordRoute<
   Req extends Omit<Request, 'params'> = Record<never, never>,
 >(
   kind: RecordKind<Params, NotFound>,
-  route: { method: M; path: P; summary: string; description?: string; request?: Req; responses: R },
+  route: {
+    method: M;
+    path: P;
+    summary: string;
+    description?: string;
+    access?: RouteAccess;
+    request?: Req;
+    responses: R;
+  },
 ) {
   return apiRoute({
     method: route.method,
     path: route.path,
+    access: route.access ?? kind.access,
     tags: kind.tags,
     summary: route.summary,
     description: route.description,
@@ -59,11 +70,12 @@ export function deleteRoute<
 >(
   kind: RecordKind<Params, NotFound>,
   path: P,
-  route: { summary: string; description?: string; done: string; responses?: R },
+  route: { summary: string; description?: string; access?: RouteAccess; done: string; responses?: R },
 ) {
   return recordRoute(kind, {
     method: 'delete',
     path,
+    access: route.access,
     summary: route.summary,
     description: route.description,
     responses: { 204: { description: route.done }, ...(route.responses as R) },
@@ -92,6 +104,7 @@ export function readRoute<
   route: {
     summary: string;
     description?: string;
+    access?: RouteAccess;
     ok: ReturnType<typeof jsonResponse<A>>;
     read: (c: RecordContext<Params>) => Promise<z.input<A>>;
   },
@@ -101,10 +114,11 @@ export function readRoute<
     path,
     summary: route.summary,
     description: route.description,
+    access: route.access,
     responses: { 200: route.ok },
   });
   return (app: OpenAPIHono<AppEnv>): void => {
-    // `read`'s types are the route's; hono cannot follow them through the generic route, hence `never`.
-    app.openapi(declared, (async (c: RecordContext<Params>) => c.json(await route.read(c), 200)) as never);
+    const handler = async (c: RecordContext<Params>) => c.json(await route.read(c), 200);
+    app.openapi(declared, handler);
   };
 }

@@ -6,7 +6,13 @@ import {
   openLink,
   TEST_NOTICE,
 } from '@countersign/core';
-import { DEFAULT_LOCALE, type Locale, localeFromAcceptLanguage, localeOf } from '@countersign/schemas';
+import {
+  DEFAULT_LOCALE,
+  isFrameOrigin,
+  type Locale,
+  localeFromAcceptLanguage,
+  localeOf,
+} from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/env.ts';
@@ -252,7 +258,9 @@ export function registerSigningPage(app: OpenAPIHono<AppEnv>): void {
     const { ctx } = c.get('deps').runtime;
     try {
       const { session, participant } = await openLink(ctx, token);
-      const branding = await brandingOf(ctx, session.accountId);
+      const stored = await brandingOf(ctx, session.accountId);
+      // A value stored before the rule was strict never reaches frame-ancestors or postMessage.
+      const branding = { ...stored, frameOrigins: stored.frameOrigins.filter(isFrameOrigin) };
       const options = session.options as { locale?: string | null };
       const locale = pageLocale(c, { session: options.locale, account: branding.defaultLocale });
       return respond(

@@ -1,14 +1,16 @@
-import { brandingOf, brandingView, logoByHash, updateBranding } from '@countersign/core';
+import { brandingOf, brandingView, logoByHash, recordActivity, updateBranding } from '@countersign/core';
 import { BrandingSchema, BrandingUpdateRequestSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { needs } from '../http/access.ts';
 import { forAccount } from '../http/account-scope.ts';
+import { actorOf } from '../http/actor.ts';
 import type { AppEnv } from '../http/env.ts';
-import { ownerOnlyResponse, requireOwner } from '../http/member-access.ts';
 import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../http/openapi.ts';
 
 export const brandingGetRoute = apiRoute({
   method: 'get',
   path: '/api/account/branding',
+  access: needs('account:read'),
   tags: ['Account'],
   summary: "The account's signing-page branding, embedding origins and default language",
   responses: {
@@ -19,6 +21,7 @@ export const brandingGetRoute = apiRoute({
 export const brandingUpdateRoute = apiRoute({
   method: 'put',
   path: '/api/account/branding',
+  access: needs('account:admin'),
   tags: ['Account'],
   summary: 'Set the logo, accent colour, origins allowed to embed the signing page, and default language',
   description:
@@ -33,7 +36,6 @@ export const brandingUpdateRoute = apiRoute({
   responses: {
     200: jsonResponse('The branding, changed.', BrandingSchema),
     400: errorResponseFor('Validation failed, `insufficient_contrast` or `invalid_logo`.'),
-    403: ownerOnlyResponse,
   },
 });
 
@@ -43,8 +45,20 @@ export function registerBranding(app: OpenAPIHono<AppEnv>): void {
     return c.json(brandingView(ctx, await brandingOf(ctx, c.get('accountId'))), 200);
   });
   app.openapi(brandingUpdateRoute, async (c) => {
-    requireOwner(c);
-    return c.json(await updateBranding(...forAccount(c), c.req.valid('json')), 200);
+    const [ctx, accountId] = forAccount(c);
+    const update = c.req.valid('json');
+    // The properties named, not their values (a logo is a file): what the log says changed.
+    const details = {
+      changed: Object.keys(update).sort(),
+      ...(update.accentColor !== undefined ? { accentColor: update.accentColor } : {}),
+      ...(update.frameOrigins !== undefined ? { frameOrigins: update.frameOrigins } : {}),
+      ...(update.defaultLocale !== undefined ? { defaultLocale: update.defaultLocale } : {}),
+      ...(update.logo !== undefined ? { logo: update.logo === null ? 'removed' : 'set' } : {}),
+    };
+    const branding = await updateBranding(ctx, accountId, update, () =>
+      recordActivity(ctx, accountId, actorOf(c), 'branding.changed', null, details),
+    );
+    return c.json(branding, 200);
   });
   // Logos are named by their content's hash: public (they are on signing pages and in emails), cached for good.
   app.get('/assets/logos/:file{[0-9a-f]{32}\\.(?:png|jpg)}', async (c) => {

@@ -1,5 +1,6 @@
 import { ping } from '@countersign/db';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { anyone } from '../http/access.ts';
 import type { AppEnv } from '../http/env.ts';
 import { apiRoute, jsonResponse } from '../http/openapi.ts';
 
@@ -21,6 +22,7 @@ const ReadinessSchema = z
 export const healthzRoute = apiRoute({
   method: 'get',
   path: '/healthz',
+  access: anyone,
   tags: ['Operations'],
   summary: 'Liveness: the process answers',
   security: [],
@@ -32,6 +34,7 @@ export const healthzRoute = apiRoute({
 export const readyzRoute = apiRoute({
   method: 'get',
   path: '/readyz',
+  access: anyone,
   tags: ['Operations'],
   summary: 'Readiness: the database (and, where used, Redis and the S3 bucket) answer too',
   security: [],

@@ -1,12 +1,14 @@
 import { DomainError } from '@countersign/core';
 import { metricsAuthorized } from '@countersign/metrics';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { operator } from '../http/access.ts';
 import type { AppEnv } from '../http/env.ts';
 import { apiRoute, errorResponseFor } from '../http/openapi.ts';
 
 export const metricsRoute = apiRoute({
   method: 'get',
   path: '/metrics',
+  access: operator,
   tags: ['Operations'],
   summary: "The process's metrics in the Prometheus text format",
   description:

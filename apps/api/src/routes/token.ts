@@ -1,11 +1,13 @@
 import { TokenRequestSchema, TokenResponseSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { anyone } from '../http/access.ts';
 import type { AppEnv } from '../http/env.ts';
 import { apiRoute, commonErrors, jsonBody, jsonResponse } from '../http/openapi.ts';
 
 export const tokenRoute = apiRoute({
   method: 'post',
   path: '/connect/token',
+  access: anyone,
   tags: ['Authentication'],
   summary: 'Exchange a refresh token for an access token',
   description:

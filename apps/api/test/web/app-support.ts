@@ -37,6 +37,14 @@ export async function signInThroughMailbox(page: Page, api: TestApi, email: stri
   await page.waitForURL(`${api.url}/app/sessions`);
 }
 
+/** The secret a page shows once (a refresh token, a webhook secret), then dismissed with Done. */
+export async function takeSecret(page: Page): Promise<string> {
+  const secret = (await page.getByTestId('secret').textContent())!.trim();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect.poll(() => page.getByTestId('secret').count()).toBe(0);
+  return secret;
+}
+
 /** A short agreement with lines where a signer signs and the sender fills in. */
 export async function agreementPdf(pages = 2): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

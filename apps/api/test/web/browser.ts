@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from '@countersign/test-support';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestApi, type TestApi, type TestApiOptions } from '../harness.ts';
 import { type SigningWorld, startSigningWorld } from '../signing-setup.ts';
@@ -132,4 +132,36 @@ export async function tabTo(page: Page, selector: string, max = 60): Promise<voi
     await page.keyboard.press('Tab');
   }
   throw new Error(`${selector} not reachable with Tab`);
+}
+
+/** Screenshots (of `focus` when given) and axe at both widths, back at 1280 px after. */
+export async function atBothWidths(page: Page, name: string, focus?: Locator): Promise<void> {
+  for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+    await page.setViewportSize(viewport);
+    await focus?.scrollIntoViewIfNeeded();
+    await expectAccessible(page, `${name} at ${viewport.width}`);
+    await screenshot(page, `${name}-${viewport.width}.png`);
+  }
+}
+
+/**
+ * Chromium's virtual authenticator on `page` (CDP WebAuthn domain: CTAP2, internal transport, resident keys,
+ * user verification, presence simulated), so passkeys are made and used without a person.
+ */
+export async function virtualAuthenticator(
+  page: Page,
+): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
 }

@@ -187,12 +187,12 @@ describe('every page at 375 and 1280 px', () => {
     fs.writeFileSync(path.join(dir, 'fake.pdf'), 'not a pdf');
     await page.getByLabel('PDF files').setInputFiles(path.join(dir, 'fake.pdf'));
     await page.getByRole('button', { name: 'Upload' }).click();
-    expect(await page.getByRole('alert').textContent()).toContain('fake.pdf is not a PDF');
+    expect(await page.getByRole('alert').textContent()).toContain('fake.pdf was rejected (load-failed)');
     expect(await page.locator('tbody tr').count()).toBe(1);
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Delete offer.pdf' }).click();
     await page.getByText('No files yet.').waitFor();
-    dropExpectedProblems(world.problems, /status of 400/);
+    dropExpectedProblems(world.problems, /status of 422/);
     await closeClean(world, page);
   }, 60_000);
 

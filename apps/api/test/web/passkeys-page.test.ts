@@ -1,10 +1,9 @@
 import { createAccount, createSignInLink } from '@countersign/core';
 import { memberSessions } from '@countersign/db';
 import { desc, eq } from 'drizzle-orm';
-import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_LOAD_TIMEOUT_MS } from './app-support.ts';
-import { appWorld, expectAccessible, newContext, screenshot, VIEWPORTS } from './browser.ts';
+import { appWorld, atBothWidths, newContext, virtualAuthenticator } from './browser.ts';
 
 // Passkeys in Chromium with its virtual authenticator (CDP WebAuthn domain: CTAP2, internal transport, resident
 // keys, user verification): add one in Settings, rename it, sign out, sign in with it, remove it, and a sign-in
@@ -18,16 +17,6 @@ let base: string;
 beforeAll(() => {
   base = world.api.config.publicUrl;
 });
-
-/** Screenshots (of `focus` when given) and axe at both widths, back at 1280 px after. */
-async function atBothWidths(page: Page, name: string, focus?: Locator) {
-  for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
-    await page.setViewportSize(viewport);
-    await focus?.scrollIntoViewIfNeeded();
-    await expectAccessible(page, `${name} at ${viewport.width}`);
-    await screenshot(page, `${name}-${viewport.width}.png`);
-  }
-}
 
 const latestSessionMethod = async (memberId: string) =>
   (
@@ -47,18 +36,7 @@ describe('passkeys in the browser', () => {
     });
     const context = await newContext(world.browser, world.problems);
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
     page.on('dialog', (d) => void d.accept());
 
     const { url } = await createSignInLink(world.api.runtime.ctx, ownerMemberId);

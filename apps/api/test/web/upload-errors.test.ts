@@ -63,12 +63,12 @@ describe('upload errors on the pages', () => {
       page,
       'huge.pdf',
       'Upload',
-      /huge\.pdf is 1\.1 MB, more than the 1 MB limit for a PDF/,
+      /huge\.pdf was rejected \(too-large\): The file is 1\.1 MB, which is more than the 1 MB limit/,
     );
     await expectAccessible(page, 'drive with a too-large file');
     await screenshot(page, 'drive-too-large-375.png');
     await expectRefused(page, 'giant.pdf', 'Upload', /the upload exceeds 2 MB/);
-    await expectRefused(page, 'notes.pdf', 'Upload', /notes\.pdf is not a PDF/);
+    await expectRefused(page, 'notes.pdf', 'Upload', /notes\.pdf was rejected \(load-failed\)/);
     await page.getByText('No files yet.').waitFor();
     dropHandled4xx();
     await closeClean(world, page);

@@ -1,9 +1,8 @@
 import { createAccount } from '@countersign/core';
 import { verifyWebhook } from '@countersign/webhooks';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Receiver, startReceiver } from '../webhooks-support.ts';
-import { signedInPage } from './app-support.ts';
+import { signedInPage, takeSecret } from './app-support.ts';
 import { appWorld, expectAccessible, screenshot, VIEWPORTS } from './browser.ts';
 
 // The webhooks page end to end: a real receiver on loopback, the background worker delivering through the outbox.
@@ -17,14 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await receiver?.close();
 });
-
-/** The secret the page shows once, then dismissed with Done. */
-async function takeSecret(page: Page): Promise<string> {
-  const secret = (await page.getByTestId('secret').textContent())!.trim();
-  await page.getByRole('button', { name: 'Done' }).click();
-  await expect.poll(() => page.getByTestId('secret').count()).toBe(0);
-  return secret;
-}
 
 const hookUrl = (tag: string) => `${receiver.url}/${tag}`;
 

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { Loading } from '../components/Loading.tsx';
 import { loadDesigner } from '../features/designer/preload.ts';
+import { aroundNav } from '../lib/leave-guard.ts';
 import { Layout } from './Layout.tsx';
 import { queryClient } from './query-client.ts';
 
@@ -19,7 +20,7 @@ const Settings = lazy(() => import('../features/settings/routes/Settings.tsx'));
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <Router base="/app">
+      <Router base="/app" aroundNav={aroundNav}>
         <Suspense fallback={<Loading />}>
           <Switch>
             <Route path="/sign-in" component={SignIn} />

@@ -11,6 +11,20 @@ export function Field({ label, children }: { label: ReactNode; children: ReactNo
   );
 }
 
+/** The "From" and "To" days of a filter form (inputs `from` and `to`, yyyy-mm-dd, both inclusive). */
+export function DayRangeFields({ from, to }: { from?: string | undefined; to?: string | undefined }) {
+  return (
+    <>
+      <Field label="From">
+        <input type="date" name="from" defaultValue={from} />
+      </Field>
+      <Field label="To">
+        <input type="date" name="to" defaultValue={to} />
+      </Field>
+    </>
+  );
+}
+
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>;
 
 /** A text input whose value the caller keeps: `onValue` gets the text as typed. */

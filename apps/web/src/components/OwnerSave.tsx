@@ -6,13 +6,13 @@ import { ErrorNotice } from './ErrorNotice.tsx';
  * the last save did, or the server's reason it failed.
  */
 export function OwnerSave({
-  isOwner,
+  canAdminister,
   save,
   label,
   notOwner = 'Only an owner can change these.',
   saved,
 }: {
-  isOwner: boolean;
+  canAdminister: boolean;
   save: { isPending: boolean; isSuccess: boolean; error: unknown };
   label: string;
   notOwner?: string;
@@ -21,7 +21,7 @@ export function OwnerSave({
 }) {
   return (
     <>
-      {isOwner ? (
+      {canAdminister ? (
         <button type="submit" className="primary" disabled={save.isPending}>
           {label}
         </button>

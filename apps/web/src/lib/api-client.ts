@@ -42,13 +42,16 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Sign-in calls: no session yet, so no CSRF token to fetch (the server checks their Origin instead). */
   anonymous?: boolean;
+  /** Outlives the page (a save sent as the tab closes); the browser takes at most 64 KB of such bodies. */
+  keepalive?: boolean;
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const method = options.method ?? (options.json !== undefined || options.form ? 'POST' : 'GET');
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (method !== 'GET' && !options.anonymous) {
-    const token = await csrfToken();
+    // The known token without awaiting: a request made as the page closes must start before it is gone.
+    const token = csrf ?? (await csrfToken());
     if (token) headers[CSRF_HEADER] = token;
   }
   let body: BodyInit | undefined;
@@ -64,6 +67,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     body,
     credentials: 'same-origin',
     signal: options.signal,
+    keepalive: options.keepalive ?? false,
   });
   if (!res.ok) throw await toError(res);
   return res;

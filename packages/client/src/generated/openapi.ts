@@ -699,6 +699,367 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a single sign-on: where to send the browser
+         * @description From a work email address (its domain picks the account whose verified single sign-on covers it) or an account id. Answers the identity provider's sign-in URL (OIDC authorization code with PKCE, or a SAML AuthnRequest) and sets `cs_sso`, an HttpOnly cookie that binds the attempt to this browser: it must come back within 10 minutes, once. At most 60 per client address and hour.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SsoStartRequest"];
+                };
+            };
+            responses: {
+                /** @description Navigate there (`location.href = redirectUrl`). */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SsoStart"];
+                    };
+                };
+                /** @description `sso_failed`: the identity provider's discovery document could not be read. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden`: a cross-site request. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `sso_not_configured`: no verified single sign-on for this domain or account. */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `payload_too_large`: the request body is larger than the configured limit. */
+                413: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Too many requests or the API allowance is exhausted; see `Retry-After`. */
+                429: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OpenID provider's redirect after sign-in (browser navigation)
+         * @description Spends the attempt `state` names (this browser's `cs_sso` cookie, within 10 minutes, once), redeems `code` with the PKCE verifier and checks the ID token (signature by the provider's keys, issuer, audience, expiry, nonce). The address it names must be at the verified domain; a member is created with the default role on their first sign-in.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    code?: string;
+                    state?: string;
+                    iss?: string;
+                    error?: string;
+                    error_description?: string;
+                    session_state?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description To `/app/` signed in (`Set-Cookie: cs_session`), or to `/app/sign-in?error=<code>&message=<text>` (`sso_failed`, `sso_not_configured`) with nothing signed in. */
+                303: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/saml/acs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assertion consumer service: the SAML IdP's answer (HTTP-POST binding)
+         * @description Spends the attempt `RelayState` names (this browser's `cs_sso` cookie, within 10 minutes, once), then checks the response: a valid XML signature on the assertion by the configured IdP certificate (unsigned assertions are refused), the issuer, InResponseTo (the request this browser started), the audience (our entity id), Destination and Recipient (this URL), NotBefore/NotOnOrAfter (2 minutes of clock skew), and that the assertion was not used before (ids are remembered until they expire).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        SAMLResponse: string;
+                        RelayState: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description To `/app/` signed in (`Set-Cookie: cs_session`), or to `/app/sign-in?error=<code>&message=<text>` (`sso_failed`, `sso_not_configured`) with nothing signed in. */
+                303: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `payload_too_large`: the request body is larger than the configured limit. */
+                413: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/saml/metadata/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This service provider's SAML metadata for an account (import it at the IdP)
+         * @description Its URL is also the entity ID (the audience the IdP must name). Public, as metadata is.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    accountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The EntityDescriptor: entity ID, ACS (HTTP-POST), assertions wanted signed. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/samlmetadata+xml": string;
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `sso_not_configured`: the account has no SAML connection. */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me": {
         parameters: {
             query?: never;
@@ -807,14 +1168,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: called with a bearer token (these routes are about the signed-in member), or a write without a valid `X-CSRF-Token` / from another origin. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `forbidden` also for a bearer token: this route is for a signed-in member (cookie). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description Unexpected error; the body carries the request id, never internals. */
@@ -883,14 +1244,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: called with a bearer token (these routes are about the signed-in member), or a write without a valid `X-CSRF-Token` / from another origin. */
+                /** @description `forbidden` also for a bearer token: this route is for a signed-in member (cookie). */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description Unexpected error; the body carries the request id, never internals. */
@@ -977,14 +1338,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: called with a bearer token (these routes are about the signed-in member), or a write without a valid `X-CSRF-Token` / from another origin. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `forbidden` also for a bearer token: this route is for a signed-in member (cookie). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `member_session_not_found`: not a session of this member. */
@@ -1062,14 +1423,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: called with a bearer token (passkeys belong to the signed-in member), or a write without a valid `X-CSRF-Token` / from another origin. */
+                /** @description `forbidden` also for a bearer token: this route is for a signed-in member (cookie). */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description Unexpected error; the body carries the request id, never internals. */
@@ -1143,14 +1504,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: called with a bearer token (passkeys belong to the signed-in member), or a write without a valid `X-CSRF-Token` / from another origin. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `forbidden` also for a bearer token: this route is for a signed-in member (cookie). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `payload_too_large`: the request body is larger than the configured limit. */
@@ -1248,14 +1609,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: called with a bearer token (passkeys belong to the signed-in member), or a write without a valid `X-CSRF-Token` / from another origin. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `forbidden` also for a bearer token: this route is for a signed-in member (cookie). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `payload_too_large`: the request body is larger than the configured limit. */
@@ -1361,14 +1722,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: called with a bearer token (passkeys belong to the signed-in member), or a write without a valid `X-CSRF-Token` / from another origin. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `forbidden` also for a bearer token: this route is for a signed-in member (cookie). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `passkey_not_found`: not a passkey of this member. */
@@ -1452,14 +1813,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: called with a bearer token (passkeys belong to the signed-in member), or a write without a valid `X-CSRF-Token` / from another origin. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `forbidden` also for a bearer token: this route is for a signed-in member (cookie). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `passkey_not_found`: not a passkey of this member. */
@@ -1544,6 +1905,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description `insufficient_scope` when the caller lacks `account:read` (a member who is not an owner lacks `account:admin`). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
                 /** @description Unexpected error; the body carries the request id, never internals. */
                 500: {
                     headers: {
@@ -1570,7 +1941,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a member
-         * @description Adds the member and emails them a sign-in link (15 minutes; later ones from the sign-in page).
+         * @description Adds the member and emails them an invitation (who invited them to which account, in the account's default language) with a sign-in link that works once for 7 days; later ones come from the sign-in page. At most 10 invites to one address per hour (whichever accounts send them) and 50 per account per hour; beyond that 429 `rate_limited` with `Retry-After`. A refused invite counts against neither.
          */
         post: {
             parameters: {
@@ -1615,14 +1986,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: only an owner may do this (or a CSRF/origin check failed). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `account:admin` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `member_exists`: the address is already a member of this account. */
@@ -1639,6 +2010,17 @@ export interface paths {
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Too many requests or the API allowance is exhausted; see `Retry-After`. */
+                429: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1686,7 +2068,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a member
-         * @description Their sign-in sessions, links and passkeys end with them.
+         * @description Their sign-in sessions, links and passkeys end with them, and the tokens they made are revoked in the same transaction.
          */
         delete: {
             parameters: {
@@ -1727,14 +2109,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: only an owner may do this (or a CSRF/origin check failed). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `account:admin` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `member_not_found`: no such member in this account. */
@@ -1782,7 +2164,118 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a member's role
+         * @description In one transaction: the role, and the member's tokens narrowed to the new role's scopes (docs/permissions.md).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    memberId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MemberUpdateRequest"];
+                };
+            };
+            responses: {
+                /** @description The member as they now are. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Member"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `account:admin` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
+                /** @description `member_not_found`: no such member in this account. */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `last_owner`: the account must keep an owner. */
+                409: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `payload_too_large`: the request body is larger than the configured limit. */
+                413: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/account": {
@@ -1820,6 +2313,16 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `account:read` (a member who is not an owner lacks `account:admin`). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description Unexpected error; the body carries the request id, never internals. */
@@ -1894,8 +2397,356 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: only an owner may do this (or a CSRF/origin check failed). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `account:admin` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
+                /** @description `payload_too_large`: the request body is larger than the configured limit. */
+                413: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/account/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's single sign-on connection, and what to register at the identity provider */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The connection (null when none) and this service provider. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SsoSettings"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `account:admin` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /**
+         * Set up (or replace) single sign-on through an OIDC or SAML identity provider
+         * @description Sets the protocol, the provider and the email domain. A new domain must be verified (TXT record, `POST /api/account/sso/verification/check`) before anyone signs in through it. The OIDC client secret is stored encrypted and never shown; leave it out to keep the stored one. URLs must be https unless the operator set SSO_ALLOW_HTTP.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SsoConnectionRequest"];
+                };
+            };
+            responses: {
+                /** @description The connection. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SsoConnection"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `account:admin` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
+                /** @description `payload_too_large`: the request body is larger than the configured limit. */
+                413: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove single sign-on (members sign in by emailed link or passkey again) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed. */
+                204: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `account:admin` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
+                /** @description `sso_not_configured`: the account has no connection. */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sso/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start verifying the domain: the TXT record to publish
+         * @description Publish a TXT record at the domain whose value is `countersign-verification=<token>`, then call `POST /api/account/sso/verification/check`. The token stays the same until the domain changes.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description The record to publish. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SsoVerification"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `account:admin` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
+                /** @description `sso_not_configured`: set up single sign-on first. */
+                404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
@@ -1937,6 +2788,132 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sso/verification/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify the domain: look up its TXT records in DNS */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Verified: members at the domain may sign in through the provider. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SsoConnection"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `account:admin` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
+                /** @description `sso_not_configured`: set up single sign-on first. */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `sso_domain_unverified`: the record was not found (or DNS failed); `sso_domain_taken`: another account verified the domain. */
+                409: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `payload_too_large`: the request body is larger than the configured limit. */
+                413: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/account/branding": {
@@ -1974,6 +2951,16 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `account:read` (a member who is not an owner lacks `account:admin`). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description Unexpected error; the body carries the request id, never internals. */
@@ -2046,14 +3033,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: only an owner may do this (or a CSRF/origin check failed). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `account:admin` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `payload_too_large`: the request body is larger than the configured limit. */
@@ -2133,6 +3120,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description `forbidden` for a test token: it cannot administer the account. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
                 /** @description Unexpected error; the body carries the request id, never internals. */
                 500: {
                     headers: {
@@ -2159,7 +3156,7 @@ export interface paths {
         put?: never;
         /**
          * Create a refresh token
-         * @description The token is in this answer only; the service keeps its SHA-256.
+         * @description The token is in this answer only; the service keeps its SHA-256. It records its creator (the member, or the creator of the token that made it) and its scopes, never more than the caller holds.
          */
         post: {
             parameters: {
@@ -2204,14 +3201,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: a test token cannot create a real one (docs/test-mode.md). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope`: `scopes` names a scope the caller lacks (`scope` names it). `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `payload_too_large`: the request body is larger than the configured limit. */
@@ -2265,7 +3262,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke a refresh token
-         * @description Immediate: access tokens minted from it stop working too.
+         * @description Immediate: access tokens minted from it stop working too. Without `account:admin` only the tokens of the caller's creator can be revoked (another's answers 404).
          */
         delete: {
             parameters: {
@@ -2306,14 +3303,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `refresh_token_not_found`: no such token in this account. */
@@ -2391,6 +3388,224 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description `insufficient_scope` when the caller lacks `account:read` (a member who is not an owner lacks `account:admin`). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's activity log: who changed what, when and from where
+         * @description Newest first, cursor-paged. Append-only: written in the transaction of each change (tokens, members, templates, webhooks, branding, settings, legal holds, purges, the drive connection; docs/activity-log.md). Filters: `action` (one action, or a prefix such as `token.`), `actorKind` and `actorId`, `from`/`to`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description An action (`token.created`) or a prefix ending in a dot (`token.`). */
+                    action?: string;
+                    /** @description `member`: a person signed in to the web app; `token`: a refresh token (or an access token minted from it); `cli`: the operator's command line; `system`: the service itself. */
+                    actorKind?: components["schemas"]["ActivityActorKind"];
+                    /** @description A member's or token's id. */
+                    actorId?: string;
+                    /** @description At or after this time. */
+                    from?: string;
+                    /** @description At or before this time. */
+                    to?: string;
+                    /** @description Page size, 1 to 200 (default 50). */
+                    limit?: number;
+                    /** @description `nextCursor` of the previous page. */
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of the log. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ActivityList"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `account:admin` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/activity/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's activity log as CSV
+         * @description The events `GET /api/activity` lists with the same filters, all of them, newest first, streamed as CSV (RFC 4180: a header line, CRLF line ends, cells with a quote, comma or line break quoted). A cell starting with `=`, `+`, `-` or `@` is prefixed with `'` so that a spreadsheet does not run it as a formula. Columns: at, action, actor_kind, actor_id, actor, target_kind, target_id, details (JSON), ip, user_agent.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description An action (`token.created`) or a prefix ending in a dot (`token.`). */
+                    action?: string;
+                    /** @description `member`: a person signed in to the web app; `token`: a refresh token (or an access token minted from it); `cli`: the operator's command line; `system`: the service itself. */
+                    actorKind?: components["schemas"]["ActivityActorKind"];
+                    /** @description A member's or token's id. */
+                    actorId?: string;
+                    /** @description At or after this time. */
+                    from?: string;
+                    /** @description At or before this time. */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV file (`Content-Disposition: attachment`). */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `account:admin` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
                 /** @description Unexpected error; the body carries the request id, never internals. */
                 500: {
                     headers: {
@@ -2459,6 +3674,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description `insufficient_scope` when the caller lacks `drive` (a member who is not an owner lacks `account:admin`). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
                 /** @description Unexpected error; the body carries the request id, never internals. */
                 500: {
                     headers: {
@@ -2485,7 +3710,7 @@ export interface paths {
         put?: never;
         /**
          * Upload PDFs to the embedded drive
-         * @description multipart/form-data with one `files` part per PDF. Every file must be a PDF (starts with `%PDF-`) of at most MAX_FILE_BYTES; otherwise nothing is stored. Their `cloudFileId`s go into `POST /api/sessions/send`.
+         * @description multipart/form-data with one `files` part per PDF. Every PDF is inspected as a template upload inspects it (encrypted, XFA, unreadable, not a PDF or over MAX_FILE_BYTES: 422 `documents_rejected` in the same words); a file name that names no file once cleaned (empty, `.`, `..`, a folder) is a 400. Either way nothing is stored. Names keep their last path segment without control characters, at most 255 characters. Their `cloudFileId`s go into `POST /api/sessions/send`.
          */
         post: {
             parameters: {
@@ -2510,7 +3735,7 @@ export interface paths {
                         "application/json": components["schemas"]["DriveFileList"];
                     };
                 };
-                /** @description `invalid_request`: a file is not a PDF (named in `message`), or the form is wrong. */
+                /** @description `invalid_request`: a file name names no file (named in `message`), or the form is wrong. */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2530,14 +3755,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `drive` (a member who is not an owner lacks `account:admin`). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `payload_too_large`: the request is larger than MAX_FILE_BYTES (default 50 MB) of PDFs plus 1 MB of form; `message` gives the limit in bytes. */
@@ -2548,6 +3773,16 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description A PDF was rejected (`failedDocuments`: encrypted, xfa, load-failed, too-large...); nothing was stored. */
+                422: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SessionsSendRejectedResponse"];
                     };
                 };
                 /** @description Unexpected error; the body carries the request id, never internals. */
@@ -2632,14 +3867,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `drive` (a member who is not an owner lacks `account:admin`). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `drive_file_not_found`: no such file in this account drive. */
@@ -2717,6 +3952,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description `insufficient_scope` when the caller lacks `drive` (a member who is not an owner lacks `account:admin`). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
                 /** @description Unexpected error; the body carries the request id, never internals. */
                 500: {
                     headers: {
@@ -2790,14 +4035,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: only an owner may change the drive (or a CSRF/origin check failed). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `account:admin` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `drive_oauth_not_configured`: GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET are not set. */
@@ -2892,6 +4137,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description `insufficient_scope` when the caller lacks `account:admin` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
                 /** @description Unexpected error; the body carries the request id, never internals. */
                 500: {
                     headers: {
@@ -2961,14 +4216,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: only an owner may change the drive (or a CSRF/origin check failed). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `account:admin` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description Unexpected error; the body carries the request id, never internals. */
@@ -3080,14 +4335,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `sessions:send` (a member who is not an owner lacks `account:admin`). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `idempotency_in_progress`: a request with the same `Idempotency-Key` is still being processed; retry after `Retry-After`. */
@@ -3239,14 +4494,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `sessions:cancel` (a member who is not an owner lacks `account:admin`). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description No such session for this account. */
@@ -3373,14 +4628,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `sessions:cancel` (a member who is not an owner lacks `account:admin`). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description Unexpected error; the body carries the request id, never internals. */
@@ -3480,6 +4735,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description `insufficient_scope` when the caller lacks `sessions:read` (a member who is not an owner lacks `account:admin`). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
                 /** @description Unexpected error; the body carries the request id, never internals. */
                 500: {
                     headers: {
@@ -3558,6 +4823,16 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `sessions:read` (a member who is not an owner lacks `account:admin`). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description No such session for this account. */
@@ -3640,14 +4915,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: a signed-in member who is not an owner (purging is for owners). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `account:admin` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description No such session for this account. */
@@ -3758,14 +5033,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `sessions:send` (a member who is not an owner lacks `account:admin`). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `session_not_found` or `not_found` (no such participant in the session). */
@@ -3870,6 +5145,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description `insufficient_scope` when the caller lacks `sessions:send` (a member who is not an owner lacks `account:admin`). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
                 /** @description `session_not_found` or `not_found` (no such participant in the session). */
                 404: {
                     headers: {
@@ -3958,6 +5243,16 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `sessions:read` (a member who is not an owner lacks `account:admin`). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description No such session for this account. */
@@ -4054,14 +5349,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: a signed-in member who is not an owner (legal holds are for owners). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `account:admin` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description No such session for this account. */
@@ -4153,14 +5448,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: a signed-in member who is not an owner (legal holds are for owners). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `account:admin` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description No such session for this account. */
@@ -4264,6 +5559,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description `insufficient_scope` when the caller lacks `sessions:read` (a member who is not an owner lacks `account:admin`). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
                 /** @description No such session or document for this account. */
                 404: {
                     headers: {
@@ -4326,7 +5631,7 @@ export interface paths {
         put?: never;
         /**
          * Send a template to one or more recipient sets (bulk when several entries)
-         * @description Creates one session per `signingRequests` entry from a template prepared at design time, so each entry costs a few database rows. Recipients match template roles case-insensitively; every entry needs a recipient for every role (400 `unmapped_placeholders` otherwise, naming the entries and their missing roles; nothing created). Other problems of one entry fail only that row (`status: error`). With `notify` true, invites are emailed before the answer and their results reported; a later signer of a `sequential` send is `skipped`, invited when their turn comes. With `notify` false, `signingUrl` is returned for the caller to deliver.
+         * @description Creates one session per `signingRequests` entry from a template prepared at design time, so each entry costs a few database rows. Recipients match template roles case-insensitively; every entry needs a recipient for every role (400 `unmapped_placeholders` otherwise, naming the entries and their missing roles; nothing created). A template the designer flags as not ready is refused whole (422 `template_not_ready`). Other problems of one entry fail only that row (`status: error`). With `notify` true, invites are emailed before the answer and their results reported; a later signer of a `sequential` send is `skipped`, invited when their turn comes. With `notify` false, `signingUrl` is returned for the caller to deliver.
          */
         post: {
             parameters: {
@@ -4382,14 +5687,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `sessions:send` (a member who is not an owner lacks `account:admin`). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description No such template for this account. */
@@ -4424,10 +5729,11 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `idempotency_key_reused`: the `Idempotency-Key` was already used with a different request body. */
+                /** @description `template_not_ready`: the template is not ready to send (a role without a signature field, a field off its page...); `message` names each problem by field label and role. Nothing was created. `idempotency_key_reused`: the `Idempotency-Key` was already used with a different request body. */
                 422: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4514,6 +5820,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description `insufficient_scope` when the caller lacks `templates:read` (a member who is not an owner lacks `account:admin`). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
                 /** @description Unexpected error; the body carries the request id, never internals. */
                 500: {
                     headers: {
@@ -4585,14 +5901,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `templates:write` (a member who is not an owner lacks `account:admin`). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `payload_too_large`: the request is larger than MAX_FILE_BYTES (default 50 MB) of PDFs plus 1 MB of form; `message` gives the limit in bytes. */
@@ -4696,6 +6012,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description `insufficient_scope` when the caller lacks `templates:read` (a member who is not an owner lacks `account:admin`). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
                 /** @description No such template for this account. */
                 404: {
                     headers: {
@@ -4778,14 +6104,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `templates:write` (a member who is not an owner lacks `account:admin`). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `template_not_found`. */
@@ -4885,14 +6211,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `templates:write` (a member who is not an owner lacks `account:admin`). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `template_not_found`. */
@@ -4982,6 +6308,16 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `templates:read` (a member who is not an owner lacks `account:admin`). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `template_not_found`, or `not_found` for an index past the last document. */
@@ -5086,14 +6422,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden`: not a signed-in member. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `forbidden` also for a bearer token: this route is for a signed-in member (cookie). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `template_not_found`. */
@@ -5108,6 +6444,16 @@ export interface paths {
                 };
                 /** @description `payload_too_large`: the request body is larger than the configured limit. */
                 413: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `template_not_ready`: the template is not ready to send; `message` names each problem by field label and role. */
+                422: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
@@ -5366,7 +6712,7 @@ export interface paths {
         put?: never;
         /**
          * Email the signer a one-time code
-         * @description Sends a 6-digit code to the signer's address, whatever `notify` says. Valid 10 minutes, used once, 5 wrong tries; a new code retires the previous one. At most one code per 30 seconds and 5 per hour (429 `rate_limited`); after 10 wrong codes in a row the signer is locked out (429 `code_locked` with `Retry-After`) for 30 minutes, each later lockout twice as long, at most a day, and requesting a new code does not lift it. Public sessions answer 400 `code_not_required`. No body.
+         * @description Sends a 6-digit code to the signer's address, whatever `notify` says. Valid 10 minutes, used once, 5 wrong tries; a new code retires the previous one. At most one code per 30 seconds and 5 per hour (429 `rate_limited` with `retryAfterSeconds`; the code already sent still works); after 10 wrong codes in a row the signer is locked out (429 `code_locked` with `Retry-After`) for 30 minutes, each later lockout twice as long, at most a day, and requesting a new code does not lift it. Public sessions answer 400 `code_not_required`. No body.
          */
         post: {
             parameters: {
@@ -5649,7 +6995,7 @@ export interface paths {
                         "application/json": components["schemas"]["SigningErrorResponse"];
                     };
                 };
-                /** @description `not_your_turn`, `already_signed` or `document_not_ready`. */
+                /** @description `not_your_turn`, `already_signed`, `document_not_ready`, or `no_signature_field` (the session gives the signer no signature field: it cannot be signed). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5896,7 +7242,7 @@ export interface paths {
                         "application/json": components["schemas"]["SigningErrorResponse"];
                     };
                 };
-                /** @description `not_your_turn`, `already_signed` or `document_not_ready`. */
+                /** @description `not_your_turn`, `already_signed`, `document_not_ready`, or `no_signature_field` (the session gives the signer no signature field: it cannot be signed). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6024,7 +7370,7 @@ export interface paths {
                         "application/json": components["schemas"]["SigningErrorResponse"];
                     };
                 };
-                /** @description `not_your_turn`, `already_signed` or `document_not_ready`. */
+                /** @description `not_your_turn`, `already_signed`, `document_not_ready`, or `no_signature_field` (the session gives the signer no signature field: it cannot be signed). */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6123,6 +7469,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description `insufficient_scope` when the caller lacks `webhooks` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
                 /** @description Unexpected error; the body carries the request id, never internals. */
                 500: {
                     headers: {
@@ -6194,14 +7550,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `webhooks` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `webhook_limit_reached`: the account already has the maximum number of endpoints. */
@@ -6302,6 +7658,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description `insufficient_scope` when the caller lacks `webhooks` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
                 /** @description `webhook_not_found`: no such endpoint for this account. */
                 404: {
                     headers: {
@@ -6380,14 +7746,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `webhooks` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `webhook_not_found`: no such endpoint for this account. */
@@ -6474,14 +7840,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `webhooks` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `webhook_not_found`: no such endpoint for this account. */
@@ -6583,14 +7949,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `webhooks` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `webhook_not_found`: no such endpoint for this account. */
@@ -6686,14 +8052,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `webhooks` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `webhook_not_found`: no such endpoint for this account. */
@@ -6792,6 +8158,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description `insufficient_scope` when the caller lacks `webhooks` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
                 /** @description `webhook_not_found`: no such endpoint for this account. */
                 404: {
                     headers: {
@@ -6888,14 +8264,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `webhooks` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `webhook_not_found` or `webhook_delivery_not_found`. */
@@ -7001,14 +8377,14 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                /** @description `insufficient_scope` when the caller lacks `webhooks` (a member who is not an owner lacks `account:admin`). `forbidden` for a test token: it cannot administer the account. `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
+                        "application/json": components["schemas"]["AccessErrorResponse"];
                     };
                 };
                 /** @description `webhook_not_found`: no such endpoint for this account. */
@@ -7790,7 +9166,7 @@ export interface components {
          * @description Machine-readable error code; the list may grow, so treat an unknown code by its HTTP status.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_grant" | "unmapped_placeholders" | "unknown_recipient_label" | "unknown_field_label" | "invalid_field_value" | "template_invalid" | "drive_not_connected" | "cloud_file_not_found" | "cloud_file_too_large" | "cloud_file_not_pdf" | "idempotency_key_reused" | "unsafe_webhook_url" | "unauthorized" | "not_found" | "template_not_found" | "session_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "session_completed" | "session_active" | "legal_hold" | "idempotency_in_progress" | "webhook_disabled" | "webhook_limit_reached" | "payload_too_large" | "documents_rejected" | "all_rows_failed" | "rate_limited" | "allowance_exhausted" | "internal_error" | "drive_unavailable" | "service_unavailable" | "send_timeout" | "link_not_found" | "link_revoked" | "session_cancelled" | "session_expired" | "session_declined" | "session_purged" | "download_expired" | "verification_required" | "code_not_required" | "code_invalid" | "code_expired" | "code_locked" | "not_your_turn" | "already_signed" | "fields_missing" | "field_not_allowed" | "insufficient_contrast" | "invalid_logo" | "invalid_signature" | "sign_in_link_invalid" | "forbidden" | "member_not_found" | "member_exists" | "last_owner" | "member_session_not_found" | "passkey_not_found" | "passkey_failed" | "template_version_conflict" | "refresh_token_not_found" | "drive_file_not_found" | "drive_oauth_failed" | "drive_oauth_not_configured" | "document_not_ready";
+        ErrorCode: "invalid_request" | "invalid_grant" | "unmapped_placeholders" | "unknown_recipient_label" | "unknown_field_label" | "invalid_field_value" | "template_invalid" | "drive_not_connected" | "cloud_file_not_found" | "cloud_file_too_large" | "cloud_file_not_pdf" | "idempotency_key_reused" | "unsafe_webhook_url" | "unauthorized" | "not_found" | "template_not_found" | "session_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "session_completed" | "session_active" | "legal_hold" | "idempotency_in_progress" | "webhook_disabled" | "webhook_limit_reached" | "payload_too_large" | "documents_rejected" | "all_rows_failed" | "template_not_ready" | "rate_limited" | "allowance_exhausted" | "internal_error" | "drive_unavailable" | "service_unavailable" | "send_timeout" | "link_not_found" | "link_revoked" | "session_cancelled" | "session_expired" | "session_declined" | "session_purged" | "download_expired" | "verification_required" | "code_not_required" | "code_invalid" | "code_expired" | "code_locked" | "not_your_turn" | "already_signed" | "no_signature_field" | "fields_missing" | "field_not_allowed" | "insufficient_contrast" | "invalid_logo" | "invalid_signature" | "sign_in_link_invalid" | "forbidden" | "insufficient_scope" | "member_not_found" | "member_exists" | "last_owner" | "member_session_not_found" | "passkey_not_found" | "passkey_failed" | "template_version_conflict" | "refresh_token_not_found" | "drive_file_not_found" | "drive_oauth_failed" | "drive_oauth_not_configured" | "sso_not_configured" | "sso_domain_unverified" | "sso_domain_taken" | "sso_failed" | "sso_required" | "document_not_ready";
         /** @description Whether the process and its dependencies answer. */
         Readiness: {
             /** @enum {string} */
@@ -7846,6 +9222,10 @@ export interface components {
             member: components["schemas"]["Member"];
             /** @description Send it as `X-CSRF-Token` on every cookie-authenticated write. Null when called with a bearer token. */
             csrfToken: string | null;
+            /** @description What the caller may do now: the member's role's scopes, or the token's (docs/permissions.md). */
+            scopes: components["schemas"]["Scope"][];
+            /** @description Called with a test token: test mode (docs/test-mode.md). */
+            test: boolean;
         };
         Account: {
             accountId: string;
@@ -7878,10 +9258,15 @@ export interface components {
             lastSignInAt: string | null;
         } | null;
         /**
-         * @description `owner`: may also invite and remove members and change account settings.
+         * @description `owner`: every scope, `account:admin` included (members, tokens, settings...); `member`: every scope but `account:admin` (docs/permissions.md).
          * @enum {string}
          */
         MemberRole: "owner" | "member";
+        /**
+         * @description `sessions:send`: Send templates and documents; resend invites and hand out signing links. `sessions:read`: List and read sessions, their audit trails and signed documents. `sessions:cancel`: Cancel sessions; purge test sessions. `templates:read`: List and read templates. `templates:write`: Create, edit and delete templates. `drive`: List, upload and delete the account drive's files. `webhooks`: Manage webhook endpoints and their deliveries. `account:read`: Read the account, its branding, members and allowance. `account:admin`: Administer the account: members, every token, settings, branding, the drive connection, legal holds, purges, single sign-on and the activity log.
+         * @enum {string}
+         */
+        Scope: "sessions:send" | "sessions:read" | "sessions:cancel" | "templates:read" | "templates:write" | "drive" | "webhooks" | "account:read" | "account:admin";
         SignInVerifyRequest: {
             /** @description The `token` of the emailed link (after `#token=`). */
             token: string;
@@ -7917,13 +9302,35 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        SsoStart: {
+            /** @description The identity provider's sign-in page: navigate there. */
+            redirectUrl: string;
+        };
+        SsoStartRequest: {
+            /** Format: email */
+            email: string;
+        } | {
+            /** @description Start from an account instead. */
+            accountId: string;
+        };
+        /** @description Error body of a refused caller (403). */
+        AccessErrorResponse: {
+            error: components["schemas"]["ErrorCode"];
+            /** @description Human-readable detail. */
+            message?: string;
+            /**
+             * @description With `insufficient_scope`: the scope the route needs.
+             * @example sessions:send
+             */
+            scope?: string;
+        };
         MemberSessionList: {
             sessions: components["schemas"]["MemberSession"][];
         };
         MemberSession: {
             sessionId: string;
             /** @enum {string} */
-            method: "link" | "passkey";
+            method: "link" | "passkey" | "sso";
             /**
              * Format: date-time
              * @example 2026-11-22T12:00:00.000Z
@@ -8011,12 +9418,99 @@ export interface components {
             name?: string | null;
             role?: components["schemas"]["MemberRole"] & unknown;
         };
+        MemberUpdateRequest: {
+            role: components["schemas"]["MemberRole"] & unknown;
+        };
         AccountUpdateRequest: {
             name?: string;
             /** @description Sender name of invite emails when a send gives none; null: the account name. */
             defaultSenderName?: string | null;
             /** @description Extension: days after a session ends (completed, cancelled, declined, expired, failed) before it is purged, for sessions sent without their own `retentionDays`; null: kept (the default). Changing it applies to sessions already ended too. */
             retentionDays?: number | null;
+        };
+        SsoSettings: {
+            connection: components["schemas"]["SsoConnection"];
+            /** @description What the identity provider needs to know about this service. */
+            serviceProvider: {
+                /** @description Register it with the OIDC provider. */
+                oidcRedirectUri: string;
+                samlEntityId: string;
+                /** @description Assertion Consumer Service (HTTP-POST). */
+                samlAcsUrl: string;
+                samlMetadataUrl: string;
+            };
+        };
+        SsoConnection: {
+            /** @enum {string} */
+            protocol: "oidc" | "saml";
+            domain: string;
+            verification: components["schemas"]["SsoVerification"];
+            defaultRole: components["schemas"]["MemberRole"];
+            requireSso: boolean;
+            oidc: {
+                issuer: string;
+                clientId: string;
+                clientSecretSet: boolean;
+            } | null;
+            saml: {
+                entityId: string;
+                ssoUrl: string;
+                certificate: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T12:00:00.000Z
+             */
+            updatedAt: string;
+        } | null;
+        SsoVerification: {
+            /** @enum {string} */
+            recordType: "TXT";
+            /** @description The domain itself. */
+            recordName: string;
+            /** @example countersign-verification=3q2-7w... */
+            recordValue: string;
+            verified: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T12:00:00.000Z
+             */
+            verifiedAt: string | null;
+        };
+        SsoConnectionRequest: {
+            /** @enum {string} */
+            protocol: "oidc";
+            /** @description The email domain whose members sign in through this IdP. */
+            domain: string;
+            defaultRole?: components["schemas"]["MemberRole"] & unknown;
+            /** @description Members at the domain (owners excepted) may not sign in by emailed link or passkey. Default false. */
+            requireSso?: boolean;
+            oidc: {
+                /**
+                 * Format: uri
+                 * @description Discovery reads `<issuer>/.well-known/openid-configuration`.
+                 */
+                issuer: string;
+                clientId: string;
+                /** @description Stored encrypted; never shown again. Omit to keep the one stored. */
+                clientSecret?: string;
+            };
+        } | {
+            /** @enum {string} */
+            protocol: "saml";
+            /** @description The email domain whose members sign in through this IdP. */
+            domain: string;
+            defaultRole?: components["schemas"]["MemberRole"] & unknown;
+            /** @description Members at the domain (owners excepted) may not sign in by emailed link or passkey. Default false. */
+            requireSso?: boolean;
+            saml: {
+                /** @description The IdP's entity ID (the assertions' Issuer). */
+                entityId: string;
+                /** Format: uri */
+                ssoUrl: string;
+                /** @description The IdP's signing certificate (PEM or base64 DER). */
+                certificate: string;
+            };
         };
         Branding: {
             /** @example #0f766e */
@@ -8049,12 +9543,12 @@ export interface components {
                 contentType: "image/png" | "image/jpeg";
                 base64: string;
             } | null;
-            /** @description Replaces the list of origins allowed to embed the signing page in a frame. */
+            /** @description Replaces the list of origins allowed to embed the signing page in a frame. Exact origins only (scheme, host, optional port; no path, query, fragment, credentials or wildcard), https, or http on localhost, 127.0.0.0/8 or [::1]; 400 naming the value otherwise. */
             frameOrigins?: string[];
             /** @enum {string|null} */
             defaultLocale?: "en" | "de" | "fr" | "es" | "pt" | "it" | "nl" | "pl" | "ja" | "ar" | null;
         };
-        /** @description Live (unrevoked) tokens, newest first; never the secrets. */
+        /** @description Live (unrevoked) tokens, newest first; never the secrets. An owner (`account:admin`) sees every token, anyone else those of the same creator (a member their own). */
         RefreshTokenList: {
             tokens: components["schemas"]["RefreshTokenInfo"][];
         };
@@ -8076,6 +9570,20 @@ export interface components {
             lastUsedAt: string | null;
             /** @description A test token (docs/test-mode.md). */
             test: boolean;
+            /** @description What it may do now (docs/permissions.md). */
+            scopes: components["schemas"]["Scope"][];
+            createdBy: components["schemas"]["TokenCreator"];
+        };
+        TokenCreator: {
+            /**
+             * @description `member`: a member made it (in the web app, or with a token of theirs); `cli`: the operator's CLI; `unrecorded`: made before creators were recorded (it acts as an owner's token).
+             * @enum {string}
+             */
+            kind: "member" | "cli" | "unrecorded";
+            memberId: string | null;
+            /** @description The member's email, while they are a member. */
+            email: string | null;
+            name: string | null;
         };
         RefreshTokenCreated: {
             tokenId: string;
@@ -8084,14 +9592,23 @@ export interface components {
             refreshToken: string;
             /** @description A test token (docs/test-mode.md). */
             test: boolean;
+            scopes: components["schemas"]["Scope"][];
         };
         RefreshTokenCreateRequest: {
             label?: string | null;
             /**
-             * @description A test token: every session sent with it is a test session (marked everywhere, not legally binding, free, emails only to the account). A test token may create test tokens only. See docs/test-mode.md.
+             * @description A test token: every session sent with it is a test session (marked everywhere, not legally binding, free, emails only to the account). See docs/test-mode.md.
              * @default false
              */
             test?: boolean;
+            /**
+             * @description What the token may do; default: every scope the caller holds. A caller can give only scopes it holds (403 `insufficient_scope` naming the first it lacks). See docs/permissions.md.
+             * @example [
+             *       "sessions:send",
+             *       "sessions:read"
+             *     ]
+             */
+            scopes?: components["schemas"]["Scope"][];
         };
         AllowanceUsage: {
             /** @description Units per period. */
@@ -8112,6 +9629,53 @@ export interface components {
                 units: number;
             }[];
         };
+        /** @description Newest first. */
+        ActivityList: {
+            events: components["schemas"]["ActivityEvent"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        ActivityEvent: {
+            activityId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T12:00:00.000Z
+             */
+            at: string;
+            action: components["schemas"]["ActivityAction"];
+            actor: {
+                kind: components["schemas"]["ActivityActorKind"];
+                /** @description The member's or token's id; null for `cli` and `system`. */
+                id: string | null;
+                /**
+                 * @description How the actor read when it acted: a member's email, a token's label and hint.
+                 * @example ada@example.com
+                 */
+                label: string;
+            };
+            /** @description What was changed (`token`, `member`, `template`, `webhook`, `session`...). */
+            target: {
+                kind: string;
+                id: string;
+            } | null;
+            /** @description What changed, in a few named values; never a secret. */
+            details: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The caller's address; null for `cli` and `system`. */
+            ip: string | null;
+            userAgent: string | null;
+        };
+        /**
+         * @description `token.created`: A refresh token was created (its label, mode and scopes; never the token). `token.revoked`: A refresh token was revoked. `member.invited`: A member was invited (their email and role). `member.removed`: A member was removed; the tokens they made were revoked with them. `member.role_changed`: A member's role changed (from, to). `template.created`: A template was created. `template.edited`: A template was saved as a new version. `template.deleted`: A template was deleted. `webhook.created`: A webhook endpoint was registered (its URL and event types; never the secret). `webhook.updated`: A webhook endpoint's event types changed, or it was turned off or on. `webhook.deleted`: A webhook endpoint was deleted. `webhook.enabled`: A disabled webhook endpoint was enabled again. `webhook.secret_rotated`: A webhook endpoint's signing secret was rotated (never the secret). `branding.changed`: The signing-page branding changed (the properties named). `account.changed`: The account's name, default sender name or retention changed (from, to). `session.legal_hold_set`: A session was put under legal hold. `session.legal_hold_released`: A session's legal hold was released. `session.purged`: The purge of an ended session was requested. `session.test_purged`: The account's test sessions were deleted (how many). `drive.connected`: Google Drive was connected (which Google account). `drive.disconnected`: The drive connection was removed (back to the embedded drive). `sso.configured`: Single sign-on was set up or changed (protocol, domain, default role, require SSO; never the client secret). `sso.removed`: The account's single sign-on connection was removed. `sso.domain_verified`: The single sign-on domain's DNS record was checked and the domain verified.
+         * @enum {string}
+         */
+        ActivityAction: "token.created" | "token.revoked" | "member.invited" | "member.removed" | "member.role_changed" | "template.created" | "template.edited" | "template.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.enabled" | "webhook.secret_rotated" | "branding.changed" | "account.changed" | "session.legal_hold_set" | "session.legal_hold_released" | "session.purged" | "session.test_purged" | "drive.connected" | "drive.disconnected" | "sso.configured" | "sso.removed" | "sso.domain_verified";
+        /**
+         * @description `member`: a person signed in to the web app; `token`: a refresh token (or an access token minted from it); `cli`: the operator's command line; `system`: the service itself.
+         * @enum {string}
+         */
+        ActivityActorKind: "member" | "token" | "cli" | "system";
         DriveFileList: {
             files: components["schemas"]["DriveFile"][];
         };
@@ -8122,6 +9686,72 @@ export interface components {
             size: number;
             /** Format: date-time */
             createdAt: string;
+        };
+        /**
+         * @description Nothing was created: documents were rejected (encrypted, XFA or unreadable PDFs: `failedDocuments`) or every row failed (`rows`).
+         * @example {
+         *       "error": "documents_rejected",
+         *       "message": "1 document was rejected",
+         *       "failedDocuments": [
+         *         {
+         *           "cloudFileId": "1Zx8kQ4rT7yWm2NvB5cD9eFgHjK3LpQ0s",
+         *           "filename": "scanned-contract.pdf",
+         *           "reason": "encrypted",
+         *           "message": "the PDF is encrypted; remove the password and send it again"
+         *         }
+         *       ]
+         *     }
+         */
+        SessionsSendRejectedResponse: {
+            error: components["schemas"]["ErrorCode"];
+            /** @description Human-readable detail (required on 422). */
+            message: string;
+            /** @description Present when documents were rejected before any session was created. */
+            failedDocuments?: components["schemas"]["FailedDocument"][];
+            /** @description Present when every row failed; the row shape of the 200/207 body. */
+            rows?: components["schemas"]["SessionsSendRow"][];
+        };
+        /** @description A document rejected before any session was created. */
+        FailedDocument: {
+            cloudFileId: string | null;
+            filename: string;
+            /** @description Why the document was rejected: `encrypted`, `xfa`, `load-failed`... */
+            reason: string;
+            /** @description Human-readable detail. */
+            message: string;
+        };
+        /** @description Result of one `signingRequests` entry. */
+        SessionsSendRow: {
+            /** @description Index into `signingRequests`. */
+            row: number;
+            /** @enum {string} */
+            status: "sent" | "failed";
+            sessionId?: string;
+            documents?: components["schemas"]["SessionsSendDocument"][];
+            participants?: components["schemas"]["SessionsSendParticipant"][];
+            /** @description Machine-readable reason, failed rows only. */
+            error?: string;
+            /** @description Human-readable detail, failed rows only. */
+            message?: string;
+        };
+        /** @description A document of the created session. */
+        SessionsSendDocument: {
+            documentId: string;
+            /** @description Source drive file id the document was created from. */
+            cloudFileId: string | null;
+            filename: string;
+            /** @description True only when the whole call succeeded. */
+            sourceFileSafeToDelete: boolean;
+        };
+        /** @description A signer of the created session. */
+        SessionsSendParticipant: {
+            participantId: string;
+            /** @description Email address of the signer. */
+            email: string;
+            /** @description Signing link, for the caller to deliver when no emails are sent. */
+            signingUrl: string | null;
+            /** @description Display name shown on the signing document. */
+            displayName?: string;
         };
         DriveUpload: {
             files: string[];
@@ -8172,39 +9802,6 @@ export interface components {
         SessionsSendResponse: {
             rows: components["schemas"]["SessionsSendRow"][];
         };
-        /** @description Result of one `signingRequests` entry. */
-        SessionsSendRow: {
-            /** @description Index into `signingRequests`. */
-            row: number;
-            /** @enum {string} */
-            status: "sent" | "failed";
-            sessionId?: string;
-            documents?: components["schemas"]["SessionsSendDocument"][];
-            participants?: components["schemas"]["SessionsSendParticipant"][];
-            /** @description Machine-readable reason, failed rows only. */
-            error?: string;
-            /** @description Human-readable detail, failed rows only. */
-            message?: string;
-        };
-        /** @description A document of the created session. */
-        SessionsSendDocument: {
-            documentId: string;
-            /** @description Source drive file id the document was created from. */
-            cloudFileId: string | null;
-            filename: string;
-            /** @description True only when the whole call succeeded. */
-            sourceFileSafeToDelete: boolean;
-        };
-        /** @description A signer of the created session. */
-        SessionsSendParticipant: {
-            participantId: string;
-            /** @description Email address of the signer. */
-            email: string;
-            /** @description Signing link, for the caller to deliver when no emails are sent. */
-            signingUrl: string | null;
-            /** @description Display name shown on the signing document. */
-            displayName?: string;
-        };
         /**
          * @description Error body of the session endpoints (400, 404, 409, 502, 503).
          * @example {
@@ -8219,39 +9816,6 @@ export interface components {
             message?: string;
             /** @description The cloud file the error is about. */
             cloudFileId?: string;
-        };
-        /**
-         * @description Nothing was created: documents were rejected (encrypted, XFA or unreadable PDFs: `failedDocuments`) or every row failed (`rows`).
-         * @example {
-         *       "error": "documents_rejected",
-         *       "message": "1 document was rejected",
-         *       "failedDocuments": [
-         *         {
-         *           "cloudFileId": "1Zx8kQ4rT7yWm2NvB5cD9eFgHjK3LpQ0s",
-         *           "filename": "scanned-contract.pdf",
-         *           "reason": "encrypted",
-         *           "message": "the PDF is encrypted; remove the password and send it again"
-         *         }
-         *       ]
-         *     }
-         */
-        SessionsSendRejectedResponse: {
-            error: components["schemas"]["ErrorCode"];
-            /** @description Human-readable detail (required on 422). */
-            message: string;
-            /** @description Present when documents were rejected before any session was created. */
-            failedDocuments?: components["schemas"]["FailedDocument"][];
-            /** @description Present when every row failed; the row shape of the 200/207 body. */
-            rows?: components["schemas"]["SessionsSendRow"][];
-        };
-        /** @description A document rejected before any session was created. */
-        FailedDocument: {
-            cloudFileId: string | null;
-            filename: string;
-            /** @description Why the document was rejected: `encrypted`, `xfa`, `load-failed`... */
-            reason: string;
-            /** @description Human-readable detail. */
-            message: string;
         };
         /**
          * @description Creates sessions from PDFs in the connected cloud drive. Documents are prepared once for all entries; each entry creates its own session. Signature fields are placed automatically.

@@ -88,6 +88,7 @@ export async function updateBranding(
   ctx: ServiceContext,
   accountId: string,
   update: BrandingUpdateRequest,
+  alsoInTransaction?: () => Promise<void>,
 ): Promise<Branding> {
   if (update.accentColor) {
     const ratio = contrastRatio(update.accentColor, '#ffffff');
@@ -111,10 +112,14 @@ export async function updateBranding(
       logoHash: createHash('sha256').update(logo).digest('hex').slice(0, 32),
     });
   }
-  await ctx.db
-    .insert(accountBranding)
-    .values({ accountId, frameOrigins: [], ...set, updatedAt: ctx.clock.now() })
-    .onConflictDoUpdate({ target: accountBranding.accountId, set });
+  // The logo was decoded and checked above: the transaction holds only the write (and the caller's).
+  await ctx.db.transaction(async () => {
+    await ctx.db
+      .insert(accountBranding)
+      .values({ accountId, frameOrigins: [], ...set, updatedAt: ctx.clock.now() })
+      .onConflictDoUpdate({ target: accountBranding.accountId, set });
+    await alsoInTransaction?.();
+  });
   return brandingView(ctx, await brandingOf(ctx, accountId));
 }
 

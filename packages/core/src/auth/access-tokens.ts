@@ -1,7 +1,9 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import {
+  activeRefreshTokenGrant,
   findActiveRefreshToken,
-  isRefreshTokenActive,
+  parseScopes,
+  type RefreshTokenGrant,
   touchRefreshToken,
 } from '../accounts/refresh-tokens.ts';
 import type { ServiceContext } from '../context.ts';
@@ -30,6 +32,9 @@ export interface BearerIdentity {
   /** Minted from a test refresh token: what it sends is a test session. */
   test: boolean;
 }
+
+/** A verified bearer: the token's identity and what its refresh token may do at this moment. */
+export type BearerPrincipal = BearerIdentity & RefreshTokenGrant;
 
 /** Tokens whose signature and claims were checked already; an integrator reuses one for its whole life. */
 const VERIFIED_CACHE_SIZE = 10_000;
@@ -67,15 +72,23 @@ export class AccessTokens {
       throw new DomainError('invalid_grant', 'the refresh token is unknown or revoked');
     }
     await touchRefreshToken(this.ctx, row.id);
-    return this.issue({ accountId: row.accountId, refreshTokenId: row.id, test: row.test });
+    return this.issue(
+      { accountId: row.accountId, refreshTokenId: row.id, test: row.test },
+      parseScopes(row.scopes).join(' '),
+    );
   }
 
-  async issue(identity: BearerIdentity): Promise<AccessTokenResponse> {
+  /**
+   * `scope` (RFC 9068) tells a reader what the token could do when it was minted; each request is decided on
+   * what its refresh token may do then (verify), so a narrowed or revoked token takes effect at once.
+   */
+  async issue(identity: BearerIdentity, scope?: string): Promise<AccessTokenResponse> {
     const ttl = this.ctx.config.accessTokenTtlSeconds;
     const now = Math.floor(this.ctx.clock.now() / 1000);
     const accessToken = await new SignJWT({
       rti: identity.refreshTokenId,
       ...(identity.test ? { tst: true } : {}),
+      ...(scope === undefined ? {} : { scope }),
     })
       .setProtectedHeader({ alg: ALGORITHM, typ: TOKEN_TYPE })
       .setSubject(identity.accountId)
@@ -88,13 +101,15 @@ export class AccessTokens {
     return { access_token: accessToken, token_type: 'Bearer', expires_in: ttl };
   }
 
-  /** Verifies signature, algorithm, type, issuer, audience and expiry, then that its refresh token still stands. */
-  async verify(token: string): Promise<BearerIdentity> {
+  /**
+   * Verifies signature, algorithm, type, issuer, audience and expiry, then that its refresh token still stands,
+   * and reads what it may do now.
+   */
+  async verify(token: string): Promise<BearerPrincipal> {
     const identity = this.verified(token) ?? (await this.verifySignature(token));
-    if (!(await isRefreshTokenActive(this.ctx, identity.accountId, identity.refreshTokenId))) {
-      throw new DomainError('unauthorized', 'the access token was revoked');
-    }
-    return identity;
+    const grant = await activeRefreshTokenGrant(this.ctx, identity.accountId, identity.refreshTokenId);
+    if (!grant) throw new DomainError('unauthorized', 'the access token was revoked');
+    return { ...identity, ...grant };
   }
 
   /**

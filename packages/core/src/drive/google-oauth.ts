@@ -77,6 +77,7 @@ export async function finishGoogleDriveConnect(
   ctx: ServiceContext,
   accountId: string,
   params: { code: string; state: string },
+  alsoInTransaction?: (account: string | null) => Promise<void>,
 ): Promise<{ provider: 'gdrive'; account: string | null }> {
   const { id, secret } = client(ctx);
   const [pending] = await ctx.db
@@ -119,7 +120,11 @@ export async function finishGoogleDriveConnect(
     throw new DomainError('drive_oauth_failed', `Google refused the authorization code (${reason})`);
   }
   const email = await connectedEmail(ctx, accessToken);
-  await connectGoogleDrive(ctx, accountId, { clientId: id, clientSecret: secret, refreshToken }, email);
+  // Google was asked above: the transaction holds only the writes.
+  await ctx.db.transaction(async () => {
+    await connectGoogleDrive(ctx, accountId, { clientId: id, clientSecret: secret, refreshToken }, email);
+    await alsoInTransaction?.(email);
+  });
   return { provider: 'gdrive', account: email };
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type MemberRole, memberSessions, members } from '@countersign/db';
+import { type MemberRole, type MemberSessionMethod, memberSessions, members } from '@countersign/db';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { newId, newSecret, sha256Hex } from '../support/crypto.ts';
@@ -28,7 +28,7 @@ export const csrfTokenFor = (sessionToken: string): string =>
 export async function startMemberSession(
   ctx: ServiceContext,
   member: MemberRow,
-  info: { method: 'link' | 'passkey'; userAgent?: string | undefined; ip?: string | undefined },
+  info: { method: MemberSessionMethod; userAgent?: string | undefined; ip?: string | undefined },
 ): Promise<{ token: string; sessionId: string; expiresAt: number }> {
   const token = newSecret(PREFIX);
   const now = ctx.clock.now();

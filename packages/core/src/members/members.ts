@@ -1,5 +1,7 @@
 import { type MemberRole, members } from '@countersign/db';
+import { scopesOfRole } from '@countersign/schemas/scopes';
 import { and, asc, eq } from 'drizzle-orm';
+import { narrowTokensOfMember, revokeTokensOfMember } from '../accounts/refresh-tokens.ts';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../support/crypto.ts';
 import { DomainError } from '../support/errors.ts';
@@ -82,15 +84,56 @@ export async function addMember(
   return row;
 }
 
-/** Removing a member ends their sign-in sessions and links with them (cascade); one owner always stays. */
-export async function removeMember(ctx: ServiceContext, accountId: string, memberId: string): Promise<void> {
-  const target = await memberOf(ctx, accountId, memberId);
-  if (target.role === 'owner') {
-    const owners = await ctx.db
-      .select({ id: members.id })
-      .from(members)
-      .where(and(eq(members.accountId, accountId), eq(members.role, 'owner')));
-    if (owners.length <= 1) throw new DomainError('last_owner', 'the account must keep at least one owner');
-  }
-  await ctx.db.delete(members).where(and(eq(members.id, memberId), eq(members.accountId, accountId)));
+/** Refuses to leave the account without an owner when `target` stops being one. */
+async function keepAnOwner(ctx: ServiceContext, accountId: string, target: MemberRow): Promise<void> {
+  if (target.role !== 'owner') return;
+  const owners = await ctx.db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.accountId, accountId), eq(members.role, 'owner')));
+  if (owners.length <= 1) throw new DomainError('last_owner', 'the account must keep at least one owner');
+}
+
+/**
+ * Removing a member ends their sign-in sessions and links with them (cascade) and revokes the tokens they
+ * made, in one transaction; one owner always stays. Returns the removed member.
+ */
+export async function removeMember(
+  ctx: ServiceContext,
+  accountId: string,
+  memberId: string,
+  alsoInTransaction?: (removed: MemberRow) => Promise<void>,
+): Promise<MemberRow> {
+  return await ctx.db.transaction(async () => {
+    const target = await memberOf(ctx, accountId, memberId);
+    await keepAnOwner(ctx, accountId, target);
+    await revokeTokensOfMember(ctx, memberId);
+    await ctx.db.delete(members).where(and(eq(members.id, memberId), eq(members.accountId, accountId)));
+    await alsoInTransaction?.(target);
+    return target;
+  });
+}
+
+/**
+ * A member's new role. A demoted owner's tokens lose the scopes a member does not hold, in the same
+ * transaction; the account keeps an owner. Returns the member before and after.
+ */
+export async function changeMemberRole(
+  ctx: ServiceContext,
+  accountId: string,
+  memberId: string,
+  role: MemberRole,
+  alsoInTransaction?: (before: MemberRow, after: MemberRow) => Promise<void>,
+): Promise<{ before: MemberRow; after: MemberRow }> {
+  return await ctx.db.transaction(async () => {
+    const before = await memberOf(ctx, accountId, memberId);
+    if (before.role !== role) {
+      await keepAnOwner(ctx, accountId, before);
+      await ctx.db.update(members).set({ role }).where(eq(members.id, memberId));
+      await narrowTokensOfMember(ctx, memberId, scopesOfRole(role));
+    }
+    const after = { ...before, role };
+    await alsoInTransaction?.(before, after);
+    return { before, after };
+  });
 }

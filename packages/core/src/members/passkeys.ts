@@ -14,6 +14,7 @@ import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ServiceContext } from '../context.ts';
+import { assertSignInWithoutSsoAllowed } from '../sso/connections.ts';
 import { newId } from '../support/crypto.ts';
 import { DomainError } from '../support/errors.ts';
 import type { MemberIdentity } from './member-sessions.ts';
@@ -215,6 +216,7 @@ export async function signInWithPasskey(
     );
   }
   const { passkey, member } = found;
+  await assertSignInWithoutSsoAllowed(ctx, member);
   if (response.response.userHandle !== undefined) {
     const handle = isoBase64URL.fromBuffer(userHandleOf(member.id));
     if (response.response.userHandle !== handle)

@@ -15,6 +15,16 @@ export const SIGN_IN_WINDOW_MS = HOUR_MS;
 export const SIGN_IN_EMAILS_PER_ADDRESS = 5;
 export const SIGN_IN_REQUESTS_PER_CLIENT = 20;
 
+/**
+ * Member invites (POST /api/members): the link lasts days, since an invitation is not answered within minutes;
+ * at most this many invite emails to one address (whichever accounts invite it) and from one account, per window.
+ * 50 an hour lets an owner bring in a team at once and keeps an account from being a spam relay.
+ */
+export const INVITE_LINK_TTL_MS = 7 * DAY_MS;
+export const INVITE_WINDOW_MS = HOUR_MS;
+export const INVITE_EMAILS_PER_ADDRESS = 10;
+export const INVITES_PER_ACCOUNT = 50;
+
 /** The cookie that carries a member's session: HttpOnly, SameSite=Lax, Secure on https. */
 export const SESSION_COOKIE = 'cs_session';
 

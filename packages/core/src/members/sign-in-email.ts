@@ -10,18 +10,9 @@ export interface SignInLinkForEmail {
  * The sign-in email: one link per account the address belongs to. Plain, with no tracking, and saying how long
  * the link works so an expired one is not a surprise.
  */
-export function signInEmail(
-  to: string,
-  links: SignInLinkForEmail[],
-  validMinutes: number,
-  invitedTo?: string,
-): EmailPayload {
-  const subject = invitedTo
-    ? `You have been invited to ${invitedTo} on Countersign`
-    : 'Your Countersign sign-in link';
-  const intro = invitedTo
-    ? `You have been invited to the Countersign account ${invitedTo}. Sign in with this link:`
-    : 'Sign in to Countersign with this link:';
+export function signInEmail(to: string, links: SignInLinkForEmail[], validMinutes: number): EmailPayload {
+  const subject = 'Your Countersign sign-in link';
+  const intro = 'Sign in to Countersign with this link:';
   const lines = links.map((l) => (links.length > 1 ? `${l.accountName}: ${l.url}` : l.url));
   const text = [
     intro,

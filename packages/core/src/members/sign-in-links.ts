@@ -1,7 +1,10 @@
 import { accounts, members, signInLinks } from '@countersign/db';
+import { memberSignInEmailJob } from '@countersign/schemas';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { queueEmail } from '../outbox/email.ts';
+import { queueJob } from '../outbox/jobs.ts';
+import { assertSignInWithoutSsoAllowed } from '../sso/connections.ts';
 import { newId, newSecret, sha256Hex } from '../support/crypto.ts';
 import { DomainError } from '../support/errors.ts';
 import { type MemberRow, normalEmail } from './members.ts';
@@ -23,10 +26,11 @@ const PREFIX = 'cssl_';
 export async function createSignInLink(
   ctx: ServiceContext,
   memberId: string,
+  validMs = SIGN_IN_LINK_TTL_MS,
 ): Promise<{ url: string; expiresAt: number }> {
   const token = newSecret(PREFIX);
   const now = ctx.clock.now();
-  const expiresAt = now + SIGN_IN_LINK_TTL_MS;
+  const expiresAt = now + validMs;
   await ctx.db
     .insert(signInLinks)
     .values({ id: newId(), memberId, tokenHash: sha256Hex(token), createdAt: now, expiresAt });
@@ -34,9 +38,9 @@ export async function createSignInLink(
 }
 
 /**
- * Emails sign-in links to `email` if it belongs to any account (one link per account). The answer is the same
- * whether or not it does, so the endpoint does not reveal who is a member; only the throttles answer otherwise,
- * and they count every request for an address, member or not.
+ * Asks for sign-in links to be emailed to `email` if it belongs to any account. The request does the same work
+ * whether or not it does (the throttles, then one outbox row for `emailSignInLinks`), so neither the answer nor
+ * its timing reveals who is a member; the throttles count every request for an address, member or not.
  */
 export async function requestSignInEmail(ctx: ServiceContext, email: string, client: string): Promise<void> {
   const address = normalEmail(email);
@@ -45,6 +49,12 @@ export async function requestSignInEmail(ctx: ServiceContext, email: string, cli
     [`sign-in:address:${address}`, SIGN_IN_EMAILS_PER_ADDRESS],
   ] as const;
   for (const [key, limit] of limits) await throttle(ctx, key, limit, SIGN_IN_WINDOW_MS, 'sign-in emails');
+  await queueJob(ctx, null, { job: memberSignInEmailJob.name, address });
+  ctx.outbox.kick();
+}
+
+/** The `members.sign-in-email` job: one link per account `address` belongs to, in one email; none for a stranger. */
+export async function emailSignInLinks(ctx: ServiceContext, address: string): Promise<void> {
   const rows = await ctx.db
     .select({ member: members, accountName: accounts.name })
     .from(members)
@@ -56,21 +66,6 @@ export async function requestSignInEmail(ctx: ServiceContext, email: string, cli
     links.push({ accountName: row.accountName, url: (await createSignInLink(ctx, row.member.id)).url });
   }
   await queueEmail(ctx, null, signInEmail(address, links, SIGN_IN_LINK_TTL_MS / 60_000));
-  ctx.outbox.kick();
-}
-
-/** Queues the invite email of a member just added: a sign-in link into `accountName`. */
-export async function emailInvite(
-  ctx: ServiceContext,
-  member: MemberRow,
-  accountName: string,
-): Promise<void> {
-  const { url } = await createSignInLink(ctx, member.id);
-  await queueEmail(
-    ctx,
-    member.accountId,
-    signInEmail(member.email, [{ accountName, url }], SIGN_IN_LINK_TTL_MS / 60_000, accountName),
-  );
   ctx.outbox.kick();
 }
 
@@ -97,6 +92,9 @@ export async function consumeSignInLink(ctx: ServiceContext, token: string): Pro
       'this sign-in link is invalid, already used or expired; request a new one',
     );
   }
+  const [found] = await ctx.db.select().from(members).where(eq(members.id, spent.memberId)).limit(1);
+  if (!found) throw new DomainError('sign_in_link_invalid', 'this sign-in link no longer has a member');
+  await assertSignInWithoutSsoAllowed(ctx, found);
   const [member] = await ctx.db
     .update(members)
     .set({ lastSignInAt: now })

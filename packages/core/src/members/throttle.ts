@@ -13,6 +13,21 @@ export async function throttle(
   windowMs: number,
   what: string,
 ): Promise<void> {
+  await refuseOverLimit(ctx, key, limit, windowMs, what);
+  await recordHit(ctx, key, windowMs);
+}
+
+/**
+ * `throttle`'s refusal without counting: for work that counts only once it is done (`recordHit` then), such as
+ * an invite that may still be refused for another reason.
+ */
+export async function refuseOverLimit(
+  ctx: ServiceContext,
+  key: string,
+  limit: number,
+  windowMs: number,
+  what: string,
+): Promise<void> {
   const { count, resetAt } = await countHits(ctx, key, windowMs);
   if (count >= limit) {
     const seconds = Math.max(1, Math.ceil((resetAt - ctx.clock.now()) / 1000));
@@ -23,5 +38,4 @@ export async function throttle(
       { 'Retry-After': String(seconds) },
     );
   }
-  await recordHit(ctx, key, windowMs);
 }

@@ -2,6 +2,7 @@ import type { JobQueue } from '@countersign/queue';
 import {
   type JobOutboxPayload,
   JobOutboxPayloadSchema,
+  memberSignInEmailJob,
   sessionCompleteJob,
   sessionPurgeJob,
 } from '@countersign/schemas';
@@ -24,7 +25,7 @@ const JOBS = {
   [sessionPurgeJob.name]: { def: sessionPurgeJob, jobId: (sessionId: string) => `purge-${sessionId}` },
 } as const;
 
-/** Asks for a session job in the caller's transaction: queued after the commit, whatever fails meanwhile. */
+/** Asks for a job in the caller's transaction: queued after the commit, whatever fails meanwhile. */
 export async function queueJob(
   ctx: ServiceContext,
   accountId: string | null,
@@ -46,9 +47,14 @@ export function jobDeliverer(enqueue: EnqueueJob): Deliverer {
     async deliver(row) {
       const parsed = JobOutboxPayloadSchema.safeParse(row.payload);
       if (!parsed.success) throw new PermanentDeliveryError('unreadable job outbox payload');
-      const { job, sessionId } = parsed.data;
-      const { def, jobId } = JOBS[job];
-      await enqueue(def, { sessionId }, { jobId: jobId(sessionId) });
+      const payload = parsed.data;
+      if (payload.job === memberSignInEmailJob.name) {
+        // One email per request: the row's id is the job's.
+        await enqueue(memberSignInEmailJob, { address: payload.address }, { jobId: `sign-in-${row.id}` });
+        return;
+      }
+      const { def, jobId } = JOBS[payload.job];
+      await enqueue(def, { sessionId: payload.sessionId }, { jobId: jobId(payload.sessionId) });
     },
   };
 }

@@ -55,9 +55,14 @@ const purgedError = (sessionId: string) =>
  * DELETE /api/sessions/{id}: records the purge of an ended session and, in the same transaction, the outbox row
  * that queues its purge job; the job (or a sweep, after a crash) carries it out with purgeSession. Asking again
  * is harmless. Refused for an active session and
- * under legal hold.
+ * under legal hold. `alsoInTransaction` runs in that transaction when this call asked for the purge.
  */
-export async function requestPurge(ctx: ServiceContext, accountId: string, sessionId: string): Promise<void> {
+export async function requestPurge(
+  ctx: ServiceContext,
+  accountId: string,
+  sessionId: string,
+  alsoInTransaction?: () => Promise<void>,
+): Promise<void> {
   const requested = await ctx.db.transaction(async () => {
     const row = await sessionOf(ctx, accountId, sessionId);
     if (row.purgeRequestedAt !== null) return false;
@@ -76,6 +81,7 @@ export async function requestPurge(ctx: ServiceContext, accountId: string, sessi
       .set({ purgeRequestedAt: now, purgeReason: 'requested', updatedAt: now })
       .where(eq(sessions.id, sessionId));
     await queueJob(ctx, accountId, { job: sessionPurgeJob.name, sessionId });
+    await alsoInTransaction?.();
     return true;
   });
   if (requested) ctx.outbox.kick();

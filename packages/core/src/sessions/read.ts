@@ -2,7 +2,7 @@ import { accounts, containsText, participants, sessions } from '@countersign/db'
 import type { SessionDetail, SessionList, SessionListQuery, SessionSummary } from '@countersign/schemas';
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
-import { decodeCursor, keysetPage } from '../support/cursor.ts';
+import { before, keysetPage } from '../support/cursor.ts';
 import { DomainError } from '../support/errors.ts';
 import { documentOfSession, documentsOfSession } from './documents.ts';
 import { participantsOfSession } from './participants.ts';
@@ -53,12 +53,9 @@ export async function listSessions(
     }
   }
   if (query.test) conditions.push(eq(sessions.test, query.test === 'true'));
-  if (query.cursor) {
-    const [createdAt, id] = decodeCursor(query.cursor);
-    // A row value: SQLite seeks the (account, createdAt, id) index straight past the cursor, even inside a
-    // bulk send's thousands of sessions with one createdAt (an OR would re-read those ties on every page).
-    conditions.push(sql`(${sessions.createdAt}, ${sessions.id}) < (${createdAt}, ${id})`);
-  }
+  if (ctx.testOnly) conditions.push(eq(sessions.test, true));
+  // Through a bulk send's thousands of sessions with one createdAt too.
+  if (query.cursor) conditions.push(before(sessions.createdAt, sessions.id, query.cursor));
   const rows = await ctx.db
     .select()
     .from(sessions)

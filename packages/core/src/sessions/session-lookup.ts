@@ -22,16 +22,20 @@ const notFound = (sessionId: string) =>
 // Every session-taking route, signing request and job starts here: built once per connection.
 const ofAccount = preparedQuery((db) => db.select().from(sessions).where(inAccount()).prepare());
 const statusOfAccount = preparedQuery((db) =>
-  db.select({ status: sessions.status }).from(sessions).where(inAccount()).prepare(),
+  db.select({ status: sessions.status, test: sessions.test }).from(sessions).where(inAccount()).prepare(),
 );
 const byId = rowsBy(sessions, sessions.id);
+
+/** A test-mode caller sees test sessions only: a live one is not found (docs/test-mode.md). */
+const visible = <R extends { test: boolean }>(ctx: ServiceContext, row: R | undefined): R | undefined =>
+  row && ctx.testOnly && !row.test ? undefined : row;
 
 export async function sessionOf(
   ctx: ServiceContext,
   accountId: string,
   sessionId: string,
 ): Promise<SessionRow> {
-  const row = (await ofAccount(ctx.db).execute({ sessionId, accountId }))[0];
+  const row = visible(ctx, (await ofAccount(ctx.db).execute({ sessionId, accountId }))[0]);
   if (!row) throw notFound(sessionId);
   return row;
 }
@@ -42,7 +46,7 @@ export async function sessionStatusOf(
   accountId: string,
   sessionId: string,
 ): Promise<SessionRow['status']> {
-  const row = (await statusOfAccount(ctx.db).execute({ sessionId, accountId }))[0];
+  const row = visible(ctx, (await statusOfAccount(ctx.db).execute({ sessionId, accountId }))[0]);
   if (!row) throw notFound(sessionId);
   return row.status;
 }

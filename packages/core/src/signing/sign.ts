@@ -51,7 +51,8 @@ export function checkValue(field: SessionField, value: string): string | null {
  * values, the adopted signature and initials, who/when/where, the audit event and the session's next
  * step (`afterParticipantSigned`). Name and email fields left empty take the signer's name and email; a
  * date field a signer fills is never dated for them (only automatic "date signed" fields are, at completion).
- * With `placed`, every required signature and initials field must be one the signer tapped.
+ * With `placed`, every required signature and initials field must be one the signer tapped. A signer with no
+ * signature field cannot sign at all (`no_signature_field`), so no session completes without every signature.
  */
 export async function signAsParticipant(
   ctx: ServiceContext,
@@ -94,6 +95,15 @@ export async function signAsParticipant(
     }
 
     const fields = await sessionFields(ctx, session.id, { people });
+    const ownSignatures = fields.filter((f) => f.participantId === participant.id && f.type === 'signature');
+    // A session sent before templates were checked for readiness may have none: signing would then complete
+    // it without this signer's signature anywhere on the document.
+    if (ownSignatures.length === 0) {
+      throw new DomainError(
+        'no_signature_field',
+        'this request has no signature field for you, so it cannot be signed; ask the sender to send a corrected one',
+      );
+    }
     const byId = new Map(fields.map((f) => [f.fieldId, f]));
     const given = new Map<string, string>();
     const notAllowed: string[] = [];
@@ -150,6 +160,9 @@ export async function signAsParticipant(
         if (adopted && field.participantId === participant.id && field.required && !placed.has(field.fieldId))
           missing.push(field.fieldId);
       }
+      // Optional signature fields only: one of them at least, or the signature is on no page.
+      if (!ownSignatures.some((f) => placed.has(f.fieldId) || f.required))
+        missing.push(...ownSignatures.map((f) => f.fieldId));
     }
     if (missing.length) {
       const labels = missing.map((id) => byId.get(id)!.label);

@@ -1,3 +1,5 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { DomainError } from './errors.ts';
 
 /**
@@ -27,4 +29,14 @@ export function keysetPage<T>(rows: T[], limit: number, keyOf: (row: T) => [numb
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { page, nextCursor: rows.length > limit && last ? encodeCursor(...keyOf(last)) : null };
+}
+
+/**
+ * The rows of a newest-first list after `cursor`: `[time, id]` below the cursor's, as a row value, so the
+ * database seeks its (owner, time, id) index straight past it, even through thousands of rows with one time
+ * (an OR would re-read those ties on every page).
+ */
+export function before(time: SQLiteColumn, id: SQLiteColumn, cursor: string): SQL {
+  const [t, key] = decodeCursor(cursor);
+  return sql`(${time}, ${id}) < (${t}, ${key})`;
 }

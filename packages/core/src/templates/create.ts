@@ -2,8 +2,8 @@ import { templateDocuments, templates } from '@countersign/db';
 import { type DetectResult, detectFields, type InspectOk, startDetector } from '@countersign/pdf-engine';
 import type { FailedDocument, Locale, ManifestField, TemplateCreated } from '@countersign/schemas';
 import type { ServiceContext } from '../context.ts';
+import { documentsRejected, inspectUploads } from '../pdf-verdicts.ts';
 import { newId } from '../support/crypto.ts';
-import { DomainError } from '../support/errors.ts';
 import {
   addDetectedRoles,
   checkFilenames,
@@ -45,6 +45,7 @@ export async function createTemplate(
   ctx: ServiceContext,
   accountId: string,
   input: NewTemplate,
+  alsoInTransaction?: (templateId: string, name: string) => Promise<void>,
 ): Promise<TemplateCreated> {
   const problems = new Problems();
   const name = input.name.trim();
@@ -58,7 +59,7 @@ export async function createTemplate(
   problems.throwIfAny();
 
   startDetector(); // its start-up overlaps inspection
-  const inspected = await inspectAll(ctx, input.documents);
+  const inspected = await inspectUploads(ctx, input.documents);
   const detected = await detectAll(input.documents, inspected);
 
   const documents: TemplateDocumentFacts[] = input.documents.map((d, i) => ({
@@ -76,7 +77,7 @@ export async function createTemplate(
   const colors = roleColorsFor(roles, input.roleColors, problems);
   const roleByKey = new Map(roles.map((r) => [r.toLowerCase(), r]));
   const fromManifest = input.fields
-    .map((f, i) => manifestField(f, i, documents, roleByKey, problems))
+    .map((f) => manifestField(f, documents, roleByKey, problems))
     .filter((f): f is DraftField => f !== null);
   const fromPdfs = detected
     .flatMap((d, i) => d.fields.map((f) => detectedField(f, i, documents, roleByKey, problems)))
@@ -123,6 +124,7 @@ export async function createTemplate(
       documentIds.push(id);
     }
     await insertRolesAndFields(tx, { templateId, version: 1, documentIds, roles, colors, fields });
+    await alsoInTransaction?.(templateId, name);
   });
   return { templateId, roles, fields: fields.map((f) => createdField(f, documents)) };
 }
@@ -142,18 +144,6 @@ const createdField = (f: PlacedField, documents: TemplateDocumentFacts[]) => ({
   source: f.source,
 });
 
-/** Every document must be accepted; otherwise 422 naming each rejected one, before anything is stored. */
-async function inspectAll(ctx: ServiceContext, docs: NewTemplate['documents']): Promise<InspectOk[]> {
-  const results = await Promise.all(docs.map((d) => ctx.pdf.inspect(d.bytes)));
-  const failed: FailedDocument[] = [];
-  results.forEach((r, i) => {
-    if (!r.ok)
-      failed.push({ cloudFileId: null, filename: docs[i]!.filename, reason: r.reason, message: r.message });
-  });
-  if (failed.length > 0) throw rejected(failed);
-  return results as InspectOk[];
-}
-
 /** Detection on accepted documents; a document it cannot read is rejected like one inspection refused. */
 async function detectAll(docs: NewTemplate['documents'], inspected: InspectOk[]): Promise<DetectResult[]> {
   const settled = await Promise.allSettled(docs.map((d, i) => detectFields(d.bytes, inspected[i]!.pages)));
@@ -168,13 +158,6 @@ async function detectAll(docs: NewTemplate['documents'], inspected: InspectOk[])
       });
     }
   });
-  if (failed.length > 0) throw rejected(failed);
+  if (failed.length > 0) throw documentsRejected(failed);
   return settled.map((s) => (s as PromiseFulfilledResult<DetectResult>).value);
 }
-
-const rejected = (failedDocuments: FailedDocument[]) =>
-  new DomainError(
-    'documents_rejected',
-    failedDocuments.map((d) => `${d.filename} was rejected (${d.reason}): ${d.message}`).join('; '),
-    { failedDocuments },
-  );

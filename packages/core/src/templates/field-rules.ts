@@ -6,6 +6,13 @@ import {
   type TemplateFieldType,
   templateFieldTypes,
 } from '@countersign/schemas';
+import {
+  fieldName,
+  fieldReasons,
+  type PageSize,
+  placementReason,
+  problemsText,
+} from '@countersign/schemas/template-readiness';
 import { DomainError } from '../support/errors.ts';
 
 /**
@@ -13,10 +20,7 @@ import { DomainError } from '../support/errors.ts';
  * send label each gets. Problems are collected and reported together, each naming its field.
  */
 
-export interface PageSize {
-  width: number;
-  height: number;
-}
+export type { PageSize };
 
 export interface TemplateDocumentFacts {
   filename: string;
@@ -43,10 +47,7 @@ export interface PlacedField extends DraftField {
   position: number;
 }
 
-/** Rounding slack when checking a rectangle against its page (points). */
-const EDGE_EPSILON = 0.01;
 const SIGNER_ONLY: ReadonlySet<TemplateFieldType> = new Set(['signature', 'initials']);
-const MAX_LISTED_PROBLEMS = 20;
 
 export class Problems {
   private readonly list: string[] = [];
@@ -58,10 +59,7 @@ export class Problems {
   }
   /** Throws template_invalid naming every problem (the first few, when there are many). */
   throwIfAny(): void {
-    if (this.list.length === 0) return;
-    const shown = this.list.slice(0, MAX_LISTED_PROBLEMS);
-    const more = this.list.length - shown.length;
-    throw new DomainError('template_invalid', shown.join('; ') + (more > 0 ? `; and ${more} more` : ''));
+    if (this.list.length > 0) throw new DomainError('template_invalid', problemsText(this.list));
   }
 }
 
@@ -109,48 +107,36 @@ export function addDetectedRoles(roles: string[], detected: DetectedField[][]): 
   return out;
 }
 
-/** A manifest field checked against the documents and roles; null when it has problems. */
+/**
+ * A manifest field (or a designer's saved field) checked against the documents and roles; null when it has
+ * problems. The rules are the designer's (`fieldReasons`); messages name the field by label and role.
+ */
 export function manifestField(
   field: ManifestField,
-  index: number,
   documents: TemplateDocumentFacts[],
   roleByKey: Map<string, string>,
   problems: Problems,
 ): DraftField | null {
-  const at = `fields[${index}]`;
   const before = problems.count;
   const label = field.label.trim();
-  if (label === '') problems.add(`${at}.label: must not be empty`);
+  // The canonical spelling of a known role; an unknown one as given, for fieldReasons to name.
+  const role =
+    field.role === undefined ? null : (roleByKey.get(field.role.trim().toLowerCase()) ?? field.role);
+  const name = fieldName({ label, type: field.type, role, page: field.page });
   if (!(templateFieldTypes as readonly string[]).includes(field.type)) {
-    problems.add(`${at}.type: "${field.type}" is not one of ${templateFieldTypes.join(', ')}`);
+    problems.add(`${name} has type "${field.type}", which is not one of ${templateFieldTypes.join(', ')}`);
   }
   const documentIndex = documents.findIndex((d) => d.filename === field.document);
   const document = documents[documentIndex];
   if (!document) {
     problems.add(
-      `${at}.document: "${field.document}" is not one of the template's documents (${documents.map((d) => d.filename).join(', ')})`,
+      `${name} is on "${field.document}", which is not one of the template's documents (${documents.map((d) => d.filename).join(', ')})`,
     );
-  } else {
-    const pageCount = document.pageSizes.length;
-    const size = document.pageSizes[field.page - 1];
-    if (!Number.isInteger(field.page) || !size) {
-      problems.add(
-        `${at}.page: page ${field.page} is out of range (${document.filename} has ${pageCount} page${pageCount === 1 ? '' : 's'})`,
-      );
-    } else {
-      checkRect(field, size, `${at}: the rectangle`, problems);
-    }
   }
-  let role: string | null = null;
-  if (field.role !== undefined) {
-    role = roleByKey.get(field.role.trim().toLowerCase()) ?? null;
-    if (role === null)
-      problems.add(
-        `${at}.role: "${field.role}" is not one of the template's roles (${[...roleByKey.values()].join(', ') || 'none'})`,
-      );
-  } else if (SIGNER_ONLY.has(field.type)) {
-    problems.add(`${at}: a ${field.type} field needs a role (only a signer can sign)`);
-  }
+  const reasons = fieldReasons({ ...field, label, role }, document?.pageSizes ?? null, [
+    ...roleByKey.values(),
+  ]);
+  for (const reason of reasons) problems.add(`${name} ${reason}`);
   if (problems.count > before) return null;
   return draftField(
     { ...field, label, type: field.type as TemplateFieldType, source: 'manifest' },
@@ -190,9 +176,8 @@ export function detectedField(
   const what = field.source === 'tag' ? `text tag ${field.origin}` : `form field "${field.origin}"`;
   const at = `${document.filename} page ${field.page}, ${what}`;
   const before = problems.count;
-  const size = document.pageSizes[field.page - 1];
-  if (!size) problems.add(`${at}: page out of range`);
-  else checkRect(field, size, `${at}: the field`, problems);
+  const placement = placementReason(field, document.pageSizes);
+  if (placement) problems.add(`${at}: the field ${placement}`);
   const role = field.role === null ? null : (roleByKey.get(field.role.trim().toLowerCase()) ?? null);
   if (role === null && SIGNER_ONLY.has(field.type)) {
     problems.add(
@@ -204,26 +189,6 @@ export function detectedField(
   if (problems.count > before) return null;
   return draftField(field, documentIndex, role);
 }
-
-function checkRect(
-  r: { x: number; y: number; width: number; height: number },
-  page: PageSize,
-  at: string,
-  problems: Problems,
-) {
-  const finite = [r.x, r.y, r.width, r.height].every(Number.isFinite);
-  if (!finite || r.x < 0 || r.y < 0 || r.width <= 0 || r.height <= 0) {
-    return problems.add(`${at} needs x and y of at least 0 and a positive width and height`);
-  }
-  if (r.x + r.width > page.width + EDGE_EPSILON || r.y + r.height > page.height + EDGE_EPSILON) {
-    problems.add(
-      `${at} (x ${r.x}, y ${r.y}, ${r.width} x ${r.height}) reaches outside the page as displayed ` +
-        `(${round(page.width)} x ${round(page.height)} points)`,
-    );
-  }
-}
-
-const round = (v: number) => Math.round(v * 100) / 100;
 
 /**
  * A form field that the manifest also places at the same spot is one field, not two: the manifest's

@@ -36,6 +36,7 @@ export async function updateTemplate(
   accountId: string,
   templateId: string,
   input: TemplateUpdateRequest,
+  alsoInTransaction?: (version: number) => Promise<void>,
 ): Promise<TemplateDetail> {
   const t = await loadTemplate(ctx, accountId, templateId);
   if (t.template.version !== input.version) throw conflict(t.template.version);
@@ -55,7 +56,7 @@ export async function updateTemplate(
   }));
   const roleByKey = new Map(roles.map((r) => [r.toLowerCase(), r]));
   const drafts = input.fields
-    .map((f, i) => manifestField(f, i, documents, roleByKey, problems))
+    .map((f) => manifestField(f, documents, roleByKey, problems))
     .filter((f): f is DraftField => f !== null);
   const fields = placeFields(drafts, problems);
   checkTotals(roles, fields.length, problems);
@@ -86,6 +87,7 @@ export async function updateTemplate(
     if (documentRows.length) await tx.insert(templateDocuments).values(documentRows);
     const documentIds = documentRows.map((d) => d.id);
     await insertRolesAndFields(tx, { templateId, version: next, documentIds, roles, colors, fields });
+    await alsoInTransaction?.(next);
   });
   return await getTemplateDetail(ctx, accountId, templateId);
 }

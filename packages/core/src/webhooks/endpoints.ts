@@ -91,6 +91,7 @@ export async function createWebhookEndpoint(
   ctx: ServiceContext,
   accountId: string,
   input: WebhookCreateRequest,
+  alsoInTransaction?: (webhookId: string) => Promise<void>,
 ): Promise<WebhookCreated> {
   await getAccount(ctx, accountId);
   await assertSafeUrl(ctx, input.url);
@@ -120,6 +121,7 @@ export async function createWebhookEndpoint(
       );
     }
     await ctx.db.insert(webhookEndpoints).values(row);
+    await alsoInTransaction?.(row.id);
   });
   return { webhookId: row.id, url: row.url, events: eventsOf(row), secret, createdAt: iso(row.createdAt)! };
 }
@@ -166,6 +168,7 @@ export async function rotateWebhookSecret(
   ctx: ServiceContext,
   accountId: string,
   webhookId: string,
+  alsoInTransaction?: () => Promise<void>,
 ): Promise<WebhookSecretRotated> {
   const secret = generateWebhookSecret();
   const expiresAt = ctx.clock.now() + SECRET_GRACE_MS;
@@ -179,6 +182,7 @@ export async function rotateWebhookSecret(
         previousSecretExpiresAt: expiresAt,
       })
       .where(eq(webhookEndpoints.id, webhookId));
+    await alsoInTransaction?.();
   });
   return { webhookId, secret, previousSecretExpiresAt: iso(expiresAt)! };
 }
@@ -188,8 +192,9 @@ export function enableWebhookEndpoint(
   ctx: ServiceContext,
   accountId: string,
   webhookId: string,
+  alsoInTransaction?: (changed: boolean) => Promise<void>,
 ): Promise<WebhookEndpoint> {
-  return updateWebhookEndpoint(ctx, accountId, webhookId, { enabled: true });
+  return updateWebhookEndpoint(ctx, accountId, webhookId, { enabled: true }, alsoInTransaction);
 }
 
 /** Why an endpoint the account turned off is disabled (the service's own reasons name a failure). */
@@ -198,27 +203,34 @@ export const TURNED_OFF_REASON = 'turned off by the account';
 /**
  * Changes the event types and/or turns the endpoint off or on. Turning it on clears the failing streak and
  * checks the URL again; turning off an endpoint the service already disabled keeps the service's reason.
+ * `alsoInTransaction` runs in the transaction of the change (told whether anything changed).
  */
 export async function updateWebhookEndpoint(
   ctx: ServiceContext,
   accountId: string,
   webhookId: string,
   input: WebhookUpdateRequest,
+  alsoInTransaction?: (changed: boolean) => Promise<void>,
 ): Promise<WebhookEndpoint> {
   const row = await endpointOf(ctx, accountId, webhookId);
   if (input.enabled === true) await assertSafeUrl(ctx, row.url);
   const changes: Partial<WebhookEndpointRow> = {};
   if (input.events !== undefined) changes.events = storedEvents(input.events);
-  if (input.enabled === true)
+  // Enabling an enabled endpoint with a clean streak changes nothing.
+  if (input.enabled === true && (row.disabledAt !== null || row.failingSince !== null))
     Object.assign(changes, { disabledAt: null, disabledReason: null, failingSince: null });
   if (input.enabled === false && row.disabledAt === null) {
     Object.assign(changes, { disabledAt: ctx.clock.now(), disabledReason: TURNED_OFF_REASON });
   }
-  if (Object.keys(changes).length > 0) {
-    await ctx.db
-      .update(webhookEndpoints)
-      .set(changes)
-      .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId)));
-  }
+  const changed = Object.keys(changes).length > 0;
+  await ctx.db.transaction(async () => {
+    if (changed) {
+      await ctx.db
+        .update(webhookEndpoints)
+        .set(changes)
+        .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId)));
+    }
+    await alsoInTransaction?.(changed);
+  });
   return await getWebhookEndpoint(ctx, accountId, webhookId);
 }

@@ -6,6 +6,7 @@ import { postgresTables } from './schema.ts';
  */
 export const {
   accountBranding,
+  activityEvents,
   accounts,
   allowanceDaily,
   allowanceUsage,
@@ -36,6 +37,9 @@ export const {
   signInLinks,
   signerSessions,
   signingDrafts,
+  ssoAssertions,
+  ssoConnections,
+  ssoFlows,
   templateDocuments,
   templateFields,
   templateRoles,

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './activity.ts';
 export * from './allowance.ts';
 export * from './blobs.ts';
 export * from './branding.ts';
@@ -10,5 +11,6 @@ export * from './outbox.ts';
 export * from './secrets.ts';
 export * from './sessions.ts';
 export * from './signing.ts';
+export * from './sso.ts';
 export * from './templates.ts';
 export * from './webhooks.ts';

@@ -31,6 +31,9 @@ export const signInLinks = sqliteTable(
   (t) => [uniqueIndex('sign_in_links_hash').on(t.tokenHash), index('sign_in_links_member').on(t.memberId)],
 );
 
+export const memberSessionMethods = ['link', 'passkey', 'sso'] as const;
+export type MemberSessionMethod = (typeof memberSessionMethods)[number];
+
 /** Cookie sessions of the web app; only the cookie value's SHA-256 is kept, so a database leak opens none. */
 export const memberSessions = sqliteTable(
   'member_sessions',
@@ -38,8 +41,8 @@ export const memberSessions = sqliteTable(
     ...ownedRow('memberId', 'member_id', () => members.id),
     accountId: ownedBy('account_id', () => accounts.id),
     tokenHash: text('token_hash').notNull(),
-    /** How the member signed in: an emailed link or a passkey. */
-    method: text('method', { enum: ['link', 'passkey'] }).notNull(),
+    /** How the member signed in: an emailed link, a passkey or the account's identity provider. */
+    method: text('method', { enum: memberSessionMethods }).notNull(),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at').notNull(),
     /** Absolute end, whatever the activity. */

@@ -76,6 +76,8 @@ interface Parts {
   blocks: Block[];
   /** Added after the title and sender, which every email shows. */
   details?: Detail[];
+  /** What the title is, in the details: the document (the default), or an account. */
+  titleLabel?: string;
   /** Added after the "sent by" line, which every email ends with. */
   footer?: string[];
 }
@@ -94,7 +96,7 @@ export function assemble(p: Prepared, parts: Parts): EmailContent {
     brand: p.brand,
     blocks: parts.blocks,
     details: [
-      { label: s.t('label.document'), value: p.title },
+      { label: parts.titleLabel ?? s.t('label.document'), value: p.title },
       { label: s.t('label.from'), value: p.sender },
       ...(parts.details ?? []),
     ],

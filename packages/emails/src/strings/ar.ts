@@ -141,4 +141,13 @@ export const ar: EmailCatalogue = {
     'يعمل الرمز مرة واحدة وتنتهي صلاحيته خلال {n} دقيقة. إذا انتهت، اطلب رمزًا جديدًا من صفحة التوقيع.',
   'otpCode.warning':
     'لا تشارك هذا الرمز مع أي شخص. إذا لم تكن تحاول فتح هذا المستند الآن، فتجاهل هذه الرسالة: لا يمكن لأحد التوقيع باسمك دون الرمز.',
+  'memberInvite.subject': 'دعاك {sender} إلى «{title}»',
+  'memberInvite.preheader': 'انضم إلى الحساب على {product}. يعمل الرابط حتى {expires}.',
+  'memberInvite.heading': 'لقد تمت دعوتك',
+  'memberInvite.intro': 'دعاك {sender} إلى حساب {product} {title}.',
+  'memberInvite.button': 'قبول الدعوة',
+  'memberInvite.validity':
+    'يُسجّل الرابط دخولك مرة واحدة، حتى {expires}. بعد ذلك، سجّل الدخول من صفحة تسجيل الدخول بعنوان البريد الإلكتروني هذا.',
+  'memberInvite.ignore': 'إذا لم تكن تتوقع هذه الدعوة، فيمكنك تجاهل هذه الرسالة.',
+  'memberInvite.account': 'الحساب',
 };

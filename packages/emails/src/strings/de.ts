@@ -127,4 +127,13 @@ export const de: EmailCatalogue = {
     'Der Code gilt einmal und läuft in {n} Minuten ab. Ist er abgelaufen, fordern Sie auf der Signaturseite einen neuen an.',
   'otpCode.warning':
     'Geben Sie diesen Code niemals weiter. Wenn Sie nicht gerade versucht haben, dieses Dokument zu öffnen, ignorieren Sie diese E-Mail: Ohne den Code kann niemand in Ihrem Namen unterschreiben.',
+  'memberInvite.subject': '{sender} hat Sie zu „{title}“ eingeladen',
+  'memberInvite.preheader': 'Treten Sie dem Konto bei {product} bei. Der Link gilt bis {expires}.',
+  'memberInvite.heading': 'Sie sind eingeladen',
+  'memberInvite.intro': '{sender} hat Sie in das {product}-Konto {title} eingeladen.',
+  'memberInvite.button': 'Einladung annehmen',
+  'memberInvite.validity':
+    'Der Link meldet Sie einmal an, bis {expires}. Danach melden Sie sich auf der Anmeldeseite mit dieser E-Mail-Adresse an.',
+  'memberInvite.ignore': 'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren.',
+  'memberInvite.account': 'Konto',
 };

@@ -128,6 +128,15 @@ export const en = {
     'The code works once and expires in {n} minutes. If it expires, ask for a new one on the signing page.',
   'otpCode.warning':
     'Never share this code with anyone. If you didn’t just try to open this document, ignore this email: nobody can sign in your name without the code.',
+  'memberInvite.subject': '{sender} invited you to “{title}”',
+  'memberInvite.preheader': 'Join the account on {product}. The link works until {expires}.',
+  'memberInvite.heading': 'You’re invited',
+  'memberInvite.intro': '{sender} has invited you to the {product} account {title}.',
+  'memberInvite.button': 'Accept the invitation',
+  'memberInvite.validity':
+    'The link signs you in once, until {expires}. After that, sign in from the sign-in page with this email address.',
+  'memberInvite.ignore': 'If you didn’t expect this invitation, you can ignore this email.',
+  'memberInvite.account': 'Account',
 } as const;
 
 export type EmailKey = keyof typeof en;

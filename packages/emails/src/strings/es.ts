@@ -126,4 +126,13 @@ export const es: EmailCatalogue = {
     'El código sirve una vez y caduca en {n} minutos. Si caduca, pida uno nuevo en la página de firma.',
   'otpCode.warning':
     'No comparta nunca este código. Si no acaba de intentar abrir este documento, ignore este correo: nadie puede firmar en su nombre sin el código.',
+  'memberInvite.subject': '{sender} te ha invitado a «{title}»',
+  'memberInvite.preheader': 'Únete a la cuenta en {product}. El enlace funciona hasta el {expires}.',
+  'memberInvite.heading': 'Te han invitado',
+  'memberInvite.intro': '{sender} te ha invitado a la cuenta de {product} {title}.',
+  'memberInvite.button': 'Aceptar la invitación',
+  'memberInvite.validity':
+    'El enlace te permite iniciar sesión una vez, hasta el {expires}. Después, inicia sesión desde la página de inicio de sesión con esta dirección de correo.',
+  'memberInvite.ignore': 'Si no esperabas esta invitación, puedes ignorar este correo.',
+  'memberInvite.account': 'Cuenta',
 };

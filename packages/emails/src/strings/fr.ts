@@ -134,4 +134,13 @@ export const fr: EmailCatalogue = {
     'Le code ne sert qu’une fois et expire dans {n} minutes. S’il expire, demandez-en un nouveau sur la page de signature.',
   'otpCode.warning':
     'Ne communiquez jamais ce code. Si vous n’avez pas essayé d’ouvrir ce document, ignorez cet e-mail : personne ne peut signer en votre nom sans le code.',
+  'memberInvite.subject': '{sender} vous invite à « {title} »',
+  'memberInvite.preheader': 'Rejoignez le compte sur {product}. Le lien est valable jusqu’au {expires}.',
+  'memberInvite.heading': 'Vous êtes invité',
+  'memberInvite.intro': '{sender} vous a invité à rejoindre le compte {product} {title}.',
+  'memberInvite.button': 'Accepter l’invitation',
+  'memberInvite.validity':
+    'Le lien vous connecte une seule fois, jusqu’au {expires}. Ensuite, connectez-vous depuis la page de connexion avec cette adresse e-mail.',
+  'memberInvite.ignore': 'Si vous n’attendiez pas cette invitation, vous pouvez ignorer cet e-mail.',
+  'memberInvite.account': 'Compte',
 };

@@ -125,4 +125,13 @@ export const it: EmailCatalogue = {
     'Il codice vale una volta e scade tra {n} minuti. Se scade, ne chieda uno nuovo nella pagina di firma.',
   'otpCode.warning':
     'Non condivida mai questo codice. Se non ha appena provato ad aprire questo documento, ignori questa email: nessuno può firmare a suo nome senza il codice.',
+  'memberInvite.subject': '{sender} ti ha invitato a «{title}»',
+  'memberInvite.preheader': 'Unisciti all’account su {product}. Il link è valido fino al {expires}.',
+  'memberInvite.heading': 'Sei stato invitato',
+  'memberInvite.intro': '{sender} ti ha invitato nell’account {product} {title}.',
+  'memberInvite.button': 'Accetta l’invito',
+  'memberInvite.validity':
+    'Il link ti fa accedere una volta, fino al {expires}. Dopo, accedi dalla pagina di accesso con questo indirizzo email.',
+  'memberInvite.ignore': 'Se non ti aspettavi questo invito, puoi ignorare questa email.',
+  'memberInvite.account': 'Account',
 };

@@ -121,4 +121,13 @@ export const ja: EmailCatalogue = {
     'コードは 1 回限り有効で、{n} 分後に失効します。失効した場合は署名ページで新しいコードを請求してください。',
   'otpCode.warning':
     'このコードは誰にも教えないでください。この文書を開こうとしていない場合は、このメールを無視してください。コードがなければ誰もあなたの名前で署名できません。',
+  'memberInvite.subject': '{sender} さんから「{title}」に招待されました',
+  'memberInvite.preheader': '{product} のアカウントに参加してください。リンクの有効期限は {expires} です。',
+  'memberInvite.heading': '招待が届いています',
+  'memberInvite.intro': '{sender} さんが {product} のアカウント {title} にあなたを招待しました。',
+  'memberInvite.button': '招待を承諾する',
+  'memberInvite.validity':
+    'このリンクでは {expires} まで 1 回だけサインインできます。その後はサインインページからこのメールアドレスでサインインしてください。',
+  'memberInvite.ignore': 'この招待に心当たりがない場合は、このメールを無視してください。',
+  'memberInvite.account': 'アカウント',
 };

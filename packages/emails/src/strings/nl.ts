@@ -124,4 +124,13 @@ export const nl: EmailCatalogue = {
     'De code werkt één keer en verloopt over {n} minuten. Verlopen? Vraag een nieuwe aan op de ondertekeningspagina.',
   'otpCode.warning':
     'Deel deze code nooit met iemand. Probeerde u niet net dit document te openen, negeer deze e-mail dan: zonder de code kan niemand namens u ondertekenen.',
+  'memberInvite.subject': '{sender} heeft je uitgenodigd voor ‘{title}’',
+  'memberInvite.preheader': 'Word lid van het account op {product}. De link werkt tot {expires}.',
+  'memberInvite.heading': 'Je bent uitgenodigd',
+  'memberInvite.intro': '{sender} heeft je uitgenodigd voor het {product}-account {title}.',
+  'memberInvite.button': 'Uitnodiging accepteren',
+  'memberInvite.validity':
+    'De link meldt je één keer aan, tot {expires}. Meld je daarna aan via de aanmeldpagina met dit e-mailadres.',
+  'memberInvite.ignore': 'Had je deze uitnodiging niet verwacht? Dan kun je deze e-mail negeren.',
+  'memberInvite.account': 'Account',
 };

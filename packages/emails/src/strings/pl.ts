@@ -132,4 +132,13 @@ export const pl: EmailCatalogue = {
     'Kod działa raz i wygasa za {n} minuty. Jeśli wygaśnie, poproś o nowy na stronie podpisu.',
   'otpCode.warning':
     'Nigdy nikomu nie podawaj tego kodu. Jeśli to nie Ty próbowałeś właśnie otworzyć ten dokument, zignoruj tę wiadomość: bez kodu nikt nie podpisze w Twoim imieniu.',
+  'memberInvite.subject': '{sender} zaprasza Cię do „{title}”',
+  'memberInvite.preheader': 'Dołącz do konta w {product}. Link działa do {expires}.',
+  'memberInvite.heading': 'Masz zaproszenie',
+  'memberInvite.intro': '{sender} zaprasza Cię do konta {product} {title}.',
+  'memberInvite.button': 'Przyjmij zaproszenie',
+  'memberInvite.validity':
+    'Link zaloguje Cię jeden raz, do {expires}. Później zaloguj się na stronie logowania, podając ten adres e-mail.',
+  'memberInvite.ignore': 'Jeśli nie spodziewasz się tego zaproszenia, zignoruj tę wiadomość.',
+  'memberInvite.account': 'Konto',
 };

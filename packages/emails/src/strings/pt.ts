@@ -128,4 +128,13 @@ export const pt: EmailCatalogue = {
     'O código vale uma vez e expira em {n} minutos. Se expirar, peça um novo na página de assinatura.',
   'otpCode.warning':
     'Nunca compartilhe este código. Se você não tentou abrir este documento agora, ignore este e-mail: ninguém pode assinar em seu nome sem o código.',
+  'memberInvite.subject': '{sender} convidou você para “{title}”',
+  'memberInvite.preheader': 'Entre na conta no {product}. O link funciona até {expires}.',
+  'memberInvite.heading': 'Você foi convidado',
+  'memberInvite.intro': '{sender} convidou você para a conta do {product} {title}.',
+  'memberInvite.button': 'Aceitar o convite',
+  'memberInvite.validity':
+    'O link inicia sua sessão uma vez, até {expires}. Depois disso, entre pela página de login com este endereço de e-mail.',
+  'memberInvite.ignore': 'Se você não esperava este convite, pode ignorar este e-mail.',
+  'memberInvite.account': 'Conta',
 };

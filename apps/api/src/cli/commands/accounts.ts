@@ -1,4 +1,5 @@
 import { createAccount, createSignInLink, getAccount, setAllowance } from '@countersign/core';
+import { accountName } from '@countersign/schemas';
 import { z } from '@hono/zod-openapi';
 import { accountCommand, CliError, type Command, optional, required } from '../command.ts';
 
@@ -11,6 +12,8 @@ export const accountsCreate: Command = {
     const name = required(args, 'name', USAGE);
     const email = required(args, 'email', USAGE);
     if (!z.email().safeParse(email).success) throw new CliError(`--email: invalid email: ${email}`);
+    const named = accountName().safeParse(name);
+    if (!named.success) throw new CliError(`--name: ${named.error.issues[0]?.message}`);
     const created = await createAccount(runtime.ctx, { name, email });
     // The owner's first way into the web app; later ones come by email from the sign-in page.
     const link = await createSignInLink(runtime.ctx, created.ownerMemberId);

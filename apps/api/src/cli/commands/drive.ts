@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { connectGoogleDrive, disconnectDrive, localDrive } from '@countersign/core';
+import { byCli } from '../activity.ts';
 import { accountCommand, CliError, type Command, optional, required } from '../command.ts';
 
 export const drivePut = accountCommand({
@@ -63,7 +64,14 @@ export const driveConnect = accountCommand({
   },
   async run(args, runtime, accountId) {
     const provider = required(args, 'provider', this.usage);
-    if (provider === 'local') return await disconnectDrive(runtime.ctx, accountId);
+    if (provider === 'local') {
+      return await byCli(
+        runtime,
+        accountId,
+        () => disconnectDrive(runtime.ctx, accountId),
+        () => ({ action: 'drive.disconnected' }),
+      );
+    }
     if (provider !== 'gdrive') throw new CliError(`--provider must be local or gdrive\nusage: ${this.usage}`);
     const accessToken = optional(args, 'access-token');
     const credentials = accessToken
@@ -73,6 +81,11 @@ export const driveConnect = accountCommand({
           clientSecret: required(args, 'client-secret', this.usage),
           refreshToken: required(args, 'refresh-token', this.usage),
         };
-    return await connectGoogleDrive(runtime.ctx, accountId, credentials);
+    return await byCli(
+      runtime,
+      accountId,
+      () => connectGoogleDrive(runtime.ctx, accountId, credentials),
+      () => ({ action: 'drive.connected', details: { provider: 'gdrive', account: null } }),
+    );
   },
 });

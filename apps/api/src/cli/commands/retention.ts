@@ -1,14 +1,17 @@
 import {
   accountView,
-  getAccount,
+  changedValues,
+  cliActor,
   getSessionDetail,
   purgeSession,
+  recordActivity,
   requestPurge,
   retentionPreview,
   setLegalHold,
   updateAccountSettings,
 } from '@countersign/core';
 import { RETENTION_DAYS_MAX } from '@countersign/schemas';
+import { byCli } from '../activity.ts';
 import { accountCommand, CliError, type Command, optional, required } from '../command.ts';
 
 // The records lifecycle from the operator's side (docs/evidence.md "Retention and purging"): the same rules as
@@ -27,8 +30,16 @@ export const accountsSetRetention = accountCommand({
       !(Number.isInteger(retentionDays) && retentionDays >= 1 && retentionDays <= RETENTION_DAYS_MAX)
     )
       throw new CliError(`--days must be a whole number of days from 1 to ${RETENTION_DAYS_MAX}`);
-    await getAccount(runtime.ctx, accountId);
-    const { retentionDays: set } = await updateAccountSettings(runtime.ctx, accountId, { retentionDays });
+    const before = await accountView(runtime.ctx, accountId);
+    const { retentionDays: set } = await byCli(
+      runtime,
+      accountId,
+      () => updateAccountSettings(runtime.ctx, accountId, { retentionDays }),
+      (after) => {
+        const details = changedValues(before, after, ['retentionDays']);
+        return details && { action: 'account.changed', details };
+      },
+    );
     return { accountId, retentionDays: set };
   },
 });
@@ -42,7 +53,15 @@ const legalHoldCommand = (verb: 'hold' | 'release') =>
     options: SESSION_OPTIONS,
     async run(args, runtime, accountId) {
       const sessionId = required(args, 'session', this.usage);
-      return await setLegalHold(runtime.ctx, accountId, sessionId, verb === 'hold');
+      return await byCli(
+        runtime,
+        accountId,
+        () => setLegalHold(runtime.ctx, accountId, sessionId, verb === 'hold'),
+        () => ({
+          action: verb === 'hold' ? 'session.legal_hold_set' : 'session.legal_hold_released',
+          target: { kind: 'session', id: sessionId },
+        }),
+      );
     },
   });
 
@@ -54,7 +73,16 @@ export const sessionsPurge = accountCommand({
   options: SESSION_OPTIONS,
   async run(args, runtime, accountId) {
     const sessionId = required(args, 'session', this.usage);
-    await requestPurge(runtime.ctx, accountId, sessionId);
+    await requestPurge(runtime.ctx, accountId, sessionId, () =>
+      recordActivity(
+        runtime.ctx,
+        accountId,
+        cliActor,
+        'session.purged',
+        { kind: 'session', id: sessionId },
+        null,
+      ),
+    );
     // Carried out here and now (the same durable steps as the job; a crash midway is finished by a sweep).
     await purgeSession(runtime.ctx, sessionId);
     const { purge } = await getSessionDetail(runtime.ctx, accountId, sessionId);

@@ -4,6 +4,7 @@ import {
   completeSession,
   purgeTestSessions,
 } from '@countersign/core';
+import { byCli } from '../activity.ts';
 import { accountCommand, CliError, type Command, optional, required } from '../command.ts';
 
 export const sessionsRetryCompletion: Command = {
@@ -30,6 +31,11 @@ export const sessionsRetryCompletion: Command = {
 export const sessionsPurgeTest = accountCommand({
   usage: 'pnpm cli sessions purge-test --account ID',
   async run(_args, runtime, accountId) {
-    return await purgeTestSessions(runtime.ctx, accountId);
+    return await byCli(
+      runtime,
+      accountId,
+      () => purgeTestSessions(runtime.ctx, accountId),
+      (result) => ({ action: 'session.test_purged', details: result }),
+    );
   },
 });

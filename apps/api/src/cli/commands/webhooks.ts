@@ -1,10 +1,13 @@
 import {
+  cliActor,
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   getAccount,
   listWebhookEndpoints,
+  recordActivity,
 } from '@countersign/core';
 import { WebhookCreateRequestSchema } from '@countersign/schemas';
+import { byCli } from '../activity.ts';
 import { accountCommand, CliError, optional, required } from '../command.ts';
 
 export const webhooksCreate = accountCommand({
@@ -21,7 +24,19 @@ export const webhooksCreate = accountCommand({
       const problems = parsed.error.issues.map((i) => `--${String(i.path[0])}: ${i.message}`);
       throw new CliError(`${problems.join('\n')}\nusage: ${this.usage}`);
     }
-    const created = await createWebhookEndpoint(runtime.ctx, accountId, parsed.data);
+    const created = await createWebhookEndpoint(runtime.ctx, accountId, parsed.data, (webhookId) =>
+      recordActivity(
+        runtime.ctx,
+        accountId,
+        cliActor,
+        'webhook.created',
+        { kind: 'webhook', id: webhookId },
+        {
+          url: parsed.data.url,
+          events: parsed.data.events ?? null,
+        },
+      ),
+    );
     return { webhookId: created.webhookId, secret: created.secret };
   },
 });
@@ -39,7 +54,12 @@ export const webhooksDelete = accountCommand({
   options: { webhook: { type: 'string' } },
   async run(args, runtime, accountId) {
     const webhookId = required(args, 'webhook', this.usage);
-    await deleteWebhookEndpoint(runtime.ctx, accountId, webhookId);
+    await byCli(
+      runtime,
+      accountId,
+      () => deleteWebhookEndpoint(runtime.ctx, accountId, webhookId),
+      () => ({ action: 'webhook.deleted', target: { kind: 'webhook', id: webhookId } }),
+    );
     return { webhookId, deleted: true };
   },
 });

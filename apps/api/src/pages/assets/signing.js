@@ -255,27 +255,48 @@ function gateNote(text, stop = false) {
   note.classList.toggle('stop', stop);
 }
 
+/** "in 25 seconds", "in 12 minutes": the language's own words for a wait. */
+const relativeTime = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
+const inTime = (seconds) =>
+  seconds < 90
+    ? relativeTime.format(seconds, 'second')
+    : relativeTime.format(Math.ceil(seconds / 60), 'minute');
+
+/** The code box with a note above it; the code is typed there whether it was sent now or a moment ago. */
+function showCodeForm(note) {
+  $('send-code').hidden = true;
+  $('code-form').hidden = false;
+  gateNote(note);
+  $('code').focus();
+}
+
 async function requestCode() {
   const button = $('code-form').hidden ? $('send-code') : $('resend');
   button.disabled = true;
   $('code-error').hidden = true;
+  // Seconds until the server sends another code; the button waits as long.
+  let wait = 0;
   try {
-    await call('POST', '/code');
-    $('send-code').hidden = true;
-    $('code-form').hidden = false;
-    gateNote(t('gate.sent'));
+    const sent = await call('POST', '/code');
     $('code').value = '';
-    $('code').focus();
+    showCodeForm(t('gate.sent'));
+    wait = Math.max(0, Math.ceil((Date.parse(sent.resendAfter) - Date.now()) / 1000));
   } catch (err) {
     if (err instanceof ApiError && (err.status === 410 || err.code === 'link_not_found'))
       return handleError(err);
-    gateNote(err.message, true);
+    if (err instanceof ApiError && err.code === 'rate_limited') {
+      // A code went out moments ago (before a reload, say): it still works, so the box stays to type it in.
+      wait = err.body?.retryAfterSeconds ?? 30;
+      showCodeForm(t('gate.cooldown', { when: inTime(wait) }));
+    } else gateNote(err.message, true);
   } finally {
-    // The server limits how often; re-enable after the 30-second window.
-    setTimeout(() => {
-      button.disabled = false;
-    }, 30_000);
     if ($('code-form').hidden) button.disabled = false;
+    else {
+      $('resend').disabled = wait > 0;
+      setTimeout(() => {
+        $('resend').disabled = false;
+      }, wait * 1000);
+    }
   }
 }
 

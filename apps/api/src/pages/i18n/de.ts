@@ -35,6 +35,8 @@ export const de: PageCatalogue = {
   'gate.resend': 'Neuen Code senden',
   'gate.sent': 'Code gesendet. Es kann eine Minute dauern.',
   'gate.sixDigits': 'Geben Sie die 6 Ziffern aus der E-Mail ein.',
+  'gate.cooldown':
+    'Ein Code wurde Ihnen bereits gesendet. Geben Sie ihn unten ein; einen neuen können Sie {when} anfordern.',
   'gate.locked': 'Zu viele falsche Codes. Zu Ihrer Sicherheit sind Codes bis {time} gesperrt.',
   'state.verified': 'Bestätigt: bereit zum Unterschreiben',
   'state.ready': 'Bereit zum Unterschreiben',

@@ -37,6 +37,7 @@ export const en = {
   'gate.resend': 'Send a new code',
   'gate.sent': 'Code sent. It can take a minute to arrive.',
   'gate.sixDigits': 'Enter the 6 digits from the email.',
+  'gate.cooldown': 'A code was already sent to you. Enter it below; you can ask for a new one {when}.',
   'gate.locked': 'Too many wrong codes. For your security, codes are blocked until {time}.',
 
   'state.verified': 'Verified: ready to sign',

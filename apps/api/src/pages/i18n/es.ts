@@ -32,6 +32,7 @@ export const es: PageCatalogue = {
   'gate.resend': 'Enviar un código nuevo',
   'gate.sent': 'Código enviado. Puede tardar un minuto en llegar.',
   'gate.sixDigits': 'Introduzca los 6 dígitos del correo.',
+  'gate.cooldown': 'Ya te hemos enviado un código. Escríbelo abajo; podrás pedir uno nuevo {when}.',
   'gate.locked':
     'Demasiados códigos incorrectos. Por seguridad, los códigos están bloqueados hasta el {time}.',
   'state.verified': 'Verificado: listo para firmar',

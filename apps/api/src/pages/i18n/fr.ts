@@ -32,6 +32,8 @@ export const fr: PageCatalogue = {
   'gate.resend': 'Envoyer un nouveau code',
   'gate.sent': 'Code envoyé. Il peut mettre une minute à arriver.',
   'gate.sixDigits': 'Saisissez les 6 chiffres de l’e-mail.',
+  'gate.cooldown':
+    'Un code vous a déjà été envoyé. Saisissez-le ci-dessous ; vous pourrez en demander un nouveau {when}.',
   'gate.locked': 'Trop de codes erronés. Par sécurité, les codes sont bloqués jusqu’au {time}.',
   'state.verified': 'Vérifié : prêt à signer',
   'state.ready': 'Prêt à signer',

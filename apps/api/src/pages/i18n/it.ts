@@ -32,6 +32,8 @@ export const it: PageCatalogue = {
   'gate.resend': 'Invia un nuovo codice',
   'gate.sent': 'Codice inviato. Può impiegare un minuto ad arrivare.',
   'gate.sixDigits': 'Inserisci le 6 cifre dell’e-mail.',
+  'gate.cooldown':
+    'Ti è già stato inviato un codice. Inseriscilo qui sotto; potrai chiederne uno nuovo {when}.',
   'gate.locked': 'Troppi codici errati. Per sicurezza, i codici sono bloccati fino al {time}.',
   'state.verified': 'Verificato: pronto per firmare',
   'state.ready': 'Pronto per firmare',

@@ -33,6 +33,8 @@ export const ja: PageCatalogue = {
   'gate.resend': '新しいコードを送信',
   'gate.sent': 'コードを送信しました。届くまで 1 分ほどかかることがあります。',
   'gate.sixDigits': 'メールに記載の 6 桁を入力してください。',
+  'gate.cooldown':
+    'コードはすでに送信されています。下に入力してください。新しいコードは{when}に依頼できます。',
   'gate.locked': '誤ったコードが多すぎます。安全のため {time} までコードは使用できません。',
   'state.verified': '確認済み: 署名できます',
   'state.ready': '署名できます',

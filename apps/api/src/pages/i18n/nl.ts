@@ -34,6 +34,8 @@ export const nl: PageCatalogue = {
   'gate.resend': 'Nieuwe code sturen',
   'gate.sent': 'Code verstuurd. Het kan een minuut duren.',
   'gate.sixDigits': 'Voer de 6 cijfers uit de e-mail in.',
+  'gate.cooldown':
+    'Er is al een code naar u verzonden. Vul die hieronder in; u kunt {when} een nieuwe aanvragen.',
   'gate.locked': 'Te veel onjuiste codes. Voor uw veiligheid zijn codes geblokkeerd tot {time}.',
   'state.verified': 'Bevestigd: klaar om te ondertekenen',
   'state.ready': 'Klaar om te ondertekenen',

@@ -32,6 +32,7 @@ export const pl: PageCatalogue = {
   'gate.resend': 'Wyślij nowy kod',
   'gate.sent': 'Kod wysłany. Może dotrzeć w ciągu minuty.',
   'gate.sixDigits': 'Wpisz 6 cyfr z wiadomości e-mail.',
+  'gate.cooldown': 'Kod został już wysłany. Wpisz go poniżej; o nowy możesz poprosić {when}.',
   'gate.locked': 'Zbyt wiele błędnych kodów. Dla bezpieczeństwa kody są zablokowane do {time}.',
   'state.verified': 'Potwierdzono: gotowe do podpisu',
   'state.ready': 'Gotowe do podpisu',

@@ -33,6 +33,7 @@ export const pt: PageCatalogue = {
   'gate.resend': 'Enviar novo código',
   'gate.sent': 'Código enviado. Pode demorar um minuto a chegar.',
   'gate.sixDigits': 'Introduza os 6 dígitos do e-mail.',
+  'gate.cooldown': 'Já lhe foi enviado um código. Introduza-o abaixo; pode pedir um novo {when}.',
   'gate.locked': 'Demasiados códigos errados. Por segurança, os códigos estão bloqueados até {time}.',
   'state.verified': 'Verificado: pronto para assinar',
   'state.ready': 'Pronto para assinar',

@@ -1,12 +1,16 @@
 import { accountView, csrfTokenFor, memberOf, memberView } from '@countersign/core';
-import { MeSchema } from '@countersign/schemas';
+import { MeSchema, scopesOfRole } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { needs } from '../../http/access.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { readSessionCookie } from '../../http/member-cookie.ts';
 import { apiRoute, jsonResponse } from '../../http/openapi.ts';
 
-/** The caller as the app shows it: the account, the member (cookie sessions) and the CSRF token. */
+/**
+ * The caller as the app shows it: the account, the member (cookie sessions), the CSRF token and what the caller
+ * may do (the principal's scopes; right after sign-in, the member's role's).
+ */
 export async function meOf(
   c: Context<AppEnv>,
   accountId: string,
@@ -14,16 +18,21 @@ export async function meOf(
   token?: string,
 ) {
   const ctx = c.get('deps').runtime.ctx;
+  const member = memberId ? await memberOf(ctx, accountId, memberId) : undefined;
+  const principal = c.get('principal');
   return {
     account: await accountView(ctx, accountId),
-    member: memberId ? memberView(await memberOf(ctx, accountId, memberId)) : null,
+    member: member ? memberView(member) : null,
     csrfToken: token ? csrfTokenFor(token) : null,
+    scopes: [...(principal?.scopes ?? (member ? scopesOfRole(member.role) : []))],
+    test: principal?.test ?? false,
   };
 }
 
 export const meRoute = apiRoute({
   method: 'get',
   path: '/api/me',
+  access: needs(null),
   tags: ['Web app sign-in'],
   summary: 'Who is calling: account, member and CSRF token',
   description:

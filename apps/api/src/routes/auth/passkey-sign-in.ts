@@ -1,6 +1,7 @@
 import { passkeySignInOptions, signInWithPasskey } from '@countersign/core';
 import { MeSchema, PasskeyRequestOptionsSchema, PasskeySignInRequestSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { anyone } from '../../http/access.ts';
 import { requireSameSite } from '../../http/account-auth.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, commonErrors, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
@@ -9,6 +10,7 @@ import { crossSiteForbidden, startSession } from './sign-in.ts';
 export const passkeySignInOptionsRoute = apiRoute({
   method: 'post',
   path: '/api/auth/sign-in/passkey/options',
+  access: anyone,
   tags: ['Web app sign-in'],
   summary: 'Start a passkey sign-in',
   description:
@@ -29,6 +31,7 @@ export const passkeySignInOptionsRoute = apiRoute({
 export const passkeySignInRoute = apiRoute({
   method: 'post',
   path: '/api/auth/sign-in/passkey',
+  access: anyone,
   tags: ['Web app sign-in'],
   summary: 'Sign in with a passkey',
   description:

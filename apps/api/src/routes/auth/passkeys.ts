@@ -14,22 +14,20 @@ import {
   PasskeySchema,
 } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { signedInMember } from '../../http/access.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { requireMember } from '../../http/member-access.ts';
+import { signedInMemberOf } from '../../http/member-access.ts';
 import { noContent } from '../../http/no-content.ts';
 import { apiRoute, commonErrors, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
 import { deleteRoute, type RecordKind, recordRoute } from '../../http/record-route.ts';
 
 // The signed-in member's own passkeys (cookie session only: a bearer token is no person).
 
-const forbidden = errorResponseFor(
-  '`forbidden`: called with a bearer token (passkeys belong to the signed-in member), or a write without a ' +
-    'valid `X-CSRF-Token` / from another origin.',
-);
 const tags = ['Web app sign-in'];
 
 /** The routes about one passkey of the signed-in member, named by `{passkeyId}`. */
 const memberPasskey = {
+  access: signedInMember,
   tags,
   params: PasskeyIdParamsSchema,
   notFound: errorResponseFor('`passkey_not_found`: not a passkey of this member.'),
@@ -38,17 +36,18 @@ const memberPasskey = {
 export const passkeyListRoute = apiRoute({
   method: 'get',
   path: '/api/me/passkeys',
+  access: signedInMember,
   tags,
   summary: "The signed-in member's passkeys",
   responses: {
     200: jsonResponse('Oldest first.', PasskeyListSchema),
-    403: forbidden,
   },
 });
 
 export const passkeyOptionsRoute = apiRoute({
   method: 'post',
   path: '/api/me/passkeys/options',
+  access: signedInMember,
   tags,
   summary: 'Start registering a passkey',
   description:
@@ -57,7 +56,6 @@ export const passkeyOptionsRoute = apiRoute({
   request: { body: jsonBody(z.strictObject({})) },
   responses: {
     200: jsonResponse('Pass them to the browser.', PasskeyCreationOptionsSchema),
-    403: forbidden,
     429: commonErrors[429],
   },
 });
@@ -65,6 +63,7 @@ export const passkeyOptionsRoute = apiRoute({
 export const passkeyRegisterRoute = apiRoute({
   method: 'post',
   path: '/api/me/passkeys',
+  access: signedInMember,
   tags,
   summary: 'Register a passkey',
   description:
@@ -79,7 +78,6 @@ export const passkeyRegisterRoute = apiRoute({
       "`passkey_failed`: an unknown, used, expired or another member's challenge, a wrong origin or RP ID, a " +
         'passkey registered already; `invalid_request`: validation, or 20 passkeys held already.',
     ),
-    403: forbidden,
   },
 });
 
@@ -88,7 +86,7 @@ export const passkeyRenameRoute = recordRoute(memberPasskey, {
   path: '/api/me/passkeys/{passkeyId}',
   summary: 'Rename a passkey',
   request: { body: jsonBody(PasskeyRenameRequestSchema) },
-  responses: { 200: jsonResponse('Renamed.', PasskeySchema), 403: forbidden },
+  responses: { 200: jsonResponse('Renamed.', PasskeySchema) },
 });
 
 export const passkeyRemoveRoute = deleteRoute(memberPasskey, '/api/me/passkeys/{passkeyId}', {
@@ -96,30 +94,30 @@ export const passkeyRemoveRoute = deleteRoute(memberPasskey, '/api/me/passkeys/{
   description:
     'Signing in with it fails from now on; sessions it started stay until they end or are revoked.',
   done: 'Removed.',
-  responses: { 403: forbidden },
+  responses: {},
 });
 
 export function registerPasskeys(app: OpenAPIHono<AppEnv>): void {
   app.openapi(passkeyListRoute, async (c) => {
-    const who = requireMember(c);
+    const who = signedInMemberOf(c);
     return c.json({ passkeys: await listPasskeys(c.get('deps').runtime.ctx, who.memberId) }, 200);
   });
   app.openapi(passkeyOptionsRoute, async (c) => {
-    const who = requireMember(c);
+    const who = signedInMemberOf(c);
     return c.json(await passkeyRegistrationOptions(c.get('deps').runtime.ctx, who), 200);
   });
   app.openapi(passkeyRegisterRoute, async (c) => {
-    const who = requireMember(c);
+    const who = signedInMemberOf(c);
     return c.json(await registerPasskey(c.get('deps').runtime.ctx, who, c.req.valid('json')), 201);
   });
   app.openapi(passkeyRenameRoute, async (c) => {
-    const who = requireMember(c);
+    const who = signedInMemberOf(c);
     const { passkeyId } = c.req.valid('param');
     const label = c.req.valid('json').label;
     return c.json(await renamePasskey(c.get('deps').runtime.ctx, who.memberId, passkeyId, label), 200);
   });
   noContent(app, passkeyRemoveRoute, async (c) => {
-    const who = requireMember(c);
+    const who = signedInMemberOf(c);
     await removePasskey(c.get('deps').runtime.ctx, who.memberId, c.req.valid('param').passkeyId);
   });
 }

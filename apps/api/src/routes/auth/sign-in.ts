@@ -1,7 +1,9 @@
 import { consumeSignInLink, type MemberRow, requestSignInEmail, startMemberSession } from '@countersign/core';
+import type { MemberSessionMethod } from '@countersign/db';
 import { MeSchema, SignInRequestSchema, SignInVerifyRequestSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { anyone } from '../../http/access.ts';
 import { requireSameSite } from '../../http/account-auth.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { setSessionCookie } from '../../http/member-cookie.ts';
@@ -14,6 +16,7 @@ export const crossSiteForbidden = errorResponseFor('`forbidden`: a cross-site re
 export const signInRequestRoute = apiRoute({
   method: 'post',
   path: '/api/auth/sign-in',
+  access: anyone,
   tags: ['Web app sign-in'],
   summary: 'Email a sign-in link',
   description:
@@ -35,6 +38,7 @@ export const signInRequestRoute = apiRoute({
 export const signInVerifyRoute = apiRoute({
   method: 'post',
   path: '/api/auth/sign-in/verify',
+  access: anyone,
   tags: ['Web app sign-in'],
   summary: 'Sign in with an emailed link',
   description:
@@ -66,7 +70,7 @@ export function registerSignIn(app: OpenAPIHono<AppEnv>): void {
 }
 
 /** Starts a cookie session for a member who just proved who they are; answers what `GET /api/me` would. */
-export async function startSession(c: Context<AppEnv>, member: MemberRow, method: 'link' | 'passkey') {
+export async function startSession(c: Context<AppEnv>, member: MemberRow, method: MemberSessionMethod) {
   const session = await startMemberSession(c.get('deps').runtime.ctx, member, {
     method,
     userAgent: c.req.header('user-agent'),

@@ -4,23 +4,22 @@ import {
   driveConnectionView,
   finishGoogleDriveConnect,
   isDomainError,
+  recordActivity,
   startGoogleDriveConnect,
 } from '@countersign/core';
 import { DriveAuthorizationSchema, DriveConnectionSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { needs } from '../../http/access.ts';
 import { forAccount } from '../../http/account-scope.ts';
+import { actorOf, recorded } from '../../http/actor.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { requireOwner } from '../../http/member-access.ts';
 import { noContent } from '../../http/no-content.ts';
 import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
-
-const ownerOnly = errorResponseFor(
-  '`forbidden`: only an owner may change the drive (or a CSRF/origin check failed).',
-);
 
 export const driveConnectionRoute = apiRoute({
   method: 'get',
   path: '/api/drive',
+  access: needs('drive'),
   tags: ['Drive'],
   summary: "The account's drive: embedded or Google Drive (and which Google account)",
   responses: {
@@ -31,6 +30,7 @@ export const driveConnectionRoute = apiRoute({
 export const gdriveConnectRoute = apiRoute({
   method: 'post',
   path: '/api/drive/gdrive/connect',
+  access: needs('account:admin'),
   tags: ['Drive'],
   summary: 'Start connecting Google Drive (OAuth authorization code + PKCE)',
   description:
@@ -39,7 +39,6 @@ export const gdriveConnectRoute = apiRoute({
     'redirects to `/app/drive`. The flow must finish within 10 minutes, signed in to the same account.',
   responses: {
     200: jsonResponse('The consent URL.', DriveAuthorizationSchema),
-    403: ownerOnly,
     409: errorResponseFor(
       '`drive_oauth_not_configured`: GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET are not set.',
     ),
@@ -56,6 +55,7 @@ const CallbackQuerySchema = z.object({
 export const gdriveCallbackRoute = apiRoute({
   method: 'get',
   path: '/api/drive/gdrive/callback',
+  access: needs('account:admin'),
   tags: ['Drive'],
   summary: "Google's redirect after consent (browser navigation)",
   description:
@@ -70,15 +70,15 @@ export const gdriveCallbackRoute = apiRoute({
 export const gdriveDisconnectRoute = apiRoute({
   method: 'delete',
   path: '/api/drive/gdrive',
+  access: needs('account:admin'),
   tags: ['Drive'],
   summary: 'Disconnect Google Drive (back to the embedded drive)',
-  responses: { 204: { description: 'Disconnected.' }, 403: ownerOnly },
+  responses: { 204: { description: 'Disconnected.' } },
 });
 
 export function registerDriveConnection(app: OpenAPIHono<AppEnv>): void {
   app.openapi(driveConnectionRoute, async (c) => c.json(await driveConnectionView(...forAccount(c)), 200));
   app.openapi(gdriveConnectRoute, async (c) => {
-    requireOwner(c);
     const authorizationUrl = await startGoogleDriveConnect(...forAccount(c));
     return c.json({ authorizationUrl }, 200);
   });
@@ -87,18 +87,23 @@ export function registerDriveConnection(app: OpenAPIHono<AppEnv>): void {
     const back = (params: Record<string, string>) =>
       c.redirect(`/app/drive?${new URLSearchParams(params).toString()}`, 303);
     try {
-      requireOwner(c);
       if (error) throw new DomainError('drive_oauth_failed', `Google did not grant access (${error})`);
       if (!code || !state) throw new DomainError('drive_oauth_failed', 'the callback lacks code or state');
-      await finishGoogleDriveConnect(...forAccount(c), { code, state });
+      const [ctx, accountId] = forAccount(c);
+      await finishGoogleDriveConnect(ctx, accountId, { code, state }, (account) =>
+        recordActivity(ctx, accountId, actorOf(c), 'drive.connected', null, { provider: 'gdrive', account }),
+      );
       return back({ connected: 'gdrive' });
     } catch (err) {
       if (!isDomainError(err)) throw err;
       return back({ error: err.code, message: err.message });
     }
   });
-  noContent(app, gdriveDisconnectRoute, async (c) => {
-    requireOwner(c);
-    await disconnectDrive(...forAccount(c));
-  });
+  noContent(app, gdriveDisconnectRoute, (c) =>
+    recorded(
+      c,
+      () => disconnectDrive(...forAccount(c)),
+      () => ({ action: 'drive.disconnected' }),
+    ),
+  );
 }

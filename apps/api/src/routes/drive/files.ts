@@ -1,8 +1,12 @@
-import { DomainError, localDrive } from '@countersign/core';
-import { DriveFileIdParamsSchema, DriveFileListSchema } from '@countersign/schemas';
+import { DomainError, filenameProblem, inspectUploads, localDrive } from '@countersign/core';
+import {
+  DriveFileIdParamsSchema,
+  DriveFileListSchema,
+  SessionsSendRejectedResponseSchema,
+} from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { needs } from '../../http/access.ts';
 import { forAccount } from '../../http/account-scope.ts';
-import { megabytes } from '../../http/body-limit.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { noContent } from '../../http/no-content.ts';
 import { apiRoute, commonErrors, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
@@ -11,6 +15,7 @@ import { deleteRoute, type RecordKind } from '../../http/record-route.ts';
 
 /** A file of the account's embedded drive, named by `{cloudFileId}`. */
 const driveFile = {
+  access: needs('drive'),
   tags: ['Drive'],
   params: DriveFileIdParamsSchema,
   notFound: errorResponseFor('`drive_file_not_found`: no such file in this account drive.'),
@@ -29,6 +34,7 @@ export const DriveUploadSchema = z
 export const driveFilesListRoute = apiRoute({
   method: 'get',
   path: '/api/drive/files',
+  access: needs('drive'),
   tags: ['Drive'],
   summary: "The embedded drive's files",
   responses: {
@@ -39,18 +45,26 @@ export const driveFilesListRoute = apiRoute({
 export const driveFilesUploadRoute = apiRoute({
   method: 'post',
   path: '/api/drive/files',
+  access: needs('drive'),
   tags: ['Drive'],
   summary: 'Upload PDFs to the embedded drive',
   description:
-    'multipart/form-data with one `files` part per PDF. Every file must be a PDF (starts with `%PDF-`) of at most ' +
-    'MAX_FILE_BYTES; otherwise nothing is stored. Their `cloudFileId`s go into `POST /api/sessions/send`.',
+    'multipart/form-data with one `files` part per PDF. Every PDF is inspected as a template upload inspects ' +
+    'it (encrypted, XFA, unreadable, not a PDF or over MAX_FILE_BYTES: 422 `documents_rejected` in the same ' +
+    'words); a file name that names no file once cleaned (empty, `.`, `..`, a folder) is a 400. Either way ' +
+    'nothing is stored. Names keep their last path segment without control characters, at most 255 ' +
+    'characters. Their `cloudFileId`s go into `POST /api/sessions/send`.',
   request: { body: { required: true, content: { 'multipart/form-data': { schema: DriveUploadSchema } } } },
   responses: {
     201: jsonResponse('Stored.', DriveFileListSchema),
     400: errorResponseFor(
-      '`invalid_request`: a file is not a PDF (named in `message`), or the form is wrong.',
+      '`invalid_request`: a file name names no file (named in `message`), or the form is wrong.',
     ),
     413: commonErrors.upload413,
+    422: jsonResponse(
+      'A PDF was rejected (`failedDocuments`: encrypted, xfa, load-failed, too-large...); nothing was stored.',
+      SessionsSendRejectedResponseSchema,
+    ),
   },
 });
 
@@ -59,8 +73,6 @@ export const driveFileDeleteRoute = deleteRoute(driveFile, '/api/drive/files/{cl
   description: 'Sessions already sent from it keep their own copy.',
   done: 'Deleted.',
 });
-
-const PDF_MAGIC = '%PDF-';
 
 export function registerDriveFiles(app: OpenAPIHono<AppEnv>): void {
   app.openapi(driveFilesListRoute, async (c) => {
@@ -81,26 +93,24 @@ export function registerDriveFiles(app: OpenAPIHono<AppEnv>): void {
     const ctx = c.get('deps').runtime.ctx;
     const form = c.req.valid('form');
     const uploads = Array.isArray(form.files) ? form.files : [form.files];
-    const max = ctx.config.limits.maxFileBytes;
-    // Every file is checked before any is stored: a bad one leaves the drive as it was.
-    const checked: { name: string; bytes: Uint8Array }[] = [];
+    // Every file is checked before any is stored: a bad one leaves the drive as it was. Names first (400), then
+    // the same inspection and words as a template upload (422 `documents_rejected`).
+    const checked: { filename: string; bytes: Uint8Array }[] = [];
     for (const file of uploads) {
-      if (file.size > max) {
+      const problem = filenameProblem(file.name);
+      if (problem)
         throw new DomainError(
-          'payload_too_large',
-          `${file.name} is ${megabytes(file.size)}, more than the ${megabytes(max)} limit for a PDF (MAX_FILE_BYTES); upload a smaller PDF`,
+          'invalid_request',
+          `files: the file name ${JSON.stringify(file.name)} ${problem}`,
         );
-      }
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      if (Buffer.from(bytes.subarray(0, 1024)).indexOf(PDF_MAGIC) === -1)
-        throw new DomainError('invalid_request', `${file.name} is not a PDF (no %PDF- header)`);
-      checked.push({ name: file.name, bytes });
+      checked.push({ filename: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
     }
+    await inspectUploads(ctx, checked);
     const drive = await localDrive(ctx, c.get('accountId'));
     const stored = [];
     const now = new Date(ctx.clock.now()).toISOString();
     for (const f of checked) {
-      const put = await drive.put(f.name, f.bytes);
+      const put = await drive.put(f.filename, f.bytes);
       stored.push({
         cloudFileId: put.cloudFileId,
         filename: put.filename,

@@ -1,6 +1,7 @@
 import { auditTrail, sessionOf } from '@countersign/core';
 import { AuditTrailSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { jsonResponse } from '../../http/openapi.ts';
 import { recordRoute } from '../../http/record-route.ts';
@@ -21,8 +22,8 @@ export const sessionAuditRoute = recordRoute(accountSession, {
 
 export function registerSessionAudit(app: OpenAPIHono<AppEnv>): void {
   app.openapi(sessionAuditRoute, async (c) => {
-    const { ctx } = c.get('deps').runtime;
-    const session = await sessionOf(ctx, c.get('accountId'), c.req.valid('param').sessionId);
+    const [ctx, accountId] = forAccount(c);
+    const session = await sessionOf(ctx, accountId, c.req.valid('param').sessionId);
     // A purged session's trail is deleted: its tombstone keeps the head (and GET /api/sessions/{id} the count).
     if (session.purgedAt !== null)
       return c.json({ sessionId: session.id, chainHead: session.purgedChainHead, events: [] }, 200);

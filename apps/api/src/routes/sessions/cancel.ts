@@ -1,6 +1,7 @@
 import { cancelSession } from '@countersign/core';
 import { SessionsCancelRequestSchema, SessionsCancelResponseSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { needs } from '../../http/access.ts';
 import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { idempotency } from '../../http/idempotency.ts';
@@ -10,6 +11,7 @@ import { sessionError } from './shared.ts';
 export const sessionsCancelRoute = apiRoute({
   method: 'post',
   path: '/api/sessions/cancel',
+  access: needs('sessions:cancel'),
   tags: ['Sessions'],
   summary: 'Cancel a session and revoke its signing links',
   description:

@@ -1,11 +1,11 @@
-import { getSessionDetail, requestPurge } from '@countersign/core';
+import { getSessionDetail, recordActivity, requestPurge } from '@countersign/core';
 import { SessionDetailSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { actorOf } from '../../http/actor.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { requireOwner } from '../../http/member-access.ts';
-import { errorResponseFor, jsonResponse } from '../../http/openapi.ts';
+import { jsonResponse } from '../../http/openapi.ts';
 import { recordRoute } from '../../http/record-route.ts';
-import { sessionError, sessionRecords } from './shared.ts';
+import { sessionError, sessionRecords, sessionTarget } from './shared.ts';
 
 export const sessionDeleteRoute = recordRoute(sessionRecords, {
   method: 'delete',
@@ -23,7 +23,6 @@ export const sessionDeleteRoute = recordRoute(sessionRecords, {
       'Purge accepted (or already done): the session with its `purge` state.',
       SessionDetailSchema,
     ),
-    403: errorResponseFor('`forbidden`: a signed-in member who is not an owner (purging is for owners).'),
     409: sessionError(
       '`session_active`: the session has not ended (cancel it first). `legal_hold`: the session is under legal hold.',
     ),
@@ -35,9 +34,10 @@ export function registerSessionDelete(app: OpenAPIHono<AppEnv>): void {
     const { runtime } = c.get('deps');
     const accountId = c.get('accountId');
     const { sessionId } = c.req.valid('param');
-    requireOwner(c);
-    // Its purge job is queued through the outbox, from the same transaction.
-    await requestPurge(runtime.ctx, accountId, sessionId);
+    // Its purge job is queued through the outbox, from the same transaction, and so is its activity entry.
+    await requestPurge(runtime.ctx, accountId, sessionId, () =>
+      recordActivity(runtime.ctx, accountId, actorOf(c), 'session.purged', sessionTarget(sessionId), null),
+    );
     return c.json(await getSessionDetail(runtime.ctx, accountId, sessionId), 202);
   });
 }

@@ -1,6 +1,7 @@
 import { sessionDocumentFile } from '@countersign/core';
 import { PathIdSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { needs } from '../../http/access.ts';
 import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, errorResponseFor } from '../../http/openapi.ts';
@@ -9,6 +10,7 @@ import { pdfDocumented, pdfResponse } from '../../http/pdf-response.ts';
 export const sessionDocumentRoute = apiRoute({
   method: 'get',
   path: '/api/sessions/{sessionId}/documents/{documentId}',
+  access: needs('sessions:read'),
   tags: ['Sessions'],
   summary: 'Download a document of a session',
   description: 'The prepared PDF while the session is open; the sealed, signed PDF once it is completed.',

@@ -2,11 +2,11 @@ import { setLegalHold } from '@countersign/core';
 import { LegalHoldSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { forAccount } from '../../http/account-scope.ts';
+import { recorded } from '../../http/actor.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { requireOwner } from '../../http/member-access.ts';
-import { errorResponseFor, jsonResponse } from '../../http/openapi.ts';
+import { jsonResponse } from '../../http/openapi.ts';
 import { recordRoute } from '../../http/record-route.ts';
-import { sessionError, sessionRecords } from './shared.ts';
+import { sessionError, sessionRecords, sessionTarget } from './shared.ts';
 
 const legalHoldRoute = (method: 'put' | 'delete') =>
   recordRoute(sessionRecords, {
@@ -24,9 +24,6 @@ const legalHoldRoute = (method: 'put' | 'delete') =>
           'Releasing a session that is not held is harmless.',
     responses: {
       200: jsonResponse('The hold as it now stands.', LegalHoldSchema),
-      403: errorResponseFor(
-        '`forbidden`: a signed-in member who is not an owner (legal holds are for owners).',
-      ),
       410: sessionError('`session_purged`: the session was purged, or its purge is under way.'),
     },
   });
@@ -40,8 +37,16 @@ export function registerSessionLegalHold(app: OpenAPIHono<AppEnv>): void {
     [legalHoldDeleteRoute, false],
   ] as const) {
     app.openapi(route, async (c) => {
-      requireOwner(c);
-      return c.json(await setLegalHold(...forAccount(c), c.req.valid('param').sessionId, hold), 200);
+      const { sessionId } = c.req.valid('param');
+      const held = await recorded(
+        c,
+        () => setLegalHold(...forAccount(c), sessionId, hold),
+        () => ({
+          action: hold ? 'session.legal_hold_set' : 'session.legal_hold_released',
+          target: sessionTarget(sessionId),
+        }),
+      );
+      return c.json(held, 200);
     });
   }
 }

@@ -1,6 +1,7 @@
 import { listSessions } from '@countersign/core';
 import { SessionListQuerySchema, SessionListSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { needs } from '../../http/access.ts';
 import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, jsonResponse } from '../../http/openapi.ts';
@@ -8,6 +9,7 @@ import { apiRoute, jsonResponse } from '../../http/openapi.ts';
 export const sessionsListRoute = apiRoute({
   method: 'get',
   path: '/api/sessions',
+  access: needs('sessions:read'),
   tags: ['Sessions'],
   summary: "List the account's sessions",
   description:

@@ -1,6 +1,7 @@
 import { participantSigningUrl, resendInvite } from '@countersign/core';
 import { PathIdSchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { needs } from '../../http/access.ts';
 import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { commonErrors, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
@@ -10,6 +11,7 @@ const ParticipantParamsSchema = z.object({ sessionId: PathIdSchema, participantI
 
 /** The routes about one participant of a session of the account. */
 const sessionParticipant = {
+  access: needs('sessions:send'),
   tags: ['Sessions'],
   params: ParticipantParamsSchema,
   notFound: errorResponseFor('`session_not_found` or `not_found` (no such participant in the session).'),

@@ -1,6 +1,8 @@
 import { purgeTestSessions } from '@countersign/core';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { needs } from '../../http/access.ts';
 import { forAccount } from '../../http/account-scope.ts';
+import { recorded } from '../../http/actor.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, jsonResponse } from '../../http/openapi.ts';
 
@@ -11,6 +13,7 @@ export const TestSessionsPurgedSchema = z
 export const testSessionsPurgeRoute = apiRoute({
   method: 'post',
   path: '/api/sessions/test/purge',
+  access: needs('sessions:cancel'),
   tags: ['Sessions'],
   summary: "Delete the account's test sessions",
   description:
@@ -22,5 +25,12 @@ export const testSessionsPurgeRoute = apiRoute({
 });
 
 export function registerTestSessionsPurge(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(testSessionsPurgeRoute, async (c) => c.json(await purgeTestSessions(...forAccount(c)), 200));
+  app.openapi(testSessionsPurgeRoute, async (c) => {
+    const purged = await recorded(
+      c,
+      () => purgeTestSessions(...forAccount(c)),
+      (result) => ({ action: 'session.test_purged', details: result }),
+    );
+    return c.json(purged, 200);
+  });
 }

@@ -6,6 +6,7 @@ import {
   sessionsSendJob,
 } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { needs } from '../../http/access.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { idempotency } from '../../http/idempotency.ts';
 import {
@@ -21,6 +22,7 @@ import { sessionError } from './shared.ts';
 export const sessionsSendRoute = apiRoute({
   method: 'post',
   path: '/api/sessions/send',
+  access: needs('sessions:send'),
   tags: ['Sessions'],
   summary: "Send the caller's own PDFs from the connected drive",
   description:

@@ -11,7 +11,7 @@ export const registerSigningCode = signerRoute(
     description:
       "Sends a 6-digit code to the signer's address, whatever `notify` says. Valid 10 minutes, used once, 5 wrong " +
       'tries; a new code retires the previous one. At most one code per 30 seconds and 5 per hour (429 ' +
-      '`rate_limited`); after 10 wrong codes in a row the signer is locked out (429 `code_locked` with ' +
+      '`rate_limited` with `retryAfterSeconds`; the code already sent still works); after 10 wrong codes in a row the signer is locked out (429 `code_locked` with ' +
       '`Retry-After`) for 30 minutes, each later lockout twice as long, at most a day, and requesting a new code ' +
       'does not lift it. Public sessions answer 400 `code_not_required`. No body.',
     ok: jsonResponse('The code is on its way.', SigningCodeSentSchema),

@@ -3,6 +3,8 @@ import { SigningErrorResponseSchema, signingTokenParam } from '@countersign/sche
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { signerLink } from '../../http/access.ts';
+import { requestOrigin } from '../../http/actor.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { errorResponseFor } from '../../http/openapi.ts';
 import type { RecordKind } from '../../http/record-route.ts';
@@ -10,18 +12,13 @@ import type { RecordKind } from '../../http/record-route.ts';
 /** The signer cookie: scoped to one link's API path, so two links in one browser never collide. */
 export const SIGNER_COOKIE = 'countersign_signer';
 
-const USER_AGENT_MAX = 512;
-
 /** Who is asking, for the service: the cookie token and the origin every audit event records. */
 export function signerRequest(c: Context<AppEnv>): SignerRequest {
   c.header('Cache-Control', 'no-store');
   c.header('Referrer-Policy', 'no-referrer');
   return {
     cookieToken: getCookie(c, SIGNER_COOKIE) ?? null,
-    origin: {
-      ip: c.get('clientAddress'),
-      userAgent: c.req.header('user-agent')?.slice(0, USER_AGENT_MAX) ?? null,
-    },
+    origin: requestOrigin(c),
   };
 }
 
@@ -49,7 +46,9 @@ export const signingErrors = {
   ),
   401: error('`verification_required`: verify a one-time code first (otp sessions).'),
   404: error('`link_not_found`: no signing link has this token (or `not_found` for a document).'),
-  409: error('`not_your_turn`, `already_signed` or `document_not_ready`.'),
+  409: error(
+    '`not_your_turn`, `already_signed`, `document_not_ready`, or `no_signature_field` (the session gives the signer no signature field: it cannot be signed).',
+  ),
   410: error(
     'The link no longer leads to signing: `session_cancelled`, `session_expired`, `session_declined`, `link_revoked`, ' +
       'or `download_expired` (completed too long ago).',
@@ -80,6 +79,7 @@ const signerSecurity: Record<string, string[]>[] = [{ signerCookie: [] }, {}];
 
 /** The signer routes: about one signing link, named by its token; 404 when no link has it. */
 export const signingLink = {
+  access: signerLink,
   tags: ['Signer'],
   params: linkTokenParams,
   notFound: signingErrors[404],

@@ -46,11 +46,11 @@ export function signerRoute<
     responses: { 200: route.ok, ...signingErrorsFor(...route.errors) },
   });
   return (app: OpenAPIHono<AppEnv>): void => {
-    // `act`'s types are the route's; hono cannot follow them through the generic route, hence `never`.
-    app.openapi(declared, (async (c: Parameters<typeof signerCall>[0]) => {
+    const handler = async (c: Parameters<typeof signerCall>[0]) => {
       const call = signerCall(c);
       const body = route.body && (c.req.valid as (target: 'json') => unknown)('json');
       return c.json(await act({ ...call, body } as Parameters<typeof act>[0]), 200);
-    }) as never);
+    };
+    app.openapi(declared, handler);
   };
 }

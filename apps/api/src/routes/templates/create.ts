@@ -1,4 +1,4 @@
-import { createTemplate, DomainError, templateFromManifest } from '@countersign/core';
+import { createTemplate, DomainError, recordActivity, templateFromManifest } from '@countersign/core';
 import {
   formatIssueLine,
   formatIssues,
@@ -9,7 +9,9 @@ import {
 } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import { needs } from '../../http/access.ts';
 import { forAccount } from '../../http/account-scope.ts';
+import { actorOf } from '../../http/actor.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { errorResponse } from '../../http/errors.ts';
 import { apiRoute, commonErrors, jsonResponse } from '../../http/openapi.ts';
@@ -56,6 +58,7 @@ const requireMultipart: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const templatesCreateRoute = apiRoute({
   method: 'post',
   path: '/api/templates',
+  access: needs('templates:write'),
   middleware: [requireMultipart] as const,
   tags: ['Templates'],
   summary: 'Create a template from PDFs and a manifest',
@@ -101,9 +104,20 @@ export function registerTemplatesCreate(app: OpenAPIHono<AppEnv>): void {
     );
     const files = Array.isArray(form.documents) ? form.documents : [form.documents];
     const bytes = await matchFiles(manifest, files);
+    const [ctx, accountId] = forAccount(c);
     const created = await createTemplate(
-      ...forAccount(c),
+      ctx,
+      accountId,
       templateFromManifest(manifest, (entry) => bytes.get(entry)!),
+      (templateId, name) =>
+        recordActivity(
+          ctx,
+          accountId,
+          actorOf(c),
+          'template.created',
+          { kind: 'template', id: templateId },
+          { name },
+        ),
     );
     return c.json(created, 201);
   });

@@ -1,4 +1,4 @@
-import { deleteTemplate, templateDocumentFile, updateTemplate } from '@countersign/core';
+import { deleteTemplate, recordActivity, templateDocumentFile, updateTemplate } from '@countersign/core';
 import {
   PathIdSchema,
   TemplateDetailSchema,
@@ -6,7 +6,9 @@ import {
   TemplateVersionConflictSchema,
 } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { needs } from '../../http/access.ts';
 import { forAccount } from '../../http/account-scope.ts';
+import { actorOf, recorded } from '../../http/actor.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { noContent } from '../../http/no-content.ts';
 import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
@@ -40,6 +42,7 @@ export const templateDeleteRoute = deleteRoute(accountTemplate, '/api/templates/
 export const templateDocumentRoute = apiRoute({
   method: 'get',
   path: '/api/templates/{templateId}/documents/{index}',
+  access: needs('templates:read'),
   tags: ['Templates'],
   summary: "A template document's PDF (as signers see it), by 0-based position",
   request: {
@@ -53,13 +56,29 @@ export const templateDocumentRoute = apiRoute({
   },
 });
 
+const templateTarget = (id: string) => ({ kind: 'template', id });
+
 export function registerTemplateEdit(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(templateUpdateRoute, async (c) =>
-    c.json(await updateTemplate(...forAccount(c), c.req.valid('param').templateId, c.req.valid('json')), 200),
-  );
-  noContent(app, templateDeleteRoute, (c) =>
-    deleteTemplate(...forAccount(c), c.req.valid('param').templateId),
-  );
+  app.openapi(templateUpdateRoute, async (c) => {
+    const [ctx, accountId] = forAccount(c);
+    const { templateId } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const template = await updateTemplate(ctx, accountId, templateId, body, (version) =>
+      recordActivity(ctx, accountId, actorOf(c), 'template.edited', templateTarget(templateId), {
+        name: body.name.trim(),
+        version,
+      }),
+    );
+    return c.json(template, 200);
+  });
+  noContent(app, templateDeleteRoute, (c) => {
+    const { templateId } = c.req.valid('param');
+    return recorded(
+      c,
+      () => deleteTemplate(...forAccount(c), templateId),
+      () => ({ action: 'template.deleted', target: templateTarget(templateId) }),
+    );
+  });
   app.openapi(templateDocumentRoute, async (c) => {
     const { templateId, index } = c.req.valid('param');
     // Not a position (letters, a sign): like one past the end, no such document.

@@ -1,6 +1,7 @@
 import { getTemplateDetail } from '@countersign/core';
 import { TEMPLATE_ID_MAX_LENGTH, TemplateDetailSchema } from '@countersign/schemas';
 import { z } from '@hono/zod-openapi';
+import { needs } from '../../http/access.ts';
 import { forAccount } from '../../http/account-scope.ts';
 import { errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 import { type RecordKind, readRoute } from '../../http/record-route.ts';
@@ -11,6 +12,7 @@ import { type RecordKind, readRoute } from '../../http/record-route.ts';
  */
 const templateIdParams = z.object({ templateId: z.string().min(1).max(TEMPLATE_ID_MAX_LENGTH) });
 const readableTemplate = {
+  access: needs('templates:read'),
   tags: ['Templates'],
   params: templateIdParams,
   notFound: errorResponseFor('No such template for this account.'),

@@ -1,6 +1,7 @@
 import { listTemplates } from '@countersign/core';
 import { TemplateListSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { needs } from '../../http/access.ts';
 import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, jsonResponse } from '../../http/openapi.ts';
@@ -8,6 +9,7 @@ import { apiRoute, jsonResponse } from '../../http/openapi.ts';
 export const templatesListRoute = apiRoute({
   method: 'get',
   path: '/api/templates',
+  access: needs('templates:read'),
   tags: ['Templates'],
   summary: "List the account's templates",
   description: 'Newest first: id, name, roles, documents with their page counts and the number of fields.',

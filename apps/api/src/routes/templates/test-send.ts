@@ -7,8 +7,9 @@ import {
 } from '@countersign/core';
 import { templatesSendJob } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { signedInMember } from '../../http/access.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { requireMember } from '../../http/member-access.ts';
+import { signedInMemberOf } from '../../http/member-access.ts';
 import { errorResponseFor, jsonBody, rateLimitHeaders } from '../../http/openapi.ts';
 import { recordRoute } from '../../http/record-route.ts';
 import { sendOutcome } from '../../http/send-response.ts';
@@ -23,6 +24,7 @@ const TemplateTestSentSchema = z
   .openapi('TemplateTestSent');
 
 export const templateTestRoute = recordRoute(accountTemplate, {
+  access: signedInMember,
   method: 'post',
   path: '/api/templates/{templateId}/test',
   summary: "Test-send a template to the signed-in member's own email (web app)",
@@ -37,7 +39,9 @@ export const templateTestRoute = recordRoute(accountTemplate, {
       headers: rateLimitHeaders,
     },
     400: errorResponseFor('`template_invalid`: the template cannot be sent yet (the reason).'),
-    403: errorResponseFor('`forbidden`: not a signed-in member.'),
+    422: errorResponseFor(
+      '`template_not_ready`: the template is not ready to send; `message` names each problem by field label and role.',
+    ),
   },
 });
 
@@ -48,7 +52,7 @@ export function registerTemplateTest(app: OpenAPIHono<AppEnv>): void {
     const example = (await getTemplateDetail(runtime.ctx, accountId, c.req.valid('param').templateId))
       .examplePayload;
     // After the account-scoped read: another account's id answers 404 to every caller, as everywhere.
-    const member = requireMember(c);
+    const member = signedInMemberOf(c);
     // Every role is the member: one test session they can sign through, invites in their own inbox.
     const request = {
       ...example,

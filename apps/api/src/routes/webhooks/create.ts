@@ -1,13 +1,17 @@
-import { createWebhookEndpoint } from '@countersign/core';
+import { createWebhookEndpoint, recordActivity } from '@countersign/core';
 import { WebhookCreatedSchema, WebhookCreateRequestSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { needs } from '../../http/access.ts';
 import { forAccount } from '../../http/account-scope.ts';
+import { actorOf } from '../../http/actor.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
+import { webhookTarget } from './shared.ts';
 
 export const webhookCreateRoute = apiRoute({
   method: 'post',
   path: '/api/webhooks',
+  access: needs('webhooks', { live: true }),
   tags: ['Webhooks'],
   summary: 'Register a webhook endpoint',
   description:
@@ -28,7 +32,14 @@ export const webhookCreateRoute = apiRoute({
 
 export function registerWebhookCreate(app: OpenAPIHono<AppEnv>): void {
   app.openapi(webhookCreateRoute, async (c) => {
-    const created = await createWebhookEndpoint(...forAccount(c), c.req.valid('json'));
+    const [ctx, accountId] = forAccount(c);
+    const body = c.req.valid('json');
+    const created = await createWebhookEndpoint(ctx, accountId, body, (webhookId) =>
+      recordActivity(ctx, accountId, actorOf(c), 'webhook.created', webhookTarget(webhookId), {
+        url: body.url,
+        events: body.events ?? null,
+      }),
+    );
     return c.json(created, 201);
   });
 }

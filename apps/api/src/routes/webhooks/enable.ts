@@ -1,11 +1,12 @@
-import { enableWebhookEndpoint } from '@countersign/core';
+import { enableWebhookEndpoint, recordActivity } from '@countersign/core';
 import { WebhookEndpointSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { forAccount } from '../../http/account-scope.ts';
+import { actorOf } from '../../http/actor.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 import { recordRoute } from '../../http/record-route.ts';
-import { webhookEndpoint } from './shared.ts';
+import { webhookEndpoint, webhookTarget } from './shared.ts';
 
 export const webhookEnableRoute = recordRoute(webhookEndpoint, {
   method: 'post',
@@ -22,7 +23,13 @@ export const webhookEnableRoute = recordRoute(webhookEndpoint, {
 });
 
 export function registerWebhookEnable(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(webhookEnableRoute, async (c) =>
-    c.json(await enableWebhookEndpoint(...forAccount(c), c.req.valid('param').webhookId), 200),
-  );
+  app.openapi(webhookEnableRoute, async (c) => {
+    const [ctx, accountId] = forAccount(c);
+    const { webhookId } = c.req.valid('param');
+    const endpoint = await enableWebhookEndpoint(ctx, accountId, webhookId, async (changed) => {
+      if (changed)
+        await recordActivity(ctx, accountId, actorOf(c), 'webhook.enabled', webhookTarget(webhookId), null);
+    });
+    return c.json(endpoint, 200);
+  });
 }

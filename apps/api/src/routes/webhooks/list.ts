@@ -1,6 +1,7 @@
 import { listWebhookEndpoints } from '@countersign/core';
 import { WebhookListSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { needs } from '../../http/access.ts';
 import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, jsonResponse } from '../../http/openapi.ts';
@@ -8,6 +9,7 @@ import { apiRoute, jsonResponse } from '../../http/openapi.ts';
 export const webhookListRoute = apiRoute({
   method: 'get',
   path: '/api/webhooks',
+  access: needs('webhooks', { live: true }),
   tags: ['Webhooks'],
   summary: "List the account's webhook endpoints",
   description:

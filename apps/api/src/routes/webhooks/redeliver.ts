@@ -1,6 +1,7 @@
 import { redeliverWebhook } from '@countersign/core';
 import { WebhookDeliveryParamsSchema, WebhookRedeliveryQueuedSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { needs } from '../../http/access.ts';
 import { forAccount } from '../../http/account-scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
@@ -9,6 +10,7 @@ import { webhookDisabled } from './shared.ts';
 export const webhookRedeliverRoute = apiRoute({
   method: 'post',
   path: '/api/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
+  access: needs('webhooks', { live: true }),
   tags: ['Webhooks'],
   summary: 'Send the event of a delivery again',
   description:

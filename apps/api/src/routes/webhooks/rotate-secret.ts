@@ -1,11 +1,12 @@
-import { rotateWebhookSecret } from '@countersign/core';
+import { recordActivity, rotateWebhookSecret } from '@countersign/core';
 import { WebhookSecretRotatedSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { forAccount } from '../../http/account-scope.ts';
+import { actorOf } from '../../http/actor.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { jsonResponse } from '../../http/openapi.ts';
 import { recordRoute } from '../../http/record-route.ts';
-import { webhookEndpoint } from './shared.ts';
+import { webhookEndpoint, webhookTarget } from './shared.ts';
 
 export const webhookRotateSecretRoute = recordRoute(webhookEndpoint, {
   method: 'post',
@@ -19,7 +20,12 @@ export const webhookRotateSecretRoute = recordRoute(webhookEndpoint, {
 });
 
 export function registerWebhookRotateSecret(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(webhookRotateSecretRoute, async (c) =>
-    c.json(await rotateWebhookSecret(...forAccount(c), c.req.valid('param').webhookId), 200),
-  );
+  app.openapi(webhookRotateSecretRoute, async (c) => {
+    const [ctx, accountId] = forAccount(c);
+    const { webhookId } = c.req.valid('param');
+    const rotated = await rotateWebhookSecret(ctx, accountId, webhookId, () =>
+      recordActivity(ctx, accountId, actorOf(c), 'webhook.secret_rotated', webhookTarget(webhookId), null),
+    );
+    return c.json(rotated, 200);
+  });
 }

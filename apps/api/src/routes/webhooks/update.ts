@@ -1,11 +1,12 @@
-import { updateWebhookEndpoint } from '@countersign/core';
+import { recordActivity, updateWebhookEndpoint } from '@countersign/core';
 import { WebhookEndpointSchema, WebhookUpdateRequestSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { forAccount } from '../../http/account-scope.ts';
+import { actorOf } from '../../http/actor.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { errorResponseFor, jsonBody, jsonResponse } from '../../http/openapi.ts';
 import { recordRoute } from '../../http/record-route.ts';
-import { webhookEndpoint } from './shared.ts';
+import { webhookEndpoint, webhookTarget } from './shared.ts';
 
 export const webhookUpdateRoute = recordRoute(webhookEndpoint, {
   method: 'patch',
@@ -27,10 +28,14 @@ export const webhookUpdateRoute = recordRoute(webhookEndpoint, {
 });
 
 export function registerWebhookUpdate(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(webhookUpdateRoute, async (c) =>
-    c.json(
-      await updateWebhookEndpoint(...forAccount(c), c.req.valid('param').webhookId, c.req.valid('json')),
-      200,
-    ),
-  );
+  app.openapi(webhookUpdateRoute, async (c) => {
+    const [ctx, accountId] = forAccount(c);
+    const { webhookId } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const endpoint = await updateWebhookEndpoint(ctx, accountId, webhookId, body, async (changed) => {
+      if (changed)
+        await recordActivity(ctx, accountId, actorOf(c), 'webhook.updated', webhookTarget(webhookId), body);
+    });
+    return c.json(endpoint, 200);
+  });
 }

@@ -1,5 +1,3 @@
-import type { Field } from './model.ts';
-
 export interface Size {
   width: number;
   height: number;
@@ -10,8 +8,8 @@ export interface Rect extends Size {
   y: number;
 }
 
-export const intersects = (a: Rect, b: Rect) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+/** The readiness rules' overlap test, so placing a field and flagging an overlap agree. */
+export { intersects } from '@countersign/schemas/template-readiness';
 
 export interface Guide {
   axis: 'x' | 'y';
@@ -87,5 +85,3 @@ export function snapResize(box: Rect, others: Rect[], page: Size, tolerance: num
   const { dx, dy, guides } = snap(box.x + box.width, [0], box.y + box.height, [0], others, page, tolerance);
   return { width: box.width + dx, height: box.height + dy, guides };
 }
-
-export const samePage = (a: Field, b: Field) => a.document === b.document && a.page === b.page;

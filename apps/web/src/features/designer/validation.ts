@@ -1,6 +1,6 @@
 import { contrastRatio } from '@countersign/schemas/colors';
 import { ROLE_COLOR_MIN_CONTRAST } from '@countersign/schemas/role-colors';
-import { intersects, samePage } from './geometry.ts';
+import { templateAdvice, templateProblems } from '@countersign/schemas/template-readiness';
 import type { DocumentLayout, Draft } from './model.ts';
 
 export interface Problems {
@@ -8,58 +8,45 @@ export interface Problems {
   fields: Map<string, string[]>;
   /** Reasons per role name, shown next to the role. */
   roles: Map<string, string[]>;
+  /** How many problems keep the template from being sent (the API refuses the send too). */
+  blocking: number;
+  /** What the API would refuse a save for, naming each field: the designer says so instead of saving. */
+  refusals: string[];
+  /** Problems and advice. */
   count: number;
 }
 
-/** What must be fixed before the template can be used. Recomputed on every change (it is cheap: O(n²) in a page). */
+/**
+ * What must be fixed before the template can be sent (the rules the API applies, from the schemas package),
+ * and advice that does not block it (overlaps, repeated labels). Recomputed on every change: O(n²) in a page.
+ */
 export function validate(draft: Draft, documents: DocumentLayout[]): Problems {
   const fields = new Map<string, string[]>();
   const roles = new Map<string, string[]>();
   const add = (map: Map<string, string[]>, key: string, reason: string) => {
-    const list = map.get(key) ?? [];
-    list.push(reason);
-    map.set(key, list);
+    map.set(key, [...(map.get(key) ?? []), reason]);
   };
-
+  const facts = {
+    roles: draft.roles.map((r) => r.name),
+    documents,
+    fields: draft.fields,
+  };
+  const problems = templateProblems(facts);
+  for (const p of [...problems, ...templateAdvice(facts)]) {
+    if (p.field !== undefined) add(fields, draft.fields[p.field]!.id, p.reason);
+    else add(roles, p.role ?? '', p.message);
+  }
+  // The server refuses it at save; said here so the reason is next to the colour, not only in the save error.
+  const tooLight: string[] = [];
   for (const role of draft.roles) {
-    if (!draft.fields.some((f) => f.role === role.name && f.type === 'signature')) {
-      add(roles, role.name, `${role.name} has no signature field`);
-    }
-    // The server refuses it too; said here so the reason is next to the colour, not only in the save error.
-    if (contrastRatio(role.color, '#ffffff') < ROLE_COLOR_MIN_CONTRAST)
-      add(roles, role.name, `${role.name}'s colour is too light to see on the page; choose a darker one`);
-  }
-
-  const byLabel = new Map<string, string[]>();
-  for (const f of draft.fields) {
-    const key = f.label.trim().toLowerCase();
-    byLabel.set(key, [...(byLabel.get(key) ?? []), f.id]);
-    if (!f.label.trim()) add(fields, f.id, 'needs a label');
-    if ((f.type === 'signature' || f.type === 'initials') && !f.role)
-      add(fields, f.id, 'needs a role (who signs)');
-    if (f.role && !draft.roles.some((r) => r.name === f.role))
-      add(fields, f.id, `role ${f.role} does not exist`);
-    const page = documents[f.document]?.pageSizes[f.page - 1];
-    if (!page) add(fields, f.id, 'is on a page that does not exist');
-    else if (f.x < 0 || f.y < 0 || f.x + f.width > page.width + 0.01 || f.y + f.height > page.height + 0.01) {
-      add(fields, f.id, 'is partly off the page');
-    }
-  }
-  for (const [label, ids] of byLabel) {
-    if (label && ids.length > 1) for (const id of ids) add(fields, id, 'has the same label as another field');
-  }
-  for (let i = 0; i < draft.fields.length; i++) {
-    for (let j = i + 1; j < draft.fields.length; j++) {
-      const a = draft.fields[i]!;
-      const b = draft.fields[j]!;
-      if (samePage(a, b) && intersects(a, b)) {
-        add(fields, a.id, `overlaps ${b.label || 'another field'}`);
-        add(fields, b.id, `overlaps ${a.label || 'another field'}`);
-      }
-    }
+    if (contrastRatio(role.color, '#ffffff') >= ROLE_COLOR_MIN_CONTRAST) continue;
+    tooLight.push(`${role.name}'s colour is too light to see on the page; choose a darker one`);
+    add(roles, role.name, tooLight.at(-1)!);
   }
   let count = 0;
   for (const list of fields.values()) count += list.length;
   for (const list of roles.values()) count += list.length;
-  return { fields, roles, count };
+  // A role without a signature field may be saved (work in progress), not sent.
+  const refusals = [...problems.filter((p) => p.role === undefined).map((p) => p.message), ...tooLight];
+  return { fields, roles, blocking: problems.length + tooLight.length, refusals, count };
 }

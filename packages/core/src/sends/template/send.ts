@@ -12,6 +12,7 @@ import { signingUrl } from '../../sessions/links.ts';
 import { DAY_MS } from '../../support/clock.ts';
 import { DomainError } from '../../support/errors.ts';
 import { type LoadedTemplate, loadTemplate } from '../../templates/load.ts';
+import { requireReadyToSend } from '../../templates/readiness.ts';
 import { type CommittedEntries, commitEntries, type SessionSpec } from '../commit-entries.ts';
 import { type RowProblem, requireEntryCount } from '../entry-rules.ts';
 import { type CreatedSession, type NewSession, priceFor, type SendMode } from '../insert-sessions.ts';
@@ -26,8 +27,8 @@ import { resolvePrefill } from './prefill.ts';
 
 /**
  * POST /api/templates/send (spec 4.2): one session per entry from a template prepared at design time, so
- * a send never parses a PDF: each entry costs a few rows. Role problems of the whole call are 400s with
- * nothing created; problems of one entry fail that row only.
+ * a send never parses a PDF: each entry costs a few rows. A template that is not ready (422) and role problems
+ * of the whole call (400) fail it with nothing created; problems of one entry fail that row only.
  */
 export async function sendTemplate(
   ctx: ServiceContext,
@@ -46,6 +47,7 @@ export async function sendTemplate(
     if (!checked.ok) throw new DomainError('invalid_request', `messageTemplate: ${checked.message}`);
   }
   const template = await loadTemplate(ctx, accountId, request.templateId);
+  requireReadyToSend(template);
   checkRoleMapping(template, request);
   const entryPrice = priceFor(mode, PRICES.templateSendEntry);
   await requireAllowance(ctx, accountId, entryPrice);

@@ -1,3 +1,4 @@
+import type { Scope } from '@countersign/schemas/scopes';
 import { useQuery } from '@tanstack/react-query';
 import { api, setCsrfToken } from '../../../lib/api-client.ts';
 
@@ -20,6 +21,9 @@ export interface Me {
   account: Account;
   member: Member | null;
   csrfToken: string | null;
+  /** What the signed-in member may do now: their role's scopes (docs/permissions.md). */
+  scopes: Scope[];
+  test: boolean;
 }
 
 export const meKey = ['me'] as const;
@@ -31,6 +35,12 @@ async function fetchMe(): Promise<Me> {
 }
 
 export const useMe = () => useQuery({ queryKey: meKey, queryFn: fetchMe, staleTime: 60_000 });
+
+/**
+ * Whether the signed-in member holds `scope` (GET /api/me `scopes`); false while that loads, so a control the
+ * member may lack never flashes. The server checks every call again.
+ */
+export const useHolds = (scope: Scope): boolean => useMe().data?.scopes.includes(scope) ?? false;
 
 export const requestSignInLink = (email: string) =>
   api<{ message: string }>('/api/auth/sign-in', { json: { email }, anonymous: true });

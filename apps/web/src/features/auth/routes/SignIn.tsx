@@ -5,6 +5,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { TextField } from '../../../components/Field.tsx';
 import { Form } from '../../../components/Form.tsx';
 import { errorText } from '../../../lib/api-client.ts';
+import { SsoSignIn } from '../../sso/components/SsoSignIn.tsx';
 import { meKey, requestSignInLink, verifySignInLink } from '../api/auth.ts';
 import { passkeysSupported, signInWithPasskey } from '../api/passkeys.ts';
 
@@ -103,6 +104,7 @@ export default function SignIn() {
           <ErrorNotice error={passkey.error} inline />
         </div>
       ) : null}
+      <SsoSignIn />
     </main>
   );
 }

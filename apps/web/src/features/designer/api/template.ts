@@ -60,8 +60,19 @@ export function toSaveBody(draft: Draft, version: number, documents: DocumentLay
   };
 }
 
+/** Browsers refuse keepalive bodies beyond 64 KB in all (a template of about 400 fields). */
+const KEEPALIVE_BODY_MAX = 64 * 1024;
+
+/**
+ * Saves the working copy. Sent keepalive when small enough, so a save started as the tab closes still lands;
+ * a larger one is a plain request, and leaving while it is pending asks the member first (beforeunload).
+ */
 export const saveTemplate = (id: string, body: ReturnType<typeof toSaveBody>) =>
-  api<TemplateWithVersion>(`/api/templates/${encodeURIComponent(id)}`, { method: 'PUT', json: body });
+  api<TemplateWithVersion>(`/api/templates/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    json: body,
+    keepalive: new TextEncoder().encode(JSON.stringify(body)).length <= KEEPALIVE_BODY_MAX,
+  });
 
 /** POST /api/templates/{id}/test: every role sent to the signed-in member; answers the first signing page. */
 export const testSend = (id: string) =>

@@ -72,8 +72,8 @@ export function Editor({ template, documents, pdfs, pagesReady, onFirstPageDrawn
   const history = useHistory<Draft>(useMemo(() => toDraft(template), [template]));
   const draft = history.present;
   const { apply } = history;
-  const autosave = useAutosave(template.templateId, template, draft, documents);
   const problems = useMemo(() => validate(draft, documents), [draft, documents]);
+  const autosave = useAutosave(template.templateId, template, draft, documents, problems.refusals);
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const selectedRef = useRef(selected);
@@ -433,7 +433,7 @@ export function Editor({ template, documents, pdfs, pagesReady, onFirstPageDrawn
         onRename={(name) => apply((d) => ({ ...d, name }), 'name')}
         history={history}
         autosave={autosave}
-        problemCount={problems.count}
+        problemCount={problems.blocking}
         onTakeTheirs={() => {
           const next = autosave.takeTheirs(toDraft);
           if (next) history.reset(next);

@@ -26,10 +26,12 @@ interface Props {
     status: SaveStatus;
     error: string | null;
     theirs: TemplateWithVersion | null;
-    saveNow(): Promise<void>;
+    saveNow(): Promise<boolean>;
+    flush(): Promise<boolean>;
     keepMine(): void;
     isClean(): boolean;
   };
+  /** Problems that keep the template from being sent (advice does not). */
   problemCount: number;
   onTakeTheirs(): void;
 }
@@ -69,7 +71,7 @@ export function Toolbar({ template, draft, onRename, history, autosave, problemC
   const [copied, setCopied] = useState<string | null>(null);
   const test = useMutation({
     mutationFn: async () => {
-      if (!autosave.isClean()) await autosave.saveNow();
+      if (!(await autosave.flush())) throw new Error('your latest changes are not saved');
       return testSend(template.templateId);
     },
     onSuccess: (r) => window.open(r.signingUrl, '_blank', 'noopener'),

@@ -1,9 +1,14 @@
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Loading } from '../../../components/Loading.tsx';
+import { useHolds } from '../../auth/api/auth.ts';
 import { useConnectGoogle, useDisconnect, useDriveConnection } from '../api/drive.ts';
 
-/** Which drive sends read from: the built-in one, or Google Drive once connected (and how it went). */
+/**
+ * Which drive sends read from: the built-in one, or Google Drive once connected (and how it went). Owners
+ * connect and disconnect it (`account:admin`); other members see which it is.
+ */
 export function DriveConnection() {
+  const canAdminister = useHolds('account:admin');
   const connection = useDriveConnection();
   const connect = useConnectGoogle();
   const disconnect = useDisconnect();
@@ -32,14 +37,16 @@ export function DriveConnection() {
               Google Drive{connection.data.account ? ` (${connection.data.account})` : ''}: sends read files
               by their Google Drive file id.
             </p>
-            <button type="button" className="danger" onClick={() => disconnect.mutate()}>
-              Disconnect
-            </button>
+            {canAdminister ? (
+              <button type="button" className="danger" onClick={() => disconnect.mutate()}>
+                Disconnect
+              </button>
+            ) : null}
           </div>
         ) : connection.data ? (
           <div className="row">
             <p>The built-in drive: upload PDFs here and send them by their cloudFileId.</p>
-            {connection.data.googleOauthAvailable ? (
+            {connection.data.googleOauthAvailable && canAdminister ? (
               <button
                 type="button"
                 onClick={() =>
@@ -50,6 +57,9 @@ export function DriveConnection() {
               </button>
             ) : null}
           </div>
+        ) : null}
+        {connection.data && !canAdminister ? (
+          <p className="muted">Only an owner can connect or disconnect a drive.</p>
         ) : null}
         <ErrorNotice error={connection.error ?? connect.error ?? disconnect.error} />
       </section>

@@ -1,15 +1,21 @@
-import { useState } from 'react';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { confirmColumn } from '../../../components/DataTable.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
-import { TextField } from '../../../components/Field.tsx';
-import { Form } from '../../../components/Form.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { QueryTable } from '../../../components/QueryTable.tsx';
 import { SecretOnce } from '../../../components/SecretOnce.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import type { RefreshTokenInfo } from '../api/integration.ts';
-import { useAllowance, useCreateToken, useRevokeToken, useTokens } from '../api/integration.ts';
+import { useHolds, useMe } from '../../auth/api/auth.ts';
+import {
+  creatorText,
+  type RefreshTokenInfo,
+  scopesText,
+  useAllowance,
+  useCreateToken,
+  useRevokeToken,
+  useTokens,
+} from '../api/integration.ts';
+import { TokenForm } from '../components/TokenForm.tsx';
 import { UsageChart } from '../components/UsageChart.tsx';
 
 export default function Integration() {
@@ -17,7 +23,8 @@ export default function Integration() {
   const create = useCreateToken();
   const revoke = useRevokeToken();
   const allowance = useAllowance();
-  const [label, setLabel] = useState('');
+  const me = useMe();
+  const seesAll = useHolds('account:admin');
   const base = location.origin;
 
   return (
@@ -37,32 +44,34 @@ export default function Integration() {
 
       <section className="card stack" aria-labelledby="tokens-title">
         <h2 id="tokens-title">Refresh tokens</h2>
+        {me.data ? <TokenForm key={me.data.scopes.join(' ')} held={me.data.scopes} create={create} /> : null}
+        {/* Under the button that made it, where the eye is (a phone shows no more than the form's end). */}
         {create.data ? (
           <SecretOnce
-            title="New refresh token"
+            title={`New refresh token: ${scopesText(create.data.scopes)}${create.data.test ? ', test' : ''}`}
             secret={create.data.refreshToken}
             onDone={() => create.reset()}
           />
         ) : null}
-        <Form className="row" onSubmit={() => create.mutate(label.trim(), { onSuccess: () => setLabel('') })}>
-          <TextField
-            label="Label"
-            value={label}
-            onValue={setLabel}
-            placeholder="e.g. production backend"
-            maxLength={200}
-          />
-          <button type="submit" className="primary" disabled={create.isPending}>
-            Create token
-          </button>
-        </Form>
-        <ErrorNotice error={create.error} inline />
+        <h3 id="tokens-list">{seesAll ? "The account's tokens" : 'Your tokens'}</h3>
+        <p className="muted">
+          {seesAll
+            ? 'Every token of the account: you are an owner.'
+            : 'The tokens you made; owners see every token of the account.'}
+        </p>
         <QueryTable
           query={tokens}
           rows={tokens.data?.tokens}
           rowKey={(t) => t.tokenId}
           columns={[
             { label: 'Label', cell: (t) => t.label || <span className="muted">(no label)</span> },
+            { label: 'Created by', cell: (t) => creatorText(t.createdBy) },
+            { label: 'Scopes', cell: (t) => <span title={t.scopes.join(' ')}>{scopesText(t.scopes)}</span> },
+            {
+              label: 'Mode',
+              cell: (t) =>
+                t.test ? <span className="badge test">Test</span> : <span className="badge">Live</span>,
+            },
             { label: 'Created', cell: (t) => formatDateTime(t.createdAt) },
             { label: 'Last used', cell: (t) => (t.lastUsedAt ? formatDateTime(t.lastUsedAt) : 'never') },
             confirmColumn('Revoke', (t: RefreshTokenInfo) => ({

@@ -1,6 +1,7 @@
 import type { SessionDetail, SessionList } from '@countersign/schemas';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { setDayRange } from '../../../lib/format.ts';
 import { useRefetchingMutation } from '../../../lib/mutations.ts';
 
 export interface SessionFilters {
@@ -29,8 +30,7 @@ export const POLL_MS = 3000;
 function query(filters: SessionFilters, cursor?: string): string {
   const params = new URLSearchParams({ limit: '25' });
   for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
-  if (filters.from) params.set('from', new Date(`${filters.from}T00:00:00`).toISOString());
-  if (filters.to) params.set('to', new Date(`${filters.to}T23:59:59.999`).toISOString());
+  setDayRange(params, filters);
   if (cursor) params.set('cursor', cursor);
   return params.toString();
 }

@@ -8,7 +8,13 @@ import { useLegalHold, usePurgeSession } from '../api/records.ts';
  * "Records" on a session's page: how long it is kept, its legal hold, and purging it once it has ended
  * (docs/evidence.md "Retention and purging"). Owners act; other members see the state.
  */
-export function RecordsPanel({ session: s, isOwner }: { session: SessionDetail; isOwner: boolean }) {
+export function RecordsPanel({
+  session: s,
+  canAdminister,
+}: {
+  session: SessionDetail;
+  canAdminister: boolean;
+}) {
   const hold = useLegalHold();
   const purge = usePurgeSession();
   const [confirming, setConfirming] = useState(false);
@@ -45,7 +51,7 @@ export function RecordsPanel({ session: s, isOwner }: { session: SessionDetail; 
     <section aria-labelledby="records-title">
       <h3 id="records-title">Records</h3>
       <p data-testid="records-state">{kept}</p>
-      {isOwner ? (
+      {canAdminister ? (
         <div className="row">
           <button
             type="button"
@@ -65,7 +71,7 @@ export function RecordsPanel({ session: s, isOwner }: { session: SessionDetail; 
       ) : (
         <p className="muted">Only an owner can place a legal hold or purge a session.</p>
       )}
-      {!ended && isOwner ? <p className="muted">A session can be purged once it has ended.</p> : null}
+      {!ended && canAdminister ? <p className="muted">A session can be purged once it has ended.</p> : null}
       {confirming && !s.legalHold ? (
         <fieldset className="card stack" aria-labelledby="purge-confirm">
           <p id="purge-confirm">

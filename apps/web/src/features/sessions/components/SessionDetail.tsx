@@ -6,7 +6,7 @@ import { Form } from '../../../components/Form.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useMe } from '../../auth/api/auth.ts';
+import { useHolds } from '../../auth/api/auth.ts';
 import {
   type SessionEvent,
   type SessionWithEvents,
@@ -34,7 +34,7 @@ function timeline(s: SessionWithEvents): SessionEvent[] {
 
 export function SessionDetailPanel({ sessionId, onClose }: { sessionId: string; onClose(): void }) {
   const session = useSession(sessionId);
-  const me = useMe();
+  const canAdminister = useHolds('account:admin');
   const cancel = useCancelSession();
   const resend = useResendInvite();
   const [reason, setReason] = useState('');
@@ -136,7 +136,7 @@ export function SessionDetailPanel({ sessionId, onClose }: { sessionId: string; 
         ))}
       </ol>
 
-      <RecordsPanel session={s} isOwner={me.data?.member?.role === 'owner'} />
+      <RecordsPanel session={s} canAdminister={canAdminister} />
 
       {s.status === 'active' ? (
         confirming ? (

@@ -1,6 +1,6 @@
 import { useLocation, useParams, useSearch } from 'wouter';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
-import { Field } from '../../../components/Field.tsx';
+import { DayRangeFields, Field } from '../../../components/Field.tsx';
 import { Form } from '../../../components/Form.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Options } from '../../../components/Options.tsx';
@@ -76,12 +76,7 @@ export default function Sessions() {
         <Field label="Bulk batch">
           <input name="bulkSendBatchId" defaultValue={filters.bulkSendBatchId} size={12} />
         </Field>
-        <Field label="From">
-          <input type="date" name="from" defaultValue={filters.from} />
-        </Field>
-        <Field label="To">
-          <input type="date" name="to" defaultValue={filters.to} />
-        </Field>
+        <DayRangeFields from={filters.from} to={filters.to} />
         <button type="submit" className="primary">
           Filter
         </button>

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { deleteById, useRefetchingMutation } from '../../../lib/mutations.ts';
 import { type Account, type Member, meKey } from '../../auth/api/auth.ts';
+import { tokensKey } from '../../integration/api/integration.ts';
 
 export const useAccount = () =>
   useQuery({ queryKey: ['account'], queryFn: () => api<Account>('/api/account') });
@@ -32,6 +33,23 @@ export const useInviteMember = () =>
   );
 
 export const useRemoveMember = () => useRefetchingMutation(membersKey, deleteById('/api/members'));
+
+/**
+ * PATCH /api/members/{id} `role`; the caller's own scopes may change with it (an owner who made themselves a
+ * member), and the tokens of the member (narrowed with the role), so both are fetched again.
+ */
+export function useChangeRole() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { memberId: string; role: Member['role'] }) =>
+      api<Member>(`/api/members/${encodeURIComponent(v.memberId)}`, {
+        method: 'PATCH',
+        json: { role: v.role },
+      }),
+    onSuccess: () =>
+      Promise.all([membersKey, meKey, tokensKey].map((queryKey) => client.invalidateQueries({ queryKey }))),
+  });
+}
 
 export const brandingKey = ['branding'] as const;
 

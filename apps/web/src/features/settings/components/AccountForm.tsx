@@ -6,7 +6,7 @@ import { OwnerSave } from '../../../components/OwnerSave.tsx';
 import { useAccount, useUpdateAccount } from '../api/settings.ts';
 
 /** The account's name and default sender name. Owners change them; other members see them. */
-export function AccountForm({ isOwner }: { isOwner: boolean }) {
+export function AccountForm({ canAdminister }: { canAdminister: boolean }) {
   const account = useAccount();
   const update = useUpdateAccount();
 
@@ -31,7 +31,7 @@ export function AccountForm({ isOwner }: { isOwner: boolean }) {
               name="name"
               required
               defaultValue={account.data.name}
-              disabled={!isOwner}
+              disabled={!canAdminister}
               maxLength={200}
             />
           </Field>
@@ -39,11 +39,11 @@ export function AccountForm({ isOwner }: { isOwner: boolean }) {
             <input
               name="defaultSenderName"
               defaultValue={account.data.defaultSenderName ?? ''}
-              disabled={!isOwner}
+              disabled={!canAdminister}
               maxLength={100}
             />
           </Field>
-          <OwnerSave isOwner={isOwner} save={update} label="Save" saved="Saved." />
+          <OwnerSave canAdminister={canAdminister} save={update} label="Save" saved="Saved." />
         </Form>
       ) : null}
     </>

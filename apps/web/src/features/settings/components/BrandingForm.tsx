@@ -17,7 +17,7 @@ async function logoOf(file: File): Promise<NonNullable<BrandingUpdateRequest['lo
 }
 
 /** The signing page's and emails' look, who may frame the page, and the default language. */
-export function BrandingForm({ isOwner }: { isOwner: boolean }) {
+export function BrandingForm({ canAdminister }: { canAdminister: boolean }) {
   const branding = useBranding();
   const update = useUpdateBranding();
   if (branding.isPending) return <Loading />;
@@ -26,7 +26,7 @@ export function BrandingForm({ isOwner }: { isOwner: boolean }) {
     <EditBranding
       key={JSON.stringify(branding.data)}
       branding={branding.data}
-      isOwner={isOwner}
+      canAdminister={canAdminister}
       update={update}
     />
   );
@@ -34,11 +34,11 @@ export function BrandingForm({ isOwner }: { isOwner: boolean }) {
 
 function EditBranding({
   branding,
-  isOwner,
+  canAdminister,
   update,
 }: {
   branding: Branding;
-  isOwner: boolean;
+  canAdminister: boolean;
   update: ReturnType<typeof useUpdateBranding>;
 }) {
   const [color, setColor] = useState(branding.accentColor ?? '');
@@ -66,7 +66,7 @@ function EditBranding({
       }}
     >
       <h2 id="branding-title">Signing page and emails</h2>
-      <fieldset disabled={!isOwner} className="stack plain">
+      <fieldset disabled={!canAdminister} className="stack plain">
         <legend className="visually-hidden">Branding</legend>
         <div className="field">
           <label htmlFor="accent-color">Accent colour (#rrggbb; empty: the default blue)</label>
@@ -117,7 +117,7 @@ function EditBranding({
           <textarea name="frameOrigins" rows={3} defaultValue={branding.frameOrigins.join('\n')} />
         </Field>
       </fieldset>
-      <OwnerSave isOwner={isOwner} save={update} label="Save branding" saved="Branding saved." />
+      <OwnerSave canAdminister={canAdminister} save={update} label="Save branding" saved="Branding saved." />
     </Form>
   );
 }

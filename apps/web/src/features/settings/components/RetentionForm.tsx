@@ -17,7 +17,7 @@ const MAX_DAYS = 36_500;
  * "Records": how long ended sessions are kept before they are purged (PATCH /api/account `retentionDays`;
  * docs/evidence.md "Retention and purging"). Owners change it; other members see it.
  */
-export function RetentionForm({ isOwner }: { isOwner: boolean }) {
+export function RetentionForm({ canAdminister }: { canAdminister: boolean }) {
   const client = useQueryClient();
   const account = useQuery({ queryKey: ['account'], queryFn: () => api<Account>('/api/account') });
   const save = useMutation({
@@ -44,7 +44,7 @@ export function RetentionForm({ isOwner }: { isOwner: boolean }) {
         are kept. A send may set its own period; a session under legal hold is never purged. Applies to
         sessions already ended.
       </p>
-      <fieldset className="stack" disabled={!isOwner}>
+      <fieldset className="stack" disabled={!canAdminister}>
         <legend>Keep ended sessions</legend>
         <label className="check">
           <input type="radio" name="retention" checked={shown === 'keep'} onChange={() => setMode('keep')} />
@@ -70,7 +70,7 @@ export function RetentionForm({ isOwner }: { isOwner: boolean }) {
         ) : null}
       </fieldset>
       <OwnerSave
-        isOwner={isOwner}
+        canAdminister={canAdminister}
         save={save}
         label="Save retention"
         notOwner="Only an owner can change this."

@@ -1,5 +1,7 @@
-import { useMe } from '../../auth/api/auth.ts';
+import { useHolds, useMe } from '../../auth/api/auth.ts';
+import { SsoSection } from '../../sso/components/SsoSection.tsx';
 import { AccountForm } from '../components/AccountForm.tsx';
+import { ActivitySection } from '../components/ActivitySection.tsx';
 import { BrandingForm } from '../components/BrandingForm.tsx';
 import { MembersSection } from '../components/MembersSection.tsx';
 import { PasskeysSection } from '../components/PasskeysSection.tsx';
@@ -7,20 +9,24 @@ import { RetentionForm } from '../components/RetentionForm.tsx';
 
 export default function Settings() {
   const me = useMe();
-  const isOwner = me.data?.member?.role === 'owner';
+  const canAdminister = useHolds('account:admin');
 
   return (
     <main className="page" id="main">
       <h1>Settings</h1>
-      <AccountForm isOwner={isOwner} />
+      <AccountForm canAdminister={canAdminister} />
 
-      <BrandingForm isOwner={isOwner} />
+      <BrandingForm canAdminister={canAdminister} />
 
-      <RetentionForm isOwner={isOwner} />
+      <RetentionForm canAdminister={canAdminister} />
 
       <PasskeysSection />
 
-      <MembersSection isOwner={isOwner} myMemberId={me.data?.member?.memberId} />
+      <MembersSection canAdminister={canAdminister} myMemberId={me.data?.member?.memberId} />
+
+      <SsoSection isOwner={canAdminister} />
+
+      <ActivitySection isOwner={canAdminister} />
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ensureWebBuilt } from '@countersign/web/build';
 import { type BenchRow, table, writeReport } from './src/report.ts';
 
 /**
@@ -26,6 +27,8 @@ const scenarios: Record<string, () => Promise<BenchRow[]>> = {
   scopes: async () => (await import('./src/scenarios/scope-checks.ts')).run(),
 };
 
+// Every scenario that starts the API needs the signing page's script built (it refuses to start without it).
+ensureWebBuilt((line) => process.stderr.write(`${line}\n`));
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const rows: BenchRow[] = [];
 for (const [name, run] of Object.entries(scenarios)) {

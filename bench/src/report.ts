@@ -74,7 +74,6 @@ export async function interleavedMedians(n: number, fns: (() => Promise<unknown>
   return times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]!);
 }
 
-/** Median of n timed runs of fn (after one warm-up), in ms. */
 /** The median of `n` timed runs of fn, after `warmups` untimed ones. */
 export async function median(n: number, fn: () => Promise<unknown>, warmups = 1): Promise<number> {
   for (let i = 0; i < warmups; i++) await fn();

@@ -10,6 +10,7 @@ import { registerSigningPage } from './pages/signing-page.ts';
 import { registerWebApp } from './pages/web-app.ts';
 import { registerAccount } from './routes/account.ts';
 import { registerActivityRoutes } from './routes/activity/index.ts';
+import { registerFirstRun } from './routes/auth/first-run.ts';
 import { registerMe } from './routes/auth/me.ts';
 import { registerMemberSessions } from './routes/auth/member-sessions.ts';
 import { registerPasskeySignIn } from './routes/auth/passkey-sign-in.ts';
@@ -66,14 +67,16 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerSignIn(app);
   registerPasskeySignIn(app);
   registerSsoSignIn(app);
+  registerFirstRun(app);
 
   // Account API: the integrator's bearer JWT or a web-app member's session cookie (with CSRF checks on
   // writes). The signer API under /api/signing is keyed by its link token instead; sign-in (links, passkeys,
-  // single sign-on) has no caller yet.
+  // single sign-on) and the first run's setup have no caller yet.
   app.use('/api/*', async (c, next) =>
     c.req.path.startsWith('/api/signing/') ||
     c.req.path.startsWith('/api/auth/sign-in') ||
-    c.req.path.startsWith('/api/auth/sso/')
+    c.req.path.startsWith('/api/auth/sso/') ||
+    c.req.path === '/api/auth/setup'
       ? next()
       : accountAuth(c, next),
   );

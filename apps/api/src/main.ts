@@ -1,10 +1,11 @@
 import { loadConfigOrExit } from '@countersign/config';
-import { openApiRuntime } from '@countersign/core';
+import { firstRunToken, needsFirstRun, openApiRuntime } from '@countersign/core';
 import { createMetrics } from '@countersign/metrics';
 import { startWorker } from '@countersign/worker/loop';
 import { prepareRuntime, serviceLogger, stopOnSignal } from '@countersign/worker/process';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { assertPageAssetsBuilt } from './pages/assets.ts';
 
 /**
  * `pnpm start`: the API and a worker in one process (embedded: SQLite + in-process queue; with REDIS_URL
@@ -18,6 +19,13 @@ async function main(): Promise<void> {
       : { redisUrl: 'REDIS_URL: required to run the API without its in-process worker (start:api)' },
   );
   const logger = serviceLogger('api', config);
+  // Before anything opens: a missing build is said in one line, like a bad setting.
+  try {
+    assertPageAssetsBuilt();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
   const metrics = config.metrics.token ? createMetrics({ service: 'api' }) : undefined;
   const { runtime, queue } = await openApiRuntime(config, {
     telemetry: metrics?.telemetry,
@@ -41,6 +49,14 @@ async function main(): Promise<void> {
       'countersign api listening',
     );
   });
+  // First run without a shell: while no account exists, whoever can read this log can create the first one.
+  if (await needsFirstRun(runtime.ctx)) {
+    const setupUrl = `${config.publicUrl}/app/setup#token=${firstRunToken(runtime.ctx)}`;
+    logger.warn(
+      { setupUrl },
+      `first run: no account yet. Open ${setupUrl} to create the first account and its owner (the link works until an account exists; \`pnpm cli accounts create\` does the same)`,
+    );
+  }
 
   stopOnSignal(logger, 'shutting down', async () => {
     // Stop accepting connections, let in-flight requests and jobs finish, then close what they used.

@@ -27,6 +27,8 @@ const EXPECTED: Record<string, Expected> = {
   'GET /readyz': 'anyone',
   'GET /metrics': 'operator',
   'POST /connect/token': 'anyone',
+  'GET /api/auth/setup': 'anyone',
+  'POST /api/auth/setup': 'anyone',
   'POST /api/auth/sign-in': 'anyone',
   'POST /api/auth/sign-in/verify': 'anyone',
   'POST /api/auth/sign-in/passkey/options': 'anyone',

@@ -45,6 +45,8 @@ export interface OidcIdp {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** How many times its discovery document was read. */
+  discoveries(): number;
   close(): Promise<void>;
 }
 
@@ -78,9 +80,14 @@ export async function startOidcIdp(redirectUri: string): Promise<OidcIdp> {
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['oidc-provider test cookie key 0123456789'] },
   });
-  const server = createServer(provider.callback());
+  let discoveries = 0;
+  const callback = provider.callback();
+  const server = createServer((req, res) => {
+    if (req.url === '/.well-known/openid-configuration') discoveries++;
+    return callback(req, res);
+  });
   await listen(server, port);
-  return { issuer, clientId, clientSecret, close: () => close(server) };
+  return { issuer, clientId, clientSecret, discoveries: () => discoveries, close: () => close(server) };
 }
 
 /** A self-signed RSA key and certificate (PEM) made by openssl. */

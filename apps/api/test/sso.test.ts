@@ -278,6 +278,7 @@ describe('OpenID Connect', () => {
 
       const context = await newContext(world.browser, world.problems);
       const page = await context.newPage();
+      const discoveredBefore = oidcIdp.discoveries();
       await startFromSignInPage(page, 'new.person@oidc.test', 'sso-sign-in');
       await page.waitForURL(`${oidcIdp.issuer}/**`);
       const authorize = new URL(page.url());
@@ -293,6 +294,8 @@ describe('OpenID Connect', () => {
       expect(member?.role).toBe('member');
       expect((await latestSession(member!.id))?.method).toBe('sso');
       expect(authorize.pathname).not.toBe('');
+      // The start and the callback share one discovery (none when the settings' check read it just now).
+      expect(oidcIdp.discoveries() - discoveredBefore).toBeLessThanOrEqual(1);
       dropIdpPageProblems();
       await closeClean(world, page);
     },

@@ -6,13 +6,19 @@ import path from 'node:path';
 /** apps/web: its sources, and `dist/` where `vite build` writes what the API serves under /app. */
 export const WEB_DIR = path.resolve(import.meta.dirname, '..');
 export const WEB_DIST_DIR = path.join(WEB_DIR, 'dist');
+/** The signing page's script (src/signing, vite.signing.config.ts), served by the API under /assets/signing/. */
+export const SIGNING_SCRIPT = path.join(WEB_DIR, 'dist-signing/signing.js');
+/** What builds both: `pnpm build` (and `pnpm start`, which runs it first). */
+export const BUILD_COMMAND = 'pnpm build';
 const STAMP = path.join(WEB_DIST_DIR, '.source-hash');
-// The /verify page bundles the verifier's sources too: a change there must rebuild it.
+// The /verify page bundles the verifier's sources too: a change there must rebuild it. src/ holds the
+// signing page's sources as well, so one stamp covers both builds.
 const INPUTS = [
   'src',
   'index.html',
   'verify.html',
   'vite.config.ts',
+  'vite.signing.config.ts',
   'package.json',
   '../../packages/verify/src',
 ];
@@ -34,21 +40,26 @@ export function sourceHash(): string {
 }
 
 export function isBuildCurrent(): boolean {
-  return existsSync(STAMP) && readFileSync(STAMP, 'utf8') === sourceHash();
+  return existsSync(STAMP) && existsSync(SIGNING_SCRIPT) && readFileSync(STAMP, 'utf8') === sourceHash();
 }
 
-/** Builds the app unless dist/ already holds a build of exactly these sources. Returns whether it built. */
+/**
+ * Builds the app and the signing page's script unless both are builds of exactly these sources. Returns
+ * whether it built.
+ */
 export function ensureWebBuilt(log: (line: string) => void = () => {}): boolean {
   if (isBuildCurrent()) return false;
-  log('building the web app (apps/web)...');
+  log('building the web app and the signing page (apps/web)...');
   const vite = path.join(WEB_DIR, 'node_modules/vite/bin/vite.js');
-  // Always the production build: vitest sets NODE_ENV=test, which would give Vite React's development build
-  // (twice the size, StrictMode's double effects), and the stamp below would then serve it to `pnpm start` too.
-  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
-    cwd: WEB_DIR,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  for (const config of ['vite.config.ts', 'vite.signing.config.ts']) {
+    // Always the production build: vitest sets NODE_ENV=test, which would give Vite React's development build
+    // (twice the size, StrictMode's double effects), and the stamp below would then serve it to `pnpm start` too.
+    execFileSync(process.execPath, [vite, 'build', '--config', config, '--logLevel', 'warn'], {
+      cwd: WEB_DIR,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+  }
   writeFileSync(STAMP, sourceHash());
   return true;
 }

@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { WEB_DIR } from './build.ts';
+import { ensureWebBuilt, WEB_DIR } from './build.ts';
 
 /**
  * `pnpm dev`: the API (embedded topology, on PORT or 3000) and Vite's dev server with hot reload on
  * WEB_DEV_PORT (5173), which proxies the API's paths to it. Open http://localhost:5173/app/.
  */
 const repo = path.resolve(WEB_DIR, '../..');
+// The API serves the signing page's script from the build (and will not start without it); Vite serves the app.
+ensureWebBuilt((line) => process.stderr.write(`${line}\n`));
 const apiPort = process.env.PORT ?? '3000';
 const children = [
   spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {

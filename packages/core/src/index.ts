@@ -9,6 +9,7 @@ export {
   logoPath,
   updateBranding,
 } from './accounts/branding.ts';
+export { completeFirstRun, firstRunToken, needsFirstRun } from './accounts/first-run.ts';
 export {
   createRefreshToken,
   listRefreshTokens,

@@ -72,6 +72,8 @@ const catalog = {
   invalid_signature:          [400, 'The adopted signature or initials is not short text or a PNG data URL of at most 300 KB.'],
   // The web app's people (members, cookie sessions, sign-in links): our codes.
   sign_in_link_invalid:       [400, 'The sign-in link is unknown, already used or expired: request a new one.'],
+  setup_link_invalid:         [400, 'This is not the first-run setup link the server printed.'],
+  setup_complete:             [410, 'The server has an account already, so its first-run setup link is spent: sign in instead.'],
   forbidden:                  [403, 'Not allowed: a test token on a live-only route, a route for signed-in members called with a token, or a cookie-authenticated write without a valid CSRF token or from another origin.'],
   insufficient_scope:         [403, 'The caller lacks the scope the route needs (`scope` names it; bearer answers carry `WWW-Authenticate: Bearer error="insufficient_scope"`).'],
   member_not_found:           [404, 'No member with this id belongs to the account.'],

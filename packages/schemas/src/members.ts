@@ -65,6 +65,24 @@ export const SignInVerifyRequestSchema = strictObject({
     .openapi({ description: 'The `token` of the emailed link (after `#token=`).' }),
 }).openapi('SignInVerifyRequest');
 
+export const FirstRunStatusSchema = z
+  .object({
+    needed: z.boolean().openapi({
+      description:
+        'True while the server holds no account: `pnpm start` printed a setup link (docs/web-app.md).',
+    }),
+  })
+  .openapi('FirstRunStatus');
+
+export const FirstRunRequestSchema = strictObject({
+  token: textString(200)
+    .min(1)
+    .openapi({ description: 'The `token` of the setup link `pnpm start` printed (after `#token=`).' }),
+  accountName: accountName(),
+  name: readableText(nonEmptyString(200)).openapi({ description: "The owner's name." }),
+  email: emailString().openapi({ description: "The owner's address: the account's too." }),
+}).openapi('FirstRunRequest');
+
 export const AccountSchema = z
   .object({
     accountId: z.string(),

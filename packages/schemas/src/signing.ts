@@ -338,7 +338,9 @@ export const FieldTextFitSchema = z
       }),
   })
   .openapi('FieldTextFit');
+export type FieldTextFit = z.output<typeof FieldTextFitSchema>;
 
 export const SigningTextCheckSchema = z
   .object({ fields: z.array(FieldTextFitSchema) })
   .openapi('SigningTextCheck');
+export type SigningTextCheck = z.output<typeof SigningTextCheckSchema>;

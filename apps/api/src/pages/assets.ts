@@ -1,10 +1,20 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUILD_COMMAND, SIGNING_SCRIPT } from '@countersign/web/build';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/env.ts';
-import { type Asset, IMMUTABLE, isCompressible, loadAsset, SHORT, serve, TYPES } from './static-files.ts';
+import {
+  type Asset,
+  compressAsset,
+  IMMUTABLE,
+  isCompressible,
+  loadAsset,
+  SHORT,
+  serve,
+  TYPES,
+} from './static-files.ts';
 
 const require = createRequire(import.meta.url);
 const PDFJS_DIR = path.dirname(require.resolve('pdfjs-dist/package.json'));
@@ -31,12 +41,18 @@ export function pdfjsFiles(): Map<string, string> {
   return files;
 }
 
+/**
+ * The page's stylesheet (here) and its script, built by Vite from apps/web/src/signing: absent until the
+ * first build, which `registerPageAssets` insists on.
+ */
 export function ownFiles(): Map<string, string> {
-  return new Map(
+  const files = new Map(
     readdirSync(OWN_DIR)
       .filter((name) => TYPES[path.extname(name)])
       .map((name) => [name, path.join(OWN_DIR, name)]),
   );
+  if (existsSync(SIGNING_SCRIPT)) files.set('signing.js', SIGNING_SCRIPT);
+  return files;
 }
 
 const hashedName = (name: string, sha256: string) => {
@@ -64,7 +80,25 @@ export function assetUrl(name: string): string {
 const EMBED_FILE = require.resolve('@countersign/embed');
 export const EMBED_SCRIPT_PATH = '/assets/embed/countersign-signing.js';
 
+/**
+ * Without its script the signing page cannot sign: the API refuses to start rather than serve a page that
+ * hangs. Building is left to `pnpm build` (which `pnpm start`, `pnpm dev` and the tests run): a server may
+ * run from a read-only install, and a build at start would hide a deploy that forgot it.
+ */
+export function assertPageAssetsBuilt(): void {
+  if (own.has('signing.js')) return;
+  throw new Error(
+    `the signing page's script is not built (${SIGNING_SCRIPT} is missing): run \`${BUILD_COMMAND}\` first`,
+  );
+}
+
 export function registerPageAssets(app: OpenAPIHono<AppEnv>): void {
+  assertPageAssetsBuilt();
+  // A build newer than the last `pnpm install` has no compressed copies yet: make them now, not at the first
+  // signer's request (a failure leaves the file served as it is, as on a first request).
+  for (const asset of own.values()) {
+    if (!asset.br || !asset.gzip) asset.compressing ??= compressAsset(asset).catch(() => {});
+  }
   const embed = loadAsset(EMBED_FILE);
   app.get(EMBED_SCRIPT_PATH, (c) => {
     // Loaded as a module by the integrator's own pages (another origin): module scripts need CORS.

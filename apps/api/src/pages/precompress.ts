@@ -6,7 +6,8 @@ import { compressAsset } from './static-files.ts';
 
 /**
  * `pnpm precompress` (run by `pnpm install`): brotli (quality 11) and gzip copies of the signing page's assets
- * and pdf.js, in the shared cache. The server also makes any missing copy on first request, in the background.
+ * and pdf.js, in the shared cache. The server also makes any missing copy on first request, in the background
+ * (and at start for the page's script, which `pnpm install` on a fresh checkout runs before its first build).
  */
 const COMPRESSIBLE = /\.(m?js|css|svg|wasm|ttf|pfb|icc)$/;
 const files = [...pdfjsFiles().values(), ...ownFiles().values()].filter((f) => COMPRESSIBLE.test(f));

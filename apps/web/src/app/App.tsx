@@ -9,6 +9,7 @@ import { queryClient } from './query-client.ts';
 
 // Every page is its own chunk: the first load carries the shell and the page it lands on, nothing else.
 const SignIn = lazy(() => import('../features/auth/routes/SignIn.tsx'));
+const SetUp = lazy(() => import('../features/auth/routes/SetUp.tsx'));
 const Sessions = lazy(() => import('../features/sessions/routes/Sessions.tsx'));
 const Templates = lazy(() => import('../features/templates/routes/Templates.tsx'));
 const Designer = lazy(loadDesigner);
@@ -24,6 +25,7 @@ export function App() {
         <Suspense fallback={<Loading />}>
           <Switch>
             <Route path="/sign-in" component={SignIn} />
+            <Route path="/setup" component={SetUp} />
             <Route>
               <Layout>
                 <Suspense fallback={<Loading />}>

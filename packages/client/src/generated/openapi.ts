@@ -1060,6 +1060,156 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the server still needs its first account
+         * @description True while the server holds no account: the sign-in page then says to open the setup link the server printed. Says nothing else about the server.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Whether first-run setup is open. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirstRunStatus"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create the first account and its owner (first run)
+         * @description With the token of the setup link the server printed at start, creates the first account and its owner and signs the owner in as `POST /api/auth/sign-in/verify` does (cookie session; the answer carries the CSRF token). Works only while the server holds no account: afterwards 410 `setup_complete`. No refresh token is made: the owner makes tokens in the app.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FirstRunRequest"];
+                };
+            };
+            responses: {
+                /** @description The first account exists and its owner is signed in. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Me"];
+                    };
+                };
+                /** @description `setup_link_invalid`: not the token the server printed; or validation. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden`: a cross-site request. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `setup_complete`: the server has an account already; sign in instead. */
+                410: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `payload_too_large`: the request body is larger than the configured limit. */
+                413: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me": {
         parameters: {
             query?: never;
@@ -6372,7 +6522,7 @@ export interface paths {
         put?: never;
         /**
          * Test-send a template to the signed-in member's own email (web app)
-         * @description The template's `examplePayload` with every role addressed to the member, sent like `POST /api/templates/send` (same allowance, same checks). Cookie session only (403 for a bearer token).
+         * @description The template's `examplePayload` with every role addressed to the member, sent like `POST /api/templates/send` (same checks) as a test session: marked TEST everywhere, outside the allowance (docs/test-mode.md). Cookie session only (403 for a bearer token).
          */
         post: {
             parameters: {
@@ -9166,7 +9316,7 @@ export interface components {
          * @description Machine-readable error code; the list may grow, so treat an unknown code by its HTTP status.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_grant" | "unmapped_placeholders" | "unknown_recipient_label" | "unknown_field_label" | "invalid_field_value" | "template_invalid" | "drive_not_connected" | "cloud_file_not_found" | "cloud_file_too_large" | "cloud_file_not_pdf" | "idempotency_key_reused" | "unsafe_webhook_url" | "unauthorized" | "not_found" | "template_not_found" | "session_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "session_completed" | "session_active" | "legal_hold" | "idempotency_in_progress" | "webhook_disabled" | "webhook_limit_reached" | "payload_too_large" | "documents_rejected" | "all_rows_failed" | "template_not_ready" | "rate_limited" | "allowance_exhausted" | "internal_error" | "drive_unavailable" | "service_unavailable" | "send_timeout" | "link_not_found" | "link_revoked" | "session_cancelled" | "session_expired" | "session_declined" | "session_purged" | "download_expired" | "verification_required" | "code_not_required" | "code_invalid" | "code_expired" | "code_locked" | "not_your_turn" | "already_signed" | "no_signature_field" | "fields_missing" | "field_not_allowed" | "insufficient_contrast" | "invalid_logo" | "invalid_signature" | "sign_in_link_invalid" | "forbidden" | "insufficient_scope" | "member_not_found" | "member_exists" | "last_owner" | "member_session_not_found" | "passkey_not_found" | "passkey_failed" | "template_version_conflict" | "refresh_token_not_found" | "drive_file_not_found" | "drive_oauth_failed" | "drive_oauth_not_configured" | "sso_not_configured" | "sso_domain_unverified" | "sso_domain_taken" | "sso_failed" | "sso_required" | "document_not_ready";
+        ErrorCode: "invalid_request" | "invalid_grant" | "unmapped_placeholders" | "unknown_recipient_label" | "unknown_field_label" | "invalid_field_value" | "template_invalid" | "drive_not_connected" | "cloud_file_not_found" | "cloud_file_too_large" | "cloud_file_not_pdf" | "idempotency_key_reused" | "unsafe_webhook_url" | "unauthorized" | "not_found" | "template_not_found" | "session_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "session_completed" | "session_active" | "legal_hold" | "idempotency_in_progress" | "webhook_disabled" | "webhook_limit_reached" | "payload_too_large" | "documents_rejected" | "all_rows_failed" | "template_not_ready" | "rate_limited" | "allowance_exhausted" | "internal_error" | "drive_unavailable" | "service_unavailable" | "send_timeout" | "link_not_found" | "link_revoked" | "session_cancelled" | "session_expired" | "session_declined" | "session_purged" | "download_expired" | "verification_required" | "code_not_required" | "code_invalid" | "code_expired" | "code_locked" | "not_your_turn" | "already_signed" | "no_signature_field" | "fields_missing" | "field_not_allowed" | "insufficient_contrast" | "invalid_logo" | "invalid_signature" | "sign_in_link_invalid" | "setup_link_invalid" | "setup_complete" | "forbidden" | "insufficient_scope" | "member_not_found" | "member_exists" | "last_owner" | "member_session_not_found" | "passkey_not_found" | "passkey_failed" | "template_version_conflict" | "refresh_token_not_found" | "drive_file_not_found" | "drive_oauth_failed" | "drive_oauth_not_configured" | "sso_not_configured" | "sso_domain_unverified" | "sso_domain_taken" | "sso_failed" | "sso_required" | "document_not_ready";
         /** @description Whether the process and its dependencies answer. */
         Readiness: {
             /** @enum {string} */
@@ -9312,6 +9462,22 @@ export interface components {
         } | {
             /** @description Start from an account instead. */
             accountId: string;
+        };
+        FirstRunStatus: {
+            /** @description True while the server holds no account: `pnpm start` printed a setup link (docs/web-app.md). */
+            needed: boolean;
+        };
+        FirstRunRequest: {
+            /** @description The `token` of the setup link `pnpm start` printed (after `#token=`). */
+            token: string;
+            accountName: string;
+            /** @description The owner's name. */
+            name: string;
+            /**
+             * Format: email
+             * @description The owner's address: the account's too.
+             */
+            email: string;
         };
         /** @description Error body of a refused caller (403). */
         AccessErrorResponse: {

@@ -1,14 +1,27 @@
 import * as oidc from 'openid-client';
 import type { ServiceContext } from '../context.ts';
+import { sha256Hex } from '../support/crypto.ts';
 import { DomainError } from '../support/errors.ts';
 import type { OidcSettings, SsoConnectionRow } from './connections.ts';
 
 /** What the provider must let us read: the member's address (the `email` scope) and name. */
 const SCOPE = 'openid email profile';
 
+/** How long a provider's discovery document (and the keys openid-client fetched with it) is reused. */
+const DISCOVERY_TTL_MS = 10 * 60_000;
+const DISCOVERY_CACHE_SIZE = 100;
+
+/**
+ * Discovered configurations by issuer, client, secret and transport: a sign-in asks twice (start and
+ * callback), and a change of the connection's settings is a new key. Oldest first out; a failed discovery is
+ * not kept.
+ */
+const discovered = new Map<string, { config: Promise<oidc.Configuration>; until: number }>();
+
 /**
  * The provider's configuration through discovery (`<issuer>/.well-known/openid-configuration`), with the
- * client's secret when it has one (client_secret_basic). Plain http only where SSO_ALLOW_HTTP says so.
+ * client's secret when it has one (client_secret_basic), reused for ten minutes. Plain http only where
+ * SSO_ALLOW_HTTP says so.
  */
 export async function oidcConfiguration(
   ctx: ServiceContext,
@@ -16,20 +29,30 @@ export async function oidcConfiguration(
 ): Promise<oidc.Configuration> {
   const settings = row.settings as OidcSettings;
   const secret = row.clientSecret === null ? undefined : ctx.secrets.dataKey.decrypt(row.clientSecret);
-  try {
-    return await oidc.discovery(
+  const allowHttp = ctx.config.sso.allowHttp;
+  const key = sha256Hex(JSON.stringify([settings.issuer, settings.clientId, secret ?? null, allowHttp]));
+  const now = ctx.clock.now();
+  const hit = discovered.get(key);
+  if (hit && hit.until > now) return hit.config;
+  const config: Promise<oidc.Configuration> = oidc
+    .discovery(
       new URL(settings.issuer),
       settings.clientId,
       undefined,
       secret === undefined ? oidc.None() : oidc.ClientSecretBasic(secret),
-      { timeout: 10, ...(ctx.config.sso.allowHttp ? { execute: [oidc.allowInsecureRequests] } : {}) },
-    );
-  } catch (err) {
-    throw new DomainError(
-      'sso_failed',
-      `the identity provider's discovery document could not be read from ${settings.issuer} (${messageOf(err)})`,
-    );
-  }
+      { timeout: 10, ...(allowHttp ? { execute: [oidc.allowInsecureRequests] } : {}) },
+    )
+    .catch((err: unknown) => {
+      if (discovered.get(key)?.config === config) discovered.delete(key);
+      throw new DomainError(
+        'sso_failed',
+        `the identity provider's discovery document could not be read from ${settings.issuer} (${messageOf(err)})`,
+      );
+    });
+  discovered.delete(key);
+  if (discovered.size >= DISCOVERY_CACHE_SIZE) discovered.delete(discovered.keys().next().value!);
+  discovered.set(key, { config, until: now + DISCOVERY_TTL_MS });
+  return config;
 }
 
 export const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));

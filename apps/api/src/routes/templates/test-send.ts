@@ -30,7 +30,8 @@ export const templateTestRoute = recordRoute(accountTemplate, {
   summary: "Test-send a template to the signed-in member's own email (web app)",
   description:
     "The template's `examplePayload` with every role addressed to the member, sent like " +
-    '`POST /api/templates/send` (same allowance, same checks). Cookie session only (403 for a bearer token).',
+    '`POST /api/templates/send` (same checks) as a test session: marked TEST everywhere, outside the allowance ' +
+    '(docs/test-mode.md). Cookie session only (403 for a bearer token).',
   request: { body: jsonBody(z.strictObject({})) },
   responses: {
     200: {
@@ -53,7 +54,8 @@ export function registerTemplateTest(app: OpenAPIHono<AppEnv>): void {
       .examplePayload;
     // After the account-scoped read: another account's id answers 404 to every caller, as everywhere.
     const member = signedInMemberOf(c);
-    // Every role is the member: one test session they can sign through, invites in their own inbox.
+    // Every role is the member: one test session they can sign through, invites in their own inbox. A test
+    // session (docs/test-mode.md): marked TEST in its emails, page and sealed PDF, free of the allowance.
     const request = {
       ...example,
       notify: true,
@@ -64,7 +66,7 @@ export function registerTemplateTest(app: OpenAPIHono<AppEnv>): void {
     };
     const result = await queue.run<SendJobResult>(
       templatesSendJob,
-      { accountId, body: JSON.stringify(request), test: false },
+      { accountId, body: JSON.stringify(request), test: true },
       { timeoutMs: config.sendTimeoutMs },
     );
     const { body } = sendOutcome<TemplateSendOutcome>(c, result);

@@ -51,6 +51,28 @@ export async function verifySignInLink(token: string): Promise<Me> {
   return me;
 }
 
+/** Whether the server still needs its first account (first run: docs/web-app.md). */
+export const useFirstRun = () =>
+  useQuery({
+    queryKey: ['first-run'],
+    queryFn: () => api<{ needed: boolean }>('/api/auth/setup', { anonymous: true }),
+    staleTime: 60_000,
+  });
+
+export interface FirstRunInput {
+  token: string;
+  accountName: string;
+  name: string;
+  email: string;
+}
+
+/** Creates the first account and its owner with the printed setup link's token; the owner is signed in. */
+export async function completeFirstRun(input: FirstRunInput): Promise<Me> {
+  const me = await api<Me>('/api/auth/setup', { json: input, anonymous: true });
+  setCsrfToken(me.csrfToken);
+  return me;
+}
+
 export async function signOut(): Promise<void> {
   await api<void>('/api/auth/sign-out', { method: 'POST' });
   setCsrfToken(null);

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { TextField } from '../../../components/Field.tsx';
 import { Form } from '../../../components/Form.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { SsoSignIn } from '../../sso/components/SsoSignIn.tsx';
-import { meKey, requestSignInLink, verifySignInLink } from '../api/auth.ts';
+import { meKey, requestSignInLink, useFirstRun, verifySignInLink } from '../api/auth.ts';
 import { passkeysSupported, signInWithPasskey } from '../api/passkeys.ts';
+import { useFragmentToken } from '../fragment-token.ts';
 
 /** Where to go after signing in: only a path inside the app (never another origin). */
 function nextPath(): string {
@@ -15,19 +16,11 @@ function nextPath(): string {
   return next?.startsWith('/app/') && !next.startsWith('//') ? next.slice('/app'.length) : '/sessions';
 }
 
-const linkTokenInAddress = () => new URLSearchParams(location.hash.slice(1)).get('token');
-
 export default function SignIn() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
-  // The emailed link is /app/sign-in#token=...: the token stays out of server logs and Referer headers.
-  const [linkToken, setLinkToken] = useState(linkTokenInAddress);
-  // A link opened in a tab already on this page only changes the fragment.
-  useEffect(() => {
-    const onHash = () => setLinkToken(linkTokenInAddress());
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
-  }, []);
+  // The emailed link is /app/sign-in#token=....
+  const linkToken = useFragmentToken();
   const [email, setEmail] = useState('');
   const request = useMutation({ mutationFn: requestSignInLink });
   const signedIn = (me: Awaited<ReturnType<typeof verifySignInLink>>) => {
@@ -59,6 +52,7 @@ export default function SignIn() {
   return (
     <main className="signin" id="main">
       <h1>Sign in to Countersign</h1>
+      <FirstRunNotice />
       {linkError ? (
         <p className="notice error" role="alert">
           {errorText(linkError)} Ask for a new link below.
@@ -106,5 +100,16 @@ export default function SignIn() {
       ) : null}
       <SsoSignIn />
     </main>
+  );
+}
+
+/** On a server with no account yet, nobody can sign in: say where the first account comes from. */
+function FirstRunNotice() {
+  if (!useFirstRun().data?.needed) return null;
+  return (
+    <p className="notice" role="status">
+      <strong>This server has no account yet.</strong> Open the setup link that <code>pnpm start</code>{' '}
+      printed in its log to create the first one (or run <code>pnpm cli accounts create</code>).
+    </p>
   );
 }

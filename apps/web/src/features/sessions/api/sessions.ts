@@ -13,6 +13,8 @@ export interface SessionFilters {
   /** yyyy-mm-dd, inclusive. */
   from?: string;
   to?: string;
+  /** `test`: test sessions only; `all`: both; absent: live sessions only (the default view). */
+  mode?: string;
 }
 
 export interface SessionEvent {
@@ -29,7 +31,10 @@ export const POLL_MS = 3000;
 
 function query(filters: SessionFilters, cursor?: string): string {
   const params = new URLSearchParams({ limit: '25' });
-  for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
+  const { mode, ...rest } = filters;
+  for (const [k, v] of Object.entries(rest)) if (v) params.set(k, v);
+  // Test sessions (docs/test-mode.md) are out of the way unless asked for.
+  if (mode !== 'all') params.set('test', mode === 'test' ? 'true' : 'false');
   setDayRange(params, filters);
   if (cursor) params.set('cursor', cursor);
   return params.toString();

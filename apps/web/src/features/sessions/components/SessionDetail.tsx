@@ -67,6 +67,13 @@ export function SessionDetailPanel({ sessionId, onClose }: { sessionId: string; 
         <span className={`badge ${s.status}`} data-testid="session-status">
           {s.status}
         </span>{' '}
+        {s.test ? (
+          <>
+            <span className="badge test" title="A test session: not legally binding, outside the allowance">
+              Test
+            </span>{' '}
+          </>
+        ) : null}
         <span className="muted">
           {signed} of {s.participants.length} signed · sent {formatDateTime(s.createdAt)} · expires{' '}
           {formatDateTime(s.expiresAt)}

@@ -10,7 +10,12 @@ import { type SessionFilters, useSessions } from '../api/sessions.ts';
 import { SessionDetailPanel } from '../components/SessionDetail.tsx';
 
 const STATUSES = ['active', 'completed', 'cancelled', 'declined', 'expired'] as const;
-const FILTER_KEYS = ['status', 'templateId', 'bulkSendBatchId', 'q', 'from', 'to'] as const;
+const FILTER_KEYS = ['status', 'templateId', 'bulkSendBatchId', 'q', 'from', 'to', 'mode'] as const;
+const MODES = [
+  ['', 'Live sessions'],
+  ['test', 'Test sessions'],
+  ['all', 'Live and test'],
+] as const;
 
 /** Filters live in the address, so a filtered list can be bookmarked and shared. */
 function useFilters(): [SessionFilters, (f: SessionFilters) => void] {
@@ -73,6 +78,15 @@ export default function Sessions() {
             />
           </select>
         </Field>
+        <Field label="Mode">
+          <select name="mode" defaultValue={filters.mode ?? ''}>
+            {MODES.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
         <Field label="Bulk batch">
           <input name="bulkSendBatchId" defaultValue={filters.bulkSendBatchId} size={12} />
         </Field>
@@ -115,6 +129,12 @@ export default function Sessions() {
                       >
                         {s.title}
                       </a>
+                      {s.test ? (
+                        <>
+                          {' '}
+                          <span className="badge test">Test</span>
+                        </>
+                      ) : null}
                     </td>
                     <td data-label="Status">
                       <span className={`badge ${s.status}`}>{s.status}</span>

@@ -34,10 +34,12 @@ import { registerSessionLegalHold } from './routes/sessions/legal-hold.ts';
 import { registerSessionsList } from './routes/sessions/list.ts';
 import { registerSessionParticipants } from './routes/sessions/participants.ts';
 import { registerTestSessionsPurge } from './routes/sessions/purge-test.ts';
+import { registerSessionsRemind } from './routes/sessions/remind.ts';
 import { registerSessionsSend } from './routes/sessions/send.ts';
 import { registerSigning } from './routes/signing/index.ts';
 import { registerSsoSettings } from './routes/sso/index.ts';
 import { registerTemplatesCreate } from './routes/templates/create.ts';
+import { registerTemplateDuplicate } from './routes/templates/duplicate.ts';
 import { registerTemplateEdit } from './routes/templates/edit.ts';
 import { registerTemplateGet } from './routes/templates/get.ts';
 import { registerTemplatesList } from './routes/templates/list.ts';
@@ -92,6 +94,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerDriveFiles(app);
   registerDriveConnection(app);
   registerSessionsSend(app);
+  registerSessionsRemind(app);
   registerSessionsCancel(app);
   // Before /api/sessions/{sessionId}: a literal path wins over the parameter only when registered first.
   registerTestSessionsPurge(app);
@@ -108,6 +111,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerTemplatesList(app);
   registerTemplateGet(app);
   registerTemplateEdit(app);
+  registerTemplateDuplicate(app);
   registerTemplateTest(app);
   // The signer's side: the signer API (link token + signer cookie), the signing page and its assets.
   registerSigning(app);

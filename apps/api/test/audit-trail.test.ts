@@ -173,6 +173,41 @@ describe('the hash-chained audit trail', () => {
     expect(checkAuditChain(completed.events, completed.chainHead ?? undefined)).toMatchObject({ ok: true });
   }, 60_000);
 
+  it('exports the trail as CSV: every event with the participant it names, the hashes that chain it', async () => {
+    const s = await sendAndSign();
+    const { events } = await trail(s.sessionId);
+    const res = await api.fetch(`/api/sessions/${s.sessionId}/audit.csv`, auth());
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="audit-${s.sessionId}.csv"`);
+    const lines = (await res.text()).split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines[0]).toBe(
+      'seq,at,type,participant_id,participant_name,participant_email,ip,user_agent,data,prev_hash,hash',
+    );
+    expect(lines.slice(1, -1)).toHaveLength(events.length);
+    const signed = events.filter((e) => e.type === 'participant.signed');
+    for (const [i, who] of [
+      ['Ann Alpha', 'ann@audit.test'],
+      ['Bob Beta', 'bob@audit.test'],
+    ].entries()) {
+      const e = signed[i]!;
+      const row = lines[e.seq]!;
+      expect(
+        row.startsWith(
+          `${e.seq},${e.at},participant.signed,${e.participantId},${who[0]},${who[1]},203.0.113.9,test,`,
+        ),
+      ).toBe(true);
+      expect(row.endsWith(`,${e.prevHash},${e.hash}`)).toBe(true);
+    }
+    // Another account's session is not there.
+    const other = await api.newAccount('CSV stranger');
+    const theirs = await api.fetch(`/api/sessions/${s.sessionId}/audit.csv`, {
+      headers: { authorization: `Bearer ${other.accessToken}` },
+    });
+    expect(theirs.status).toBe(404);
+  }, 60_000);
+
   it("answers 404 for another account's session", async () => {
     const s = await sendAndSign();
     const other = await api.newAccount('Someone else');

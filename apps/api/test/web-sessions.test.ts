@@ -46,6 +46,18 @@ describe('sessions page', () => {
     };
     const idsOf = async (query: string) => (await list(query)).sessions.map((s) => s.sessionId);
     expect(await idsOf('')).toEqual([ids[2], ids[1], ids[0]]);
+    // Each item says who it went to and how far each got (the list's progress column), in one read.
+    const items = (await list('')).sessions as unknown as { recipients: unknown[] }[];
+    expect(items.map((s) => s.recipients)).toEqual(
+      ['Bob@Initech.test', 'bob@initech.test', 'ann@globex.test'].map((email) => [
+        {
+          participantId: expect.any(String),
+          name: 'R',
+          email,
+          status: expect.stringMatching(/^(pending|notified)$/),
+        },
+      ]),
+    );
     expect(await idsOf('status=cancelled')).toEqual([ids[0]]);
     expect(await idsOf(`templateId=${nda.templateId}`)).toEqual([ids[2], ids[0]]);
     expect(await idsOf('q=bob%40initech.test')).toEqual([ids[2], ids[1]]);

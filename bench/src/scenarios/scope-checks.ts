@@ -12,17 +12,21 @@ import { type CannonResult, cannon } from './cannon.ts';
  * issue 29) into a temporary worktree, installs it from the local store, and serves both trees the same way
  * (the embedded topology, a process each), loading each with repeated cancels of one cancelled session under a
  * bearer token in short alternating windows: base, head, base, head... The cost is the server's CPU time per
- * answered request (read from /proc, all its threads), head's median over base's: what a request costs the
- * server, which req/s on a shared 2-core machine (the load generator on the same cores, the speed drifting
- * within minutes by more than the 5% measured) tells only loosely. Short windows in turns see the same machine;
- * three pairs of fresh processes keep one process's luck (its JIT, its heap) from deciding; the median drops
- * the windows a neighbour disturbed. Req/s and p99 are reported beside it.
+ * answered request (read from /proc, all its threads): what a request costs the server, which req/s on a
+ * shared 2-core machine (the load generator on the same cores, the speed drifting within minutes by more than
+ * the 5% measured) tells only loosely. Each head window is divided by the base windows on either side of it;
+ * the figure is the median of those ratios. Five pairs of fresh processes keep one process's luck (its JIT,
+ * its heap) from deciding; the median drops the windows a neighbour disturbed. `BENCH_SCOPES_BASE=HEAD`
+ * measures head against itself: how far apart the same code lands (docs/benchmarks.md). Req/s and p99 are
+ * reported beside it.
  */
 const BASE = process.env.BENCH_SCOPES_BASE ?? '8622ccc';
 const CONNECTIONS = 100;
-const WINDOW_S = process.env.BENCH_QUICK === '1' ? 3 : 5;
-const ROUNDS = process.env.BENCH_QUICK === '1' ? 1 : 3;
-const WINDOWS_PER_ROUND = 3;
+// Many short windows rather than a few long ones: one window's ratio lands anywhere from 0.89 to 1.17 on
+// identical code, so the median needs about 25 of them to tell 5% apart (docs/benchmarks.md).
+const WINDOW_S = 3;
+const ROUNDS = process.env.BENCH_QUICK === '1' ? 1 : 5;
+const WINDOWS_PER_ROUND = 5;
 
 interface Tree {
   name: string;
@@ -62,8 +66,14 @@ const cleanEnv = (): NodeJS.ProcessEnv =>
  */
 const HEAP_FLAGS = ['--min-semi-space-size=16', '--max-semi-space-size=16'];
 
+/**
+ * More node flags for both trees' processes, to look inside them: `--cpu-prof --cpu-prof-dir=...` with a
+ * preload that exits on SIGTERM (docs/benchmarks.md, "Looking inside the scopes scenario").
+ */
+const EXTRA_FLAGS = (process.env.BENCH_SCOPES_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+
 const node = (dir: string, args: string[], env: Record<string, string>) =>
-  spawn(process.execPath, [...HEAP_FLAGS, '--import', 'tsx', ...args], {
+  spawn(process.execPath, [...HEAP_FLAGS, ...EXTRA_FLAGS, '--import', 'tsx', ...args], {
     cwd: dir,
     env: { ...cleanEnv(), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -172,6 +182,10 @@ function checkOut(): Tree {
     stdio: 'ignore',
     env: cleanEnv(),
   });
+  // A tree whose API serves the built signing page (since session 17) refuses to start without it.
+  if (fs.existsSync(path.join(dir, 'apps/web/vite.signing.config.ts'))) {
+    execFileSync('pnpm', ['build'], { cwd: dir, stdio: 'ignore', env: cleanEnv() });
+  }
   return { name: 'base', dir };
 }
 
@@ -192,34 +206,53 @@ async function window(served: Served, name: string): Promise<Window> {
   return { result, cpuMicros: (cpu * 1e6) / result.total };
 }
 
+/**
+ * Head's cost in each window over base's in the windows either side of it. The machine's speed drifts (one
+ * run's windows of the same code ranged from 132 to 202 us a request), so a head window is judged only
+ * against the base windows that bracket it in time, never against a median pooled over the run.
+ */
+const bracketed = (base: Window[], head: Window[]): number[] =>
+  head.map((h, i) => h.cpuMicros / ((base[i]!.cpuMicros + base[i + 1]!.cpuMicros) / 2));
+
 export async function run(): Promise<BenchRow[]> {
   const base = checkOut();
   const head: Tree = { name: 'head', dir: repoRoot };
   const pdf = await textPdf(1, `scopes-${Date.now()}`);
   let served: Served[] = [];
   try {
-    const windows: Window[][] = [[], []];
+    const ratios: number[] = [];
+    const all: [Window[], Window[]] = [[], []];
     // Fresh processes each round: a process's JIT and heap settle differently each time, by more than 5%
     // (one pair measured 1.30x on code that another measured at 1.02x), so no one pair decides.
     for (let round = 0; round < ROUNDS; round++) {
       // Both serve at once (the idle one waits on its timers), each warmed up by a window of its own.
-      for (const tree of [base, head]) served.push(await serve(tree, pdf));
+      // Started in turns, so neither tree is always the second process (and its neighbour's warm caches).
+      const order = round % 2 === 0 ? [base, head] : [head, base];
+      for (const tree of order) served.push(await serve(tree, pdf));
+      const [b, h] = (round % 2 === 0 ? served : [...served].reverse()) as [Served, Served];
       for (const s of served) await load(s);
+      // base, head, base, head ... base: every head window has a base window on each side.
+      const windows: [Window[], Window[]] = [[await window(b, 'base')], []];
       for (let w = 0; w < WINDOWS_PER_ROUND; w++) {
-        for (const [k, s] of served.entries()) windows[k]!.push(await window(s, k === 0 ? 'base' : 'head'));
+        windows[1].push(await window(h, 'head'));
+        windows[0].push(await window(b, 'base'));
       }
       for (const s of served) await s.stop();
       served = [];
+      ratios.push(...bracketed(...windows));
+      all[0].push(...windows[0]);
+      all[1].push(...windows[1]);
     }
-    const [b, h] = windows.map((list) => ({
+    const [b, h] = all.map((list) => ({
       cpu: middle(list.map((w) => w.cpuMicros)),
       rps: middle(list.map((w) => w.result.requestsPerSecond)),
       p99: middle(list.map((w) => w.result.p99)),
     })) as [Summary, Summary];
-    const cost = h.cpu / b.cpu;
+    const cost = middle(ratios);
+    const sorted = [...ratios].sort((x, y) => x - y);
     return [
       {
-        scenario: `bearer cancel with scope checks, server CPU per request against ${BASE} (${CONNECTIONS} connections, median of ${ROUNDS * WINDOWS_PER_ROUND} alternating ${WINDOW_S} s windows over ${ROUNDS} process pairs)`,
+        scenario: `bearer cancel with scope checks, server CPU per request against ${BASE} (${CONNECTIONS} connections; median of ${ratios.length} head windows, each over the base windows either side; ${WINDOW_S} s windows, ${ROUNDS} process pairs; window ratios ${sorted[0]!.toFixed(2)} to ${sorted.at(-1)!.toFixed(2)})`,
         figure: `${Math.round(h.cpu)} us a request (${Math.round(h.rps)} req/s, p99 ${h.p99} ms)`,
         floor: `${Math.round(b.cpu)} us before scopes (${Math.round(b.rps)} req/s, p99 ${b.p99} ms)`,
         ratio: cost,

@@ -9,8 +9,8 @@ const LARGE = 100_000;
 const PAGE = 50;
 
 /**
- * Seeds `count` sessions for an account with one prepared insert in one transaction (the list reads only the
- * sessions table): a few statuses, timestamps one second apart, newest last.
+ * Seeds `count` sessions for an account, two recipients each (the list shows them), with prepared inserts in one
+ * transaction: a few statuses, timestamps one second apart, newest last.
  */
 function seedSessions(api: TestApi, accountId: string, count: number): void {
   const sqlite = api.runtime.db.$client;
@@ -18,13 +18,30 @@ function seedSessions(api: TestApi, accountId: string, count: number): void {
     `INSERT INTO sessions (id, account_id, source, send_job_id, row_index, title, status, signing_type, auth_requirement, notify, options, expires_at, created_at, updated_at)
      VALUES (?, ?, 'own_pdf', ?, ?, ?, ?, 'parallel', 'public', 0, '{}', ?, ?, ?)`,
   );
+  const person = sqlite.prepare(
+    `INSERT INTO participants (id, session_id, position, signing_order, name, email, status, link_token_hash, link_token_encrypted, invite_status)
+     VALUES (?, ?, ?, 1, ?, ?, ?, ?, 'x', 'skipped')`,
+  );
   const job = randomUUID();
   const start = Date.now() - count * 1000;
   const statuses = ['active', 'completed', 'active', 'cancelled'];
   sqlite.transaction(() => {
     for (let i = 0; i < count; i++) {
       const at = start + i * 1000;
-      insert.run(randomUUID(), accountId, job, i, `Agreement ${i}`, statuses[i % 4], at + 86_400_000, at, at);
+      const id = randomUUID();
+      insert.run(id, accountId, job, i, `Agreement ${i}`, statuses[i % 4], at + 86_400_000, at, at);
+      for (const position of [0, 1]) {
+        const status = statuses[i % 4] === 'completed' ? 'signed' : 'notified';
+        person.run(
+          randomUUID(),
+          id,
+          position,
+          `Signer ${i}.${position}`,
+          `s${i}.${position}@list.test`,
+          status,
+          randomUUID(),
+        );
+      }
     }
   })();
 }

@@ -17,10 +17,12 @@ import type {
   SessionSummary,
   SessionsCancelRequest,
   SessionsCancelResponse,
+  SessionsRemindResponse,
   SessionsSendRequest,
   SessionsSendResponse,
   TemplateCreated,
   TemplateDetail,
+  TemplateDuplicateRequest,
   TemplateList,
   TemplateManifest,
   TemplateSendRequest,
@@ -183,6 +185,16 @@ export class CountersignClient {
       options: CallOptions = {},
     ): Promise<TemplateCreated> =>
       this.json('POST', '/api/templates', { form: pdfForm('documents', documents, manifest), ...options }),
+    /** `POST /api/templates/{templateId}/duplicate`: a copy of its current version, named `name` or "... (copy)". */
+    duplicate: (
+      templateId: string,
+      body: TemplateDuplicateRequest = {},
+      options: CallOptions = {},
+    ): Promise<TemplateDetail> =>
+      this.json('POST', pathOf('/api/templates/{templateId}/duplicate', { templateId }), {
+        body,
+        ...options,
+      }),
   };
 
   readonly sessions = {
@@ -197,6 +209,9 @@ export class CountersignClient {
       this.idempotentPost('/api/sessions/cancel', body, options),
     get: (sessionId: string, options: CallOptions = {}): Promise<SessionDetail> =>
       this.json('GET', pathOf('/api/sessions/{sessionId}', { sessionId }), options),
+    /** `POST /api/sessions/remind`: everyone each session waits for gets their invite again; a result each. */
+    remind: (sessionIds: string[], options: CallOptions = {}): Promise<SessionsRemindResponse> =>
+      this.json('POST', '/api/sessions/remind', { body: { sessionIds }, ...options }),
     /** Every page of `GET /api/sessions` (newest first), fetched as you iterate. */
     pages: (query: SessionListQuery = {}, options: CallOptions = {}): AsyncGenerator<SessionList> =>
       pages((cursor) =>

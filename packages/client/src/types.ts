@@ -15,11 +15,14 @@ export type SessionsSendResponse = Schemas['SessionsSendResponse'];
 export type SessionsCancelRequest = Schemas['SessionsCancelRequest'];
 export type SessionsCancelResponse = Schemas['SessionsCancelResponse'];
 export type SessionSummary = Schemas['SessionSummary'];
+export type SessionListItem = Schemas['SessionListItem'];
+export type SessionsRemindResponse = Schemas['SessionsRemindResponse'];
 export type SessionDetail = Schemas['SessionDetail'];
 export type SessionList = Schemas['SessionList'];
 export type DriveFileList = Schemas['DriveFileList'];
 export type TemplateList = Schemas['TemplateList'];
 export type TemplateCreated = Schemas['TemplateCreated'];
+export type TemplateDuplicateRequest = Schemas['TemplateDuplicateRequest'];
 export type TemplateManifest = Schemas['TemplateManifest'];
 export type WebhookEvent = Schemas['WebhookEvent'];
 /** What `POST /api/webhooks/{id}/test` delivers: not about a session. */

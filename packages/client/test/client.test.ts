@@ -169,6 +169,33 @@ describe('sends and cancels', () => {
   });
 });
 
+describe('templates', () => {
+  it('duplicates a template under a name of its own or "(copy)"', async () => {
+    const { client } = newClient();
+    const templateId = await withTemplate(client);
+    const copy = await client.templates.duplicate(templateId);
+    expect(copy.name).toBe('Contract (copy)');
+    expect(copy.fields).toEqual((await client.templates.get(templateId)).fields);
+    expect((await client.templates.duplicate(templateId, { name: 'Supplier contract' })).name).toBe(
+      'Supplier contract',
+    );
+  });
+});
+
+describe('reminders', () => {
+  it('reminds a session through POST /api/sessions/remind', async () => {
+    const { client } = newClient();
+    const templateId = await withTemplate(client);
+    const sent = await client.templates.send({
+      templateId,
+      signingRequests: [{ recipients: [recipient()] }],
+    });
+    const sessionId = sent.instantiation.sessions[0]!.sessionId!;
+    const { results } = await client.sessions.remind([sessionId]);
+    expect(results).toEqual([{ sessionId, reminded: [sent.invites[0]!.participants[0]!.participantId] }]);
+  });
+});
+
 describe('cursor pages', () => {
   it('iterates every session of a bulk send across pages, in order, each once', async () => {
     const { client, sent } = newClient();

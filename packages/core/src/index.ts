@@ -30,7 +30,7 @@ export {
   tokenCreatedEntry,
   withActivity,
 } from './activity/activity.ts';
-export { activityCsvHeader, activityCsvLine, csvCell } from './activity/csv.ts';
+export { activityCsvHeader, activityCsvLine } from './activity/csv.ts';
 export {
   allowanceHeaders,
   allowanceState,
@@ -43,7 +43,6 @@ export {
   type AccessTokenResponse,
   AccessTokens,
   type BearerIdentity,
-  type BearerPrincipal,
   TOKEN_FAILURES_PER_MINUTE,
 } from './auth/access-tokens.ts';
 export {
@@ -144,6 +143,7 @@ export type {
   TemplateSendOutcome,
 } from './sends/send-results.ts';
 export { type AuditOrigin, audit, auditChainHead, auditTrail } from './sessions/audit.ts';
+export { AUDIT_CSV_COLUMNS, auditTrailCsv } from './sessions/audit-csv.ts';
 export { completeSession } from './sessions/complete.ts';
 export {
   allowCompletionRetry,
@@ -174,6 +174,7 @@ export {
   setLegalHold,
 } from './sessions/purge.ts';
 export { getSessionDetail, listSessions, sessionDocumentFile } from './sessions/read.ts';
+export { type RemindResult, remindSessions } from './sessions/remind.ts';
 export { sessionOf } from './sessions/session-lookup.ts';
 export { type SweepLog, type SweepResult, sweep } from './sessions/sweep.ts';
 export { purgeTestSessions } from './sessions/test-sessions.ts';
@@ -194,11 +195,13 @@ export { samlMetadata } from './sso/saml.ts';
 export { finishOidcSignIn, finishSamlSignIn, SSO_FLOW_TTL_MS, startSsoSignIn } from './sso/sign-in.ts';
 export { type Clock, ManualClock, systemClock } from './support/clock.ts';
 export { constantTimeEqual } from './support/crypto.ts';
+export { csvCell } from './support/csv.ts';
 export { DATA_DIR_MODE, DATA_FILE_MODE, logDataDirModes, secureDataDir } from './support/data-dir.ts';
 export { DataKey } from './support/data-key.ts';
 export { DomainError, isDomainError } from './support/errors.ts';
 export { noTelemetry, type Telemetry } from './support/telemetry.ts';
 export { createTemplate, type NewTemplate } from './templates/create.ts';
+export { copyName, duplicateTemplate } from './templates/duplicate.ts';
 export { examplePayload } from './templates/example-payload.ts';
 export { loadTemplate } from './templates/load.ts';
 export { templateFromManifest } from './templates/manifest.ts';

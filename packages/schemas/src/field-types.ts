@@ -5,3 +5,8 @@
  */
 export const fieldTypes = ['text', 'checkbox', 'date', 'signature', 'initials', 'name', 'email'] as const;
 export type FieldType = (typeof fieldTypes)[number];
+
+/** Field types a sender may prefill; signatures and initials belong to the signer alone. */
+export const prefillableFieldTypes: readonly FieldType[] = ['text', 'checkbox', 'date', 'name', 'email'];
+export const isPrefillable = (type: string): boolean =>
+  (prefillableFieldTypes as readonly string[]).includes(type);

@@ -17,6 +17,7 @@ export * from './role-colors.ts';
 export * from './scopes.ts';
 export * from './sessions-cancel.ts';
 export * from './sessions-read.ts';
+export * from './sessions-remind.ts';
 export * from './sessions-send.ts';
 export * from './signing.ts';
 export * from './sso.ts';

@@ -58,3 +58,6 @@ export const EXPIRES_IN_DAYS_MAX = 365;
 export const REMINDER_DAY_MAX = EXPIRES_IN_DAYS_MAX;
 /** Signing order: room for gapped numbering (10, 20, 30...) for every recipient, still a small integer. */
 export const ORDER_MAX = 1_000;
+
+/** Sessions one `POST /api/sessions/remind` takes (extension): a page of the web app's list and then some. */
+export const REMIND_SESSIONS_MAX = 100;

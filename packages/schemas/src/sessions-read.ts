@@ -166,12 +166,24 @@ export const SessionListQuerySchema = z.strictObject({
   ...pageQueryFields(),
 });
 
-export const SessionListSchema = pageOf('sessions', SessionSummarySchema, 'SessionList', {
+/** A session as the list shows it: its summary and, as an extension, who it went to and how far each got. */
+export const SessionListItemSchema = SessionSummarySchema.extend({
+  recipients: z
+    .array(SessionParticipantSchema.pick({ participantId: true, name: true, email: true, status: true }))
+    .openapi({
+      description:
+        'Extension: the participants in signing order, each with their status (the detail has the rest), so a ' +
+        'list shows who it went to and its progress without a call per session.',
+    }),
+}).openapi('SessionListItem');
+
+export const SessionListSchema = pageOf('sessions', SessionListItemSchema, 'SessionList', {
   description: 'Newest first.',
 });
 
 export type SessionDetail = z.output<typeof SessionDetailSchema>;
 export type SessionSummary = z.output<typeof SessionSummarySchema>;
+export type SessionListItem = z.output<typeof SessionListItemSchema>;
 export type SessionList = z.output<typeof SessionListSchema>;
 export type SessionListQuery = z.output<typeof SessionListQuerySchema>;
 

@@ -316,3 +316,11 @@ export const TemplateUpdateRequestSchema = TemplateManifestSchema.pick({
       'name. Sessions already sent keep the version they were sent with.',
   });
 export type TemplateUpdateRequest = z.output<typeof TemplateUpdateRequestSchema>;
+
+/** POST /api/templates/{templateId}/duplicate. */
+export const TemplateDuplicateRequestSchema = strictObject({
+  name: readableText(nonEmptyString(TEXT_MAX_LENGTH))
+    .optional()
+    .openapi({ description: 'The copy\'s name; without it, the original\'s with " (copy)" after it.' }),
+}).openapi('TemplateDuplicateRequest');
+export type TemplateDuplicateRequest = z.output<typeof TemplateDuplicateRequestSchema>;

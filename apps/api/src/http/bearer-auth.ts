@@ -1,4 +1,3 @@
-import { tokenPrincipal } from '@countersign/core';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.ts';
 import { errorResponse } from './errors.ts';
@@ -23,9 +22,9 @@ export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
         : 'missing bearer access token',
     );
   }
-  const bearer = await c.get('deps').runtime.accessTokens.verify(match[1]!);
-  c.set('accountId', bearer.accountId);
-  c.set('testMode', bearer.test);
-  c.set('principal', tokenPrincipal(bearer));
-  await next();
+  const principal = await c.get('deps').runtime.accessTokens.verify(match[1]!);
+  c.set('accountId', principal.accountId);
+  c.set('testMode', principal.test);
+  c.set('principal', principal);
+  return next();
 };

@@ -51,7 +51,7 @@ describe('the web app end to end in Chromium', () => {
     await page.getByRole('link', { name: 'Templates' }).click();
     const pdfFile = path.join(tempDir('countersign-web-'), 'Service agreement.pdf');
     fs.writeFileSync(pdfFile, await agreementPdf());
-    await page.getByLabel('Name').fill('Service agreement');
+    await page.getByLabel('Name', { exact: true }).fill('Service agreement');
     await page.getByLabel("First signer's role").fill('Client');
     await page.getByLabel('PDF files').setInputFiles(pdfFile);
     await page.getByRole('button', { name: 'Create template' }).click();

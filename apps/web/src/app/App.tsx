@@ -13,6 +13,8 @@ const SetUp = lazy(() => import('../features/auth/routes/SetUp.tsx'));
 const Sessions = lazy(() => import('../features/sessions/routes/Sessions.tsx'));
 const Templates = lazy(() => import('../features/templates/routes/Templates.tsx'));
 const Designer = lazy(loadDesigner);
+const SendTemplate = lazy(() => import('../features/sending/routes/SendTemplate.tsx'));
+const SendDocuments = lazy(() => import('../features/sending/routes/SendDocuments.tsx'));
 const Integration = lazy(() => import('../features/integration/routes/Integration.tsx'));
 const Drive = lazy(() => import('../features/drive/routes/Drive.tsx'));
 const Webhooks = lazy(() => import('../features/webhooks/routes/Webhooks.tsx'));
@@ -35,7 +37,9 @@ export function App() {
                     </Route>
                     <Route path="/sessions" component={Sessions} />
                     <Route path="/sessions/:sessionId" component={Sessions} />
+                    <Route path="/send" component={SendDocuments} />
                     <Route path="/templates" component={Templates} />
+                    <Route path="/templates/:templateId/send" component={SendTemplate} />
                     <Route path="/templates/:templateId" component={Designer} />
                     <Route path="/integration" component={Integration} />
                     <Route path="/drive" component={Drive} />

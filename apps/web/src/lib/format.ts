@@ -3,6 +3,9 @@ const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 export const formatDateTime = (iso: string | null | undefined) =>
   iso ? dateTime.format(new Date(iso)) : '—';
+const instant = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'long' });
+/** To the second, with the time zone: what an audit trail states. */
+export const formatInstant = (iso: string) => instant.format(new Date(iso));
 export const formatDate = (iso: string | null | undefined) => (iso ? dateOnly.format(new Date(iso)) : '—');
 
 /** `from` and `to` days (yyyy-mm-dd, inclusive, the browser's time zone) as the API's ISO times. */

@@ -4580,6 +4580,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sessions/remind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remind the people several sessions wait for (extension)
+         * @description In each active session, everyone whose turn it is and who has not signed gets their invite email again, with the same link (as `POST /api/sessions/{sessionId}/participants/{participantId}/resend`, within its limit of 3 an hour per participant; also for `notify: false` sessions). Each session answers for itself in `results`: a session of another account, an ended one or one reminded too often says so there, and the others go ahead.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SessionsRemindRequest"];
+                };
+            };
+            responses: {
+                /** @description One result per session. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SessionsRemindResponse"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `sessions:send` (a member who is not an owner lacks `account:admin`). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
+                /** @description `payload_too_large`: the request body is larger than the configured limit. */
+                413: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions/cancel": {
         parameters: {
             query?: never;
@@ -5373,6 +5478,109 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["AuditTrail"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `sessions:read` (a member who is not an owner lacks `account:admin`). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
+                /** @description No such session for this account. */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{sessionId}/audit.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the audit trail of a session as CSV (extension)
+         * @description The events of `GET /api/sessions/{sessionId}/audit`, oldest first, as CSV (RFC 4180: a header line, CRLF line ends, cells with a quote, comma or line break quoted; a cell starting with `=`, `+`, `-` or `@` is prefixed with `'`). Columns: seq, at, type, participant_id, participant_name, participant_email, ip, user_agent, data (JSON), prev_hash, hash. A purged session: the header line only.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV file (`Content-Disposition: attachment`). */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
                     };
                 };
                 /** @description Validation failed or bad request. `message` names each problem by its path. */
@@ -6505,6 +6713,123 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/{templateId}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a template into a new one
+         * @description Extension: a new template with the current version of this one (its PDFs, roles and their colours, fields and language) as its version 1, named `name` or the original's name with " (copy)". The two change independently afterwards. Recorded in the activity log as `template.created` with `duplicateOf`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    templateId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TemplateDuplicateRequest"];
+                };
+            };
+            responses: {
+                /** @description The copy. */
+                201: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TemplateDetail"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `templates:write` (a member who is not an owner lacks `account:admin`). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
+                /** @description `template_not_found`. */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `payload_too_large`: the request body is larger than the configured limit. */
+                413: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -10065,6 +10390,21 @@ export interface components {
             /** @description Signing order for `sequential` signing; omitted for `parallel`. Any distinct integers greater than 0, gaps allowed (10, 20, 30): recipients sign in ascending `order`, stored as their rank 1..n. Give every recipient of an entry an `order` or none (recipient order); equal orders fail the entry (`invalid_signing_order`). */
             order?: number;
         };
+        /** @description One result per session, in the order asked. */
+        SessionsRemindResponse: {
+            results: {
+                sessionId: string;
+                /** @description The participants whose invite was emailed again (their turn, not signed yet). */
+                reminded: string[];
+                /** @description `session_not_found`, `invalid_request` (the session is not active) or `rate_limited` (a participant's invite was resent 3 times in the last hour; those before them were reminded). */
+                error?: string;
+                message?: string;
+            }[];
+        };
+        SessionsRemindRequest: {
+            /** @description The sessions to remind (1 to 100); a repeated id counts once. */
+            sessionIds: string[];
+        };
         /**
          * @description The session is cancelled (now or earlier). Repeating the call is safe.
          * @example {
@@ -10105,10 +10445,28 @@ export interface components {
         };
         /** @description Newest first. */
         SessionList: {
-            sessions: components["schemas"]["SessionSummary"][];
+            sessions: components["schemas"]["SessionListItem"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             nextCursor: string | null;
         };
+        SessionListItem: components["schemas"]["SessionSummary"] & {
+            /** @description Extension: the participants in signing order, each with their status (the detail has the rest), so a list shows who it went to and its progress without a call per session. */
+            recipients: {
+                participantId: string;
+                name: string;
+                email: string;
+                /**
+                 * @description `pending`: not yet invited or not yet their turn; `notified`: invited; then `viewed`, `signed` or `declined`.
+                 * @enum {string}
+                 */
+                status: "pending" | "notified" | "viewed" | "signed" | "declined";
+            }[];
+        };
+        /**
+         * @description `active`: links live, not every signer has signed. `completed`: every signer signed; the signed PDF is available. `cancelled`: cancelled through the API. `expired`: `expiresInDays` passed first. `declined`: a signer declined. `failed` (extension): every signer signed but the signed PDFs could not be produced after the bounded attempts (see `completionFailure`); it can be cancelled, or retried by the operator.
+         * @enum {string}
+         */
+        SessionStatus: "active" | "completed" | "cancelled" | "expired" | "declined" | "failed";
         SessionSummary: {
             sessionId: string;
             title: string;
@@ -10135,11 +10493,6 @@ export interface components {
             /** @description Extension: sent with a test token: not legally binding, free, emails only to the account (docs/test-mode.md). */
             test: boolean;
         };
-        /**
-         * @description `active`: links live, not every signer has signed. `completed`: every signer signed; the signed PDF is available. `cancelled`: cancelled through the API. `expired`: `expiresInDays` passed first. `declined`: a signer declined. `failed` (extension): every signer signed but the signed PDFs could not be produced after the bounded attempts (see `completionFailure`); it can be cancelled, or retried by the operator.
-         * @enum {string}
-         */
-        SessionStatus: "active" | "completed" | "cancelled" | "expired" | "declined" | "failed";
         SessionDetail: components["schemas"]["SessionSummary"] & {
             /** @enum {string} */
             signingType: "parallel" | "sequential";
@@ -10694,6 +11047,10 @@ export interface components {
              * @enum {string|null}
              */
             defaultLocale?: "en" | "de" | "fr" | "es" | "pt" | "it" | "nl" | "pl" | "ja" | "ar" | null;
+        };
+        TemplateDuplicateRequest: {
+            /** @description The copy's name; without it, the original's with " (copy)" after it. */
+            name?: string;
         };
         TemplateTestSent: {
             /** @description The member address every role was sent to. */

@@ -21,6 +21,22 @@ export const parseScopes = (stored: string): Scope[] =>
   normalizeScopes(stored.split(' ').filter((s): s is Scope => (allScopes as readonly string[]).includes(s)));
 
 /**
+ * `parseScopes` for the stored strings every authenticated request reads: an account has a handful of
+ * distinct ones (a scope set per kind of token), so each is parsed once into a frozen list that requests share.
+ */
+const parsedScopes = new Map<string, readonly Scope[]>();
+const PARSED_SCOPES_KEPT = 512;
+export function scopesOf(stored: string): readonly Scope[] {
+  let list = parsedScopes.get(stored);
+  if (list === undefined) {
+    if (parsedScopes.size >= PARSED_SCOPES_KEPT) parsedScopes.clear();
+    list = Object.freeze(parseScopes(stored));
+    parsedScopes.set(stored, list);
+  }
+  return list;
+}
+
+/**
  * `test`: a test token, whose sends are test sessions (docs/test-mode.md). `scopes`: what it may do (default
  * every scope, for the CLI); `creator`: who made it (default the CLI).
  */
@@ -186,7 +202,7 @@ const refreshTokenState = preparedQuery((db) =>
 
 /** What an unrevoked token may do now (a demotion of its creator narrows it at once), or undefined. */
 export interface RefreshTokenGrant {
-  scopes: Scope[];
+  scopes: readonly Scope[];
   label: string | null;
   hint: string;
   creator: TokenCreator;
@@ -200,7 +216,7 @@ export async function activeRefreshTokenGrant(
   const row = (await refreshTokenState(ctx.db).execute({ tokenId, accountId }))[0];
   if (row === undefined || row.revokedAt !== null) return undefined;
   return {
-    scopes: parseScopes(row.scopes),
+    scopes: scopesOf(row.scopes),
     label: row.label,
     hint: row.hint,
     creator: creatorOf(row),

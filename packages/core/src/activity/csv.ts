@@ -1,7 +1,7 @@
 import type { ActivityEvent } from '@countersign/schemas';
+import { csvLine } from '../support/csv.ts';
 
-// The activity log as CSV (RFC 4180): a header line, then one line per event, CRLF line ends. Opened in a
-// spreadsheet, a cell starting with = + - or @ would be a formula: such a value is prefixed with `'`.
+// The activity log as CSV (support/csv.ts): a header line, then one line per event.
 
 export const ACTIVITY_CSV_COLUMNS = [
   'at',
@@ -15,15 +15,6 @@ export const ACTIVITY_CSV_COLUMNS = [
   'ip',
   'user_agent',
 ] as const;
-
-/** One cell: formula-safe, quoted when it holds a quote, a comma or a line break (quotes doubled). */
-export function csvCell(value: string | null): string {
-  if (value === null) return '';
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-export const csvLine = (cells: (string | null)[]): string => `${cells.map(csvCell).join(',')}\r\n`;
 
 export const activityCsvHeader = (): string => csvLine([...ACTIVITY_CSV_COLUMNS]);
 

@@ -3,13 +3,13 @@ import {
   activeRefreshTokenGrant,
   findActiveRefreshToken,
   parseScopes,
-  type RefreshTokenGrant,
   touchRefreshToken,
 } from '../accounts/refresh-tokens.ts';
 import type { ServiceContext } from '../context.ts';
 import { newId, sha256Hex } from '../support/crypto.ts';
 import { DomainError } from '../support/errors.ts';
 import { countHits, recordHit } from '../support/rate-limit.ts';
+import { type Principal, tokenPrincipal } from './principal.ts';
 
 /** RFC 9068 access-token type, checked on verify so no other JWT of ours can pass as one. */
 const TOKEN_TYPE = 'at+jwt';
@@ -32,9 +32,6 @@ export interface BearerIdentity {
   /** Minted from a test refresh token: what it sends is a test session. */
   test: boolean;
 }
-
-/** A verified bearer: the token's identity and what its refresh token may do at this moment. */
-export type BearerPrincipal = BearerIdentity & RefreshTokenGrant;
 
 /** Tokens whose signature and claims were checked already; an integrator reuses one for its whole life. */
 const VERIFIED_CACHE_SIZE = 10_000;
@@ -103,13 +100,13 @@ export class AccessTokens {
 
   /**
    * Verifies signature, algorithm, type, issuer, audience and expiry, then that its refresh token still stands,
-   * and reads what it may do now.
+   * and reads what it may do now: the caller as `authorize` judges it.
    */
-  async verify(token: string): Promise<BearerPrincipal> {
+  async verify(token: string): Promise<Principal> {
     const identity = this.verified(token) ?? (await this.verifySignature(token));
     const grant = await activeRefreshTokenGrant(this.ctx, identity.accountId, identity.refreshTokenId);
     if (!grant) throw new DomainError('unauthorized', 'the access token was revoked');
-    return { ...identity, ...grant };
+    return tokenPrincipal(identity, grant);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { type Scope, scopesOfRole } from '@countersign/schemas/scopes';
-import type { TokenCreator } from '../accounts/refresh-tokens.ts';
+import type { RefreshTokenGrant, TokenCreator } from '../accounts/refresh-tokens.ts';
 import type { MemberIdentity } from '../members/member-sessions.ts';
-import type { BearerPrincipal } from './access-tokens.ts';
+import type { BearerIdentity } from './access-tokens.ts';
 
 /**
  * Whoever calls the account API (docs/permissions.md): a member signed in with the web app's cookie, or a
@@ -28,14 +28,15 @@ export const memberPrincipal = (member: MemberIdentity): Principal => ({
   test: false,
 });
 
-export const tokenPrincipal = (bearer: BearerPrincipal): Principal => ({
+/** Built once per bearer request, in one literal: this object is on the path of every integration call. */
+export const tokenPrincipal = (bearer: BearerIdentity, grant: RefreshTokenGrant): Principal => ({
   kind: 'token',
   accountId: bearer.accountId,
   tokenId: bearer.refreshTokenId,
-  label: bearer.label,
-  hint: bearer.hint,
-  creator: bearer.creator,
-  scopes: bearer.scopes,
+  label: grant.label,
+  hint: grant.hint,
+  creator: grant.creator,
+  scopes: grant.scopes,
   test: bearer.test,
 });
 

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../context.ts';
 import { before, keysetPage } from '../support/cursor.ts';
 import { DomainError } from '../support/errors.ts';
 import { documentOfSession, documentsOfSession } from './documents.ts';
-import { participantsOfSession } from './participants.ts';
+import { type ParticipantRow, participantsOfSession, participantsOfSessions } from './participants.ts';
 import { purgeView, retentionPurgeAt } from './purge.ts';
 import { type SessionRow, sessionOf } from './session-lookup.ts';
 import { sessionTimeline } from './timeline.ts';
@@ -63,7 +63,26 @@ export async function listSessions(
     .orderBy(desc(sessions.createdAt), desc(sessions.id))
     .limit(query.limit + 1);
   const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.createdAt, r.id]);
-  return { sessions: page.map(summary), nextCursor };
+  // The page's people in one indexed read (participants_session), not one per session.
+  const people = new Map<string, ParticipantRow[]>();
+  const ids = page.map((r) => r.id);
+  for (const p of ids.length ? await participantsOfSessions(ctx, ids) : []) {
+    const list = people.get(p.sessionId);
+    if (list) list.push(p);
+    else people.set(p.sessionId, [p]);
+  }
+  return {
+    sessions: page.map((row) => ({
+      ...summary(row),
+      recipients: (people.get(row.id) ?? []).map((p) => ({
+        participantId: p.id,
+        name: p.name,
+        email: p.email,
+        status: p.status,
+      })),
+    })),
+    nextCursor,
+  };
 }
 
 export async function getSessionDetail(

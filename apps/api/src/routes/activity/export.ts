@@ -3,6 +3,7 @@ import { ActivityExportQuerySchema } from '@countersign/schemas';
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { needs } from '../../http/access.ts';
 import { forAccount } from '../../http/account-scope.ts';
+import { csvResponse } from '../../http/csv-response.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { apiRoute } from '../../http/openapi.ts';
 
@@ -46,15 +47,6 @@ export function registerActivityExport(app: OpenAPIHono<AppEnv>): void {
       },
     });
     const day = new Date(ctx.clock.now()).toISOString().slice(0, 10);
-    return new Response(body, {
-      status: 200,
-      headers: {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="activity-${day}.csv"`,
-        'Cache-Control': 'private, no-store',
-        'X-Content-Type-Options': 'nosniff',
-        'X-Request-Id': c.get('requestId'),
-      },
-    });
+    return csvResponse(c, body, `activity-${day}.csv`);
   });
 }

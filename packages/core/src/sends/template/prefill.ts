@@ -1,9 +1,7 @@
 import type { TemplateField } from '@countersign/schemas';
+import { isPrefillable } from '@countersign/schemas/field-types';
 import type { LoadedTemplate, TemplateFieldRow } from '../../templates/load.ts';
 import type { RowProblem } from '../entry-rules.ts';
-
-/** Field types a sender may prefill; signatures and initials belong to the signer alone. */
-const PREFILLABLE = new Set(['text', 'checkbox', 'date', 'name', 'email']);
 
 /**
  * Resolves an entry's `fields[]` to template fields (spec part 2): `label` matches the field's send label
@@ -46,7 +44,7 @@ export function resolvePrefill(
         `no field labelled "${f.label}"${scopeOf(f)} in this template`,
       );
     }
-    if (!PREFILLABLE.has(field.type)) {
+    if (!isPrefillable(field.type)) {
       return problem(
         'invalid_field_value',
         i,

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { errorText } from '../../../lib/api-client.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -77,6 +77,14 @@ export function Toolbar({ template, draft, onRename, history, autosave, problemC
     onSuccess: (r) => window.open(r.signingUrl, '_blank', 'noopener'),
   });
   const payload = template.examplePayload;
+  const [, navigate] = useLocation();
+  // To the send page only once the edits are stored: that page sends what the server holds.
+  const toSend = useMutation({
+    mutationFn: async () => {
+      if (!(await autosave.flush())) throw new Error('your latest changes are not saved');
+    },
+    onSuccess: () => navigate(`/templates/${encodeURIComponent(template.templateId)}/send`),
+  });
 
   return (
     <div className="dz-toolbar">
@@ -111,6 +119,14 @@ export function Toolbar({ template, draft, onRename, history, autosave, problemC
         <button
           type="button"
           className="primary"
+          onClick={() => toSend.mutate()}
+          disabled={toSend.isPending || problemCount > 0}
+          title={problemCount > 0 ? 'Fix the problems first' : undefined}
+        >
+          Send…
+        </button>
+        <button
+          type="button"
           onClick={async () => {
             if (!autosave.isClean()) await autosave.saveNow();
             setCopied(null);
@@ -123,6 +139,11 @@ export function Toolbar({ template, draft, onRename, history, autosave, problemC
       {test.isSuccess ? (
         <p className="notice ok dz-wide" role="status">
           Test sent to {test.data.email}; its signing page opened in a new tab.
+        </p>
+      ) : null}
+      {toSend.isError ? (
+        <p className="notice error dz-wide" role="alert">
+          Not opened: {errorText(toSend.error)}
         </p>
       ) : null}
       {test.isError ? (

@@ -1,4 +1,5 @@
-import type { SessionDetail, SessionList } from '@countersign/schemas';
+import type { AuditTrail, SessionDetail, SessionList, SessionsRemindResponse } from '@countersign/schemas';
+import { REMIND_SESSIONS_MAX } from '@countersign/schemas/limits';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { setDayRange } from '../../../lib/format.ts';
@@ -16,15 +17,6 @@ export interface SessionFilters {
   /** `test`: test sessions only; `all`: both; absent: live sessions only (the default view). */
   mode?: string;
 }
-
-export interface SessionEvent {
-  type: string;
-  at: string;
-  participantId?: string | null;
-  detail?: string | null;
-}
-
-export type SessionWithEvents = SessionDetail & { events?: SessionEvent[] };
 
 /** How often a watched list or session is re-read: "updates without a reload while you watch". */
 export const POLL_MS = 3000;
@@ -52,7 +44,7 @@ export const useSessions = (filters: SessionFilters) =>
 export const useSession = (id: string | undefined) =>
   useQuery({
     queryKey: ['sessions', 'detail', id],
-    queryFn: () => api<SessionWithEvents>(`/api/sessions/${encodeURIComponent(id!)}`),
+    queryFn: () => api<SessionDetail>(`/api/sessions/${encodeURIComponent(id!)}`),
     enabled: !!id,
     // Watched while something is still to happen: signatures, or a purge under way (a job elsewhere).
     refetchInterval: (q) => {
@@ -72,6 +64,38 @@ export const useCancelSession = () =>
     }),
   );
 
+/** `POST /api/sessions/remind` for the selected sessions, a hundred at a time; the results of every call. */
+export const useRemindSessions = () =>
+  useSessionMutation(async (sessionIds: string[]) => {
+    const results: SessionsRemindResponse['results'] = [];
+    for (let i = 0; i < sessionIds.length; i += REMIND_SESSIONS_MAX) {
+      const chunk = sessionIds.slice(i, i + REMIND_SESSIONS_MAX);
+      results.push(
+        ...(await api<SessionsRemindResponse>('/api/sessions/remind', { json: { sessionIds: chunk } }))
+          .results,
+      );
+    }
+    return results;
+  });
+
+/**
+ * `POST /api/sessions/cancel` for each selected session, one after another (the contract's route cancels one);
+ * a refusal stops nothing: each session's outcome is returned.
+ */
+export const useCancelSessions = () =>
+  useSessionMutation(async ({ sessionIds, reason }: { sessionIds: string[]; reason?: string }) => {
+    const outcomes: { sessionId: string; error?: string }[] = [];
+    for (const sessionId of sessionIds) {
+      try {
+        await api('/api/sessions/cancel', { json: { sessionId, ...(reason ? { reason } : {}) } });
+        outcomes.push({ sessionId });
+      } catch (err) {
+        outcomes.push({ sessionId, error: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    return outcomes;
+  });
+
 export const useResendInvite = () =>
   useSessionMutation((v: { sessionId: string; participantId: string }) =>
     api(
@@ -86,3 +110,16 @@ export const signingLink = async (sessionId: string, participantId: string) =>
       `/api/sessions/${encodeURIComponent(sessionId)}/participants/${encodeURIComponent(participantId)}/link`,
     )
   ).url;
+
+/** `GET /api/sessions/{id}/audit`: the hash-chained trail, re-read while the session is watched. */
+export const useAuditTrail = (id: string, watching: boolean) =>
+  useQuery({
+    queryKey: ['sessions', 'detail', id, 'audit'],
+    queryFn: () => api<AuditTrail>(`/api/sessions/${encodeURIComponent(id)}/audit`),
+    refetchInterval: watching ? POLL_MS : false,
+  });
+
+export const auditDownloads = (id: string) => ({
+  json: `/api/sessions/${encodeURIComponent(id)}/audit`,
+  csv: `/api/sessions/${encodeURIComponent(id)}/audit.csv`,
+});

@@ -1,36 +1,15 @@
 import { useState } from 'react';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
-import { Field } from '../../../components/Field.tsx';
 import { Form } from '../../../components/Form.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useHolds } from '../../auth/api/auth.ts';
-import {
-  type SessionEvent,
-  type SessionWithEvents,
-  signingLink,
-  useCancelSession,
-  useResendInvite,
-  useSession,
-} from '../api/sessions.ts';
+import { signingLink, useCancelSession, useResendInvite, useSession } from '../api/sessions.ts';
+import { AuditTrailSection } from './AuditTrailSection.tsx';
+import { CancelReasonField } from './CancelReasonField.tsx';
 import { RecordsPanel } from './RecordsPanel.tsx';
-
-/** The server's event log when it sends one; otherwise the times the record itself carries. */
-function timeline(s: SessionWithEvents): SessionEvent[] {
-  if (s.events) return s.events;
-  const events: SessionEvent[] = [{ type: 'sent', at: s.createdAt }];
-  for (const p of s.participants) {
-    if (p.viewedAt) events.push({ type: 'viewed', at: p.viewedAt, detail: p.name });
-    if (p.signedAt) events.push({ type: 'signed', at: p.signedAt, detail: p.name });
-    if (p.declinedAt) events.push({ type: 'declined', at: p.declinedAt, detail: p.name });
-  }
-  if (s.completedAt) events.push({ type: 'completed', at: s.completedAt });
-  if (s.cancelledAt) events.push({ type: 'cancelled', at: s.cancelledAt, detail: s.cancelReason });
-  if (s.expiredAt) events.push({ type: 'expired', at: s.expiredAt });
-  return events.sort((a, b) => a.at.localeCompare(b.at));
-}
 
 export function SessionDetailPanel({ sessionId, onClose }: { sessionId: string; onClose(): void }) {
   const session = useSession(sessionId);
@@ -133,15 +112,7 @@ export function SessionDetailPanel({ sessionId, onClose }: { sessionId: string; 
         ))}
       </ul>
 
-      <h3>Timeline</h3>
-      <ol className="timeline">
-        {timeline(s).map((e) => (
-          <li key={`${e.type}${e.at}${e.participantId ?? ''}${e.detail ?? ''}`}>
-            <time dateTime={e.at}>{formatDateTime(e.at)}</time> {e.type.replace(/[._]/g, ' ')}
-            {e.detail ? <span className="muted"> · {e.detail}</span> : null}
-          </li>
-        ))}
-      </ol>
+      <AuditTrailSection session={s} />
 
       <RecordsPanel session={s} canAdminister={canAdminister} />
 
@@ -156,9 +127,7 @@ export function SessionDetailPanel({ sessionId, onClose }: { sessionId: string; 
               )
             }
           >
-            <Field label="Reason (sent to the signers)">
-              <textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1000} />
-            </Field>
+            <CancelReasonField value={reason} onValue={setReason} />
             <div className="row">
               <button type="submit" className="danger" disabled={cancel.isPending}>
                 Cancel the session

@@ -1,4 +1,5 @@
-import { useLocation, useParams, useSearch } from 'wouter';
+import { useState } from 'react';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { DayRangeFields, Field } from '../../../components/Field.tsx';
 import { Form } from '../../../components/Form.tsx';
@@ -7,7 +8,9 @@ import { Options } from '../../../components/Options.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTemplates } from '../../templates/api/templates.ts';
 import { type SessionFilters, useSessions } from '../api/sessions.ts';
+import { BulkActions } from '../components/BulkActions.tsx';
 import { SessionDetailPanel } from '../components/SessionDetail.tsx';
+import { SigningProgress } from '../components/SigningProgress.tsx';
 
 const STATUSES = ['active', 'completed', 'cancelled', 'declined', 'expired'] as const;
 const FILTER_KEYS = ['status', 'templateId', 'bulkSendBatchId', 'q', 'from', 'to', 'mode'] as const;
@@ -44,10 +47,29 @@ export default function Sessions() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const rows = sessions.data?.pages.flatMap((p) => p.sessions) ?? [];
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string, on: boolean) =>
+    setSelected((now) => {
+      const next = new Set(now);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const allShown = rows.length > 0 && rows.every((s) => selected.has(s.sessionId));
 
   return (
     <main className={`page sessions${sessionId ? ' has-detail' : ''}`} id="main">
-      <h1>Sessions</h1>
+      <div className="page-head">
+        <h1>Sessions</h1>
+        <p className="row">
+          <Link href="/send" className="button primary">
+            Send documents
+          </Link>
+          <Link href="/templates" className="button">
+            Send a template
+          </Link>
+        </p>
+      </div>
       <Form
         className="filters row"
         aria-label="Filter sessions"
@@ -106,11 +128,26 @@ export default function Sessions() {
           {sessions.isPending ? <Loading /> : null}
           <ErrorNotice error={sessions.error} />
           {sessions.isSuccess && rows.length === 0 ? <p className="muted">No sessions match.</p> : null}
+          {selected.size ? (
+            <BulkActions selected={[...selected]} onDone={() => setSelected(new Set())} />
+          ) : null}
           {rows.length ? (
             <table className="responsive">
               <thead>
                 <tr>
+                  <th scope="col">
+                    <input
+                      type="checkbox"
+                      aria-label="Select every session shown"
+                      checked={allShown}
+                      onChange={(e) =>
+                        setSelected(new Set(e.target.checked ? rows.map((s) => s.sessionId) : []))
+                      }
+                    />
+                  </th>
                   <th scope="col">Title</th>
+                  <th scope="col">Recipients</th>
+                  <th scope="col">Progress</th>
                   <th scope="col">Status</th>
                   <th scope="col">Sent</th>
                 </tr>
@@ -118,6 +155,14 @@ export default function Sessions() {
               <tbody>
                 {rows.map((s) => (
                   <tr key={s.sessionId} aria-current={s.sessionId === sessionId ? 'true' : undefined}>
+                    <td data-label="Select">
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${s.title}`}
+                        checked={selected.has(s.sessionId)}
+                        onChange={(e) => toggle(s.sessionId, e.target.checked)}
+                      />
+                    </td>
                     <td data-label="Title">
                       <a
                         href={`/app/sessions/${s.sessionId}${search ? `?${search}` : ''}`}
@@ -135,6 +180,10 @@ export default function Sessions() {
                           <span className="badge test">Test</span>
                         </>
                       ) : null}
+                    </td>
+                    <td data-label="Recipients">{s.recipients.map((r) => r.name).join(', ')}</td>
+                    <td data-label="Progress">
+                      <SigningProgress recipients={s.recipients} />
                     </td>
                     <td data-label="Status">
                       <span className={`badge ${s.status}`}>{s.status}</span>

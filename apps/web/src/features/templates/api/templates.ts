@@ -1,4 +1,4 @@
-import type { TemplateList } from '@countersign/schemas';
+import type { TemplateDetail, TemplateList } from '@countersign/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { deleteById, useRefetchingMutation } from '../../../lib/mutations.ts';
@@ -21,3 +21,9 @@ export const useCreateTemplate = () =>
   );
 
 export const useDeleteTemplate = () => useRefetchingMutation(templatesKey, deleteById('/api/templates'));
+
+/** `POST /api/templates/{id}/duplicate`: the copy, named "... (copy)", to open in the designer. */
+export const useDuplicateTemplate = () =>
+  useRefetchingMutation(templatesKey, (templateId: string) =>
+    api<TemplateDetail>(`/api/templates/${encodeURIComponent(templateId)}/duplicate`, { json: {} }),
+  );

@@ -3,16 +3,27 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { confirmColumn } from '../../../components/DataTable.tsx';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
-import { PdfFilesField, TextField } from '../../../components/Field.tsx';
+import { Field, PdfFilesField, TextField } from '../../../components/Field.tsx';
 import { Form } from '../../../components/Form.tsx';
+import { Options } from '../../../components/Options.tsx';
 import { QueryTable } from '../../../components/QueryTable.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useCreateTemplate, useDeleteTemplate, useTemplates } from '../api/templates.ts';
+import {
+  useCreateTemplate,
+  useDeleteTemplate,
+  useDuplicateTemplate,
+  useTemplates,
+} from '../api/templates.ts';
+import { findTemplates, TEMPLATE_ORDERS, type TemplateOrder } from '../find.ts';
 
 export default function Templates() {
   const templates = useTemplates();
   const create = useCreateTemplate();
   const remove = useDeleteTemplate();
+  const duplicate = useDuplicateTemplate();
+  const [query, setQuery] = useState('');
+  const [order, setOrder] = useState<TemplateOrder>('newest');
+  const shown = templates.data ? findTemplates(templates.data.templates, query, order) : undefined;
   const [, navigate] = useLocation();
   const [name, setName] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -52,16 +63,49 @@ export default function Templates() {
         <ErrorNotice error={create.error} />
       </Form>
 
-      <h2>Your templates</h2>
+      <h2 id="your-templates">Your templates</h2>
+      <search className="row filters" aria-labelledby="your-templates">
+        <TextField label="Find (name or role)" type="search" name="q" value={query} onValue={setQuery} />
+        <Field label="Order">
+          <select name="order" value={order} onChange={(e) => setOrder(e.target.value as TemplateOrder)}>
+            <Options choices={TEMPLATE_ORDERS} />
+          </select>
+        </Field>
+      </search>
       <QueryTable
         query={templates}
-        rows={templates.data?.templates}
+        rows={shown}
         rowKey={(t) => t.templateId}
         columns={[
           { label: 'Name', cell: (t) => <Link href={`/templates/${t.templateId}`}>{t.name}</Link> },
           { label: 'Roles', cell: (t) => t.roles.join(', ') || '—' },
           { label: 'Fields', cell: (t) => t.fieldCount },
           { label: 'Created', cell: (t) => formatDateTime(t.createdAt) },
+          {
+            label: 'Send',
+            cell: (t) => (
+              <Link href={`/templates/${t.templateId}/send`} className="button small">
+                Send<span className="visually-hidden"> {t.name}</span>
+              </Link>
+            ),
+          },
+          {
+            label: 'Copy',
+            cell: (t) => (
+              <button
+                type="button"
+                className="small"
+                disabled={duplicate.isPending}
+                onClick={() =>
+                  duplicate.mutate(t.templateId, {
+                    onSuccess: (copy) => navigate(`/templates/${copy.templateId}`),
+                  })
+                }
+              >
+                Duplicate<span className="visually-hidden"> {t.name}</span>
+              </button>
+            ),
+          },
           confirmColumn('Delete', (t: TemplateSummary) => ({
             subject: t.name,
             question: `Delete the template ${t.name}? Sessions already sent from it are kept.`,
@@ -70,9 +114,9 @@ export default function Templates() {
           })),
         ]}
       >
-        No templates yet.
+        {templates.data?.templates.length ? 'No template matches.' : 'No templates yet.'}
       </QueryTable>
-      <ErrorNotice error={remove.error} />
+      <ErrorNotice error={remove.error ?? duplicate.error} />
     </main>
   );
 }

@@ -1,0 +1,123 @@
+import { templateProblems } from '@countersign/schemas/template-readiness';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
+import { Form } from '../../../components/Form.tsx';
+import { Loading } from '../../../components/Loading.tsx';
+import { type TemplateWithVersion, templateQuery } from '../../designer/api/template-query.ts';
+import { useSendTemplate } from '../api/send.ts';
+import { PrefillFieldset } from '../components/PrefillFieldset.tsx';
+import { RecipientsFieldset } from '../components/RecipientsFieldset.tsx';
+import { DeliveryOptions, SigningOptions } from '../components/SendOptions.tsx';
+import { SendResult } from '../components/SendResult.tsx';
+import { initialSendForm, prefillFields, type SendForm, sendRequestOf } from '../send-form.ts';
+
+/** The designer's problems for a stored template: the same rules the API refuses a send for. */
+const problemsOf = (t: TemplateWithVersion) =>
+  templateProblems({
+    roles: t.roles,
+    documents: t.documents,
+    fields: t.fields.map((f) => ({
+      ...f,
+      document: t.documents.findIndex((d) => d.filename === f.document),
+    })),
+  });
+
+export default function SendTemplate({ params }: { params: { templateId: string } }) {
+  // Always the stored template (not a working copy a designer tab left in the cache): that is what is sent.
+  const template = useQuery({ ...templateQuery(params.templateId), staleTime: 0 });
+  return (
+    <main className="page" id="main">
+      {template.isPending ? <Loading /> : null}
+      <ErrorNotice error={template.error} />
+      {template.data ? <SendTemplateForm key={template.data.version} template={template.data} /> : null}
+    </main>
+  );
+}
+
+function SendTemplateForm({ template }: { template: TemplateWithVersion }) {
+  const [form, setForm] = useState<SendForm>(() => initialSendForm(template));
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const send = useSendTemplate();
+  const change = (patch: Partial<SendForm>) => setForm((f) => ({ ...f, ...patch }));
+  const problems = problemsOf(template);
+  const designer = `/templates/${encodeURIComponent(template.templateId)}`;
+
+  return (
+    <>
+      <p className="muted">
+        <Link href="/templates">Templates</Link> / <Link href={designer}>{template.name}</Link>
+      </p>
+      <h1>Send {template.name}</h1>
+      {problems.length > 0 ? (
+        <div className="notice error" role="alert">
+          <p>This template cannot be sent yet:</p>
+          <ul>
+            {problems.map((p) => (
+              <li key={p.message}>{p.message}</li>
+            ))}
+          </ul>
+          <p>
+            <Link href={designer}>Fix it in the designer</Link>
+          </p>
+        </div>
+      ) : null}
+      {send.data ? (
+        <>
+          <SendResult result={send.data} />
+          <p className="row">
+            <button
+              type="button"
+              onClick={() => {
+                send.reset();
+                setForm(initialSendForm(template));
+              }}
+            >
+              Send it again to someone else
+            </button>
+          </p>
+        </>
+      ) : (
+        <Form
+          className="stack"
+          aria-label={`Send ${template.name}`}
+          onSubmit={() => {
+            const body = sendRequestOf(template.templateId, form);
+            setInvalid(typeof body === 'string' ? body : null);
+            if (typeof body !== 'string') send.mutate(body);
+          }}
+        >
+          <SigningOptions form={form} onChange={change} />
+          <RecipientsFieldset
+            recipients={form.recipients}
+            sequential={form.signingType === 'sequential'}
+            onChange={(recipients) => change({ recipients })}
+          />
+          <PrefillFieldset
+            fields={prefillFields(template)}
+            values={form.prefill}
+            onChange={(prefill) => change({ prefill })}
+          />
+          <DeliveryOptions
+            form={form}
+            onChange={change}
+            emailText
+            languageDefault="The template’s (or the account’s)"
+          />
+          {invalid ? (
+            <p className="notice error" role="alert">
+              Not sent yet: {invalid}
+            </p>
+          ) : null}
+          <ErrorNotice error={send.error} />
+          <div className="row">
+            <button type="submit" className="primary" disabled={send.isPending || problems.length > 0}>
+              {send.isPending ? 'Sending…' : form.notify ? 'Send invites' : 'Create the links'}
+            </button>
+          </div>
+        </Form>
+      )}
+    </>
+  );
+}

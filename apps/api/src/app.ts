@@ -38,6 +38,7 @@ import { registerSessionsRemind } from './routes/sessions/remind.ts';
 import { registerSessionsSend } from './routes/sessions/send.ts';
 import { registerSigning } from './routes/signing/index.ts';
 import { registerSsoSettings } from './routes/sso/index.ts';
+import { registerTemplateArchive } from './routes/templates/archive.ts';
 import { registerTemplatesCreate } from './routes/templates/create.ts';
 import { registerTemplateDuplicate } from './routes/templates/duplicate.ts';
 import { registerTemplateEdit } from './routes/templates/edit.ts';
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerTemplateGet(app);
   registerTemplateEdit(app);
   registerTemplateDuplicate(app);
+  registerTemplateArchive(app);
   registerTemplateTest(app);
   // The signer's side: the signer API (link token + signer cookie), the signing page and its assets.
   registerSigning(app);

@@ -93,6 +93,8 @@ const EXPECTED: Record<string, Expected> = {
   'PUT /api/templates/{templateId}': 'scope:templates:write',
   'DELETE /api/templates/{templateId}': 'scope:templates:write',
   'POST /api/templates/{templateId}/duplicate': 'scope:templates:write',
+  'POST /api/templates/{templateId}/archive': 'scope:templates:write',
+  'POST /api/templates/{templateId}/restore': 'scope:templates:write',
   'GET /api/templates/{templateId}/documents/{index}': 'scope:templates:read',
   'POST /api/templates/{templateId}/test': 'member',
   'GET /api/webhooks': 'live:webhooks',

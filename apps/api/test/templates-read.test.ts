@@ -75,6 +75,7 @@ describe('GET /api/templates', () => {
       templateId: newer.templateId,
       name: 'Services agreement',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      archivedAt: null,
       roles: ['Client', 'Provider'],
       documents: [
         { filename: 'agreement.pdf', pageCount: 2 },

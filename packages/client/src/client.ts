@@ -175,7 +175,11 @@ export class CountersignClient {
     /** `POST /api/templates/send`: one session per `signingRequests` entry (row failures are in the body). */
     send: (body: TemplateSendRequest, options: SendOptions = {}): Promise<TemplateSendResponse> =>
       this.idempotentPost('/api/templates/send', body, options),
-    list: (options: CallOptions = {}): Promise<TemplateList> => this.json('GET', '/api/templates', options),
+    /** The account's templates; `{ archived: true }` lists the archived ones instead. */
+    list: (options: CallOptions & { archived?: boolean } = {}): Promise<TemplateList> => {
+      const { archived, ...call } = options;
+      return this.json('GET', '/api/templates', archived ? { query: { archived: 'true' }, ...call } : call);
+    },
     get: (templateId: string, options: CallOptions = {}): Promise<TemplateDetail> =>
       this.json('GET', pathOf('/api/templates/{templateId}', { templateId }), options),
     /** `POST /api/templates` (multipart): the manifest and one part per PDF, named as the manifest lists them. */
@@ -185,6 +189,11 @@ export class CountersignClient {
       options: CallOptions = {},
     ): Promise<TemplateCreated> =>
       this.json('POST', '/api/templates', { form: pdfForm('documents', documents, manifest), ...options }),
+    /** `POST /api/templates/{templateId}/archive` (out of the default list) or `.../restore`. */
+    archive: (templateId: string, options: CallOptions = {}): Promise<TemplateDetail> =>
+      this.json('POST', pathOf('/api/templates/{templateId}/archive', { templateId }), options),
+    restore: (templateId: string, options: CallOptions = {}): Promise<TemplateDetail> =>
+      this.json('POST', pathOf('/api/templates/{templateId}/restore', { templateId }), options),
     /** `POST /api/templates/{templateId}/duplicate`: a copy of its current version, named `name` or "... (copy)". */
     duplicate: (
       templateId: string,

@@ -180,6 +180,18 @@ describe('templates', () => {
       'Supplier contract',
     );
   });
+
+  it('archives a template out of the list and restores it', async () => {
+    const { client } = newClient();
+    const templateId = await withTemplate(client);
+    expect((await client.templates.archive(templateId)).archivedAt).not.toBeNull();
+    expect((await client.templates.list()).templates.map((t) => t.templateId)).not.toContain(templateId);
+    expect((await client.templates.list({ archived: true })).templates.map((t) => t.templateId)).toContain(
+      templateId,
+    );
+    expect((await client.templates.restore(templateId)).archivedAt).toBeNull();
+    expect((await client.templates.list()).templates.map((t) => t.templateId)).toContain(templateId);
+  });
 });
 
 describe('reminders', () => {

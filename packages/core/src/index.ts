@@ -200,6 +200,7 @@ export { DATA_DIR_MODE, DATA_FILE_MODE, logDataDirModes, secureDataDir } from '.
 export { DataKey } from './support/data-key.ts';
 export { DomainError, isDomainError } from './support/errors.ts';
 export { noTelemetry, type Telemetry } from './support/telemetry.ts';
+export { setTemplateArchived } from './templates/archive.ts';
 export { createTemplate, type NewTemplate } from './templates/create.ts';
 export { copyName, duplicateTemplate } from './templates/duplicate.ts';
 export { examplePayload } from './templates/example-payload.ts';

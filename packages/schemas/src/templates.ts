@@ -243,7 +243,15 @@ export const TemplateCreatedSchema = z
 export type TemplateCreated = z.output<typeof TemplateCreatedSchema>;
 
 /** What a template's list entry and its detail both start with. */
-const templateHeadFields = { templateId: z.string(), name: z.string(), createdAt: isoTime };
+const templateHeadFields = {
+  templateId: z.string(),
+  name: z.string(),
+  createdAt: isoTime,
+  archivedAt: isoTime.nullable().openapi({
+    description:
+      'Extension: when the template was archived (out of the default list; still read, edited and sent), or null.',
+  }),
+};
 /** A document of a template, as the list and the detail show it. */
 const templateDocument = z.object({ filename: z.string(), pageCount: z.int() });
 
@@ -324,3 +332,10 @@ export const TemplateDuplicateRequestSchema = strictObject({
     .openapi({ description: 'The copy\'s name; without it, the original\'s with " (copy)" after it.' }),
 }).openapi('TemplateDuplicateRequest');
 export type TemplateDuplicateRequest = z.output<typeof TemplateDuplicateRequestSchema>;
+
+/** GET /api/templates: the account's templates, or (extension) its archived ones. */
+export const TemplateListQuerySchema = z.strictObject({
+  archived: z.enum(['true', 'false']).optional().openapi({
+    description: 'Extension: `true` lists the archived templates only; absent or `false`, the others.',
+  }),
+});

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { agreementTemplate, signatureField, signedInPage } from './app-support.ts';
 import { appWorld, atBothWidths, closeClean, tabTo } from './browser.ts';
 
-// The templates list (issue 31, part 5): found by name or role as you type, ordered, and duplicated into the
-// designer (POST /api/templates/{id}/duplicate). By keyboard; 375 and 1280 px with axe.
+// The templates list (issue 31, part 5): found by name or role as you type, ordered, duplicated into the
+// designer (POST /api/templates/{id}/duplicate), archived and restored. By keyboard; 375 and 1280 px with axe.
 
 const world = appWorld();
 
@@ -48,6 +48,19 @@ describe('the templates list', () => {
     await expect.poll(() => page.locator('#template-name').inputValue()).toBe('Residential lease (copy)');
     await page.goto(`${world.api.url}/app/templates`);
     await page.locator('input[name="q"]').fill('lease');
+    await expect.poll(names).toEqual(['Residential lease (copy)', 'Residential lease']);
+
+    // Archived: out of the list, under "Archived templates", and restored from there (by keyboard).
+    await page.getByRole('button', { name: 'Archive Residential lease (copy)' }).click();
+    await expect.poll(names).toEqual(['Residential lease']);
+    await tabTo(page, 'select[name="show"]');
+    await page.keyboard.press('ArrowDown'); // Archived templates
+    await expect.poll(names).toEqual(['Residential lease (copy)']);
+    await atBothWidths(page, 'templates-archived');
+    await tabTo(page, 'button:has-text("Restore Residential lease (copy)")');
+    await page.keyboard.press('Enter');
+    await page.getByText('No archived templates.').waitFor();
+    await page.locator('select[name="show"]').selectOption('active');
     await expect.poll(names).toEqual(['Residential lease (copy)', 'Residential lease']);
     await closeClean(world, page);
   }, 120_000);

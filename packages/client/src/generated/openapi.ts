@@ -6147,11 +6147,14 @@ export interface paths {
         };
         /**
          * List the account's templates
-         * @description Newest first: id, name, roles, documents with their page counts and the number of fields.
+         * @description Newest first: id, name, roles, documents with their page counts and the number of fields. Archived templates are left out unless `archived=true` (extension), which lists them alone.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Extension: `true` lists the archived templates only; absent or `false`, the others. */
+                    archived?: "true" | "false";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -6166,6 +6169,16 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["TemplateList"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
                 /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
@@ -6799,6 +6812,212 @@ export interface paths {
                 };
                 /** @description `payload_too_large`: the request body is larger than the configured limit. */
                 413: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/{templateId}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a template (extension)
+         * @description Takes the template out of `GET /api/templates` (it is listed with `archived=true`). Only tidies the list: it can still be read, edited and sent, and its sessions are untouched. Archiving it again changes nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    templateId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The template. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TemplateDetail"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `templates:write` (a member who is not an owner lacks `account:admin`). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
+                /** @description `template_not_found`. */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/{templateId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore an archived template (extension)
+         * @description Puts an archived template back in `GET /api/templates`. Restoring one that is not archived changes nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    templateId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The template. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TemplateDetail"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `templates:write` (a member who is not an owner lacks `account:admin`). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
+                /** @description `template_not_found`. */
+                404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
                         [name: string]: unknown;
@@ -10158,10 +10377,10 @@ export interface components {
             userAgent: string | null;
         };
         /**
-         * @description `token.created`: A refresh token was created (its label, mode and scopes; never the token). `token.revoked`: A refresh token was revoked. `member.invited`: A member was invited (their email and role). `member.removed`: A member was removed; the tokens they made were revoked with them. `member.role_changed`: A member's role changed (from, to). `template.created`: A template was created. `template.edited`: A template was saved as a new version. `template.deleted`: A template was deleted. `webhook.created`: A webhook endpoint was registered (its URL and event types; never the secret). `webhook.updated`: A webhook endpoint's event types changed, or it was turned off or on. `webhook.deleted`: A webhook endpoint was deleted. `webhook.enabled`: A disabled webhook endpoint was enabled again. `webhook.secret_rotated`: A webhook endpoint's signing secret was rotated (never the secret). `branding.changed`: The signing-page branding changed (the properties named). `account.changed`: The account's name, default sender name or retention changed (from, to). `session.legal_hold_set`: A session was put under legal hold. `session.legal_hold_released`: A session's legal hold was released. `session.purged`: The purge of an ended session was requested. `session.test_purged`: The account's test sessions were deleted (how many). `drive.connected`: Google Drive was connected (which Google account). `drive.disconnected`: The drive connection was removed (back to the embedded drive). `sso.configured`: Single sign-on was set up or changed (protocol, domain, default role, require SSO; never the client secret). `sso.removed`: The account's single sign-on connection was removed. `sso.domain_verified`: The single sign-on domain's DNS record was checked and the domain verified.
+         * @description `token.created`: A refresh token was created (its label, mode and scopes; never the token). `token.revoked`: A refresh token was revoked. `member.invited`: A member was invited (their email and role). `member.removed`: A member was removed; the tokens they made were revoked with them. `member.role_changed`: A member's role changed (from, to). `template.created`: A template was created. `template.edited`: A template was saved as a new version. `template.deleted`: A template was deleted. `template.archived`: A template was archived (out of the default list). `template.restored`: An archived template was restored to the list. `webhook.created`: A webhook endpoint was registered (its URL and event types; never the secret). `webhook.updated`: A webhook endpoint's event types changed, or it was turned off or on. `webhook.deleted`: A webhook endpoint was deleted. `webhook.enabled`: A disabled webhook endpoint was enabled again. `webhook.secret_rotated`: A webhook endpoint's signing secret was rotated (never the secret). `branding.changed`: The signing-page branding changed (the properties named). `account.changed`: The account's name, default sender name or retention changed (from, to). `session.legal_hold_set`: A session was put under legal hold. `session.legal_hold_released`: A session's legal hold was released. `session.purged`: The purge of an ended session was requested. `session.test_purged`: The account's test sessions were deleted (how many). `drive.connected`: Google Drive was connected (which Google account). `drive.disconnected`: The drive connection was removed (back to the embedded drive). `sso.configured`: Single sign-on was set up or changed (protocol, domain, default role, require SSO; never the client secret). `sso.removed`: The account's single sign-on connection was removed. `sso.domain_verified`: The single sign-on domain's DNS record was checked and the domain verified.
          * @enum {string}
          */
-        ActivityAction: "token.created" | "token.revoked" | "member.invited" | "member.removed" | "member.role_changed" | "template.created" | "template.edited" | "template.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.enabled" | "webhook.secret_rotated" | "branding.changed" | "account.changed" | "session.legal_hold_set" | "session.legal_hold_released" | "session.purged" | "session.test_purged" | "drive.connected" | "drive.disconnected" | "sso.configured" | "sso.removed" | "sso.domain_verified";
+        ActivityAction: "token.created" | "token.revoked" | "member.invited" | "member.removed" | "member.role_changed" | "template.created" | "template.edited" | "template.deleted" | "template.archived" | "template.restored" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.enabled" | "webhook.secret_rotated" | "branding.changed" | "account.changed" | "session.legal_hold_set" | "session.legal_hold_released" | "session.purged" | "session.test_purged" | "drive.connected" | "drive.disconnected" | "sso.configured" | "sso.removed" | "sso.domain_verified";
         /**
          * @description `member`: a person signed in to the web app; `token`: a refresh token (or an access token minted from it); `cli`: the operator's command line; `system`: the service itself.
          * @enum {string}
@@ -10957,6 +11176,12 @@ export interface components {
              * @example 2026-11-22T12:00:00.000Z
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description Extension: when the template was archived (out of the default list; still read, edited and sent), or null.
+             * @example 2026-11-22T12:00:00.000Z
+             */
+            archivedAt: string | null;
             roles: string[];
             documents: {
                 filename: string;
@@ -10972,6 +11197,12 @@ export interface components {
              * @example 2026-11-22T12:00:00.000Z
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description Extension: when the template was archived (out of the default list; still read, edited and sent), or null.
+             * @example 2026-11-22T12:00:00.000Z
+             */
+            archivedAt: string | null;
             /** @description Bumped by every update; an update names the version it is based on (409 when stale). */
             version: number;
             /**

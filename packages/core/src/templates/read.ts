@@ -1,6 +1,6 @@
 import { templateDocuments, templateFields, templateRoles, templates } from '@countersign/db';
 import { localeOf, type TemplateDetail, type TemplateList } from '@countersign/schemas';
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { ServiceContext } from '../context.ts';
 import { examplePayload } from './example-payload.ts';
@@ -10,11 +10,21 @@ import { roleColorsView } from './role-colors.ts';
 const iso = (t: number) => new Date(t).toISOString();
 
 /** The account's templates, newest first, with what a caller needs to pick one. */
-export async function listTemplates(ctx: ServiceContext, accountId: string): Promise<TemplateList> {
+export async function listTemplates(
+  ctx: ServiceContext,
+  accountId: string,
+  options: { archived?: boolean } = {},
+): Promise<TemplateList> {
   const rows = await ctx.db
     .select()
     .from(templates)
-    .where(and(eq(templates.accountId, accountId), isNull(templates.deletedAt)))
+    .where(
+      and(
+        eq(templates.accountId, accountId),
+        isNull(templates.deletedAt),
+        options.archived ? isNotNull(templates.archivedAt) : isNull(templates.archivedAt),
+      ),
+    )
     .orderBy(desc(templates.createdAt), desc(templates.id));
   if (rows.length === 0) return { templates: [] };
   const ids = rows.map((r) => r.id);
@@ -61,6 +71,7 @@ export async function listTemplates(ctx: ServiceContext, accountId: string): Pro
       templateId: t.id,
       name: t.name,
       createdAt: iso(t.createdAt),
+      archivedAt: t.archivedAt === null ? null : iso(t.archivedAt),
       roles: (roles.get(t.id) ?? []).map((r) => r.label),
       documents: (docs.get(t.id) ?? []).map((d) => ({ filename: d.filename, pageCount: d.pageCount })),
       fieldCount: fieldCounts.get(t.id) ?? 0,
@@ -95,6 +106,7 @@ export async function getTemplateDetail(
     templateId: t.template.id,
     name: t.template.name,
     createdAt: iso(t.template.createdAt),
+    archivedAt: t.template.archivedAt === null ? null : iso(t.template.archivedAt),
     version: t.template.version,
     updatedAt: t.template.updatedAt === null ? null : iso(t.template.updatedAt),
     defaultLocale: localeOf(t.template.defaultLocale),

@@ -17,6 +17,8 @@ export const templates = sqliteTable(
     updatedAt: timestamp('updated_at'),
     /** Deleted templates stay as rows for their sessions; every read treats them as absent. */
     deletedAt: timestamp('deleted_at'),
+    /** Archived: out of the default list, still read, edited and sent; restoring clears it. */
+    archivedAt: timestamp('archived_at'),
     /** Language of its sessions' signing pages and emails when a send gives no `locale` (null: the account's). */
     defaultLocale: text('default_locale'),
   },

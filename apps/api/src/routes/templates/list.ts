@@ -1,5 +1,5 @@
 import { listTemplates } from '@countersign/core';
-import { TemplateListSchema } from '@countersign/schemas';
+import { TemplateListQuerySchema, TemplateListSchema } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { needs } from '../../http/access.ts';
 import { forAccount } from '../../http/account-scope.ts';
@@ -12,12 +12,18 @@ export const templatesListRoute = apiRoute({
   access: needs('templates:read'),
   tags: ['Templates'],
   summary: "List the account's templates",
-  description: 'Newest first: id, name, roles, documents with their page counts and the number of fields.',
+  description:
+    'Newest first: id, name, roles, documents with their page counts and the number of fields. Archived ' +
+    'templates are left out unless `archived=true` (extension), which lists them alone.',
+  request: { query: TemplateListQuerySchema },
   responses: {
     200: jsonResponse('The templates.', TemplateListSchema),
   },
 });
 
 export function registerTemplatesList(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(templatesListRoute, async (c) => c.json(await listTemplates(...forAccount(c)), 200));
+  app.openapi(templatesListRoute, async (c) => {
+    const { archived } = c.req.valid('query');
+    return c.json(await listTemplates(...forAccount(c), { archived: archived === 'true' }), 200);
+  });
 }

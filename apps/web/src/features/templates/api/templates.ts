@@ -5,8 +5,12 @@ import { deleteById, useRefetchingMutation } from '../../../lib/mutations.ts';
 
 export const templatesKey = ['templates'] as const;
 
-export const useTemplates = () =>
-  useQuery({ queryKey: templatesKey, queryFn: () => api<TemplateList>('/api/templates') });
+/** The account's templates, or its archived ones. */
+export const useTemplates = (archived = false) =>
+  useQuery({
+    queryKey: [...templatesKey, archived ? 'archived' : 'active'],
+    queryFn: () => api<TemplateList>(archived ? '/api/templates?archived=true' : '/api/templates'),
+  });
 
 /** A template from uploaded PDFs: the manifest names them; detection adds AcroForm and text-tag fields. */
 export const useCreateTemplate = () =>
@@ -21,6 +25,15 @@ export const useCreateTemplate = () =>
   );
 
 export const useDeleteTemplate = () => useRefetchingMutation(templatesKey, deleteById('/api/templates'));
+
+/** Archives a template (out of the list) or restores it; both lists refetch. */
+export const useArchiveTemplate = () =>
+  useRefetchingMutation(templatesKey, ({ templateId, archived }: { templateId: string; archived: boolean }) =>
+    api<TemplateDetail>(
+      `/api/templates/${encodeURIComponent(templateId)}/${archived ? 'archive' : 'restore'}`,
+      { method: 'POST' },
+    ),
+  );
 
 /** `POST /api/templates/{id}/duplicate`: the copy, named "... (copy)", to open in the designer. */
 export const useDuplicateTemplate = () =>

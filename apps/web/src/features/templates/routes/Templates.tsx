@@ -9,6 +9,7 @@ import { Options } from '../../../components/Options.tsx';
 import { QueryTable } from '../../../components/QueryTable.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import {
+  useArchiveTemplate,
   useCreateTemplate,
   useDeleteTemplate,
   useDuplicateTemplate,
@@ -17,7 +18,9 @@ import {
 import { findTemplates, TEMPLATE_ORDERS, type TemplateOrder } from '../find.ts';
 
 export default function Templates() {
-  const templates = useTemplates();
+  const [showArchived, setShowArchived] = useState(false);
+  const templates = useTemplates(showArchived);
+  const archive = useArchiveTemplate();
   const create = useCreateTemplate();
   const remove = useDeleteTemplate();
   const duplicate = useDuplicateTemplate();
@@ -66,6 +69,20 @@ export default function Templates() {
       <h2 id="your-templates">Your templates</h2>
       <search className="row filters" aria-labelledby="your-templates">
         <TextField label="Find (name or role)" type="search" name="q" value={query} onValue={setQuery} />
+        <Field label="Show">
+          <select
+            name="show"
+            value={showArchived ? 'archived' : 'active'}
+            onChange={(e) => setShowArchived(e.target.value === 'archived')}
+          >
+            <Options
+              choices={[
+                ['active', 'Templates in use'],
+                ['archived', 'Archived templates'],
+              ]}
+            />
+          </select>
+        </Field>
         <Field label="Order">
           <select name="order" value={order} onChange={(e) => setOrder(e.target.value as TemplateOrder)}>
             <Options choices={TEMPLATE_ORDERS} />
@@ -87,6 +104,20 @@ export default function Templates() {
               <Link href={`/templates/${t.templateId}/send`} className="button small">
                 Send<span className="visually-hidden"> {t.name}</span>
               </Link>
+            ),
+          },
+          {
+            label: 'Archive',
+            cell: (t) => (
+              <button
+                type="button"
+                className="small"
+                disabled={archive.isPending}
+                onClick={() => archive.mutate({ templateId: t.templateId, archived: t.archivedAt === null })}
+              >
+                {t.archivedAt === null ? 'Archive' : 'Restore'}
+                <span className="visually-hidden"> {t.name}</span>
+              </button>
             ),
           },
           {
@@ -114,9 +145,13 @@ export default function Templates() {
           })),
         ]}
       >
-        {templates.data?.templates.length ? 'No template matches.' : 'No templates yet.'}
+        {templates.data?.templates.length
+          ? 'No template matches.'
+          : showArchived
+            ? 'No archived templates.'
+            : 'No templates yet.'}
       </QueryTable>
-      <ErrorNotice error={remove.error ?? duplicate.error} />
+      <ErrorNotice error={remove.error ?? duplicate.error ?? archive.error} />
     </main>
   );
 }

@@ -23,6 +23,7 @@ const scenarios: Record<string, () => Promise<BenchRow[]>> = {
   'signing-page': async () => (await import('./src/scenarios/signing-page.ts')).run(),
   'web-bundle': async () => (await import('./src/scenarios/web-bundle.ts')).run(),
   'web-designer': async () => (await import('./src/scenarios/web-designer.ts')).run(),
+  'web-bulk': async () => (await import('./src/scenarios/web-bulk-send.ts')).run(),
   'sessions-list': async () => (await import('./src/scenarios/sessions-list.ts')).run(),
   scopes: async () => (await import('./src/scenarios/scope-checks.ts')).run(),
 };

@@ -58,7 +58,7 @@ export async function sendTemplate(
     { templateId, notify: false, signingRequests },
     accessToken,
   );
-  expect(res.status).toBe(200);
+  expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as TemplateSent;
 }
 

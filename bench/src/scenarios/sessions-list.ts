@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startTestApi, type TestApi } from '@countersign/api/testing';
 import { createAccount } from '@countersign/core';
+import { termsOfNames } from '@countersign/db';
 import { type BenchRow, interleavedMedians, ms } from '../report.ts';
 
 const RUNS = 21;
@@ -8,9 +9,39 @@ const SMALL = 1_000;
 const LARGE = 100_000;
 const PAGE = 50;
 
+const FIRST = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Linus',
+  'Margaret',
+  'John',
+  'Mary',
+  'Sofia',
+  'Omar',
+  'Yuki',
+  'Ana',
+  'Olga',
+];
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Hamilton',
+  'Smith',
+  'Jones',
+  'Garcia',
+  'Tanaka',
+  'Silva',
+  'Müller',
+];
+/** The one person both accounts sent to once, in the middle of their sessions: what the name search looks for. */
+const SOUGHT = 'Hedy Lamarr';
+
 /**
  * Seeds `count` sessions for an account, two recipients each (the list shows them), with prepared inserts in one
- * transaction: a few statuses, timestamps one second apart, newest last.
+ * transaction: a few statuses, timestamps one second apart, newest last. Names repeat as in real accounts (120
+ * of them), but for one session sent to SOUGHT; the search terms are written as a send writes them.
  */
 function seedSessions(api: TestApi, accountId: string, count: number): void {
   const sqlite = api.runtime.db.$client;
@@ -22,6 +53,7 @@ function seedSessions(api: TestApi, accountId: string, count: number): void {
     `INSERT INTO participants (id, session_id, position, signing_order, name, email, status, link_token_hash, link_token_encrypted, invite_status)
      VALUES (?, ?, ?, 1, ?, ?, ?, ?, 'x', 'skipped')`,
   );
+  const term = sqlite.prepare('INSERT INTO session_terms (session_id, term, account_id) VALUES (?, ?, ?)');
   const job = randomUUID();
   const start = Date.now() - count * 1000;
   const statuses = ['active', 'completed', 'active', 'cancelled'];
@@ -30,18 +62,16 @@ function seedSessions(api: TestApi, accountId: string, count: number): void {
       const at = start + i * 1000;
       const id = randomUUID();
       insert.run(id, accountId, job, i, `Agreement ${i}`, statuses[i % 4], at + 86_400_000, at, at);
-      for (const position of [0, 1]) {
+      const names = [0, 1].map((position) =>
+        i === Math.floor(count / 2) && position === 0
+          ? SOUGHT
+          : `${FIRST[(i + position) % FIRST.length]} ${LAST[(i * 7 + position) % LAST.length]}`,
+      );
+      for (const [position, name] of names.entries()) {
         const status = statuses[i % 4] === 'completed' ? 'signed' : 'notified';
-        person.run(
-          randomUUID(),
-          id,
-          position,
-          `Signer ${i}.${position}`,
-          `s${i}.${position}@list.test`,
-          status,
-          randomUUID(),
-        );
+        person.run(randomUUID(), id, position, name, `s${i}.${position}@list.test`, status, randomUUID());
       }
+      for (const t of termsOfNames(names)) term.run(id, t, accountId);
     }
   })();
 }
@@ -95,6 +125,22 @@ export async function run(): Promise<BenchRow[]> {
       list(smallToken, smallDeep),
       list(largeToken, largeDeep),
     ]);
+    // Issue 31: a recipient's name, typed as a person types it (lower case, part of the last name).
+    const search = (token: string, recipient: string, expected: number) => async () => {
+      const res = await api.fetch(`/api/sessions?limit=${PAGE}&recipient=${encodeURIComponent(recipient)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const body = (await res.json()) as { sessions: unknown[] };
+      if (res.status !== 200 || body.sessions.length !== expected) {
+        throw new Error(`search for ${recipient} answered ${res.status} with ${body.sessions.length}`);
+      }
+    };
+    const [sName, lName, sCommon, lCommon] = await interleavedMedians(RUNS, [
+      search(smallToken, 'hedy lam', 1),
+      search(largeToken, 'hedy lam', 1),
+      search(smallToken, 'ada', PAGE),
+      search(largeToken, 'ada', PAGE),
+    ]);
     return [
       {
         scenario: `sessions list, first page of ${PAGE}, account with 100,000 sessions (seeded in ${ms(seedMs)})`,
@@ -111,6 +157,23 @@ export async function run(): Promise<BenchRow[]> {
         ratio: lDeep! / sDeep!,
         target: '≤ 1.5x',
         pass: lDeep! / sDeep! <= 1.5,
+      },
+      {
+        scenario:
+          'sessions list, recipient name search ("hedy lam", one match), account with 100,000 sessions',
+        figure: ms(lName!),
+        floor: `${ms(sName!)} (account with 1,000)`,
+        ratio: lName! / sName!,
+        target: '≤ 1.5x',
+        pass: lName! / sName! <= 1.5,
+      },
+      {
+        scenario: `sessions list, common name word ("ada", a page of ${PAGE} of many), account with 100,000 sessions`,
+        figure: ms(lCommon!),
+        floor: `${ms(sCommon!)} (account with 1,000)`,
+        ratio: lCommon! / sCommon!,
+        target: 'report',
+        pass: true,
       },
     ];
   } finally {

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { startTestApi, type TestApi } from '@countersign/api/testing';
 import { setAllowance } from '@countersign/core';
-import { openDatabase } from '@countersign/db';
+import { openDatabase, termsOfNames } from '@countersign/db';
 import { tempDir } from '@countersign/test-support';
 import { type BenchRow, interleavedMedians, ms } from '../report.ts';
 import { benchTemplate } from './fixtures.ts';
@@ -27,7 +27,7 @@ export async function timeSend(
 
 /**
  * The floor: the same rows (per entry a session, its document, two participants with link tokens, the prefilled
- * value and the `session.created` audit event) written with raw prepared statements in one transaction, on a
+ * value, the `session.created` audit event and the recipient search's name terms) written with raw prepared statements in one transaction, on a
  * fresh database file.
  */
 async function rawInserts(entries: number): Promise<number> {
@@ -52,6 +52,7 @@ async function rawInserts(entries: number): Promise<number> {
     `INSERT INTO participants (id, session_id, position, signing_order, name, email, status, link_token_hash, link_token_encrypted, invite_status)
      VALUES (?, ?, ?, 1, ?, ?, 'notified', ?, ?, 'skipped')`,
   );
+  const term = sqlite.prepare("INSERT INTO session_terms (session_id, term, account_id) VALUES (?, ?, 'a')");
   const t = performance.now();
   sqlite.transaction(() => {
     for (let i = 0; i < entries; i++) {
@@ -64,6 +65,7 @@ async function rawInserts(entries: number): Promise<number> {
       }
       value.run(id, `Company ${i}`, now);
       audit.run(randomUUID(), id, now, JSON.stringify({ jobId: 'job', row: i }));
+      for (const word of termsOfNames([`Client ${i}`, `Witness ${i}`])) term.run(id, word);
     }
   })();
   const elapsed = performance.now() - t;

@@ -3,6 +3,8 @@ import { items, pages } from './pages.ts';
 import { RETRY_DEFAULTS, type RetryEvent, type RetryOptions } from './retry.ts';
 import { AccessTokens } from './token.ts';
 import type {
+  Account,
+  AccountUpdateRequest,
   AuditTrail,
   DriveFileList,
   Me,
@@ -11,9 +13,12 @@ import type {
   RefreshTokenCreated,
   RefreshTokenCreateRequest,
   RefreshTokenInfo,
+  SendProgress,
   SessionDetail,
   SessionList,
   SessionListQuery,
+  SessionReport,
+  SessionReportQuery,
   SessionSummary,
   SessionsCancelRequest,
   SessionsCancelResponse,
@@ -157,6 +162,39 @@ export class CountersignClient {
     revoke: async (tokenId: string, options: CallOptions = {}): Promise<void> => {
       await this.empty('DELETE', pathOf('/api/tokens/{tokenId}', { tokenId }), options);
     },
+  };
+
+  /**
+   * `GET /api/sends/progress`: how far a send made with `idempotencyKey` has got (`state`, sessions `created`),
+   * while a bulk send of thousands of entries runs; `send_not_found` (404) for a key this account never sent.
+   */
+  sendProgress(idempotencyKey: string, options: CallOptions = {}): Promise<SendProgress> {
+    return this.json(
+      'GET',
+      `/api/sends/progress?idempotencyKey=${encodeURIComponent(idempotencyKey)}`,
+      options,
+    );
+  }
+
+  /** Reports on the account's sessions (`sessions:read`). */
+  readonly reports = {
+    /**
+     * `GET /api/reports/sessions`: sent, completed, declined and expired per day or week, the median time to
+     * completion and each step's median time to sign, slowest first.
+     */
+    sessions: (query: SessionReportQuery, options: CallOptions = {}): Promise<SessionReport> =>
+      this.json('GET', '/api/reports/sessions', { query: { ...query }, ...options }),
+  };
+
+  /** The account's settings (`account:read`); changing them needs `account:admin` and a live token. */
+  readonly account = {
+    get: (options: CallOptions = {}): Promise<Account> => this.json('GET', '/api/account', options),
+    /**
+     * `PATCH /api/account`: name, default sender name, `outcomeEmail` (told of every session's completion or
+     * decline) or retention; only the properties given change.
+     */
+    update: (body: AccountUpdateRequest, options: CallOptions = {}): Promise<Account> =>
+      this.json('PATCH', '/api/account', { body, ...options }),
   };
 
   /** The account's members (`account:read`); changing a role needs `account:admin`. */

@@ -15,6 +15,12 @@ export type SessionsSendResponse = Schemas['SessionsSendResponse'];
 export type SessionsCancelRequest = Schemas['SessionsCancelRequest'];
 export type SessionsCancelResponse = Schemas['SessionsCancelResponse'];
 export type SessionSummary = Schemas['SessionSummary'];
+export type Account = Schemas['Account'];
+export type SendProgress = Schemas['SendProgress'];
+export type SessionReport = Schemas['SessionReport'];
+/** The query of `GET /api/reports/sessions`. */
+export type SessionReportQuery = NonNullable<paths['/api/reports/sessions']['get']['parameters']['query']>;
+export type AccountUpdateRequest = Schemas['AccountUpdateRequest'];
 export type SessionListItem = Schemas['SessionListItem'];
 export type SessionsRemindResponse = Schemas['SessionsRemindResponse'];
 export type SessionDetail = Schemas['SessionDetail'];

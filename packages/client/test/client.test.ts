@@ -115,7 +115,7 @@ describe('access tokens', () => {
 describe('sends and cancels', () => {
   it('sends a template with an Idempotency-Key; a caller key repeated gets the first answer again', async () => {
     const { client, sent } = newClient();
-    const signer = recipient();
+    const signer = recipient(`Dana Client${randomUUID().slice(0, 8)}`);
     const body = { templateId, notify: false, signingRequests: [{ recipients: [signer] }] };
     const first = await client.templates.send(body);
     expect(first.instantiation.sessions[0]).toMatchObject({ status: 'created' });
@@ -127,11 +127,20 @@ describe('sends and cancels', () => {
     const again = await client.templates.send(body, { idempotencyKey: key });
     expect(again).toEqual(once);
     expect(sent.filter((s) => s.headers.get('idempotency-key') === key).length).toBe(2);
+    // The send's progress, by its key: done, one session.
+    expect(await client.sendProgress(key)).toEqual({ state: 'done', created: 1 });
+    const unknown = await client.sendProgress('never-sent').catch((e: unknown) => e);
+    expect(unknown).toMatchObject({ status: 404, code: 'send_not_found' });
     const sessions = [];
     for await (const s of client.sessions.list({ q: signer.email })) sessions.push(s.sessionId);
     expect(sessions.sort()).toEqual(
       [first.instantiation.sessions[0]!.sessionId, once.instantiation.sessions[0]!.sessionId].sort(),
     );
+    // The same two by the start of the recipient's name (the `recipient` extension).
+    const byName = [];
+    for await (const s of client.sessions.list({ recipient: signer.name.slice(0, -2).toLowerCase() }))
+      byName.push(s.sessionId);
+    expect(byName.sort()).toEqual(sessions);
   });
 
   it('sends own PDFs from the drive, downloads a document, and cancels with a key', async () => {
@@ -374,6 +383,25 @@ describe('tokens and members', () => {
       .catch((e: unknown) => e);
     expect(isApiError(last, 'last_owner')).toBe(true);
     expect(last).toMatchObject({ status: 409 });
+  });
+
+  it("reads and changes the account's settings: the outcome address", async () => {
+    const account = await newAccount();
+    const { client } = newClient({ account });
+    expect((await client.account.get()).outcomeEmail).toBeNull();
+    const changed = await client.account.update({ outcomeEmail: 'contracts@acme.test' });
+    expect(changed).toMatchObject({ accountId: account.accountId, outcomeEmail: 'contracts@acme.test' });
+    const bad = await client.account.update({ outcomeEmail: 'nope' }).catch((e: unknown) => e);
+    expect(bad).toMatchObject({ status: 400, code: 'invalid_request' });
+    expect((await client.account.update({ outcomeEmail: null })).outcomeEmail).toBeNull();
+    // A report of a new account: every day there, nothing in it.
+    const report = await client.reports.sessions({
+      from: '2026-11-02T00:00:00Z',
+      to: '2026-11-09T00:00:00Z',
+      interval: 'day',
+    });
+    expect(report.buckets).toHaveLength(7);
+    expect(report.totals).toEqual({ sent: 0, completed: 0, declined: 0, expired: 0 });
   });
 });
 

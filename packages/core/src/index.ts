@@ -79,6 +79,12 @@ export {
   releaseIdempotent,
   type StoredResponse,
 } from './idempotency/idempotency.ts';
+export {
+  type SendProgress,
+  sendJobKey,
+  sendProgress,
+  storedIdempotencyKey,
+} from './idempotency/send-progress.ts';
 export { type ApiRuntimeOptions, openApiRuntime } from './job-queue.ts';
 export { devMailbox } from './mail/dev-mailbox.ts';
 export { inviteMember } from './members/member-invites.ts';
@@ -111,6 +117,7 @@ export {
   signInWithPasskey,
 } from './members/passkeys.ts';
 export * as memberPolicy from './members/policy.ts';
+export { type MemberPreferences, memberPreferences, updateMemberPreferences } from './members/preferences.ts';
 export {
   consumeSignInLink,
   createSignInLink,
@@ -131,6 +138,7 @@ export {
   outboxBacklog,
 } from './outbox/outbox.ts';
 export { documentsRejected, inspectUploads } from './pdf-verdicts.ts';
+export { sessionReport, sessionReportCsv } from './reports/session-report.ts';
 export { createRuntime, databaseFile, devMailboxDir, type Runtime, type RuntimeOptions } from './runtime.ts';
 export { DataDirSecrets } from './secrets/data-dir-secrets.ts';
 export { DatabaseSecrets } from './secrets/database-secrets.ts';
@@ -174,6 +182,7 @@ export {
   setLegalHold,
 } from './sessions/purge.ts';
 export { getSessionDetail, listSessions, sessionDocumentFile } from './sessions/read.ts';
+export { LEADING_MAX } from './sessions/recipient-search.ts';
 export { type RemindResult, remindSessions } from './sessions/remind.ts';
 export { sessionOf } from './sessions/session-lookup.ts';
 export { type SweepLog, type SweepResult, sweep } from './sessions/sweep.ts';

@@ -17,4 +17,5 @@ export { preparedQuery } from './prepared.ts';
 export { RowBatch, rowInserter } from './row-inserter.ts';
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';
+export { fold, prefixEnd, TERM_MAX_LENGTH, termsOfNames, wordsOf } from './search-terms.ts';
 export type { BusyWaitObserver } from './sqlite/busy.ts';

@@ -5,6 +5,11 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { Database, type Db } from './database.ts';
 import { PgConnection } from './postgres/connection.ts';
 import { migratePostgres } from './postgres/migrate.ts';
+import {
+  backfillSessionTermsSqlite,
+  migrationTime,
+  SESSION_TERMS_MIGRATION,
+} from './session-terms-backfill.ts';
 import { type BusyWaitObserver, isBusy, untilFree } from './sqlite/busy.ts';
 import { SqliteConnection } from './sqlite/connection.ts';
 
@@ -91,6 +96,7 @@ async function enableWal(connection: SqliteConnection): Promise<void> {
 export async function migrate(db: Db): Promise<void> {
   const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
   const sqlite = db.$client;
+  const termsAdded = migrationTime(MIGRATIONS_DIR, SESSION_TERMS_MIGRATION.sqlite);
   await db.transaction(async () => {
     sqlite.exec(
       'CREATE TABLE IF NOT EXISTS __drizzle_migrations (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, created_at NUMERIC)',
@@ -101,6 +107,7 @@ export async function migrate(db: Db): Promise<void> {
     for (const m of migrations) {
       if (last && Number(last.created_at) >= m.folderMillis) continue;
       for (const statement of m.sql) if (statement.trim()) sqlite.exec(statement);
+      if (m.folderMillis === termsAdded) backfillSessionTermsSqlite(sqlite);
       sqlite
         .prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)')
         .run(m.hash, m.folderMillis);

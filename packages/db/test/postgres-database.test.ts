@@ -46,7 +46,12 @@ describe('PostgreSQL', () => {
   it('answers the builders with the values the SQLite schema encodes (times, booleans, JSON, reals)', async () => {
     await db.insert(accounts).values(account('a1'));
     const [row] = await db.select().from(accounts).where(eq(accounts.id, 'a1')).limit(1);
-    expect(row).toEqual({ ...account('a1'), defaultSenderName: null, retentionDays: null });
+    expect(row).toEqual({
+      ...account('a1'),
+      defaultSenderName: null,
+      retentionDays: null,
+      outcomeEmail: null,
+    });
     expect(typeof row!.createdAt).toBe('number');
 
     const [counted] = await db.select({ n: count() }).from(accounts);

@@ -103,4 +103,21 @@ export const samples = {
     signInUrl: 'https://sign.countersign.test/app/sign-in#token=cssl_3q9VxT2kLr8bW1mN0pZ',
     expiresAt,
   },
+  sent_completed: {
+    ...base,
+    kind: 'sent_completed',
+    audience: 'sender',
+    sessionUrl: 'https://sign.countersign.test/app/sessions/0193a0c4-7d1e-7000-8000-000000000001',
+    at: expiresAt,
+    signers: ['Dana Whitfield', 'Hiroshi Tanaka'],
+  },
+  sent_declined: {
+    ...base,
+    kind: 'sent_declined',
+    audience: 'outcomeAddress',
+    sessionUrl: 'https://sign.countersign.test/app/sessions/0193a0c4-7d1e-7000-8000-000000000001',
+    at: expiresAt,
+    declinerName: 'Dana Whitfield',
+    reason: 'The liability cap in clause 7 is not what we agreed.',
+  },
 } satisfies Record<string, EmailMessage>;

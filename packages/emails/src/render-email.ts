@@ -5,6 +5,7 @@ import { invite, nextSigner } from './kinds/invites.ts';
 import { memberInvite } from './kinds/member-invite.ts';
 import { otpCode } from './kinds/otp-code.ts';
 import { cancelled, completed, declined, receipt, signed } from './kinds/outcomes.ts';
+import { sentCompleted, sentDeclined } from './kinds/sent-outcomes.ts';
 import { reminder, upcoming } from './kinds/waiting.ts';
 import { renderText } from './text-layout.ts';
 import type { EmailMessage, RenderedEmail } from './types.ts';
@@ -25,6 +26,8 @@ const contentOf: {
   receipt,
   cc_copy: ccCopy,
   member_invite: memberInvite,
+  sent_completed: sentCompleted,
+  sent_declined: sentDeclined,
 };
 
 // TypeScript cannot tie `message.kind` to the matching entry's parameter type; the map's type does that.

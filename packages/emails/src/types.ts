@@ -158,7 +158,32 @@ export type MemberInviteEmail = EmailBase & {
   expiresAt: Date;
 };
 
+/**
+ * To the member who sent a session from the web app, or to the account's outcome address: the session ended,
+ * completed or declined. A link to the session in the web app, never a signing link or a document.
+ */
+export type SentOutcomeEmail = EmailBase & {
+  /** Whom it goes to: the sending member (who can turn it off) or the account's outcome address. */
+  audience: 'sender' | 'outcomeAddress';
+  /** The session's page in the web app. */
+  sessionUrl: string;
+  /** When it completed or was declined. */
+  at: Date;
+} & (
+    | {
+        kind: 'sent_completed';
+        /** Everyone who signed, in signing order. */
+        signers: string[];
+      }
+    | {
+        kind: 'sent_declined';
+        declinerName: string;
+        reason?: string | null;
+      }
+  );
+
 export type EmailMessage =
+  | SentOutcomeEmail
   | MemberInviteEmail
   | CcCopyEmail
   | ReceiptEmail

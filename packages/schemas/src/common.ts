@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { EMAIL_MAX_LENGTH, PATH_ID_MAX_LENGTH } from './limits.ts';
+import { EMAIL_PATTERN, unreadable } from './text-rules.ts';
 
 /**
  * Building blocks shared by every body. Each check carries a short lowercase message written to read well
@@ -48,6 +49,7 @@ export const nonEmptyString = (max: number) =>
 export const emailString = () =>
   z
     .email({
+      pattern: EMAIL_PATTERN,
       error: (issue) =>
         issue.input === undefined
           ? issueMessages.required
@@ -117,24 +119,9 @@ export type AuthRequirement = (typeof authRequirements)[number];
 /** Spec 4.2: `otp` verifies each signer by one-time code; `public` removes verification. */
 export const AuthRequirementSchema = oneOf(authRequirements);
 
-/** Characters that show nothing: white space, format and default-ignorable characters (ZWSP, bidi marks...). */
-const INVISIBLE = /[\s\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
-/** Control characters; multi-line text keeps tab and line breaks. */
-const CONTROL = /\p{Cc}/u;
-const CONTROL_MULTI_LINE = /[^\P{Cc}\t\n\r]/u;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/**
- * The one rule for text people read (names, titles, labels, subjects, messages, filenames): no control
- * characters (tab and line breaks allowed when `multiLine`), no unpaired surrogate halves, and when given,
- * something visible once invisible characters are removed. The message follows the path as usual.
- */
+/** The one rule for text people read, as a refinement (text-rules.ts `unreadable` says what it checks). */
 export const readableText = <T extends z.ZodString>(schema: T, options: { multiLine?: boolean } = {}) =>
-  schema
-    .refine((s: string) => !(options.multiLine ? CONTROL_MULTI_LINE : CONTROL).test(s), {
-      error: 'must not contain control characters',
-    })
-    .refine((s: string) => !LONE_SURROGATE.test(s), { error: 'must not contain unpaired surrogates' })
-    .refine((s: string) => s === '' || s.replace(INVISIBLE, '') !== '', {
-      error: 'must contain visible characters, not only spaces or invisible ones',
-    });
+  schema.superRefine((s: string, ctx) => {
+    const problem = unreadable(s, options);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });

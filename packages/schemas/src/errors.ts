@@ -28,6 +28,7 @@ const catalog = {
   not_found:                  [404, 'No such route or resource.'],
   template_not_found:         [404, 'No template with this id was created by the integration account.'],
   session_not_found:          [404, 'No session with this id belongs to the integration account.'],
+  send_not_found:             [404, 'No send with this Idempotency-Key was made by the integration account (in this mode) in the last 24 hours.'],
   webhook_not_found:          [404, 'No webhook endpoint with this id belongs to the integration account.'],
   webhook_delivery_not_found: [404, 'No delivery with this id belongs to the webhook endpoint.'],
   session_completed:          [409, 'Every signer has completed the session; it cannot be cancelled.'],

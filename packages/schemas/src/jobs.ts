@@ -23,7 +23,13 @@ const sendJob = <const N extends string, R extends z.ZodType>(name: N, request: 
   ({
     name,
     payload: z.union([
-      z.strictObject({ accountId: z.string(), body: z.string(), test: z.boolean().default(false) }),
+      z.strictObject({
+        accountId: z.string(),
+        body: z.string(),
+        test: z.boolean().default(false),
+        /** The member who sent it from the web app, told of its outcome (absent: a token sent it). */
+        sentBy: z.string().optional(),
+      }),
       z.strictObject({ accountId: z.string(), request: z.unknown(), test: z.boolean().default(false) }),
     ]),
     request,

@@ -10,6 +10,7 @@ import {
   textString,
 } from './common.ts';
 import { ScopeSchema } from './integration.ts';
+import { SUPPORTED_LOCALES } from './locales.ts';
 import { isoTime, listOf } from './read-fields.ts';
 import { retentionDays } from './retention.ts';
 
@@ -89,6 +90,14 @@ export const AccountSchema = z
     name: z.string(),
     email: z.string(),
     defaultSenderName: z.string().nullable(),
+    outcomeEmail: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          'Extension: an address told whenever a session of the account completes or is declined, beside the ' +
+          'member who sent it; null: nobody but that member.',
+      }),
     retentionDays: z.int().nullable().openapi({
       description:
         'Extension: days an ended session is kept before it is purged (a send may set its own); null: kept.',
@@ -105,6 +114,14 @@ export const AccountUpdateRequestSchema = strictObject({
     .openapi({
       description: 'Sender name of invite emails when a send gives none; null: the account name.',
     }),
+  outcomeEmail: emailString()
+    .nullable()
+    .optional()
+    .openapi({
+      description:
+        'Extension: an address (a shared inbox) emailed whenever a session completes or is declined, whoever ' +
+        'sent it, tokens included; null: none (docs/web-app.md "Outcome emails").',
+    }),
   retentionDays: retentionDays()
     .nullable()
     .optional()
@@ -115,6 +132,25 @@ export const AccountUpdateRequestSchema = strictObject({
         'applies to sessions already ended too.',
     }),
 }).openapi('AccountUpdateRequest');
+
+/** The signed-in member's own settings (not an owner's to change for them). */
+export const MemberPreferencesSchema = z
+  .object({
+    outcomeEmails: z.boolean().openapi({
+      description: 'Emailed when a session this member sent from the web app completes or is declined.',
+    }),
+    emailLocale: z
+      .enum(SUPPORTED_LOCALES)
+      .nullable()
+      .openapi({ description: "The language of those emails; null: the account's default language." }),
+  })
+  .openapi('MemberPreferences');
+export type MemberPreferences = z.output<typeof MemberPreferencesSchema>;
+
+export const MemberPreferencesUpdateSchema = strictObject({
+  outcomeEmails: z.boolean().optional(),
+  emailLocale: z.enum(SUPPORTED_LOCALES).nullable().optional(),
+}).openapi('MemberPreferencesUpdate');
 
 export const MeSchema = z
   .object({

@@ -6,6 +6,8 @@ import {
   isStorageUnavailable,
   releaseIdempotent,
   type ServiceContext,
+  sendJobKey,
+  storedIdempotencyKey,
 } from '@countersign/core';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.ts';
@@ -35,7 +37,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   // Keys are kept per mode: a test send and a live send with one key are two requests. A header cannot hold
   // a line feed, so the test prefix cannot meet a live key.
-  const key = c.get('testMode') ? `test\n${presented}` : presented;
+  const key = storedIdempotencyKey(presented, c.get('testMode') === true);
   const { runtime, config } = c.get('deps');
   const body = await c.req.text();
   const requestHash = createHash('sha256')
@@ -52,13 +54,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     });
   }
   // The claim, not just the key, names the job: a key used again after it expired must not find the old job.
-  c.set(
-    'jobKey',
-    createHash('sha256')
-      .update(`${c.get('accountId')}\n${key}\n${start.claimedAt}`)
-      .digest('hex')
-      .slice(0, 40),
-  );
+  c.set('jobKey', sendJobKey(c.get('accountId'), key, start.claimedAt));
   try {
     await next();
   } catch (err) {

@@ -26,9 +26,16 @@ async function answerSend(c: Context<AppEnv>, job: JobDefinition): Promise<Respo
   // The route validators' gate: anything but JSON is refused before the job (handleError words it).
   if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) throw new HTTPException(415);
   const { queue, config, runtime } = c.get('deps');
+  const principal = c.get('principal');
   const result = await queue.run<SendJobResult>(
     job,
-    { accountId: c.get('accountId'), body: await c.req.text(), test: c.get('testMode') === true },
+    {
+      accountId: c.get('accountId'),
+      body: await c.req.text(),
+      test: c.get('testMode') === true,
+      // Sent from the web app: that member is told when each session completes or is declined.
+      ...(principal.kind === 'member' ? { sentBy: principal.member.memberId } : {}),
+    },
     // Named by the id the idempotency middleware set (none without an `Idempotency-Key`).
     { timeoutMs: config.sendTimeoutMs, jobId: c.get('jobKey') },
   );

@@ -23,7 +23,7 @@ export const accountUpdateRoute = apiRoute({
   path: '/api/account',
   access: needs('account:admin'),
   tags: ['Account'],
-  summary: "Change the account's name, default sender name or retention of ended sessions",
+  summary: "Change the account's name, default sender name, outcome address or retention of ended sessions",
   request: {
     body: jsonBody(AccountUpdateRequestSchema),
   },
@@ -41,7 +41,12 @@ export function registerAccount(app: OpenAPIHono<AppEnv>): void {
       c,
       () => updateAccountSettings(ctx, accountId, c.req.valid('json')),
       (after) => {
-        const details = changedValues(before, after, ['name', 'defaultSenderName', 'retentionDays']);
+        const details = changedValues(before, after, [
+          'name',
+          'defaultSenderName',
+          'outcomeEmail',
+          'retentionDays',
+        ]);
         return details && { action: 'account.changed', details };
       },
     );

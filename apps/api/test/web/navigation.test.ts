@@ -6,7 +6,7 @@ import { appWorld, closeClean, expectAccessible, screenshot, VIEWPORTS } from '.
 // scrolling, and reachable by Tab; at 1280 px it is one row.
 
 const world = appWorld();
-const DESTINATIONS = ['Sessions', 'Templates', 'Integration', 'Drive', 'Webhooks', 'Settings'];
+const DESTINATIONS = ['Sessions', 'Templates', 'Reports', 'Integration', 'Drive', 'Webhooks', 'Settings'];
 
 describe('the navigation', () => {
   it('shows every destination whole at 375 px and in one row at 1280 px', async () => {

@@ -134,12 +134,16 @@ describe('refresh tokens and roles in the web app', () => {
       // The owner sees both: the CLI's and the member's.
       expect((await account.tokens()).map((t) => t.label).sort()).toEqual(['initial', 'my laptop']);
 
-      // Settings: read-only, with the reason; no invite, remove, role or save controls.
+      // Settings: read-only, with the reason; no invite, remove, role or save controls but for the member's own
+      // emails, which are theirs to set.
       await page.goto(`${world.api.url}/app/settings`);
       const members = page.getByRole('region', { name: 'Members' });
       await members.getByText('Only an owner can invite or remove members and change their roles.').waitFor();
       await members.getByRole('cell', { name: email }).waitFor();
-      expect(await page.getByRole('button', { name: /^(Save|Invite|Remove)/ }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^(Save|Invite|Remove)/ }).allTextContents()).toEqual([
+        'Save my emails',
+      ]);
+      expect(await page.getByLabel(/^Outcome address/).isDisabled()).toBe(true);
       expect(await page.getByRole('combobox', { name: /^Role of/ }).count()).toBe(0);
       expect(await page.getByText('Only an owner can change these.').count()).toBeGreaterThan(0);
       expect(await page.getByLabel('Account name', { exact: true }).isDisabled()).toBe(true);

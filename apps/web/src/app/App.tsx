@@ -14,6 +14,8 @@ const Sessions = lazy(() => import('../features/sessions/routes/Sessions.tsx'));
 const Templates = lazy(() => import('../features/templates/routes/Templates.tsx'));
 const Designer = lazy(loadDesigner);
 const SendTemplate = lazy(() => import('../features/sending/routes/SendTemplate.tsx'));
+const BulkSend = lazy(() => import('../features/bulk/routes/BulkSend.tsx'));
+const Reports = lazy(() => import('../features/reports/routes/Reports.tsx'));
 const SendDocuments = lazy(() => import('../features/sending/routes/SendDocuments.tsx'));
 const Integration = lazy(() => import('../features/integration/routes/Integration.tsx'));
 const Drive = lazy(() => import('../features/drive/routes/Drive.tsx'));
@@ -40,10 +42,12 @@ export function App() {
                     <Route path="/send" component={SendDocuments} />
                     <Route path="/templates" component={Templates} />
                     <Route path="/templates/:templateId/send" component={SendTemplate} />
+                    <Route path="/templates/:templateId/bulk" component={BulkSend} />
                     <Route path="/templates/:templateId" component={Designer} />
                     <Route path="/integration" component={Integration} />
                     <Route path="/drive" component={Drive} />
                     <Route path="/webhooks" component={Webhooks} />
+                    <Route path="/reports" component={Reports} />
                     <Route path="/settings" component={Settings} />
                     <Route>
                       <main className="page" id="main">

@@ -5,6 +5,7 @@ import { signOut, useMe } from '../features/auth/api/auth.ts';
 const NAV = [
   ['/sessions', 'Sessions'],
   ['/templates', 'Templates'],
+  ['/reports', 'Reports'],
   ['/integration', 'Integration'],
   ['/drive', 'Drive'],
   ['/webhooks', 'Webhooks'],

@@ -1536,6 +1536,173 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's own settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The member's settings. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemberPreferences"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden` also for a bearer token: this route is for a signed-in member (cookie). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the signed-in member's own settings
+         * @description Whether the member is emailed when a session they sent from the web app completes or is declined, and in which of the 10 languages. Only the member changes them: an owner cannot for someone else.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MemberPreferencesUpdate"];
+                };
+            };
+            responses: {
+                /** @description The settings, changed. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemberPreferences"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `forbidden` also for a bearer token: this route is for a signed-in member (cookie). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
+                /** @description `payload_too_large`: the request body is larger than the configured limit. */
+                413: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/me/passkeys": {
         parameters: {
             query?: never;
@@ -2503,7 +2670,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the account's name, default sender name or retention of ended sessions */
+        /** Change the account's name, default sender name, outcome address or retention of ended sessions */
         patch: {
             parameters: {
                 query?: never;
@@ -2590,6 +2757,206 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/reports/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's sessions over a period (extension)
+         * @description Sent, completed, declined and expired sessions per UTC day or week (each counted when it happened), the median time from sending to completion, and each step (a template role, or `Signer <n>`) with its median time from being asked to signing, slowest first. Test sessions are left out. At most 400 buckets.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Start of the period (inclusive). */
+                    from: string;
+                    /** @description End of the period (exclusive). */
+                    to: string;
+                    /** @description Bucket size, in UTC: days, or weeks starting on Monday. Default `day`. */
+                    interval?: "day" | "week";
+                    /** @description Only the sessions sent from this template; absent: every session. */
+                    templateId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The report. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SessionReport"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `sessions:read` (a member who is not an owner lacks `account:admin`). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/sessions.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's sessions over a period, as CSV (extension)
+         * @description Sent, completed, declined and expired sessions per UTC day or week (each counted when it happened), the median time from sending to completion, and each step (a template role, or `Signer <n>`) with its median time from being asked to signing, slowest first. Test sessions are left out. At most 400 buckets. As CSV: one line per bucket (start, sent, completed, declined, expired).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Start of the period (inclusive). */
+                    from: string;
+                    /** @description End of the period (exclusive). */
+                    to: string;
+                    /** @description Bucket size, in UTC: days, or weeks starting on Monday. Default `day`. */
+                    interval?: "day" | "week";
+                    /** @description Only the sessions sent from this template; absent: every session. */
+                    templateId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV file (`Content-Disposition: attachment`). */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `sessions:read` (a member who is not an owner lacks `account:admin`). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/account/sso": {
@@ -4685,6 +5052,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sends/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How far a send has got (extension)
+         * @description For a `POST /api/templates/send` or `POST /api/sessions/send` made with an `Idempotency-Key`: whether it has its final answer, and how many sessions it has committed so far, while it runs. A bulk send of 10,000 entries takes seconds; poll this beside it for a progress bar. Keys are kept 24 hours.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The `Idempotency-Key` the send was made with (in the same mode, test or live). */
+                    idempotencyKey: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The send so far. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SendProgress"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `sessions:send` (a member who is not an owner lacks `account:admin`). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
+                /** @description `send_not_found`: no send with this key by this account, in this mode. */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions/cancel": {
         parameters: {
             query?: never;
@@ -4931,7 +5402,7 @@ export interface paths {
         };
         /**
          * List the account's sessions
-         * @description Newest first, cursor-paged. Filters: `status`, `bulkSendBatchId`, `templateId`, `from`/`to` (creation time), `q` (a recipient email or part of the title).
+         * @description Newest first, cursor-paged. Filters: `status`, `bulkSendBatchId`, `templateId`, `from`/`to` (creation time), `q` (a recipient email or part of the title), `recipient` (extension: the starts of a recipient name's words or of an email, index-backed).
          */
         get: {
             parameters: {
@@ -4943,6 +5414,8 @@ export interface paths {
                     templateId?: string;
                     /** @description A recipient's email (exact, when it contains `@`) or a part of the title. */
                     q?: string;
+                    /** @description Extension: sessions sent to someone. Each word matches the start of a word of a recipient's name, case and accents ignored (`jose mul` finds José Müller); text with `@` matches the start of a recipient's email instead. Index-backed: as fast on a large account as on a small one. */
+                    recipient?: string;
                     /** @description Created at or after this time. */
                     from?: string;
                     /** @description Created at or before this time. */
@@ -9860,7 +10333,7 @@ export interface components {
          * @description Machine-readable error code; the list may grow, so treat an unknown code by its HTTP status.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_grant" | "unmapped_placeholders" | "unknown_recipient_label" | "unknown_field_label" | "invalid_field_value" | "template_invalid" | "drive_not_connected" | "cloud_file_not_found" | "cloud_file_too_large" | "cloud_file_not_pdf" | "idempotency_key_reused" | "unsafe_webhook_url" | "unauthorized" | "not_found" | "template_not_found" | "session_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "session_completed" | "session_active" | "legal_hold" | "idempotency_in_progress" | "webhook_disabled" | "webhook_limit_reached" | "payload_too_large" | "documents_rejected" | "all_rows_failed" | "template_not_ready" | "rate_limited" | "allowance_exhausted" | "internal_error" | "drive_unavailable" | "service_unavailable" | "send_timeout" | "link_not_found" | "link_revoked" | "session_cancelled" | "session_expired" | "session_declined" | "session_purged" | "download_expired" | "verification_required" | "code_not_required" | "code_invalid" | "code_expired" | "code_locked" | "not_your_turn" | "already_signed" | "no_signature_field" | "fields_missing" | "field_not_allowed" | "insufficient_contrast" | "invalid_logo" | "invalid_signature" | "sign_in_link_invalid" | "setup_link_invalid" | "setup_complete" | "forbidden" | "insufficient_scope" | "member_not_found" | "member_exists" | "last_owner" | "member_session_not_found" | "passkey_not_found" | "passkey_failed" | "template_version_conflict" | "refresh_token_not_found" | "drive_file_not_found" | "drive_oauth_failed" | "drive_oauth_not_configured" | "sso_not_configured" | "sso_domain_unverified" | "sso_domain_taken" | "sso_failed" | "sso_required" | "document_not_ready";
+        ErrorCode: "invalid_request" | "invalid_grant" | "unmapped_placeholders" | "unknown_recipient_label" | "unknown_field_label" | "invalid_field_value" | "template_invalid" | "drive_not_connected" | "cloud_file_not_found" | "cloud_file_too_large" | "cloud_file_not_pdf" | "idempotency_key_reused" | "unsafe_webhook_url" | "unauthorized" | "not_found" | "template_not_found" | "session_not_found" | "send_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "session_completed" | "session_active" | "legal_hold" | "idempotency_in_progress" | "webhook_disabled" | "webhook_limit_reached" | "payload_too_large" | "documents_rejected" | "all_rows_failed" | "template_not_ready" | "rate_limited" | "allowance_exhausted" | "internal_error" | "drive_unavailable" | "service_unavailable" | "send_timeout" | "link_not_found" | "link_revoked" | "session_cancelled" | "session_expired" | "session_declined" | "session_purged" | "download_expired" | "verification_required" | "code_not_required" | "code_invalid" | "code_expired" | "code_locked" | "not_your_turn" | "already_signed" | "no_signature_field" | "fields_missing" | "field_not_allowed" | "insufficient_contrast" | "invalid_logo" | "invalid_signature" | "sign_in_link_invalid" | "setup_link_invalid" | "setup_complete" | "forbidden" | "insufficient_scope" | "member_not_found" | "member_exists" | "last_owner" | "member_session_not_found" | "passkey_not_found" | "passkey_failed" | "template_version_conflict" | "refresh_token_not_found" | "drive_file_not_found" | "drive_oauth_failed" | "drive_oauth_not_configured" | "sso_not_configured" | "sso_domain_unverified" | "sso_domain_taken" | "sso_failed" | "sso_required" | "document_not_ready";
         /** @description Whether the process and its dependencies answer. */
         Readiness: {
             /** @enum {string} */
@@ -9926,6 +10399,8 @@ export interface components {
             name: string;
             email: string;
             defaultSenderName: string | null;
+            /** @description Extension: an address told whenever a session of the account completes or is declined, beside the member who sent it; null: nobody but that member. */
+            outcomeEmail: string | null;
             /** @description Extension: days an ended session is kept before it is purged (a send may set its own); null: kept. */
             retentionDays: number | null;
             /**
@@ -10062,6 +10537,20 @@ export interface components {
             /** @description The session of this request. */
             current: boolean;
         };
+        MemberPreferences: {
+            /** @description Emailed when a session this member sent from the web app completes or is declined. */
+            outcomeEmails: boolean;
+            /**
+             * @description The language of those emails; null: the account's default language.
+             * @enum {string|null}
+             */
+            emailLocale: "en" | "de" | "fr" | "es" | "pt" | "it" | "nl" | "pl" | "ja" | "ar" | null;
+        };
+        MemberPreferencesUpdate: {
+            outcomeEmails?: boolean;
+            /** @enum {string|null} */
+            emailLocale?: "en" | "de" | "fr" | "es" | "pt" | "it" | "nl" | "pl" | "ja" | "ar" | null;
+        };
         PasskeyList: {
             passkeys: components["schemas"]["Passkey"][];
         };
@@ -10135,8 +10624,47 @@ export interface components {
             name?: string;
             /** @description Sender name of invite emails when a send gives none; null: the account name. */
             defaultSenderName?: string | null;
+            /**
+             * Format: email
+             * @description Extension: an address (a shared inbox) emailed whenever a session completes or is declined, whoever sent it, tokens included; null: none (docs/web-app.md "Outcome emails").
+             */
+            outcomeEmail?: string | null;
             /** @description Extension: days after a session ends (completed, cancelled, declined, expired, failed) before it is purged, for sessions sent without their own `retentionDays`; null: kept (the default). Changing it applies to sessions already ended too. */
             retentionDays?: number | null;
+        };
+        SessionReport: {
+            from: string;
+            to: string;
+            /** @enum {string} */
+            interval: "day" | "week";
+            templateId: string | null;
+            /** @description Every bucket of the period, oldest first, empty ones included. */
+            buckets: {
+                /** @description The bucket’s first instant (UTC midnight). */
+                start: string;
+                /** @description Sessions created in the bucket. */
+                sent: number;
+                /** @description Sessions completed in the bucket. */
+                completed: number;
+                declined: number;
+                expired: number;
+            }[];
+            totals: {
+                sent: number;
+                completed: number;
+                declined: number;
+                expired: number;
+            };
+            /** @description Median time from sending to completion of the sessions completed in the period; null: none. */
+            medianSecondsToComplete: number | null;
+            /** @description Each step of the sessions sent in the period that were signed, slowest first: the first is the slowest step. */
+            steps: {
+                /** @description A template role, or `Signer <n>` by signing position. */
+                step: string;
+                signatures: number;
+                /** @description From being asked (their turn) to signing. */
+                medianSecondsToSign: number;
+            }[];
         };
         SsoSettings: {
             connection: components["schemas"]["SsoConnection"];
@@ -10623,6 +11151,15 @@ export interface components {
         SessionsRemindRequest: {
             /** @description The sessions to remind (1 to 100); a repeated id counts once. */
             sessionIds: string[];
+        };
+        SendProgress: {
+            /**
+             * @description `running` until the send has its final answer, then `done` (the answer itself is replayed by repeating the send with the same key).
+             * @enum {string}
+             */
+            state: "running" | "done";
+            /** @description Sessions committed so far. A send commits them 50 entries at a time, in entry order. */
+            created: number;
         };
         /**
          * @description The session is cancelled (now or earlier). Repeating the call is safe.

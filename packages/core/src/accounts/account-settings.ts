@@ -14,6 +14,7 @@ export async function accountView(ctx: ServiceContext, accountId: string): Promi
     name: a.name,
     email: a.email,
     defaultSenderName: a.defaultSenderName,
+    outcomeEmail: a.outcomeEmail,
     retentionDays: a.retentionDays,
     createdAt: new Date(a.createdAt).toISOString(),
   };
@@ -21,7 +22,7 @@ export async function accountView(ctx: ServiceContext, accountId: string): Promi
 
 /**
  * The settings the web app and the API edit: the account's name, the invite emails' default sender name and
- * how long ended sessions are kept (null: kept; docs/evidence.md).
+ * how long ended sessions are kept (null: kept; docs/evidence.md), and the address told of every session's outcome.
  */
 export async function updateAccountSettings(
   ctx: ServiceContext,
@@ -29,6 +30,7 @@ export async function updateAccountSettings(
   changes: {
     name?: string | undefined;
     defaultSenderName?: string | null | undefined;
+    outcomeEmail?: string | null | undefined;
     retentionDays?: number | null | undefined;
   },
 ): Promise<AccountView> {
@@ -37,6 +39,7 @@ export async function updateAccountSettings(
   if (changes.defaultSenderName !== undefined)
     set.defaultSenderName = changes.defaultSenderName?.trim() || null;
   if (changes.retentionDays !== undefined) set.retentionDays = changes.retentionDays;
+  if (changes.outcomeEmail !== undefined) set.outcomeEmail = changes.outcomeEmail?.trim() || null;
   if (Object.keys(set).length > 0) await ctx.db.update(accounts).set(set).where(eq(accounts.id, accountId));
   return await accountView(ctx, accountId);
 }

@@ -45,6 +45,8 @@ export function newMemberRow(
     role: input.role,
     createdAt: ctx.clock.now(),
     lastSignInAt: null,
+    outcomeEmails: true,
+    emailLocale: null,
   };
 }
 

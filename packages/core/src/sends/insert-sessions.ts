@@ -1,4 +1,13 @@
-import { auditEvents, documents, fieldValues, participants, RowBatch, sessions } from '@countersign/db';
+import {
+  auditEvents,
+  documents,
+  fieldValues,
+  participants,
+  RowBatch,
+  sessions,
+  sessionTerms,
+  termsOfNames,
+} from '@countersign/db';
 import { eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { AUDIT_COLUMNS, type AuditType, chainedRow } from '../sessions/audit.ts';
@@ -41,6 +50,8 @@ export interface NewSession {
   prefill?: { fieldId: string; value: string }[];
   /** Sent with a test token (docs/test-mode.md). */
   test?: boolean;
+  /** SendMode's `sentBy`. */
+  sentByMemberId?: string | null;
   /** The send's `retentionDays` (docs/evidence.md); absent: the account's. */
   retentionDays?: number | undefined;
 }
@@ -48,6 +59,8 @@ export interface NewSession {
 /** How a send was made: with a test token, its sessions are test sessions and cost nothing. */
 export interface SendMode {
   test: boolean;
+  /** The member who sent from the web app (told of each session's outcome); null or absent: a token did. */
+  sentBy?: string | null;
 }
 
 /** The allowance price of an entry: test sends are free. */
@@ -90,6 +103,7 @@ const SESSION_COLUMNS = [
   'updatedAt',
   'test',
   'retentionDays',
+  'sentByMemberId',
 ] as const;
 const DOCUMENT_COLUMNS = [
   'id',
@@ -119,6 +133,7 @@ const PARTICIPANT_COLUMNS = [
   'inviteStatus',
 ] as const;
 const VALUE_COLUMNS = ['sessionId', 'fieldId', 'value', 'participantId', 'updatedAt'] as const;
+const TERM_COLUMNS = ['sessionId', 'term', 'accountId'] as const;
 
 /**
  * Inserts sessions with their documents, participants, prefill values and `session.created` audit events.
@@ -135,6 +150,7 @@ export async function insertSessions(ctx: ServiceContext, batch: NewSession[]): 
     rows.add(participants, PARTICIPANT_COLUMNS, row);
   const insertValue = (row: typeof fieldValues.$inferInsert) => rows.add(fieldValues, VALUE_COLUMNS, row);
   const insertAudit = (row: typeof auditEvents.$inferInsert) => rows.add(auditEvents, AUDIT_COLUMNS, row);
+  const insertTerm = (row: typeof sessionTerms.$inferInsert) => rows.add(sessionTerms, TERM_COLUMNS, row);
   const created: CreatedSession[] = [];
   const dataKey = ctx.secrets.dataKey;
 
@@ -159,6 +175,7 @@ export async function insertSessions(ctx: ServiceContext, batch: NewSession[]): 
       updatedAt: now,
       test: s.test ?? false,
       retentionDays: s.retentionDays ?? null,
+      sentByMemberId: s.sentByMemberId ?? null,
     });
     const docs = s.documents.map((d, position) => {
       const documentId = newId();
@@ -207,6 +224,10 @@ export async function insertSessions(ctx: ServiceContext, batch: NewSession[]): 
         linkToken: link.token,
       };
     });
+    // The recipient search's index (docs/api-extensions.md "Finding sessions").
+    for (const term of termsOfNames(s.participants.map((p) => p.name))) {
+      insertTerm({ sessionId, term, accountId: s.accountId });
+    }
     for (const v of s.prefill ?? []) {
       insertValue({ sessionId, fieldId: v.fieldId, value: v.value, participantId: null, updatedAt: now });
     }

@@ -27,6 +27,7 @@ import {
   senderNameFor,
   TEST_NOTICE,
 } from './notifications.ts';
+import { queueOutcomeEmails } from './outcome-emails.ts';
 import { sessionWithPeople } from './session-lookup.ts';
 
 type Adopted = { kind: 'typed' | 'drawn'; value: string };
@@ -221,6 +222,11 @@ async function produce(
         );
       }
     }
+    await queueOutcomeEmails(ctx, completed[0]!, {
+      kind: 'sent_completed',
+      at: completedAt,
+      signers: [...people].sort((a, b) => a.signingOrder - b.signingOrder).map((p) => p.name),
+    });
     await emitSessionEvent(ctx, completed[0]!, 'session.completed', { auditChainHead: head, docs: finals });
     return true;
   });

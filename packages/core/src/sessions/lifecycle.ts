@@ -11,6 +11,7 @@ import { type AuditOrigin, audit } from './audit.ts';
 import { documentsOfSession } from './documents.ts';
 import { participantLink } from './links.ts';
 import { emailContext, queueSessionEmail, type SessionEmailOptions } from './notifications.ts';
+import { queueOutcomeEmails } from './outcome-emails.ts';
 import { type ParticipantRow, participantsOfSession } from './participants.ts';
 import {
   type SessionRow,
@@ -190,6 +191,12 @@ export async function declineSession(
       );
     }
   }
+  await queueOutcomeEmails(ctx, session, {
+    kind: 'sent_declined',
+    at: now,
+    declinerName: participant.name,
+    reason,
+  });
   await emitSessionEvent(ctx, session.id, 'session.declined', { participantId: participant.id, reason });
 }
 

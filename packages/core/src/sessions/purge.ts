@@ -9,6 +9,7 @@ import {
   outbox,
   participants,
   sessions,
+  sessionTerms,
   signerSessions,
   signingDrafts,
 } from '@countersign/db';
@@ -301,6 +302,8 @@ async function scrubSession(ctx: ServiceContext, row: SessionRow, docs: Document
       .where(eq(participants.id, p.id));
   }
   await ctx.db.delete(fieldValues).where(eq(fieldValues.sessionId, sessionId));
+  // The search index's words of the names: a purged session is found by nobody's name.
+  await ctx.db.delete(sessionTerms).where(eq(sessionTerms.sessionId, sessionId));
   await ctx.db.delete(auditEvents).where(eq(auditEvents.sessionId, sessionId));
   for (const d of docs) {
     await ctx.db

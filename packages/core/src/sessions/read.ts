@@ -1,12 +1,13 @@
 import { accounts, containsText, participants, sessions } from '@countersign/db';
 import type { SessionDetail, SessionList, SessionListQuery, SessionSummary } from '@countersign/schemas';
-import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { before, keysetPage } from '../support/cursor.ts';
 import { DomainError } from '../support/errors.ts';
 import { documentOfSession, documentsOfSession } from './documents.ts';
 import { type ParticipantRow, participantsOfSession, participantsOfSessions } from './participants.ts';
 import { purgeView, retentionPurgeAt } from './purge.ts';
+import { recipientFilter } from './recipient-search.ts';
 import { type SessionRow, sessionOf } from './session-lookup.ts';
 import { sessionTimeline } from './timeline.ts';
 
@@ -56,12 +57,7 @@ export async function listSessions(
   if (ctx.testOnly) conditions.push(eq(sessions.test, true));
   // Through a bulk send's thousands of sessions with one createdAt too.
   if (query.cursor) conditions.push(before(sessions.createdAt, sessions.id, query.cursor));
-  const rows = await ctx.db
-    .select()
-    .from(sessions)
-    .where(and(...conditions))
-    .orderBy(desc(sessions.createdAt), desc(sessions.id))
-    .limit(query.limit + 1);
+  const rows = await listedRows(ctx, accountId, conditions, query);
   const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.createdAt, r.id]);
   // The page's people in one indexed read (participants_session), not one per session.
   const people = new Map<string, ParticipantRow[]>();
@@ -83,6 +79,39 @@ export async function listSessions(
     })),
     nextCursor,
   };
+}
+
+/**
+ * The page's rows (and one more), newest first. With a recipient filter whose matches are few, they lead: a
+ * CROSS JOIN keeps them the outer loop on SQLite (its planner would otherwise walk the account's index to
+ * avoid the sort), so a search costs its matches, not the account's size (recipient-search.ts).
+ */
+async function listedRows(
+  ctx: ServiceContext,
+  accountId: string,
+  conditions: SQL[],
+  query: SessionListQuery,
+): Promise<SessionRow[]> {
+  const recipient = query.recipient ? await recipientFilter(ctx, accountId, query.recipient) : null;
+  if (recipient?.kind === 'none') return [];
+  const where = and(...conditions, ...(recipient?.also ?? []));
+  const order = [desc(sessions.createdAt), desc(sessions.id)];
+  if (recipient?.kind === 'leading') {
+    const matches = recipient.leading.as('matches');
+    return ctx.db
+      .select(getTableColumns(sessions))
+      .from(matches)
+      .crossJoin(sessions)
+      .where(and(eq(sessions.id, matches.sessionId), where))
+      .orderBy(...order)
+      .limit(query.limit + 1);
+  }
+  return ctx.db
+    .select()
+    .from(sessions)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.limit + 1);
 }
 
 export async function getSessionDetail(

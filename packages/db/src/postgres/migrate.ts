@@ -1,5 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import {
+  backfillSessionTermsPostgres,
+  migrationTime,
+  SESSION_TERMS_MIGRATION,
+} from '../session-terms-backfill.ts';
 import type { PgConnection } from './connection.ts';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations-postgres', import.meta.url));
@@ -14,6 +19,7 @@ const MIGRATION_LOCK = 0x0c5_0001;
  */
 export async function migratePostgres(connection: PgConnection): Promise<void> {
   const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
+  const termsAdded = migrationTime(MIGRATIONS_DIR, SESSION_TERMS_MIGRATION.postgres);
   const client = await connection.pool.connect();
   try {
     await client.query('BEGIN');
@@ -29,6 +35,7 @@ export async function migratePostgres(connection: PgConnection): Promise<void> {
     for (const m of migrations) {
       if (last !== undefined && last >= m.folderMillis) continue;
       for (const statement of m.sql) if (statement.trim()) await client.query(statement);
+      if (m.folderMillis === termsAdded) await backfillSessionTermsPostgres(client);
       await client.query('INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ($1, $2)', [
         m.hash,
         m.folderMillis,

@@ -33,6 +33,7 @@ export const {
   refreshTokens,
   sendResults,
   serviceSecrets,
+  sessionTerms,
   sessions,
   signInLinks,
   signerSessions,

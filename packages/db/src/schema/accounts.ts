@@ -11,6 +11,8 @@ export const accounts = sqliteTable('accounts', {
   defaultSenderName: text('default_sender_name'),
   /** Days an ended session is kept before it is purged (a send may choose its own); null: kept forever. */
   retentionDays: integer('retention_days'),
+  /** Also told when any session completes or is declined (account settings), beside its sending member. */
+  outcomeEmail: text('outcome_email'),
   createdAt: createdAt(),
 });
 

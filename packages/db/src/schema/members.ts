@@ -16,6 +16,10 @@ export const members = sqliteTable(
     role: text('role', { enum: memberRoles }).notNull(),
     createdAt: createdAt(),
     lastSignInAt: timestamp('last_sign_in_at'),
+    /** Emailed when a session they sent completes or is declined (their own setting, on by default). */
+    outcomeEmails: integer('outcome_emails', { mode: 'boolean' }).notNull().default(true),
+    /** The language of those emails; null: the account's default language. */
+    emailLocale: text('email_locale'),
   },
   (t) => [uniqueIndex('members_account_email').on(t.accountId, t.email), index('members_email').on(t.email)],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
 import { createdAt, ownedBy, ownedRow, preparedPdf, timestamp } from './columns.ts';
 import { templates } from './templates.ts';
@@ -57,6 +57,11 @@ export const sessions = sqliteTable(
     completionError: text('completion_error'),
     /** When completion gave up (status `failed`); completion_error holds the last attempt's reason. */
     failedAt: timestamp('failed_at'),
+    /**
+     * The member who sent it from the web app (their cookie), told when it completes or is declined; null when
+     * a token sent it. No foreign key: a removed member's id finds nobody, and is told nothing.
+     */
+    sentByMemberId: text('sent_by_member_id'),
     /** Sent with a test token: marked as a test everywhere, free, emails only to the account (test-mode.md). */
     test: integer('test', { mode: 'boolean' }).notNull().default(false),
     /**
@@ -150,6 +155,24 @@ export const participants = sqliteTable(
     // The sessions list's recipient filter (emails compare case-insensitively).
     index('participants_email_lower').on(sql`lower(${t.email})`),
     uniqueIndex('participants_link').on(t.linkTokenHash),
+  ],
+);
+
+/**
+ * The words of a session's recipients' names, folded (search-terms.ts), one row per distinct word: the sessions
+ * list's recipient search is a prefix range of (account, term), never a scan of the account's sessions. A
+ * purge deletes them with the names. SQLite keeps it WITHOUT ROWID (the migration says so): the key is the row.
+ */
+export const sessionTerms = sqliteTable(
+  'session_terms',
+  {
+    sessionId: ownedBy('session_id', () => sessions.id),
+    term: text('term').notNull(),
+    accountId: text('account_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.term] }),
+    index('session_terms_account_term').on(t.accountId, t.term, t.sessionId),
   ],
 );
 

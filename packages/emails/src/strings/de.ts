@@ -127,6 +127,26 @@ export const de: EmailCatalogue = {
     'Der Code gilt einmal und läuft in {n} Minuten ab. Ist er abgelaufen, fordern Sie auf der Signaturseite einen neuen an.',
   'otpCode.warning':
     'Geben Sie diesen Code niemals weiter. Wenn Sie nicht gerade versucht haben, dieses Dokument zu öffnen, ignorieren Sie diese E-Mail: Ohne den Code kann niemand in Ihrem Namen unterschreiben.',
+  'label.signedBy': 'Unterschrieben von',
+  'label.completedAt': 'Abgeschlossen',
+  'label.declinedAt': 'Abgelehnt',
+  'sent.completed.subject': 'Abgeschlossen: „{title}“ ist von allen unterschrieben',
+  'sent.completed.preheader':
+    'Alle, denen Sie „{title}“ gesendet haben, haben unterschrieben. Das versiegelte PDF liegt bereit.',
+  'sent.completed.heading': 'Ihre Signaturanfrage ist abgeschlossen',
+  'sent.completed.intro':
+    'Alle haben {title} unterschrieben. Die unterschriebenen Dokumente sind versiegelt und stehen zum Download bereit.',
+  'sent.declined.subject': '{decliner} hat „{title}“ abgelehnt',
+  'sent.declined.preheader': '{decliner} hat die Unterschrift abgelehnt. Die Anfrage ist geschlossen.',
+  'sent.declined.heading': 'Ihre Signaturanfrage wurde abgelehnt',
+  'sent.declined.intro': '{decliner} hat abgelehnt, {title} zu unterschreiben.',
+  'sent.declined.closed':
+    'Die Anfrage ist geschlossen und ihre Signaturlinks funktionieren nicht mehr. Sie können sie erneut senden.',
+  'sent.button': 'In {product} öffnen',
+  'footer.sender':
+    'Sie erhalten diese E-Mail, weil Sie diese Signaturanfrage gesendet haben. Sie können diese E-Mails in Ihren Einstellungen abschalten.',
+  'footer.outcomeAddress':
+    'Sie erhalten diese E-Mail, weil diese Adresse über den Ausgang jeder Signaturanfrage von {sender} informiert wird.',
   'memberInvite.subject': '{sender} hat Sie zu „{title}“ eingeladen',
   'memberInvite.preheader': 'Treten Sie dem Konto bei {product} bei. Der Link gilt bis {expires}.',
   'memberInvite.heading': 'Sie sind eingeladen',

@@ -128,6 +128,25 @@ export const en = {
     'The code works once and expires in {n} minutes. If it expires, ask for a new one on the signing page.',
   'otpCode.warning':
     'Never share this code with anyone. If you didn’t just try to open this document, ignore this email: nobody can sign in your name without the code.',
+  'label.signedBy': 'Signed by',
+  'label.completedAt': 'Completed',
+  'label.declinedAt': 'Declined',
+  'sent.completed.subject': 'Completed: “{title}” is signed by everyone',
+  'sent.completed.preheader': 'Everyone you sent “{title}” to has signed. The sealed PDF is ready.',
+  'sent.completed.heading': 'Your signing request is complete',
+  'sent.completed.intro':
+    'Everyone has signed {title}. The signed documents are sealed and ready to download.',
+  'sent.declined.subject': '{decliner} declined “{title}”',
+  'sent.declined.preheader': '{decliner} declined to sign. The request is closed.',
+  'sent.declined.heading': 'Your signing request was declined',
+  'sent.declined.intro': '{decliner} declined to sign {title}.',
+  'sent.declined.closed':
+    'The request is closed and its signing links no longer work. You can send it again.',
+  'sent.button': 'Open in {product}',
+  'footer.sender':
+    'You are receiving this because you sent this signing request. You can turn these emails off in your settings.',
+  'footer.outcomeAddress':
+    'You are receiving this because this address is told the outcome of every signing request of {sender}.',
   'memberInvite.subject': '{sender} invited you to “{title}”',
   'memberInvite.preheader': 'Join the account on {product}. The link works until {expires}.',
   'memberInvite.heading': 'You’re invited',

@@ -126,6 +126,26 @@ export const es: EmailCatalogue = {
     'El código sirve una vez y caduca en {n} minutos. Si caduca, pida uno nuevo en la página de firma.',
   'otpCode.warning':
     'No comparta nunca este código. Si no acaba de intentar abrir este documento, ignore este correo: nadie puede firmar en su nombre sin el código.',
+  'label.signedBy': 'Firmado por',
+  'label.completedAt': 'Completado',
+  'label.declinedAt': 'Rechazado',
+  'sent.completed.subject': 'Completado: «{title}» está firmado por todos',
+  'sent.completed.preheader':
+    'Todas las personas a las que envió «{title}» han firmado. El PDF sellado está listo.',
+  'sent.completed.heading': 'Su solicitud de firma está completa',
+  'sent.completed.intro':
+    'Todos han firmado {title}. Los documentos firmados están sellados y listos para descargar.',
+  'sent.declined.subject': '{decliner} ha rechazado «{title}»',
+  'sent.declined.preheader': '{decliner} ha rechazado firmar. La solicitud está cerrada.',
+  'sent.declined.heading': 'Su solicitud de firma fue rechazada',
+  'sent.declined.intro': '{decliner} ha rechazado firmar {title}.',
+  'sent.declined.closed':
+    'La solicitud está cerrada y sus enlaces de firma ya no funcionan. Puede enviarla de nuevo.',
+  'sent.button': 'Abrir en {product}',
+  'footer.sender':
+    'Recibe este correo porque envió esta solicitud de firma. Puede desactivar estos correos en su configuración.',
+  'footer.outcomeAddress':
+    'Recibe este correo porque esta dirección recibe el resultado de cada solicitud de firma de {sender}.',
   'memberInvite.subject': '{sender} te ha invitado a «{title}»',
   'memberInvite.preheader': 'Únete a la cuenta en {product}. El enlace funciona hasta el {expires}.',
   'memberInvite.heading': 'Te han invitado',

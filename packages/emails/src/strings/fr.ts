@@ -134,6 +134,25 @@ export const fr: EmailCatalogue = {
     'Le code ne sert qu’une fois et expire dans {n} minutes. S’il expire, demandez-en un nouveau sur la page de signature.',
   'otpCode.warning':
     'Ne communiquez jamais ce code. Si vous n’avez pas essayé d’ouvrir ce document, ignorez cet e-mail : personne ne peut signer en votre nom sans le code.',
+  'label.signedBy': 'Signé par',
+  'label.completedAt': 'Terminé le',
+  'label.declinedAt': 'Refusé le',
+  'sent.completed.subject': 'Terminé : « {title} » est signé par tous',
+  'sent.completed.preheader': 'Tous les destinataires de « {title} » ont signé. Le PDF scellé est prêt.',
+  'sent.completed.heading': 'Votre demande de signature est terminée',
+  'sent.completed.intro':
+    'Tout le monde a signé {title}. Les documents signés sont scellés et prêts à être téléchargés.',
+  'sent.declined.subject': '{decliner} a refusé « {title} »',
+  'sent.declined.preheader': '{decliner} a refusé de signer. La demande est close.',
+  'sent.declined.heading': 'Votre demande de signature a été refusée',
+  'sent.declined.intro': '{decliner} a refusé de signer {title}.',
+  'sent.declined.closed':
+    'La demande est close et ses liens de signature ne fonctionnent plus. Vous pouvez l’envoyer à nouveau.',
+  'sent.button': 'Ouvrir dans {product}',
+  'footer.sender':
+    'Vous recevez cet e-mail car vous avez envoyé cette demande de signature. Vous pouvez désactiver ces e-mails dans vos paramètres.',
+  'footer.outcomeAddress':
+    'Vous recevez cet e-mail car cette adresse est informée de l’issue de chaque demande de signature de {sender}.',
   'memberInvite.subject': '{sender} vous invite à « {title} »',
   'memberInvite.preheader': 'Rejoignez le compte sur {product}. Le lien est valable jusqu’au {expires}.',
   'memberInvite.heading': 'Vous êtes invité',

@@ -125,6 +125,25 @@ export const it: EmailCatalogue = {
     'Il codice vale una volta e scade tra {n} minuti. Se scade, ne chieda uno nuovo nella pagina di firma.',
   'otpCode.warning':
     'Non condivida mai questo codice. Se non ha appena provato ad aprire questo documento, ignori questa email: nessuno può firmare a suo nome senza il codice.',
+  'label.signedBy': 'Firmato da',
+  'label.completedAt': 'Completato',
+  'label.declinedAt': 'Rifiutato',
+  'sent.completed.subject': 'Completato: «{title}» è firmato da tutti',
+  'sent.completed.preheader': 'Tutti i destinatari di «{title}» hanno firmato. Il PDF sigillato è pronto.',
+  'sent.completed.heading': 'La sua richiesta di firma è completata',
+  'sent.completed.intro':
+    'Tutti hanno firmato {title}. I documenti firmati sono sigillati e pronti da scaricare.',
+  'sent.declined.subject': '{decliner} ha rifiutato «{title}»',
+  'sent.declined.preheader': '{decliner} ha rifiutato di firmare. La richiesta è chiusa.',
+  'sent.declined.heading': 'La sua richiesta di firma è stata rifiutata',
+  'sent.declined.intro': '{decliner} ha rifiutato di firmare {title}.',
+  'sent.declined.closed':
+    'La richiesta è chiusa e i suoi link di firma non funzionano più. Può inviarla di nuovo.',
+  'sent.button': 'Apri in {product}',
+  'footer.sender':
+    'Riceve questa email perché ha inviato questa richiesta di firma. Può disattivare queste email nelle impostazioni.',
+  'footer.outcomeAddress':
+    'Riceve questa email perché questo indirizzo viene informato dell’esito di ogni richiesta di firma di {sender}.',
   'memberInvite.subject': '{sender} ti ha invitato a «{title}»',
   'memberInvite.preheader': 'Unisciti all’account su {product}. Il link è valido fino al {expires}.',
   'memberInvite.heading': 'Sei stato invitato',

@@ -121,6 +121,23 @@ export const ja: EmailCatalogue = {
     'コードは 1 回限り有効で、{n} 分後に失効します。失効した場合は署名ページで新しいコードを請求してください。',
   'otpCode.warning':
     'このコードは誰にも教えないでください。この文書を開こうとしていない場合は、このメールを無視してください。コードがなければ誰もあなたの名前で署名できません。',
+  'label.signedBy': '署名者',
+  'label.completedAt': '完了日時',
+  'label.declinedAt': '辞退日時',
+  'sent.completed.subject': '完了:「{title}」に全員が署名しました',
+  'sent.completed.preheader': '「{title}」の送信先全員が署名しました。封印済みの PDF を利用できます。',
+  'sent.completed.heading': '署名依頼が完了しました',
+  'sent.completed.intro': '全員が {title} に署名しました。署名済みの文書は封印され、ダウンロードできます。',
+  'sent.declined.subject': '{decliner} が「{title}」を辞退しました',
+  'sent.declined.preheader': '{decliner} が署名を辞退しました。この依頼は終了しました。',
+  'sent.declined.heading': '署名依頼が辞退されました',
+  'sent.declined.intro': '{decliner} が {title} への署名を辞退しました。',
+  'sent.declined.closed': 'この依頼は終了し、署名リンクは使えなくなりました。もう一度送信できます。',
+  'sent.button': '{product} で開く',
+  'footer.sender':
+    'この署名依頼を送信したため、このメールをお送りしています。このメールは設定で停止できます。',
+  'footer.outcomeAddress':
+    'このアドレスは {sender} のすべての署名依頼の結果を受け取るよう設定されているため、このメールをお送りしています。',
   'memberInvite.subject': '{sender} さんから「{title}」に招待されました',
   'memberInvite.preheader': '{product} のアカウントに参加してください。リンクの有効期限は {expires} です。',
   'memberInvite.heading': '招待が届いています',

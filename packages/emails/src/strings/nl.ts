@@ -124,6 +124,26 @@ export const nl: EmailCatalogue = {
     'De code werkt één keer en verloopt over {n} minuten. Verlopen? Vraag een nieuwe aan op de ondertekeningspagina.',
   'otpCode.warning':
     'Deel deze code nooit met iemand. Probeerde u niet net dit document te openen, negeer deze e-mail dan: zonder de code kan niemand namens u ondertekenen.',
+  'label.signedBy': 'Ondertekend door',
+  'label.completedAt': 'Voltooid',
+  'label.declinedAt': 'Geweigerd',
+  'sent.completed.subject': 'Voltooid: ‘{title}’ is door iedereen ondertekend',
+  'sent.completed.preheader':
+    'Iedereen naar wie u ‘{title}’ stuurde, heeft ondertekend. De verzegelde pdf staat klaar.',
+  'sent.completed.heading': 'Uw ondertekeningsverzoek is voltooid',
+  'sent.completed.intro':
+    'Iedereen heeft {title} ondertekend. De ondertekende documenten zijn verzegeld en klaar om te downloaden.',
+  'sent.declined.subject': '{decliner} heeft ‘{title}’ geweigerd',
+  'sent.declined.preheader': '{decliner} heeft geweigerd te ondertekenen. Het verzoek is gesloten.',
+  'sent.declined.heading': 'Uw ondertekeningsverzoek is geweigerd',
+  'sent.declined.intro': '{decliner} heeft geweigerd {title} te ondertekenen.',
+  'sent.declined.closed':
+    'Het verzoek is gesloten en de ondertekeningslinks werken niet meer. U kunt het opnieuw versturen.',
+  'sent.button': 'Openen in {product}',
+  'footer.sender':
+    'U ontvangt dit omdat u dit ondertekeningsverzoek hebt verstuurd. U kunt deze e-mails uitzetten in uw instellingen.',
+  'footer.outcomeAddress':
+    'U ontvangt dit omdat dit adres de uitkomst van elk ondertekeningsverzoek van {sender} ontvangt.',
   'memberInvite.subject': '{sender} heeft je uitgenodigd voor ‘{title}’',
   'memberInvite.preheader': 'Word lid van het account op {product}. De link werkt tot {expires}.',
   'memberInvite.heading': 'Je bent uitgenodigd',

@@ -132,6 +132,26 @@ export const pl: EmailCatalogue = {
     'Kod działa raz i wygasa za {n} minuty. Jeśli wygaśnie, poproś o nowy na stronie podpisu.',
   'otpCode.warning':
     'Nigdy nikomu nie podawaj tego kodu. Jeśli to nie Ty próbowałeś właśnie otworzyć ten dokument, zignoruj tę wiadomość: bez kodu nikt nie podpisze w Twoim imieniu.',
+  'label.signedBy': 'Podpisali',
+  'label.completedAt': 'Zakończono',
+  'label.declinedAt': 'Odrzucono',
+  'sent.completed.subject': 'Zakończono: „{title}” podpisali wszyscy',
+  'sent.completed.preheader':
+    'Wszyscy, do których wysłano „{title}”, podpisali. Zapieczętowany PDF jest gotowy.',
+  'sent.completed.heading': 'Twoja prośba o podpis została zakończona',
+  'sent.completed.intro':
+    'Wszyscy podpisali {title}. Podpisane dokumenty są zapieczętowane i gotowe do pobrania.',
+  'sent.declined.subject': '{decliner} odrzucił(a) „{title}”',
+  'sent.declined.preheader': '{decliner} odmówił(a) podpisania. Prośba jest zamknięta.',
+  'sent.declined.heading': 'Twoja prośba o podpis została odrzucona',
+  'sent.declined.intro': '{decliner} odmówił(a) podpisania {title}.',
+  'sent.declined.closed':
+    'Prośba jest zamknięta, a jej linki do podpisu już nie działają. Możesz wysłać ją ponownie.',
+  'sent.button': 'Otwórz w {product}',
+  'footer.sender':
+    'Otrzymujesz tę wiadomość, ponieważ wysłałeś(-aś) tę prośbę o podpis. Możesz wyłączyć te wiadomości w ustawieniach.',
+  'footer.outcomeAddress':
+    'Otrzymujesz tę wiadomość, ponieważ ten adres otrzymuje wynik każdej prośby o podpis od {sender}.',
   'memberInvite.subject': '{sender} zaprasza Cię do „{title}”',
   'memberInvite.preheader': 'Dołącz do konta w {product}. Link działa do {expires}.',
   'memberInvite.heading': 'Masz zaproszenie',

@@ -128,6 +128,25 @@ export const pt: EmailCatalogue = {
     'O código vale uma vez e expira em {n} minutos. Se expirar, peça um novo na página de assinatura.',
   'otpCode.warning':
     'Nunca compartilhe este código. Se você não tentou abrir este documento agora, ignore este e-mail: ninguém pode assinar em seu nome sem o código.',
+  'label.signedBy': 'Assinado por',
+  'label.completedAt': 'Concluído',
+  'label.declinedAt': 'Recusado',
+  'sent.completed.subject': 'Concluído: “{title}” foi assinado por todos',
+  'sent.completed.preheader': 'Todos a quem você enviou “{title}” assinaram. O PDF selado está pronto.',
+  'sent.completed.heading': 'Sua solicitação de assinatura foi concluída',
+  'sent.completed.intro':
+    'Todos assinaram {title}. Os documentos assinados estão selados e prontos para baixar.',
+  'sent.declined.subject': '{decliner} recusou “{title}”',
+  'sent.declined.preheader': '{decliner} recusou-se a assinar. A solicitação está encerrada.',
+  'sent.declined.heading': 'Sua solicitação de assinatura foi recusada',
+  'sent.declined.intro': '{decliner} recusou-se a assinar {title}.',
+  'sent.declined.closed':
+    'A solicitação está encerrada e seus links de assinatura não funcionam mais. Você pode enviá-la novamente.',
+  'sent.button': 'Abrir no {product}',
+  'footer.sender':
+    'Você recebe este e-mail porque enviou esta solicitação de assinatura. Você pode desativar estes e-mails nas suas configurações.',
+  'footer.outcomeAddress':
+    'Você recebe este e-mail porque este endereço é informado do resultado de cada solicitação de assinatura de {sender}.',
   'memberInvite.subject': '{sender} convidou você para “{title}”',
   'memberInvite.preheader': 'Entre na conta no {product}. O link funciona até {expires}.',
   'memberInvite.heading': 'Você foi convidado',

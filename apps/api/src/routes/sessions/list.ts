@@ -13,7 +13,7 @@ export const sessionsListRoute = apiRoute({
   tags: ['Sessions'],
   summary: "List the account's sessions",
   description:
-    'Newest first, cursor-paged. Filters: `status`, `bulkSendBatchId`, `templateId`, `from`/`to` (creation time), `q` (a recipient email or part of the title).',
+    "Newest first, cursor-paged. Filters: `status`, `bulkSendBatchId`, `templateId`, `from`/`to` (creation time), `q` (a recipient email or part of the title), `recipient` (extension: the starts of a recipient name's words or of an email, index-backed).",
   request: { query: SessionListQuerySchema },
   responses: {
     200: jsonResponse('A page of sessions.', SessionListSchema),

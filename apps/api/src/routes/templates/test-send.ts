@@ -66,7 +66,7 @@ export function registerTemplateTest(app: OpenAPIHono<AppEnv>): void {
     };
     const result = await queue.run<SendJobResult>(
       templatesSendJob,
-      { accountId, body: JSON.stringify(request), test: true },
+      { accountId, body: JSON.stringify(request), test: true, sentBy: member.memberId },
       { timeoutMs: config.sendTimeoutMs },
     );
     const { body } = sendOutcome<TemplateSendOutcome>(c, result);

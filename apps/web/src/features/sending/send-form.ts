@@ -38,13 +38,11 @@ export const initialSendForm = (template: Pick<TemplateDetail, 'roles'>): SendFo
 export function sendRequestOf(templateId: string, form: SendForm): TemplateSendRequestInput | string {
   const missing = missingRecipient(form.recipients);
   if (missing) return missing;
-  const reminders = form.remindersEnabled ? reminderDaysOf(form.reminderDays) : [];
-  if (typeof reminders === 'string') return reminders;
+  const options = templateOptionsOf(form);
+  if (typeof options === 'string') return options;
   const fields = Object.entries(form.prefill)
     .filter(([, value]) => value !== '')
     .map(([label, value]) => ({ label, value }));
-  const subject = form.subject.trim();
-  const message = form.message.trim();
   return {
     templateId,
     signingRequests: [
@@ -57,6 +55,22 @@ export function sendRequestOf(templateId: string, form: SendForm): TemplateSendR
         ...(fields.length > 0 ? { fields } : {}),
       },
     ],
+    ...options,
+  };
+}
+
+type TemplateOptions = Omit<TemplateSendRequestInput, 'templateId' | 'signingRequests'>;
+
+/**
+ * What a template send's body says besides its entries (how they sign, how they hear of it, reminders): one
+ * recipient set from the send page or thousands from a spreadsheet (bulk/). The reason it cannot go, else it.
+ */
+export function templateOptionsOf(form: SendOptions): TemplateOptions | string {
+  const reminders = form.remindersEnabled ? reminderDaysOf(form.reminderDays) : [];
+  if (typeof reminders === 'string') return reminders;
+  const subject = form.subject.trim();
+  const message = form.message.trim();
+  return {
     ...sharedBody(form),
     ...(subject ? { subject } : {}),
     ...(message ? { message } : {}),

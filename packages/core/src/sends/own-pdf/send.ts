@@ -111,6 +111,7 @@ export async function sendOwnPdfs(
           signingOrder: rowOrders[i]!,
         })),
         test: mode.test,
+        sentByMemberId: mode.sentBy ?? null,
         retentionDays: request.retentionDays,
       };
     },

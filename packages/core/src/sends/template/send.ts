@@ -118,6 +118,7 @@ export async function sendTemplate(
       documents,
       ...valid.get(row)!,
       test: mode.test,
+      sentByMemberId: mode.sentBy ?? null,
       retentionDays: request.retentionDays,
     }),
     problems,

@@ -15,6 +15,8 @@ export interface Account {
   name: string;
   email: string;
   defaultSenderName: string | null;
+  /** Told of every session's completion or decline; null: none. */
+  outcomeEmail: string | null;
   createdAt: string;
 }
 export interface Me {

@@ -1,38 +1,21 @@
-import { templateProblems } from '@countersign/schemas/template-readiness';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Form } from '../../../components/Form.tsx';
-import { Loading } from '../../../components/Loading.tsx';
-import { type TemplateWithVersion, templateQuery } from '../../designer/api/template-query.ts';
+import type { TemplateWithVersion } from '../../designer/api/template-query.ts';
 import { useSendTemplate } from '../api/send.ts';
 import { PrefillFieldset } from '../components/PrefillFieldset.tsx';
 import { RecipientsFieldset } from '../components/RecipientsFieldset.tsx';
 import { DeliveryOptions, SigningOptions } from '../components/SendOptions.tsx';
 import { SendResult } from '../components/SendResult.tsx';
+import { problemsOf, StoredTemplatePage } from '../components/StoredTemplatePage.tsx';
 import { initialSendForm, prefillFields, type SendForm, sendRequestOf } from '../send-form.ts';
 
-/** The designer's problems for a stored template: the same rules the API refuses a send for. */
-const problemsOf = (t: TemplateWithVersion) =>
-  templateProblems({
-    roles: t.roles,
-    documents: t.documents,
-    fields: t.fields.map((f) => ({
-      ...f,
-      document: t.documents.findIndex((d) => d.filename === f.document),
-    })),
-  });
-
 export default function SendTemplate({ params }: { params: { templateId: string } }) {
-  // Always the stored template (not a working copy a designer tab left in the cache): that is what is sent.
-  const template = useQuery({ ...templateQuery(params.templateId), staleTime: 0 });
   return (
-    <main className="page" id="main">
-      {template.isPending ? <Loading /> : null}
-      <ErrorNotice error={template.error} />
-      {template.data ? <SendTemplateForm key={template.data.version} template={template.data} /> : null}
-    </main>
+    <StoredTemplatePage templateId={params.templateId}>
+      {(template) => <SendTemplateForm template={template} />}
+    </StoredTemplatePage>
   );
 }
 

@@ -9,8 +9,10 @@ export interface SessionFilters {
   status?: string;
   templateId?: string;
   bulkSendBatchId?: string;
-  /** Recipient email or title. */
+  /** Exact recipient email or part of the title. */
   q?: string;
+  /** Starts of a recipient's name words, or of an email (the API's `recipient`, index-backed). */
+  recipient?: string;
   /** yyyy-mm-dd, inclusive. */
   from?: string;
   to?: string;

@@ -13,7 +13,16 @@ import { SessionDetailPanel } from '../components/SessionDetail.tsx';
 import { SigningProgress } from '../components/SigningProgress.tsx';
 
 const STATUSES = ['active', 'completed', 'cancelled', 'declined', 'expired'] as const;
-const FILTER_KEYS = ['status', 'templateId', 'bulkSendBatchId', 'q', 'from', 'to', 'mode'] as const;
+const FILTER_KEYS = [
+  'recipient',
+  'q',
+  'status',
+  'templateId',
+  'bulkSendBatchId',
+  'from',
+  'to',
+  'mode',
+] as const;
 const MODES = [
   ['', 'Live sessions'],
   ['test', 'Test sessions'],
@@ -84,7 +93,10 @@ export default function Sessions() {
         }}
         key={search}
       >
-        <Field label="Recipient email or title">
+        <Field label="Recipient name or email">
+          <input type="search" name="recipient" defaultValue={filters.recipient} autoComplete="off" />
+        </Field>
+        <Field label="Title">
           <input type="search" name="q" defaultValue={filters.q} />
         </Field>
         <Field label="Status">

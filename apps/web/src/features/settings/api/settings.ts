@@ -1,4 +1,4 @@
-import type { Branding, BrandingUpdateRequest } from '@countersign/schemas';
+import type { Branding, BrandingUpdateRequest, MemberPreferences } from '@countersign/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { deleteById, useRefetchingMutation } from '../../../lib/mutations.ts';
@@ -11,12 +11,27 @@ export const useAccount = () =>
 export function useUpdateAccount() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (patch: { name?: string; defaultSenderName?: string | null }) =>
+    mutationFn: (patch: { name?: string; defaultSenderName?: string | null; outcomeEmail?: string | null }) =>
       api<Account>('/api/account', { method: 'PATCH', json: patch }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['account'] });
       void client.invalidateQueries({ queryKey: meKey });
     },
+  });
+}
+
+const preferencesKey = ['me', 'preferences'] as const;
+
+/** The signed-in member's own settings (GET/PATCH /api/me/preferences). */
+export const usePreferences = () =>
+  useQuery({ queryKey: preferencesKey, queryFn: () => api<MemberPreferences>('/api/me/preferences') });
+
+export function useUpdatePreferences() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: Partial<MemberPreferences>) =>
+      api<MemberPreferences>('/api/me/preferences', { method: 'PATCH', json: patch }),
+    onSuccess: (saved) => client.setQueryData(preferencesKey, saved),
   });
 }
 

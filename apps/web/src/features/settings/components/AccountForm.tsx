@@ -5,7 +5,10 @@ import { Loading } from '../../../components/Loading.tsx';
 import { OwnerSave } from '../../../components/OwnerSave.tsx';
 import { useAccount, useUpdateAccount } from '../api/settings.ts';
 
-/** The account's name and default sender name. Owners change them; other members see them. */
+/**
+ * The account's name, default sender name and outcome address (a shared inbox told of every session's end).
+ * Owners change them; other members see them.
+ */
 export function AccountForm({ canAdminister }: { canAdminister: boolean }) {
   const account = useAccount();
   const update = useUpdateAccount();
@@ -16,13 +19,18 @@ export function AccountForm({ canAdminister }: { canAdminister: boolean }) {
       <ErrorNotice error={account.error} />
       {account.data ? (
         <Form
-          key={account.data.name + (account.data.defaultSenderName ?? '')}
+          key={account.data.name + (account.data.defaultSenderName ?? '') + (account.data.outcomeEmail ?? '')}
           className="card stack"
           aria-labelledby="account-title"
           onSubmit={(form) => {
             const data = new FormData(form);
             const sender = String(data.get('defaultSenderName') ?? '').trim();
-            update.mutate({ name: String(data.get('name') ?? '').trim(), defaultSenderName: sender || null });
+            const outcomeEmail = String(data.get('outcomeEmail') ?? '').trim();
+            update.mutate({
+              name: String(data.get('name') ?? '').trim(),
+              defaultSenderName: sender || null,
+              outcomeEmail: outcomeEmail || null,
+            });
           }}
         >
           <h2 id="account-title">Account</h2>
@@ -41,6 +49,16 @@ export function AccountForm({ canAdminister }: { canAdminister: boolean }) {
               defaultValue={account.data.defaultSenderName ?? ''}
               disabled={!canAdminister}
               maxLength={100}
+            />
+          </Field>
+          <Field label="Outcome address: emailed when any session completes or is declined (empty: none)">
+            <input
+              name="outcomeEmail"
+              type="email"
+              defaultValue={account.data.outcomeEmail ?? ''}
+              disabled={!canAdminister}
+              maxLength={254}
+              autoComplete="off"
             />
           </Field>
           <OwnerSave canAdminister={canAdminister} save={update} label="Save" saved="Saved." />

@@ -4,6 +4,7 @@ import { AccountForm } from '../components/AccountForm.tsx';
 import { ActivitySection } from '../components/ActivitySection.tsx';
 import { BrandingForm } from '../components/BrandingForm.tsx';
 import { MembersSection } from '../components/MembersSection.tsx';
+import { NotificationsSection } from '../components/NotificationsSection.tsx';
 import { PasskeysSection } from '../components/PasskeysSection.tsx';
 import { RetentionForm } from '../components/RetentionForm.tsx';
 
@@ -19,6 +20,8 @@ export default function Settings() {
       <BrandingForm canAdminister={canAdminister} />
 
       <RetentionForm canAdminister={canAdminister} />
+
+      <NotificationsSection />
 
       <PasskeysSection />
 

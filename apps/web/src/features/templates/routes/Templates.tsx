@@ -101,9 +101,14 @@ export default function Templates() {
           {
             label: 'Send',
             cell: (t) => (
-              <Link href={`/templates/${t.templateId}/send`} className="button small">
-                Send<span className="visually-hidden"> {t.name}</span>
-              </Link>
+              <span className="row">
+                <Link href={`/templates/${t.templateId}/send`} className="button small">
+                  Send<span className="visually-hidden"> {t.name}</span>
+                </Link>
+                <Link href={`/templates/${t.templateId}/bulk`} className="button small">
+                  Bulk send<span className="visually-hidden"> {t.name}</span>
+                </Link>
+              </span>
             ),
           },
           {

@@ -48,6 +48,7 @@ import { registerTemplateEdit } from './routes/templates/edit.ts';
 import { registerTemplateGet } from './routes/templates/get.ts';
 import { registerTemplatesList } from './routes/templates/list.ts';
 import { registerTemplatesSend } from './routes/templates/send.ts';
+import { registerTemplateTags } from './routes/templates/tags.ts';
 import { registerTemplateTest } from './routes/templates/test-send.ts';
 import { registerToken } from './routes/token.ts';
 import { registerTokens } from './routes/tokens.ts';
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerTemplateEdit(app);
   registerTemplateDuplicate(app);
   registerTemplateArchive(app);
+  registerTemplateTags(app);
   registerTemplateTest(app);
   // The signer's side: the signer API (link token + signer cookie), the signing page and its assets.
   registerSigning(app);

@@ -146,6 +146,8 @@ function bodyFor(op: Operation, ids: Ids): unknown {
       };
     case 'PUT /api/templates/{templateId}':
       return { version: 1, name: 'Taken over', roles: ['Client'], fields: [] };
+    case 'PUT /api/templates/{templateId}/tags':
+      return { tags: ['Taken over'] };
     case 'POST /api/webhooks':
       return { url: `${receiver.url}/intruder` };
     case 'PATCH /api/webhooks/{webhookId}':
@@ -175,7 +177,7 @@ async function aliceView() {
     session: [session.status, session.body.status, session.body.cancellationReason ?? null],
     webhook: [webhook.status, webhook.body.status, webhook.body.previousSecretExpiresAt ?? null],
     deliveries: (deliveries.body.deliveries as unknown[]).length,
-    template: template.status,
+    template: [template.status, template.body.name, template.body.tags],
     document: [document.status, (await document.arrayBuffer()).byteLength],
     rows: await rowCounts(),
   };

@@ -165,4 +165,30 @@ describe('drive file names', () => {
     expect(stored).toEqual(['Offer.pdf', 'Offer letter.pdf', `${'a'.repeat(251)}.pdf`]);
     expect(await driveNames()).toEqual(expect.arrayContaining(stored));
   }, 60_000);
+
+  it("reads a file back as uploaded, under its name; another account's file or an unknown id is a 404", async () => {
+    const bytes = await makePdf(2, 'read back');
+    const res = await toDrive([{ name: 'Read Back é.pdf', bytes }]);
+    expect(res.status).toBe(201);
+    const { cloudFileId } = (res.body.files as { cloudFileId: string }[])[0]!;
+    const content = await api.fetch(`/api/drive/files/${cloudFileId}/content`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(content.status).toBe(200);
+    expect(content.headers.get('content-type')).toBe('application/pdf');
+    expect(content.headers.get('content-disposition')).toContain("filename*=UTF-8''Read%20Back%20%C3%A9.pdf");
+    expect(Buffer.from(await content.arrayBuffer())).toEqual(Buffer.from(bytes));
+
+    const other = (await api.newAccount('Other Drive Ltd', 'owner@other-drive.test')).accessToken;
+    for (const [id, bearer] of [
+      [cloudFileId, other],
+      ['lf_00000000000000000000000000000000', token],
+    ] as const) {
+      const missing = await api.fetch(`/api/drive/files/${id}/content`, {
+        headers: { authorization: `Bearer ${bearer}` },
+      });
+      expect(missing.status).toBe(404);
+      expect(await missing.json()).toMatchObject({ error: 'drive_file_not_found' });
+    }
+  }, 60_000);
 });

@@ -76,6 +76,7 @@ describe('GET /api/templates', () => {
       name: 'Services agreement',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       archivedAt: null,
+      tags: [],
       roles: ['Client', 'Provider'],
       documents: [
         { filename: 'agreement.pdf', pageCount: 2 },

@@ -32,6 +32,7 @@ import type {
   TemplateManifest,
   TemplateSendRequest,
   TemplateSendResponse,
+  TemplateTagsRequest,
   TokenResponse,
   WebhookCreated,
   WebhookCreateRequest,
@@ -213,10 +214,16 @@ export class CountersignClient {
     /** `POST /api/templates/send`: one session per `signingRequests` entry (row failures are in the body). */
     send: (body: TemplateSendRequest, options: SendOptions = {}): Promise<TemplateSendResponse> =>
       this.idempotentPost('/api/templates/send', body, options),
-    /** The account's templates; `{ archived: true }` lists the archived ones instead. */
-    list: (options: CallOptions & { archived?: boolean } = {}): Promise<TemplateList> => {
-      const { archived, ...call } = options;
-      return this.json('GET', '/api/templates', archived ? { query: { archived: 'true' }, ...call } : call);
+    /**
+     * The account's templates; `{ archived: true }` lists the archived ones instead, `{ tag }` only those with
+     * that tag (case ignored).
+     */
+    list: (options: CallOptions & { archived?: boolean; tag?: string } = {}): Promise<TemplateList> => {
+      const { archived, tag, ...call } = options;
+      return this.json('GET', '/api/templates', {
+        query: { archived: archived ? 'true' : undefined, tag },
+        ...call,
+      });
     },
     get: (templateId: string, options: CallOptions = {}): Promise<TemplateDetail> =>
       this.json('GET', pathOf('/api/templates/{templateId}', { templateId }), options),
@@ -232,6 +239,19 @@ export class CountersignClient {
       this.json('POST', pathOf('/api/templates/{templateId}/archive', { templateId }), options),
     restore: (templateId: string, options: CallOptions = {}): Promise<TemplateDetail> =>
       this.json('POST', pathOf('/api/templates/{templateId}/restore', { templateId }), options),
+    /**
+     * `PUT /api/templates/{templateId}/tags`: replaces the template's tags (`[]` clears them); "HR" and "hr"
+     * are one tag, the first kept as typed. No new version is made.
+     */
+    setTags: (
+      templateId: string,
+      tags: TemplateTagsRequest['tags'],
+      options: CallOptions = {},
+    ): Promise<TemplateDetail> =>
+      this.json('PUT', pathOf('/api/templates/{templateId}/tags', { templateId }), {
+        body: { tags } satisfies TemplateTagsRequest,
+        ...options,
+      }),
     /** `POST /api/templates/{templateId}/duplicate`: a copy of its current version, named `name` or "... (copy)". */
     duplicate: (
       templateId: string,
@@ -291,6 +311,17 @@ export class CountersignClient {
     delete: async (cloudFileId: string, options: CallOptions = {}): Promise<void> => {
       await this.empty('DELETE', pathOf('/api/drive/files/{cloudFileId}', { cloudFileId }), options);
     },
+    /** A drive file's PDF, as uploaded. */
+    content: async (cloudFileId: string, options: CallOptions = {}): Promise<Uint8Array> =>
+      (
+        await this.http.send<Uint8Array>({
+          method: 'GET',
+          path: pathOf('/api/drive/files/{cloudFileId}/content', { cloudFileId }),
+          auth: true,
+          expect: 'bytes',
+          ...options,
+        })
+      ).body,
   };
 
   readonly webhooks = {

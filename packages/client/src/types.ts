@@ -29,6 +29,7 @@ export type DriveFileList = Schemas['DriveFileList'];
 export type TemplateList = Schemas['TemplateList'];
 export type TemplateCreated = Schemas['TemplateCreated'];
 export type TemplateDuplicateRequest = Schemas['TemplateDuplicateRequest'];
+export type TemplateTagsRequest = Schemas['TemplateTagsRequest'];
 export type TemplateManifest = Schemas['TemplateManifest'];
 export type WebhookEvent = Schemas['WebhookEvent'];
 /** What `POST /api/webhooks/{id}/test` delivers: not about a session. */

@@ -143,10 +143,11 @@ describe('sends and cancels', () => {
     expect(byName.sort()).toEqual(sessions);
   });
 
-  it('sends own PDFs from the drive, downloads a document, and cancels with a key', async () => {
+  it('sends own PDFs from the drive (read back as uploaded), downloads a document, and cancels with a key', async () => {
     const { client, sent } = newClient();
     const { files } = await client.drive.upload([{ filename: 'Offer.pdf', bytes: await textPdf('offer') }]);
     const cloudFileId = files[0]!.cloudFileId;
+    expect(Buffer.from(await client.drive.content(cloudFileId))).toEqual(Buffer.from(await textPdf('offer')));
     const { rows } = await client.sessions.send({
       cloudFileIds: [cloudFileId],
       signingRequests: [{ recipients: [{ name: 'Sam Signer', email: 'sam@example.test' }] }],
@@ -200,6 +201,23 @@ describe('templates', () => {
     );
     expect((await client.templates.restore(templateId)).archivedAt).toBeNull();
     expect((await client.templates.list()).templates.map((t) => t.templateId)).toContain(templateId);
+  });
+
+  it("replaces a template's tags and lists the templates with one", async () => {
+    const { client } = newClient();
+    const templateId = await withTemplate(client);
+    const tag = `Team ${randomUUID().slice(0, 8)}`;
+    expect((await client.templates.setTags(templateId, [tag, 'legal', tag.toLowerCase()])).tags).toEqual([
+      'legal',
+      tag,
+    ]);
+    const tagged = await client.templates.list({ tag: tag.toUpperCase() });
+    expect(tagged.templates.map((t) => [t.templateId, t.tags])).toEqual([[templateId, ['legal', tag]]]);
+    expect((await client.templates.list({ tag, archived: true })).templates).toEqual([]);
+    expect((await client.templates.setTags(templateId, [])).tags).toEqual([]);
+    expect((await client.templates.list({ tag })).templates).toEqual([]);
+    const invalid = await client.templates.setTags(templateId, ['a,b']).catch((e: unknown) => e);
+    expect(invalid).toMatchObject({ status: 400, code: 'invalid_request' });
   });
 });
 

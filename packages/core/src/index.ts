@@ -63,7 +63,13 @@ export { FileBlobStore } from './blobs/file-blob-store.ts';
 export { openBlobStore } from './blobs/open-blob-store.ts';
 export { S3BlobStore } from './blobs/s3-blob-store.ts';
 export { type ServiceContext, testModeView } from './context.ts';
-export { connectGoogleDrive, disconnectDrive, driveFor, localDrive } from './drive/drive-service.ts';
+export {
+  connectGoogleDrive,
+  disconnectDrive,
+  driveErrorToDomain,
+  driveFor,
+  localDrive,
+} from './drive/drive-service.ts';
 export {
   driveConnectionView,
   finishGoogleDriveConnect,
@@ -216,6 +222,7 @@ export { examplePayload } from './templates/example-payload.ts';
 export { loadTemplate } from './templates/load.ts';
 export { templateFromManifest } from './templates/manifest.ts';
 export { getTemplateDetail, listTemplates } from './templates/read.ts';
+export { setTemplateTags } from './templates/set-tags.ts';
 export { deleteTemplate, templateDocumentFile, updateTemplate } from './templates/update.ts';
 export { type WebhookDelivererOptions, webhookDeliverer } from './webhooks/deliverer.ts';
 export { listWebhookDeliveries, redeliverWebhook } from './webhooks/deliveries.ts';

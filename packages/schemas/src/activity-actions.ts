@@ -13,6 +13,7 @@ export const activityActions = {
   'template.deleted': 'A template was deleted.',
   'template.archived': 'A template was archived (out of the default list).',
   'template.restored': 'An archived template was restored to the list.',
+  'template.tagged': "A template's tags were replaced (from, to).",
   'webhook.created': 'A webhook endpoint was registered (its URL and event types; never the secret).',
   'webhook.updated': "A webhook endpoint's event types changed, or it was turned off or on.",
   'webhook.deleted': 'A webhook endpoint was deleted.',

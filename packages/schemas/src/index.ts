@@ -23,6 +23,7 @@ export * from './sessions-remind.ts';
 export * from './sessions-send.ts';
 export * from './signing.ts';
 export * from './sso.ts';
+export * from './template-tags.ts';
 export * from './templates.ts';
 export * from './templates-send.ts';
 export * from './token.ts';

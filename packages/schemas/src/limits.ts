@@ -61,3 +61,8 @@ export const ORDER_MAX = 1_000;
 
 /** Sessions one `POST /api/sessions/remind` takes (extension): a page of the web app's list and then some. */
 export const REMIND_SESSIONS_MAX = 100;
+
+/** Tags per template (extension): enough to sort a library by team, kind and region, not a keyword index. */
+export const TEMPLATE_TAGS_MAX = 20;
+/** A template tag's characters once trimmed (extension): a label for a filter, not a description. */
+export const TEMPLATE_TAG_MAX_LENGTH = 40;

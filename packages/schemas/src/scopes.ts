@@ -22,7 +22,7 @@ export const scopeDescriptions: Record<Scope, string> = {
   'sessions:cancel': 'Cancel sessions; purge test sessions.',
   'templates:read': 'List and read templates.',
   'templates:write': 'Create, edit and delete templates.',
-  drive: "List, upload and delete the account drive's files.",
+  drive: "List, upload, read and delete the account drive's files.",
   webhooks: 'Manage webhook endpoints and their deliveries.',
   'account:read': 'Read the account, its branding, members and allowance.',
   'account:admin':

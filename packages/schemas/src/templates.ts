@@ -8,9 +8,16 @@ import {
   oneOf,
   readableText,
   strictObject,
+  textString,
 } from './common.ts';
 import { fieldTypes } from './field-types.ts';
-import { FIELDS_MAX, RECIPIENTS_MAX, TEXT_MAX_LENGTH } from './limits.ts';
+import {
+  FIELDS_MAX,
+  RECIPIENTS_MAX,
+  TEMPLATE_TAG_MAX_LENGTH,
+  TEMPLATE_TAGS_MAX,
+  TEXT_MAX_LENGTH,
+} from './limits.ts';
 import { SUPPORTED_LOCALES } from './locales.ts';
 import { isoTime, listOf } from './read-fields.ts';
 import { ROLE_COLOR_MIN_CONTRAST, ROLE_COLOR_PATTERN } from './role-colors.ts';
@@ -251,6 +258,10 @@ const templateHeadFields = {
     description:
       'Extension: when the template was archived (out of the default list; still read, edited and sent), or null.',
   }),
+  tags: z.array(z.string()).openapi({
+    description: "Extension: the template's tags as first typed, ordered ignoring case.",
+    example: ['HR', 'lease'],
+  }),
 };
 /** A document of a template, as the list and the detail show it. */
 const templateDocument = z.object({ filename: z.string(), pageCount: z.int() });
@@ -333,9 +344,43 @@ export const TemplateDuplicateRequestSchema = strictObject({
 }).openapi('TemplateDuplicateRequest');
 export type TemplateDuplicateRequest = z.output<typeof TemplateDuplicateRequestSchema>;
 
-/** GET /api/templates: the account's templates, or (extension) its archived ones. */
+/**
+ * A template tag as typed: trimmed, 1 to TEMPLATE_TAG_MAX_LENGTH characters, readable (no control characters),
+ * and without a comma (the web app edits a template's tags as one comma-separated line).
+ */
+const templateTag = () =>
+  readableText(
+    textString()
+      .trim()
+      .min(1, { error: issueMessages.notEmpty })
+      .max(TEMPLATE_TAG_MAX_LENGTH, { error: `must be at most ${TEMPLATE_TAG_MAX_LENGTH} characters` })
+      .refine((tag) => !tag.includes(','), { error: 'must not contain a comma' }),
+  );
+
+/** PUT /api/templates/{templateId}/tags (extension). */
+export const TemplateTagsRequestSchema = strictObject({
+  tags: arrayOf(templateTag(), { max: TEMPLATE_TAGS_MAX }).openapi({
+    description:
+      `The template's tags, replacing those it has (\`[]\` clears them): each trimmed, 1 to ` +
+      `${TEMPLATE_TAG_MAX_LENGTH} characters, no control characters or commas; at most ${TEMPLATE_TAGS_MAX}. ` +
+      'Tags equal ignoring case are one tag: the first is kept as typed.',
+    example: ['HR', 'Lease'],
+  }),
+}).openapi('TemplateTagsRequest');
+export type TemplateTagsRequest = z.output<typeof TemplateTagsRequestSchema>;
+
+/** GET /api/templates: the account's templates, or (extension) its archived ones, or those with a tag. */
 export const TemplateListQuerySchema = z.strictObject({
   archived: z.enum(['true', 'false']).optional().openapi({
     description: 'Extension: `true` lists the archived templates only; absent or `false`, the others.',
   }),
+  tag: textString()
+    .trim()
+    .min(1, { error: issueMessages.notEmpty })
+    .max(TEMPLATE_TAG_MAX_LENGTH, { error: `must be at most ${TEMPLATE_TAG_MAX_LENGTH} characters` })
+    .optional()
+    .openapi({
+      description: 'Extension: only the templates with this tag (case ignored); combines with `archived`.',
+      example: 'hr',
+    }),
 });

@@ -134,6 +134,12 @@ export async function tabTo(page: Page, selector: string, max = 60): Promise<voi
   throw new Error(`${selector} not reachable with Tab`);
 }
 
+/** Focuses `selector` by Tab and types `text` into it. */
+export async function typeInto(page: Page, selector: string, text: string): Promise<void> {
+  await tabTo(page, selector);
+  await page.keyboard.type(text);
+}
+
 /** Screenshots (of `focus` when given) and axe at both widths, back at 1280 px after. */
 export async function atBothWidths(page: Page, name: string, focus?: Locator): Promise<void> {
   for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {

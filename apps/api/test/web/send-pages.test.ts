@@ -4,7 +4,6 @@ import path from 'node:path';
 import { devMailbox } from '@countersign/core';
 import type { SigningView } from '@countersign/schemas';
 import { tempDir } from '@countersign/test-support';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signBody } from '../signing-setup.ts';
 import { agreementPdf, agreementTemplate, signatureField, signedInPage } from './app-support.ts';
@@ -15,6 +14,7 @@ import {
   dropExpectedProblems,
   newContext,
   tabTo,
+  typeInto,
   VIEWPORTS,
 } from './browser.ts';
 
@@ -44,12 +44,6 @@ async function leaseTemplate(accountId: string, name = 'Lease') {
     roles: ['Tenant', 'Landlord'],
     fields: [signatureField('Tenant', 72, 420), signatureField('Landlord', 320, 420), companyField],
   });
-}
-
-/** Focuses `selector` by Tab and types `text` into it. */
-async function typeInto(page: Page, selector: string, text: string): Promise<void> {
-  await tabTo(page, selector);
-  await page.keyboard.type(text);
 }
 
 /** Signs on the signing page at `url` with the typed signature the page offers (no verification). */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { signOut, useMe } from '../features/auth/api/auth.ts';
+import { clearPlacedSends } from '../features/sending/placed-send.ts';
 
 const NAV = [
   ['/sessions', 'Sessions'],
@@ -45,6 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
             className="link"
             onClick={async () => {
               await signOut().catch(() => undefined);
+              clearPlacedSends();
               location.assign('/app/sign-in');
             }}
           >

@@ -4331,6 +4331,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/drive/files/{cloudFileId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file of the embedded drive, its PDF (extension)
+         * @description The bytes as uploaded, with the file name as its download name. The web app reads them to make a template of drive files (the designer places their fields).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cloudFileId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The PDF. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `drive` (a member who is not an owner lacks `account:admin`). */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
+                /** @description `drive_file_not_found`: no such file in this account drive. */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/drive/files/{cloudFileId}": {
         parameters: {
             query?: never;
@@ -6620,13 +6723,15 @@ export interface paths {
         };
         /**
          * List the account's templates
-         * @description Newest first: id, name, roles, documents with their page counts and the number of fields. Archived templates are left out unless `archived=true` (extension), which lists them alone.
+         * @description Newest first: id, name, roles, documents with their page counts and the number of fields. Archived templates are left out unless `archived=true` (extension), which lists them alone. `tag` (extension) keeps the templates with that tag, case ignored.
          */
         get: {
             parameters: {
                 query?: {
                     /** @description Extension: `true` lists the archived templates only; absent or `false`, the others. */
                     archived?: "true" | "false";
+                    /** @description Extension: only the templates with this tag (case ignored); combines with `archived`. */
+                    tag?: string;
                 };
                 header?: never;
                 path?: never;
@@ -7522,6 +7627,123 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/{templateId}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace a template's tags (extension)
+         * @description Sets the template's tags to `tags` (`[]` clears them). "HR" and "hr" are one tag: the first is kept as typed. `GET /api/templates?tag=` lists the templates with a tag. Tags only sort the list: no new version is made and its sessions are untouched. Recorded in the activity log as `template.tagged` when the tags change.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    templateId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TemplateTagsRequest"];
+                };
+            };
+            responses: {
+                /** @description The template. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TemplateDetail"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing, malformed, expired or revoked bearer access token. Carries `WWW-Authenticate: Bearer`. */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `insufficient_scope` when the caller lacks `templates:write` (a member who is not an owner lacks `account:admin`). `forbidden` also for the session cookie without the `X-CSRF-Token` header (or a wrong one), or from another origin. */
+                403: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccessErrorResponse"];
+                    };
+                };
+                /** @description `template_not_found`. */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `payload_too_large`: the request body is larger than the configured limit. */
+                413: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -10432,7 +10654,7 @@ export interface components {
          */
         MemberRole: "owner" | "member";
         /**
-         * @description `sessions:send`: Send templates and documents; resend invites and hand out signing links. `sessions:read`: List and read sessions, their audit trails and signed documents. `sessions:cancel`: Cancel sessions; purge test sessions. `templates:read`: List and read templates. `templates:write`: Create, edit and delete templates. `drive`: List, upload and delete the account drive's files. `webhooks`: Manage webhook endpoints and their deliveries. `account:read`: Read the account, its branding, members and allowance. `account:admin`: Administer the account: members, every token, settings, branding, the drive connection, legal holds, purges, single sign-on and the activity log.
+         * @description `sessions:send`: Send templates and documents; resend invites and hand out signing links. `sessions:read`: List and read sessions, their audit trails and signed documents. `sessions:cancel`: Cancel sessions; purge test sessions. `templates:read`: List and read templates. `templates:write`: Create, edit and delete templates. `drive`: List, upload, read and delete the account drive's files. `webhooks`: Manage webhook endpoints and their deliveries. `account:read`: Read the account, its branding, members and allowance. `account:admin`: Administer the account: members, every token, settings, branding, the drive connection, legal holds, purges, single sign-on and the activity log.
          * @enum {string}
          */
         Scope: "sessions:send" | "sessions:read" | "sessions:cancel" | "templates:read" | "templates:write" | "drive" | "webhooks" | "account:read" | "account:admin";
@@ -10905,10 +11127,10 @@ export interface components {
             userAgent: string | null;
         };
         /**
-         * @description `token.created`: A refresh token was created (its label, mode and scopes; never the token). `token.revoked`: A refresh token was revoked. `member.invited`: A member was invited (their email and role). `member.removed`: A member was removed; the tokens they made were revoked with them. `member.role_changed`: A member's role changed (from, to). `template.created`: A template was created. `template.edited`: A template was saved as a new version. `template.deleted`: A template was deleted. `template.archived`: A template was archived (out of the default list). `template.restored`: An archived template was restored to the list. `webhook.created`: A webhook endpoint was registered (its URL and event types; never the secret). `webhook.updated`: A webhook endpoint's event types changed, or it was turned off or on. `webhook.deleted`: A webhook endpoint was deleted. `webhook.enabled`: A disabled webhook endpoint was enabled again. `webhook.secret_rotated`: A webhook endpoint's signing secret was rotated (never the secret). `branding.changed`: The signing-page branding changed (the properties named). `account.changed`: The account's name, default sender name or retention changed (from, to). `session.legal_hold_set`: A session was put under legal hold. `session.legal_hold_released`: A session's legal hold was released. `session.purged`: The purge of an ended session was requested. `session.test_purged`: The account's test sessions were deleted (how many). `drive.connected`: Google Drive was connected (which Google account). `drive.disconnected`: The drive connection was removed (back to the embedded drive). `sso.configured`: Single sign-on was set up or changed (protocol, domain, default role, require SSO; never the client secret). `sso.removed`: The account's single sign-on connection was removed. `sso.domain_verified`: The single sign-on domain's DNS record was checked and the domain verified.
+         * @description `token.created`: A refresh token was created (its label, mode and scopes; never the token). `token.revoked`: A refresh token was revoked. `member.invited`: A member was invited (their email and role). `member.removed`: A member was removed; the tokens they made were revoked with them. `member.role_changed`: A member's role changed (from, to). `template.created`: A template was created. `template.edited`: A template was saved as a new version. `template.deleted`: A template was deleted. `template.archived`: A template was archived (out of the default list). `template.restored`: An archived template was restored to the list. `template.tagged`: A template's tags were replaced (from, to). `webhook.created`: A webhook endpoint was registered (its URL and event types; never the secret). `webhook.updated`: A webhook endpoint's event types changed, or it was turned off or on. `webhook.deleted`: A webhook endpoint was deleted. `webhook.enabled`: A disabled webhook endpoint was enabled again. `webhook.secret_rotated`: A webhook endpoint's signing secret was rotated (never the secret). `branding.changed`: The signing-page branding changed (the properties named). `account.changed`: The account's name, default sender name or retention changed (from, to). `session.legal_hold_set`: A session was put under legal hold. `session.legal_hold_released`: A session's legal hold was released. `session.purged`: The purge of an ended session was requested. `session.test_purged`: The account's test sessions were deleted (how many). `drive.connected`: Google Drive was connected (which Google account). `drive.disconnected`: The drive connection was removed (back to the embedded drive). `sso.configured`: Single sign-on was set up or changed (protocol, domain, default role, require SSO; never the client secret). `sso.removed`: The account's single sign-on connection was removed. `sso.domain_verified`: The single sign-on domain's DNS record was checked and the domain verified.
          * @enum {string}
          */
-        ActivityAction: "token.created" | "token.revoked" | "member.invited" | "member.removed" | "member.role_changed" | "template.created" | "template.edited" | "template.deleted" | "template.archived" | "template.restored" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.enabled" | "webhook.secret_rotated" | "branding.changed" | "account.changed" | "session.legal_hold_set" | "session.legal_hold_released" | "session.purged" | "session.test_purged" | "drive.connected" | "drive.disconnected" | "sso.configured" | "sso.removed" | "sso.domain_verified";
+        ActivityAction: "token.created" | "token.revoked" | "member.invited" | "member.removed" | "member.role_changed" | "template.created" | "template.edited" | "template.deleted" | "template.archived" | "template.restored" | "template.tagged" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.enabled" | "webhook.secret_rotated" | "branding.changed" | "account.changed" | "session.legal_hold_set" | "session.legal_hold_released" | "session.purged" | "session.test_purged" | "drive.connected" | "drive.disconnected" | "sso.configured" | "sso.removed" | "sso.domain_verified";
         /**
          * @description `member`: a person signed in to the web app; `token`: a refresh token (or an access token minted from it); `cli`: the operator's command line; `system`: the service itself.
          * @enum {string}
@@ -11719,6 +11941,14 @@ export interface components {
              * @example 2026-11-22T12:00:00.000Z
              */
             archivedAt: string | null;
+            /**
+             * @description Extension: the template's tags as first typed, ordered ignoring case.
+             * @example [
+             *       "HR",
+             *       "lease"
+             *     ]
+             */
+            tags: string[];
             roles: string[];
             documents: {
                 filename: string;
@@ -11740,6 +11970,14 @@ export interface components {
              * @example 2026-11-22T12:00:00.000Z
              */
             archivedAt: string | null;
+            /**
+             * @description Extension: the template's tags as first typed, ordered ignoring case.
+             * @example [
+             *       "HR",
+             *       "lease"
+             *     ]
+             */
+            tags: string[];
             /** @description Bumped by every update; an update names the version it is based on (409 when stale). */
             version: number;
             /**
@@ -11819,6 +12057,16 @@ export interface components {
         TemplateDuplicateRequest: {
             /** @description The copy's name; without it, the original's with " (copy)" after it. */
             name?: string;
+        };
+        TemplateTagsRequest: {
+            /**
+             * @description The template's tags, replacing those it has (`[]` clears them): each trimmed, 1 to 40 characters, no control characters or commas; at most 20. Tags equal ignoring case are one tag: the first is kept as typed.
+             * @example [
+             *       "HR",
+             *       "Lease"
+             *     ]
+             */
+            tags: string[];
         };
         TemplateTestSent: {
             /** @description The member address every role was sent to. */

@@ -1,10 +1,11 @@
-import { templateDocuments, templates } from '@countersign/db';
+import { templateDocuments, templates, templateTags } from '@countersign/db';
 import { TEXT_MAX_LENGTH, type TemplateDetail } from '@countersign/schemas';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../support/crypto.ts';
 import { DomainError } from '../support/errors.ts';
 import { loadTemplate } from './load.ts';
 import { getTemplateDetail } from './read.ts';
+import { tagRows, tagsOf } from './tags.ts';
 import { insertRolesAndFields } from './version-rows.ts';
 
 /** "Lease (copy)": what a copy is called when the caller names it nothing, kept within the name limit. */
@@ -12,7 +13,7 @@ export const copyName = (name: string) => `${name.slice(0, TEXT_MAX_LENGTH - ' (
 
 /**
  * A new template with the current version of `templateId`: its PDFs (the blobs are shared by content, so
- * nothing is copied but rows), roles with their colours, fields and language, as version 1 of its own. The
+ * nothing is copied but rows), roles with their colours, fields, language and tags, as version 1 of its own. The
  * copy and the original change independently from here; sessions sent from the original stay its own.
  */
 export async function duplicateTemplate(
@@ -29,6 +30,7 @@ export async function duplicateTemplate(
   const copyId = newId();
   const documentIndex = new Map(t.documents.map((d, i) => [d.id, i]));
   const roleLabel = new Map(t.roles.map((r) => [r.id, r.label]));
+  const tags = (await tagsOf(ctx, accountId, [templateId])).get(templateId) ?? [];
   await ctx.db.transaction(async (tx) => {
     await tx.insert(templates).values({
       id: copyId,
@@ -52,6 +54,8 @@ export async function duplicateTemplate(
         source: 'manifest' as const,
       })),
     });
+    const tagCopies = tagRows(accountId, copyId, tags);
+    if (tagCopies.length > 0) await tx.insert(templateTags).values(tagCopies);
     await options.alsoInTransaction?.(copyId, name);
   });
   return await getTemplateDetail(ctx, accountId, copyId);

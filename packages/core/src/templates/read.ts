@@ -1,19 +1,23 @@
-import { templateDocuments, templateFields, templateRoles, templates } from '@countersign/db';
-import { localeOf, type TemplateDetail, type TemplateList } from '@countersign/schemas';
+import { templateDocuments, templateFields, templateRoles, templates, templateTags } from '@countersign/db';
+import { foldTag, localeOf, type TemplateDetail, type TemplateList } from '@countersign/schemas';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { ServiceContext } from '../context.ts';
 import { examplePayload } from './example-payload.ts';
 import { loadTemplate } from './load.ts';
 import { roleColorsView } from './role-colors.ts';
+import { tagsOf } from './tags.ts';
 
 const iso = (t: number) => new Date(t).toISOString();
 
-/** The account's templates, newest first, with what a caller needs to pick one. */
+/**
+ * The account's templates, newest first, with what a caller needs to pick one: those in use, or the archived
+ * ones; with `tag`, only those with that tag (case ignored, a lookup of the account's tag index).
+ */
 export async function listTemplates(
   ctx: ServiceContext,
   accountId: string,
-  options: { archived?: boolean } = {},
+  options: { archived?: boolean; tag?: string } = {},
 ): Promise<TemplateList> {
   const rows = await ctx.db
     .select()
@@ -23,6 +27,17 @@ export async function listTemplates(
         eq(templates.accountId, accountId),
         isNull(templates.deletedAt),
         options.archived ? isNotNull(templates.archivedAt) : isNull(templates.archivedAt),
+        options.tag === undefined
+          ? undefined
+          : inArray(
+              templates.id,
+              ctx.db
+                .select({ templateId: templateTags.templateId })
+                .from(templateTags)
+                .where(
+                  and(eq(templateTags.accountId, accountId), eq(templateTags.tagKey, foldTag(options.tag))),
+                ),
+            ),
       ),
     )
     .orderBy(desc(templates.createdAt), desc(templates.id));
@@ -66,12 +81,14 @@ export async function listTemplates(
       .filter((r) => current.get(r.templateId) === r.version)
       .map((r) => [r.templateId, r.n]),
   );
+  const tags = await tagsOf(ctx, accountId, ids);
   return {
     templates: rows.map((t) => ({
       templateId: t.id,
       name: t.name,
       createdAt: iso(t.createdAt),
       archivedAt: t.archivedAt === null ? null : iso(t.archivedAt),
+      tags: tags.get(t.id) ?? [],
       roles: (roles.get(t.id) ?? []).map((r) => r.label),
       documents: (docs.get(t.id) ?? []).map((d) => ({ filename: d.filename, pageCount: d.pageCount })),
       fieldCount: fieldCounts.get(t.id) ?? 0,
@@ -107,6 +124,7 @@ export async function getTemplateDetail(
     name: t.template.name,
     createdAt: iso(t.template.createdAt),
     archivedAt: t.template.archivedAt === null ? null : iso(t.template.archivedAt),
+    tags: (await tagsOf(ctx, accountId, [templateId])).get(templateId) ?? [],
     version: t.template.version,
     updatedAt: t.template.updatedAt === null ? null : iso(t.template.updatedAt),
     defaultLocale: localeOf(t.template.defaultLocale),

@@ -1,4 +1,4 @@
-import { templateDocuments, templates } from '@countersign/db';
+import { templateDocuments, templates, templateTags } from '@countersign/db';
 import type { TemplateDetail, TemplateUpdateRequest } from '@countersign/schemas';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
@@ -92,17 +92,25 @@ export async function updateTemplate(
   return await getTemplateDetail(ctx, accountId, templateId);
 }
 
-/** Deletes a template for the account (404 afterwards); its rows stay for the sessions sent from it. */
+/**
+ * Deletes a template for the account (404 afterwards); its rows stay for the sessions sent from it, but its
+ * tags go (nothing lists or filters a deleted template).
+ */
 export async function deleteTemplate(
   ctx: ServiceContext,
   accountId: string,
   templateId: string,
 ): Promise<void> {
   await loadTemplate(ctx, accountId, templateId);
-  await ctx.db
-    .update(templates)
-    .set({ deletedAt: ctx.clock.now() })
-    .where(and(eq(templates.id, templateId), eq(templates.accountId, accountId)));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(templates)
+      .set({ deletedAt: ctx.clock.now() })
+      .where(and(eq(templates.id, templateId), eq(templates.accountId, accountId)));
+    await tx
+      .delete(templateTags)
+      .where(and(eq(templateTags.templateId, templateId), eq(templateTags.accountId, accountId)));
+  });
 }
 
 /** The prepared PDF (what signers see) of the template's document at `index` (0-based), for the designer. */

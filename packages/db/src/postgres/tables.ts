@@ -44,6 +44,7 @@ export const {
   templateDocuments,
   templateFields,
   templateRoles,
+  templateTags,
   templates,
   webauthnChallenges,
   webhookDeliveries,

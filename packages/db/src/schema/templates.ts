@@ -1,4 +1,4 @@
-import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { accounts } from './accounts.ts';
 import { activeContentRemoved, createdAt, ownedBy, ownedRow, preparedPdf, timestamp } from './columns.ts';
 
@@ -23,6 +23,26 @@ export const templates = sqliteTable(
     defaultLocale: text('default_locale'),
   },
   (t) => [index('templates_account').on(t.accountId, t.createdAt)],
+);
+
+/**
+ * A template's tags (extension), one row per tag: keyed by its folded form (`tag_key`, foldTag in
+ * @countersign/schemas/template-tags) so "HR" and "hr" are one tag, with `tag` as first typed for display.
+ * Metadata like the archive time: no template version. The list's tag filter is a lookup of (account, key).
+ * Deleting the template deletes them. SQLite keeps it WITHOUT ROWID (the migration says so): the key is the row.
+ */
+export const templateTags = sqliteTable(
+  'template_tags',
+  {
+    accountId: text('account_id').notNull(),
+    templateId: ownedBy('template_id', () => templates.id),
+    tagKey: text('tag_key').notNull(),
+    tag: text('tag').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.templateId, t.tagKey] }),
+    index('template_tags_account_tag').on(t.accountId, t.tagKey, t.templateId),
+  ],
 );
 
 /** The template version this row belongs to (templates.version). */

@@ -1,4 +1,10 @@
-import { DomainError, filenameProblem, inspectUploads, localDrive } from '@countersign/core';
+import {
+  DomainError,
+  driveErrorToDomain,
+  filenameProblem,
+  inspectUploads,
+  localDrive,
+} from '@countersign/core';
 import {
   DriveFileIdParamsSchema,
   DriveFileListSchema,
@@ -11,6 +17,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { noContent } from '../../http/no-content.ts';
 import { apiRoute, commonErrors, errorResponseFor, jsonResponse } from '../../http/openapi.ts';
 import { pdfFilePart } from '../../http/pdf-file-part.ts';
+import { pdfBytesResponse, pdfDocumented } from '../../http/pdf-response.ts';
 import { deleteRoute, type RecordKind } from '../../http/record-route.ts';
 
 /** A file of the account's embedded drive, named by `{cloudFileId}`. */
@@ -74,6 +81,19 @@ export const driveFileDeleteRoute = deleteRoute(driveFile, '/api/drive/files/{cl
   done: 'Deleted.',
 });
 
+export const driveFileContentRoute = apiRoute({
+  method: 'get',
+  path: '/api/drive/files/{cloudFileId}/content',
+  access: driveFile.access,
+  tags: driveFile.tags,
+  summary: 'A file of the embedded drive, its PDF (extension)',
+  description:
+    'The bytes as uploaded, with the file name as its download name. The web app reads them to make a ' +
+    'template of drive files (the designer places their fields).',
+  request: { params: driveFile.params },
+  responses: { 200: pdfDocumented, 404: driveFile.notFound },
+});
+
 export function registerDriveFiles(app: OpenAPIHono<AppEnv>): void {
   app.openapi(driveFilesListRoute, async (c) => {
     const files = await (await localDrive(...forAccount(c))).list();
@@ -119,6 +139,19 @@ export function registerDriveFiles(app: OpenAPIHono<AppEnv>): void {
       });
     }
     return c.json({ files: stored }, 201);
+  });
+  app.openapi(driveFileContentRoute, async (c) => {
+    const { cloudFileId } = c.req.valid('param');
+    const drive = await localDrive(...forAccount(c));
+    try {
+      const file = await drive.stat(cloudFileId);
+      return pdfBytesResponse(c, await drive.read(cloudFileId), file.filename);
+    } catch (err) {
+      // This drive's own word for a file it does not hold (a send says `cloud_file_not_found`).
+      if ((err as { code?: string }).code === 'cloud_file_not_found')
+        throw new DomainError('drive_file_not_found', `no file ${cloudFileId} in this account drive`);
+      driveErrorToDomain(err);
+    }
   });
   noContent(app, driveFileDeleteRoute, async (c) => {
     const { cloudFileId } = c.req.valid('param');

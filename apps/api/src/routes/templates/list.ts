@@ -14,7 +14,8 @@ export const templatesListRoute = apiRoute({
   summary: "List the account's templates",
   description:
     'Newest first: id, name, roles, documents with their page counts and the number of fields. Archived ' +
-    'templates are left out unless `archived=true` (extension), which lists them alone.',
+    'templates are left out unless `archived=true` (extension), which lists them alone. `tag` (extension) ' +
+    'keeps the templates with that tag, case ignored.',
   request: { query: TemplateListQuerySchema },
   responses: {
     200: jsonResponse('The templates.', TemplateListSchema),
@@ -23,7 +24,7 @@ export const templatesListRoute = apiRoute({
 
 export function registerTemplatesList(app: OpenAPIHono<AppEnv>): void {
   app.openapi(templatesListRoute, async (c) => {
-    const { archived } = c.req.valid('query');
-    return c.json(await listTemplates(...forAccount(c), { archived: archived === 'true' }), 200);
+    const { archived, tag } = c.req.valid('query');
+    return c.json(await listTemplates(...forAccount(c), { archived: archived === 'true', tag }), 200);
   });
 }

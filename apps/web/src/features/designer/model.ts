@@ -86,10 +86,13 @@ export const newFieldId = () => `f${Date.now().toString(36)}${(counter++).toStri
 export const roleColor = (roles: Role[], name: string | null) =>
   roles.find((r) => r.name === name)?.color ?? '#57606a';
 
+/** The label the designer gives a new field: "Tenant signature", "Text". */
+const labelBase = (type: FieldType, role: string | null) =>
+  role && (type === 'signature' || type === 'initials') ? `${role} ${type}` : FIELD_TYPE_LABELS[type];
+
 /** The next free label for a type: "Signature", "Signature 2", ... (duplicates are a validation error). */
 export function nextLabel(fields: Field[], type: FieldType, role: string | null): string {
-  const base =
-    role && (type === 'signature' || type === 'initials') ? `${role} ${type}` : FIELD_TYPE_LABELS[type];
+  const base = labelBase(type, role);
   const taken = new Set(fields.map((f) => f.label.toLowerCase()));
   if (!taken.has(base.toLowerCase())) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base} ${n}`.toLowerCase())) return `${base} ${n}`;
@@ -122,3 +125,26 @@ export function createField(
 export const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
 /** Points are kept to two decimals: what a manifest would hold, and no float noise in diffs. */
 export const round = (v: number) => Math.round(v * 100) / 100;
+
+/**
+ * A field with the inspector's change. A label the designer made for the old role follows a new role ("Bea
+ * signature 2" given to Sam becomes "Sam signature"); a label the member typed stays.
+ */
+export function patchField(fields: Field[], f: Field, patch: Partial<Field>): Field {
+  const next = { ...f, ...patch };
+  if (patch.role === undefined || patch.role === f.role || patch.label !== undefined) return next;
+  const base = labelBase(f.type, f.role).toLowerCase();
+  // A label that does not name the role ("Text 2") has nothing to follow.
+  if (labelBase(next.type, next.role).toLowerCase() === base) return next;
+  const label = f.label.toLowerCase();
+  const made = label === base || (label.startsWith(`${base} `) && /^\d+$/.test(label.slice(base.length + 1)));
+  if (!made) return next;
+  return {
+    ...next,
+    label: nextLabel(
+      fields.filter((o) => o.id !== f.id),
+      next.type,
+      next.role,
+    ),
+  };
+}

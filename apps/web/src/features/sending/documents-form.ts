@@ -14,6 +14,8 @@ export interface DocumentsForm extends SendOptions {
   files: File[];
   /** Drive files chosen, by id. */
   driveFileIds: string[];
+  /** Who places the fields: Countersign (initials and a signature page, as the API does) or the member. */
+  fieldsBy: 'countersign' | 'designer';
 }
 
 let made = 0;
@@ -26,6 +28,7 @@ export const initialDocumentsForm = (): DocumentsForm => ({
   title: '',
   files: [],
   driveFileIds: [],
+  fieldsBy: 'countersign',
 });
 
 /** Why the form cannot be sent yet, or null. */

@@ -4,7 +4,6 @@ import {
   type KeyboardEvent as ReactKeyboardEvent,
   useCallback,
   useEffect,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -25,15 +24,19 @@ import {
   MIN_SIZE,
   newFieldId,
   nextRoleColor,
+  patchField,
   round,
 } from '../model.ts';
 import { validate } from '../validation.ts';
+import { useZoom } from '../zoom.ts';
 import { Inspector } from './Inspector.tsx';
+import { PageThumbnails } from './PageThumbnails.tsx';
 import { type FieldHandlers, PageView } from './PageView.tsx';
 import { Palette } from './Palette.tsx';
 import { RolesPanel } from './RolesPanel.tsx';
 import { TemplateLanguage } from './TemplateLanguage.tsx';
 import { Toolbar } from './Toolbar.tsx';
+import { ZoomControls } from './ZoomControls.tsx';
 
 interface Props {
   template: TemplateWithVersion;
@@ -86,21 +89,13 @@ export function Editor({ template, documents, pdfs, pagesReady, onFirstPageDrawn
   const clipboard = useRef<Field[]>([]);
   const skipFocusSelect = useRef(false);
 
-  // Zoom: pages fit the width of the document area (at most 125 %), re-measured when the window changes. Measured
-  // before the first paint, and nothing is drawn before then, so page 1 is drawn once, at its final size.
+  // Zoom: by default pages fit the width of the document area (at most 125 %), re-measured when the window
+  // changes; or a level the member chose (zoom.ts). Measured before the first paint, and nothing is drawn before
+  // then, so page 1 is drawn once, at its final size.
   const area = useRef<HTMLDivElement>(null);
-  const [measured, setScale] = useState<number | null>(null);
-  const scale = measured ?? 1;
   const maxWidth = Math.max(...documents.flatMap((d) => d.pageSizes.map((s) => s.width)), 1);
-  useLayoutEffect(() => {
-    const el = area.current;
-    if (!el) return;
-    const measure = () => setScale(Math.min(1.25, Math.max(0.3, (el.clientWidth - 24) / maxWidth)));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [maxWidth]);
+  const zoom = useZoom(area, maxWidth);
+  const { scale } = zoom;
   const scaleRef = useRef(scale);
   scaleRef.current = scale;
 
@@ -438,6 +433,7 @@ export function Editor({ template, documents, pdfs, pagesReady, onFirstPageDrawn
           const next = autosave.takeTheirs(toDraft);
           if (next) history.reset(next);
         }}
+        view={<ZoomControls zoom={zoom.zoom} scale={scale} onZoom={zoom.setZoom} />}
       />
       <div className="dz-body">
         <aside className="dz-side" aria-label="Tools">
@@ -495,10 +491,18 @@ export function Editor({ template, documents, pdfs, pagesReady, onFirstPageDrawn
             }
           />
         </aside>
+        <PageThumbnails
+          documents={documents}
+          pdfs={pdfs}
+          ready={pagesReady}
+          fieldsByPage={fieldsByPage}
+          area={area}
+          scale={scale}
+        />
         <section className="dz-pages" ref={area} tabIndex={-1} aria-label="Pages">
           {/* Pages once the zoom is known, so nothing is laid out or drawn twice; page 1 alone until it is on
               screen, so nothing competes with it for the main thread or pdf.js (the other pages follow at once). */}
-          {measured === null
+          {!zoom.measured
             ? null
             : documents.map((doc, d) => (
                 <div key={doc.filename} className="dz-document" hidden={d > 0 && !pagesReady}>
@@ -518,7 +522,7 @@ export function Editor({ template, documents, pdfs, pagesReady, onFirstPageDrawn
                         size={size}
                         scale={scale}
                         pdf={pdfs[d] ?? null}
-                        eager={first}
+                        eager={first && !pagesReady}
                         onDrawn={onFirstPageDrawn}
                         fields={fieldsByPage.get(key) ?? NO_FIELDS}
                         roles={draft.roles}
@@ -540,7 +544,9 @@ export function Editor({ template, documents, pdfs, pagesReady, onFirstPageDrawn
             roles={draft.roles}
             problems={problems.fields}
             pageCounts={documents.map((d) => d.pageSizes.length)}
-            onChange={(id, patch, key) => updateFields(new Set([id]), (f) => ({ ...f, ...patch }), key)}
+            onChange={(id, patch, key) =>
+              updateFields(new Set([id]), (f) => patchField(draftRef.current.fields, f, patch), key)
+            }
             onDelete={deleteSelected}
             onAlign={(edge) => {
               const first = selectedFields[0];

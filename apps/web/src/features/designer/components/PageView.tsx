@@ -19,7 +19,7 @@ interface Props {
   scale: number;
   /** Its document, drawn from as soon as it is open; null: not to be drawn yet. */
   pdf: Promise<PDFDocumentProxy> | null;
-  /** Draw at once rather than when scrolled into view (page 1). */
+  /** Draw at once rather than when scrolled into view (page 1, until it is on screen). */
   eager: boolean;
   /** Page 1 is on screen (called by the eager page). */
   onDrawn(): void;
@@ -39,11 +39,14 @@ export const PageView = memo(function PageView(p: Props) {
   const wrap = useRef<HTMLDivElement>(null);
   const width = p.size.width * p.scale;
   const height = p.size.height * p.scale;
+  /** What the canvas holds: a page drawn at this width from this document is not drawn again. */
+  const drawn = useRef<{ pdf: Promise<PDFDocumentProxy>; width: number } | null>(null);
 
   const { pdf, eager, onDrawn } = p;
   useEffect(() => {
     const el = wrap.current;
     if (!pdf || !el || !canvas.current) return;
+    if (drawn.current?.pdf === pdf && drawn.current.width === width) return;
     const stale = new AbortController();
     const draw = async () => {
       // A document that failed to open (the designer says why) or was destroyed meanwhile (see usePdfs) draws
@@ -55,8 +58,11 @@ export const PageView = memo(function PageView(p: Props) {
         return;
       }
       if (stale.signal.aborted || !canvas.current) return;
+      // Sizing the canvas clears it: until this drawing completes, it holds no page at any width.
+      drawn.current = null;
       await drawPage(page, canvas.current, width, stale.signal).catch(() => undefined);
       if (stale.signal.aborted) return;
+      drawn.current = { pdf, width };
       el.dataset.rendered = 'true';
       if (eager) {
         // The designer's first paint of page 1: `pnpm bench` compares it with bare pdf.js.
@@ -88,6 +94,8 @@ export const PageView = memo(function PageView(p: Props) {
     <section
       className="dz-page"
       ref={wrap}
+      // Focused when its thumbnail is activated (PageThumbnails); not a stop of its own in the tab order.
+      tabIndex={-1}
       data-document={p.document}
       data-page={p.page}
       aria-label={`${p.filename}, page ${p.page} of ${p.pageCount}`}

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { errorText } from '../../../lib/api-client.ts';
 import { copyText } from '../../../lib/clipboard.ts';
@@ -34,6 +34,8 @@ interface Props {
   /** Problems that keep the template from being sent (advice does not). */
   problemCount: number;
   onTakeTheirs(): void;
+  /** How the pages are shown (the zoom controls), before the actions. */
+  view?: ReactNode;
 }
 
 /** A curl line that sends `payload` (single-quoted for POSIX shells). */
@@ -66,7 +68,16 @@ function HistoryButton({
   );
 }
 
-export function Toolbar({ template, draft, onRename, history, autosave, problemCount, onTakeTheirs }: Props) {
+export function Toolbar({
+  template,
+  draft,
+  onRename,
+  history,
+  autosave,
+  problemCount,
+  onTakeTheirs,
+  view,
+}: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [copied, setCopied] = useState<string | null>(null);
   const test = useMutation({
@@ -102,6 +113,7 @@ export function Toolbar({ template, draft, onRename, history, autosave, problemC
         {STATUS_TEXT[autosave.status]}
         {autosave.error ? `: ${autosave.error}` : ''}
       </p>
+      {view}
       <div className="row dz-actions">
         <HistoryButton label="Undo" run={history.undo} can={history.canUndo} keys="Control+Z" />
         <HistoryButton label="Redo" run={history.redo} can={history.canRedo} keys="Control+Shift+Z" />

@@ -3,6 +3,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'wouter';
 import { Loading } from '../../../components/Loading.tsx';
 import { errorText } from '../../../lib/api-client.ts';
+import { PlacedSendBanner } from '../../sending/components/PlacedSendBanner.tsx';
+import { placedSendOf } from '../../sending/placed-send.ts';
 import { layoutOf, useTemplate } from '../api/template.ts';
 import { documentUrl } from '../api/template-query.ts';
 import { Editor } from '../components/Editor.tsx';
@@ -26,6 +28,7 @@ function Designer({ templateId }: { templateId: string }) {
   const onFirstPageDrawn = useCallback(() => setFirstDrawn(true), []);
   const pdfs = usePdfs(templateId, template.data?.documents.length ?? 1, firstDrawn);
   const documents = useMemo(() => (template.data ? layoutOf(template.data) : []), [template.data]);
+  const placed = useMemo(() => placedSendOf(templateId), [templateId]);
 
   if (template.isPending) return <Loading label="Loading the template…" />;
   if (template.isError) {
@@ -41,6 +44,7 @@ function Designer({ templateId }: { templateId: string }) {
   return (
     <main id="main" className="dz-main">
       <h1 className="visually-hidden">Template designer: {template.data.name}</h1>
+      {placed ? <PlacedSendBanner pending={placed} /> : null}
       <Editor
         template={template.data}
         documents={documents}

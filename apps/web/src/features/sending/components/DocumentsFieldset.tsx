@@ -1,18 +1,25 @@
 import { Field } from '../../../components/Field.tsx';
-import { useDriveFiles } from '../../drive/api/drive.ts';
+import { RadioGroup } from '../../../components/RadioGroup.tsx';
+import type { DriveFile } from '../../drive/api/drive.ts';
+import type { DocumentsForm } from '../documents-form.ts';
 
-/** The PDFs to send: chosen on this device, picked from the account's drive, or both. */
+/** The PDFs to send (chosen on this device, picked from the account's drive, or both) and who places fields. */
 export function DocumentsFieldset({
+  files,
   driveFileIds,
+  fieldsBy,
   onFiles,
   onDriveFiles,
+  onFieldsBy,
 }: {
+  /** The account drive's files to pick from. */
+  files: DriveFile[];
   driveFileIds: string[];
+  fieldsBy: DocumentsForm['fieldsBy'];
   onFiles(files: File[]): void;
   onDriveFiles(ids: string[]): void;
+  onFieldsBy(by: DocumentsForm['fieldsBy']): void;
 }) {
-  const drive = useDriveFiles();
-  const files = drive.data?.files ?? [];
   return (
     <fieldset className="card stack">
       <legend className="legend-title">Documents</legend>
@@ -47,10 +54,24 @@ export function DocumentsFieldset({
           ))}
         </fieldset>
       ) : null}
-      <p className="muted">
-        Countersign adds a signature page for the recipients and their initials on every page. To place the
-        fields yourself, make a template from the PDFs instead (Templates).
-      </p>
+      <RadioGroup
+        legend="Fields"
+        name="fieldsBy"
+        value={fieldsBy}
+        onChange={onFieldsBy}
+        choices={[
+          {
+            value: 'countersign',
+            label: 'Countersign places them',
+            hint: '(a signature page for the recipients and their initials on every page)',
+          },
+          {
+            value: 'designer',
+            label: 'I place them',
+            hint: '(next, in the designer: signatures, dates, text and more, each for a recipient)',
+          },
+        ]}
+      />
     </fieldset>
   );
 }

@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { Form } from '../../../components/Form.tsx';
+import { useDriveFiles } from '../../drive/api/drive.ts';
+import { usePlaceFields } from '../api/place-fields.ts';
 import { useSendDocuments } from '../api/send.ts';
 import { DocumentsFieldset } from '../components/DocumentsFieldset.tsx';
 import { DocumentsResult } from '../components/DocumentsResult.tsx';
@@ -14,12 +16,20 @@ import {
   initialDocumentsForm,
 } from '../documents-form.ts';
 
-/** `/app/send`: your own PDFs to one or more recipients, without making a template first. */
+/**
+ * `/app/send`: your own PDFs to one or more recipients, without making a template first. Countersign places the
+ * fields (the API's own-PDF send), or the member does: the PDFs become a template for these recipients and the
+ * designer opens on it (placed-send.ts).
+ */
 export default function SendDocuments() {
   const [form, setForm] = useState<DocumentsForm>(initialDocumentsForm);
   const [invalid, setInvalid] = useState<string | null>(null);
   const send = useSendDocuments();
+  const place = usePlaceFields();
+  const drive = useDriveFiles();
+  const [, navigate] = useLocation();
   const change = (patch: Partial<DocumentsForm>) => setForm((f) => ({ ...f, ...patch }));
+  const placing = form.fieldsBy === 'designer';
 
   return (
     <main className="page" id="main">
@@ -53,13 +63,27 @@ export default function SendDocuments() {
           onSubmit={() => {
             const problem = documentsProblem(form);
             setInvalid(problem);
-            if (problem === null) send.mutate(form);
+            if (problem !== null) return;
+            if (!placing) send.mutate(form);
+            else
+              place.mutate(
+                { form, driveFiles: drive.data?.files ?? [] },
+                { onSuccess: (templateId) => navigate(`/templates/${encodeURIComponent(templateId)}`) },
+              );
           }}
         >
           <DocumentsFieldset
+            files={drive.data?.files ?? []}
             driveFileIds={form.driveFileIds}
+            fieldsBy={form.fieldsBy}
             onFiles={(files) => change({ files })}
             onDriveFiles={(driveFileIds) => change({ driveFileIds })}
+            onFieldsBy={(fieldsBy) => {
+              // The other way's refusal no longer applies.
+              send.reset();
+              place.reset();
+              change({ fieldsBy });
+            }}
           />
           <fieldset className="card stack">
             <legend className="legend-title">Title</legend>
@@ -81,14 +105,20 @@ export default function SendDocuments() {
               Not sent yet: {invalid}
             </p>
           ) : null}
-          <SendError error={send.error} />
+          <SendError error={send.error ?? place.error} />
           <div className="row">
-            <button type="submit" className="primary" disabled={send.isPending}>
-              {send.isPending ? 'Sending…' : form.notify ? 'Send invites' : 'Create the links'}
+            <button type="submit" className="primary" disabled={send.isPending || place.isPending}>
+              {submitText(form, send.isPending || place.isPending)}
             </button>
           </div>
         </Form>
       )}
     </main>
   );
+}
+
+function submitText(form: DocumentsForm, pending: boolean): string {
+  if (form.fieldsBy === 'designer') return pending ? 'Uploading…' : 'Place the fields';
+  if (pending) return 'Sending…';
+  return form.notify ? 'Send invites' : 'Create the links';
 }

@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Form } from '../../../components/Form.tsx';
 import type { TemplateWithVersion } from '../../designer/api/template-query.ts';
 import { useSendTemplate } from '../api/send.ts';
+import { KeepTemplate, keptText } from '../components/KeepTemplate.tsx';
 import { PrefillFieldset } from '../components/PrefillFieldset.tsx';
 import { RecipientsFieldset } from '../components/RecipientsFieldset.tsx';
 import { DeliveryOptions, SigningOptions } from '../components/SendOptions.tsx';
 import { SendResult } from '../components/SendResult.tsx';
 import { problemsOf, StoredTemplatePage } from '../components/StoredTemplatePage.tsx';
+import { placedSendOf, sendFormOfPlaced } from '../placed-send.ts';
 import { initialSendForm, prefillFields, type SendForm, sendRequestOf } from '../send-form.ts';
 
 export default function SendTemplate({ params }: { params: { templateId: string } }) {
@@ -20,7 +22,15 @@ export default function SendTemplate({ params }: { params: { templateId: string 
 }
 
 function SendTemplateForm({ template }: { template: TemplateWithVersion }) {
-  const [form, setForm] = useState<SendForm>(() => initialSendForm(template));
+  // Documents whose fields the member just placed ("Send documents"): their recipients and options wait here,
+  // until a session is made (a send that made none starts from them again).
+  const placed = useMemo(() => placedSendOf(template.templateId), [template.templateId]);
+  const startForm = () => {
+    const waiting = placedSendOf(template.templateId);
+    return waiting ? sendFormOfPlaced(template, waiting) : initialSendForm(template);
+  };
+  const [form, setForm] = useState<SendForm>(startForm);
+  const [keep, setKeep] = useState(false);
   const [invalid, setInvalid] = useState<string | null>(null);
   const send = useSendTemplate();
   const change = (patch: Partial<SendForm>) => setForm((f) => ({ ...f, ...patch }));
@@ -48,13 +58,16 @@ function SendTemplateForm({ template }: { template: TemplateWithVersion }) {
       ) : null}
       {send.data ? (
         <>
-          <SendResult result={send.data} />
+          <SendResult result={send.data.result} />
+          {placed && keep ? <p>{keptText(true)}</p> : null}
+          {send.data.archived ? <p>{keptText(false)}</p> : null}
+          <ErrorNotice error={send.data.archiveError} />
           <p className="row">
             <button
               type="button"
               onClick={() => {
                 send.reset();
-                setForm(initialSendForm(template));
+                setForm(startForm());
               }}
             >
               Send it again to someone else
@@ -68,7 +81,8 @@ function SendTemplateForm({ template }: { template: TemplateWithVersion }) {
           onSubmit={() => {
             const body = sendRequestOf(template.templateId, form);
             setInvalid(typeof body === 'string' ? body : null);
-            if (typeof body !== 'string') send.mutate(body);
+            if (typeof body === 'string') return;
+            send.mutate({ body, ...(placed ? { placed: { keep } } : {}) });
           }}
         >
           <SigningOptions form={form} onChange={change} />
@@ -93,6 +107,7 @@ function SendTemplateForm({ template }: { template: TemplateWithVersion }) {
               Not sent yet: {invalid}
             </p>
           ) : null}
+          {placed ? <KeepTemplate keep={keep} onKeep={setKeep} /> : null}
           <ErrorNotice error={send.error} />
           <div className="row">
             <button type="submit" className="primary" disabled={send.isPending || problems.length > 0}>

@@ -5,6 +5,7 @@ import { DayRangeFields, Field } from '../../../components/Field.tsx';
 import { Form } from '../../../components/Form.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { Options } from '../../../components/Options.tsx';
+import { useAddressQuery } from '../../../lib/address-query.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTemplates } from '../../templates/api/templates.ts';
 import { type SessionFilters, useSessions } from '../api/sessions.ts';
@@ -29,23 +30,10 @@ const MODES = [
   ['all', 'Live and test'],
 ] as const;
 
-/** Filters live in the address, so a filtered list can be bookmarked and shared. */
+/** Filters live in the address, so a filtered list can be bookmarked and shared; a new set replaces them all. */
 function useFilters(): [SessionFilters, (f: SessionFilters) => void] {
-  const search = useSearch();
-  const [path, navigate] = useLocation();
-  const params = new URLSearchParams(search);
-  const filters: SessionFilters = {};
-  for (const k of FILTER_KEYS) {
-    const v = params.get(k);
-    if (v) filters[k] = v;
-  }
-  const set = (f: SessionFilters) => {
-    const next = new URLSearchParams();
-    for (const k of FILTER_KEYS) if (f[k]) next.set(k, f[k]!);
-    const qs = next.toString();
-    navigate(`${path}${qs ? `?${qs}` : ''}`, { replace: true });
-  };
-  return [filters, set];
+  const [filters, change] = useAddressQuery(FILTER_KEYS);
+  return [filters, (f) => change(Object.fromEntries(FILTER_KEYS.map((k) => [k, f[k]])))];
 }
 
 export default function Sessions() {

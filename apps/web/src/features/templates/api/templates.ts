@@ -35,6 +35,15 @@ export const useArchiveTemplate = () =>
     ),
   );
 
+/** `PUT /api/templates/{id}/tags`: replaces a template's tags; the lists refetch. */
+export const useSetTemplateTags = () =>
+  useRefetchingMutation(templatesKey, ({ templateId, tags }: { templateId: string; tags: string[] }) =>
+    api<TemplateDetail>(`/api/templates/${encodeURIComponent(templateId)}/tags`, {
+      method: 'PUT',
+      json: { tags },
+    }),
+  );
+
 /** `POST /api/templates/{id}/duplicate`: the copy, named "... (copy)", to open in the designer. */
 export const useDuplicateTemplate = () =>
   useRefetchingMutation(templatesKey, (templateId: string) =>

@@ -7,6 +7,7 @@ import { Field, PdfFilesField, TextField } from '../../../components/Field.tsx';
 import { Form } from '../../../components/Form.tsx';
 import { Options } from '../../../components/Options.tsx';
 import { QueryTable } from '../../../components/QueryTable.tsx';
+import { useAddressQuery } from '../../../lib/address-query.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import {
   useArchiveTemplate,
@@ -15,18 +16,26 @@ import {
   useDuplicateTemplate,
   useTemplates,
 } from '../api/templates.ts';
-import { findTemplates, TEMPLATE_ORDERS, type TemplateOrder } from '../find.ts';
+import { TagsCell } from '../components/TagsCell.tsx';
+import { findTemplates, TEMPLATE_ORDERS, type TemplateOrder, tagChoices } from '../find.ts';
+
+/** The list's filters, kept in the address (`?q=lease&tag=HR&show=archived&order=name`). */
+const FILTERS = ['q', 'tag', 'show', 'order'] as const;
 
 export default function Templates() {
-  const [showArchived, setShowArchived] = useState(false);
+  const [filters, setFilters] = useAddressQuery(FILTERS);
+  const showArchived = filters.show === 'archived';
+  const query = filters.q ?? '';
+  const tag = filters.tag ?? '';
+  const order = TEMPLATE_ORDERS.some(([o]) => o === filters.order)
+    ? (filters.order as TemplateOrder)
+    : 'newest';
   const templates = useTemplates(showArchived);
   const archive = useArchiveTemplate();
   const create = useCreateTemplate();
   const remove = useDeleteTemplate();
   const duplicate = useDuplicateTemplate();
-  const [query, setQuery] = useState('');
-  const [order, setOrder] = useState<TemplateOrder>('newest');
-  const shown = templates.data ? findTemplates(templates.data.templates, query, order) : undefined;
+  const shown = templates.data ? findTemplates(templates.data.templates, query, order, tag) : undefined;
   const [, navigate] = useLocation();
   const [name, setName] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -68,12 +77,23 @@ export default function Templates() {
 
       <h2 id="your-templates">Your templates</h2>
       <search className="row filters" aria-labelledby="your-templates">
-        <TextField label="Find (name or role)" type="search" name="q" value={query} onValue={setQuery} />
+        <TextField
+          label="Find (name or role)"
+          type="search"
+          name="q"
+          value={query}
+          onValue={(q) => setFilters({ q })}
+        />
+        <Field label="Tag">
+          <select name="tag" value={tag} onChange={(e) => setFilters({ tag: e.target.value })}>
+            <Options none="All tags" choices={tagChoices(templates.data?.templates ?? [], tag)} />
+          </select>
+        </Field>
         <Field label="Show">
           <select
             name="show"
             value={showArchived ? 'archived' : 'active'}
-            onChange={(e) => setShowArchived(e.target.value === 'archived')}
+            onChange={(e) => setFilters({ show: e.target.value === 'archived' ? 'archived' : undefined })}
           >
             <Options
               choices={[
@@ -84,7 +104,11 @@ export default function Templates() {
           </select>
         </Field>
         <Field label="Order">
-          <select name="order" value={order} onChange={(e) => setOrder(e.target.value as TemplateOrder)}>
+          <select
+            name="order"
+            value={order}
+            onChange={(e) => setFilters({ order: e.target.value === 'newest' ? undefined : e.target.value })}
+          >
             <Options choices={TEMPLATE_ORDERS} />
           </select>
         </Field>
@@ -98,6 +122,7 @@ export default function Templates() {
           { label: 'Roles', cell: (t) => t.roles.join(', ') || '—' },
           { label: 'Fields', cell: (t) => t.fieldCount },
           { label: 'Created', cell: (t) => formatDateTime(t.createdAt) },
+          { label: 'Tags', cell: (t) => <TagsCell template={t} /> },
           {
             label: 'Send',
             cell: (t) => (

@@ -72,11 +72,62 @@ export const SigningFieldSchema = z
   .openapi('SigningField');
 export type SigningField = z.output<typeof SigningFieldSchema>;
 
+/**
+ * A document's pages drawn ahead of time on the server (docs/signing-page.md, "Pages drawn ahead of time"):
+ * images at a few pixel widths and each page's text, so a signing screen needs no PDF renderer.
+ */
+export const SigningPageImagesSchema = z
+  .object({
+    widths: z.array(z.int()).openapi({
+      description: 'Pixel widths each page is drawn at, ascending (for a `srcset`).',
+      example: [800, 1600],
+    }),
+    pages: z.array(z.object({ width: z.number(), height: z.number() })).openapi({
+      description:
+        "Each page's size in points as displayed (rotation applied), in page order: lay the pages out before " +
+        'any image arrives.',
+    }),
+    url: z.string().openapi({
+      description:
+        'Base of the pages: GET `{url}/{page}?width={width}` for an image (WebP; `Content-Type` says), ' +
+        "`{url}/{page}/text` for the page's text. Both with the signer cookie when a code is required, and " +
+        'cacheable for good: a page never changes.',
+    }),
+  })
+  .openapi('SigningPageImages');
+export type SigningPageImages = z.output<typeof SigningPageImagesSchema>;
+
+/** One run of a page's text, placed in fractions of the page (0 to 1 from the top-left corner as displayed). */
+export const SigningPageTextItemSchema = z
+  .object({
+    text: z.string(),
+    x: z.number(),
+    y: z.number(),
+    width: z.number(),
+    height: z.number(),
+  })
+  .openapi('SigningPageTextItem');
+
+export const SigningPageTextSchema = z
+  .object({
+    page: z.int(),
+    items: z.array(SigningPageTextItemSchema).openapi({
+      description: 'The text runs in reading order as the PDF gives them (pdf.js text content).',
+    }),
+  })
+  .openapi('SigningPageText');
+export type SigningPageText = z.output<typeof SigningPageTextSchema>;
+
 export const SigningDocumentSchema = z
   .object({
     id: z.string(),
     filename: z.string(),
     pageCount: z.int(),
+    pageImages: SigningPageImagesSchema.nullable().openapi({
+      description:
+        'The pages drawn ahead of time; null while they are being drawn or when they could not be: then draw ' +
+        '`url` (the PDF) yourself.',
+    }),
     url: z.string().openapi({
       description:
         'GET it with the signer cookie (or without, for public links): the prepared PDF while signing, the sealed ' +

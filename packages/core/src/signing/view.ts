@@ -162,6 +162,7 @@ export async function getSigningView(
             filename: d.filename,
             pageCount: d.pageCount,
             url: signingDocumentUrl(ctx, token, d.id),
+            pageImages: null,
           }))
         : [],
       fields,

@@ -18,7 +18,7 @@ export async function drawPages(ctx: ServiceContext, sha256: string): Promise<vo
   const row = (
     await ctx.db.select().from(pageRenders).where(eq(pageRenders.documentSha256, sha256)).limit(1)
   )[0];
-  if (!row || row.status !== 'pending') return;
+  if (row?.status !== 'pending') return;
   const pageCount = await pageCountOf(ctx, sha256);
   if (pageCount === null) return await finish(ctx, sha256, { error: 'no document has these bytes any more' });
   const bytes = await ctx.blobs.read(sha256);

@@ -7,7 +7,7 @@ import { PdfEngineError } from '../errors.ts';
 import type { MemoryBudget } from '../threads/budget.ts';
 import { createThreadPool, reservationMb } from '../threads/pool.ts';
 import { CANVAS_MAX_MB } from './canvas-factory.ts';
-import { checkRenderOptions } from './sizes.ts';
+import { checkRenderOptions, MAX_OUTPUT_MB } from './sizes.ts';
 import type { PageRenderer, RenderedPage } from './types.ts';
 
 export interface PageRendererOptions {
@@ -17,17 +17,15 @@ export interface PageRendererOptions {
   size?: number;
   /** Heap cap of each worker in MB (default 1024: pdf.js holds a page's decoded images in its heap). */
   memoryMb?: number;
-  /** Time limit of one document (default 300 s; 100 pages at 800 and 1600 px take about 25 s). */
+  /** Time limit of one document (default 300 s; 100 pages at 800 and 1600 px take 30-70 s). */
   timeoutMs?: number;
 }
 
 const DEFAULT_MEMORY_MB = 1024;
-/** Encoded images a task sends back, allowed for on top of its canvases (a 100-page document: about 5 MB). */
-const OUTPUT_MB = 16;
 
 /** The most one render task on a document of `documentBytes` reserves (a budget must hold at least this). */
 export const rendererReservationMb = (documentBytes: number, memoryMb = DEFAULT_MEMORY_MB) =>
-  reservationMb(memoryMb, documentBytes, CANVAS_MAX_MB + OUTPUT_MB);
+  reservationMb(memoryMb, documentBytes, CANVAS_MAX_MB + MAX_OUTPUT_MB);
 
 const ENTRY = new URL('./worker/entry.mjs', import.meta.url);
 
@@ -57,7 +55,7 @@ export function createPageRenderer(options: PageRendererOptions = {}): PageRende
       return pool.run<RenderedPage[]>('render', [copy, checked], {
         transfer: [copy.buffer],
         documentBytes: copy.byteLength,
-        nativeMb: CANVAS_MAX_MB + OUTPUT_MB,
+        nativeMb: CANVAS_MAX_MB + MAX_OUTPUT_MB,
       });
     },
     close: () => pool.close(),

@@ -13,6 +13,12 @@ export const MAX_IMAGE_SIDE = 16_383;
  * and its main canvas leaves most of the canvas cap (canvas-factory.ts) to pdf.js's scratch canvases.
  */
 export const MAX_IMAGE_PIXELS = 12_000_000;
+/**
+ * Most bytes of images one call returns (they live outside the worker's heap cap, and are part of its reservation):
+ * about 250 pages of dense text at 800 + 1600 px (146 + 351 KB a page), thousands of ordinary ones. A longer
+ * document is drawn in several calls (`pages`).
+ */
+export const MAX_OUTPUT_MB = 256;
 
 /** The pixel size of a page of `pageWidth` x `pageHeight` points drawn at `width` pixels wide, within the caps. */
 export function imageSize(pageWidth: number, pageHeight: number, width: number) {

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { PdfEngineError } from '../../errors.ts';
 import type { PdfJs, PdfJsDocument, PdfJsPage } from '../../pdfjs/document.ts';
 import { BoundedCanvasFactory, type CanvasEntry } from '../canvas-factory.ts';
-import { checkRenderOptions, imageSize } from '../sizes.ts';
+import { checkRenderOptions, imageSize, MAX_OUTPUT_MB } from '../sizes.ts';
 import { type PdfTextContent, pageText } from '../text.ts';
 import type { PageRenderOptions, RenderedImage, RenderedPage } from '../types.ts';
 
@@ -53,7 +53,18 @@ export async function drawPages(bytes: Uint8Array, options: PageRenderOptions): 
     }
     const factory = doc.canvasFactory as unknown as BoundedCanvasFactory;
     const out: RenderedPage[] = [];
-    for (const n of numbers) out.push(await drawPage(lib, doc, factory, n, widths, quality));
+    let outputBytes = 0;
+    for (const n of numbers) {
+      const drawn = await drawPage(lib, doc, factory, n, widths, quality);
+      outputBytes += drawn.images.reduce((sum, image) => sum + image.bytes.byteLength, 0);
+      if (outputBytes > MAX_OUTPUT_MB * 1024 * 1024) {
+        throw new PdfEngineError(
+          'render-failed',
+          `page ${n}: the images drawn so far take more than ${MAX_OUTPUT_MB} MB, the most one call returns; ask for fewer pages per call`,
+        );
+      }
+      out.push(drawn);
+    }
     return out;
   } finally {
     await doc.destroy().catch(() => {});

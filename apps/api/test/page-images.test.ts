@@ -1,8 +1,9 @@
 import { localDrive } from '@countersign/core';
 import { blobs, documents, pageImages, pageRenders } from '@countersign/db';
+import { maskPdf } from '@countersign/pdf-engine/testing';
 import type { SigningPageText, SigningView } from '@countersign/schemas';
 import { until } from '@countersign/test-support';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startApiWorld } from './api-world.ts';
 import { makePdf } from './fixtures/pdfs.ts';
@@ -101,13 +102,15 @@ describe('pages drawn ahead of time', () => {
     for (const path of [`${base}/0?width=800`, `${base}/one?width=800`, `${base}/1`]) {
       const res = await api.fetch(path);
       expect(res.status, path).toBe(400);
-      expect(await res.json()).toMatchObject({ error: 'validation_failed' });
+      expect(await res.json()).toMatchObject({ error: 'invalid_request' });
     }
     const other = await api.fetch(`/api/signing/${sent.signingToken}/documents/nope/pages/1?width=800`);
     expect(other.status).toBe(404);
   });
 
-  it('draws a template once, at its creation, and its sends show those pages', async () => {
+  it('draws a template once, at its creation, and its sends show those pages', {
+    timeout: 90_000,
+  }, async () => {
     const t = await createTestTemplate(api, accountId, {
       roles: ['Client'],
       pages: 3,
@@ -121,15 +124,14 @@ describe('pages drawn ahead of time', () => {
           authRequirement: 'public',
           notify: false,
           signingRequests: [
-            { recipients: [{ role: 'Client', name: 'Tia Template', email: 'tia@pages.test' }] },
+            { recipients: [{ label: 'Client', name: 'Tia Template', email: 'tia@pages.test' }] },
           ],
         },
         accessToken,
       );
       expect(res.status).toBe(200);
-      return (
-        (await res.json()) as { rows: { participants: { signingUrl: string }[] }[] }
-      ).rows[0]!.participants[0]!.signingUrl.split('/s/')[1]!;
+      const body = (await res.json()) as { invites: { participants: { signingUrl: string }[] }[] };
+      return body.invites[0]!.participants[0]!.signingUrl.split('/s/')[1]!;
     };
     const first = await drawnView(await send());
     const second = await drawnView(await send());
@@ -147,6 +149,39 @@ describe('pages drawn ahead of time', () => {
       .from(pageImages)
       .where(eq(pageImages.documentSha256, mine[0]!.documentSha256));
     expect(drawn).toHaveLength(9);
+  });
+
+  it('leaves a document it cannot draw to the browser: failed, and no pageImages', {
+    timeout: 90_000,
+  }, async () => {
+    const { cloudFileId } = await (await localDrive(ctx, accountId)).put(
+      'Huge mask.pdf',
+      await maskPdf(9000, 6000),
+    );
+    const res = await api.post(
+      '/api/sessions/send',
+      {
+        cloudFileIds: [cloudFileId],
+        authRequirement: 'public',
+        notify: false,
+        signingRequests: [{ recipients: [{ name: 'Max Mask', email: 'max@pages.test' }] }],
+      },
+      accessToken,
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      rows: { sessionId: string; participants: { signingUrl: string }[] }[];
+    };
+    const [prepared] = (await blobHashes(ctx, body.rows[0]!.sessionId)).slice(1);
+    const row = async () =>
+      (await ctx.db.select().from(pageRenders).where(eq(pageRenders.documentSha256, prepared!)))[0];
+    await until('the drawing gave up', async () => (await row())?.status === 'failed', 60_000);
+    expect((await row())!.error).toMatch(/^page-too-large: /);
+    const v = await view(body.rows[0]!.participants[0]!.signingUrl.split('/s/')[1]!);
+    expect(v.documents[0]!.pageImages).toBeNull();
+    expect(await ctx.db.select().from(pageImages).where(eq(pageImages.documentSha256, prepared!))).toEqual(
+      [],
+    );
   });
 
   it('needs the signer cookie for pages of a session that asks for a code', async () => {
@@ -178,7 +213,7 @@ describe('pages drawn ahead of time', () => {
     }
   });
 
-  it('purges the drawn pages with the document', async () => {
+  it('purges the drawn pages with the document', { timeout: 90_000 }, async () => {
     const sent = await sendSession(target, accessToken, accountId, {
       title: 'Purged drawing',
       name: 'Pur Ged',
@@ -198,14 +233,23 @@ describe('pages drawn ahead of time', () => {
       headers: { authorization: `Bearer ${accessToken}` },
     });
     expect(purge.status).toBe(202);
-    await until('the purge finished', async () => (await storedBlobs(ctx, drawnBlobs)).length === 0, 30_000);
+    // The appended signature page looks the same in every one-signer send: its images are shared, and stay.
+    const elsewhere = await ctx.db
+      .select({ sha: pageImages.blobSha256 })
+      .from(pageImages)
+      .where(and(inArray(pageImages.blobSha256, drawnBlobs), notInArray(pageImages.documentSha256, hashes)));
+    const shared = new Set(elsewhere.map((r) => r.sha));
+    const own = drawnBlobs.filter((sha) => !shared.has(sha));
+    expect(own.length).toBeGreaterThanOrEqual(3); // page 1: two images and its text
+    await until('the purge finished', async () => (await storedBlobs(ctx, own)).length === 0, 30_000);
+    expect(await storedBlobs(ctx, [...shared])).toEqual([...shared]);
     expect(await ctx.db.select().from(pageImages).where(inArray(pageImages.documentSha256, hashes))).toEqual(
       [],
     );
     expect(
       await ctx.db.select().from(pageRenders).where(inArray(pageRenders.documentSha256, hashes)),
     ).toEqual([]);
-    expect(await ctx.db.select().from(blobs).where(inArray(blobs.sha256, drawnBlobs))).toEqual([]);
+    expect(await ctx.db.select().from(blobs).where(inArray(blobs.sha256, own))).toEqual([]);
   });
 });
 

@@ -3,7 +3,6 @@
  * fractions of the page; a page it cannot draw fails the call, fast and saying which page, never as a blank image.
  */
 import { loadImage } from '@napi-rs/canvas';
-import { PDFDocument, PDFName } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPageRenderer,
@@ -13,7 +12,7 @@ import {
   rendererReservationMb,
 } from '../src/index.ts';
 import { imageSize, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../src/raster/sizes.ts';
-import { makePdf, makeTextDocument } from '../src/testing/index.ts';
+import { makePdf, makeTextDocument, maskPdf } from '../src/testing/index.ts';
 import { WorkerLostError } from '../src/threads/pool.ts';
 
 let renderer: PageRenderer;
@@ -33,24 +32,6 @@ async function decode(image: RenderedImage) {
   let dark = 0;
   for (let i = 0; i < data.length; i += 4) if (data[i]! < 128) dark++;
   return { width: decoded.width, height: decoded.height, dark };
-}
-
-/** A page showing a 1-bit image mask of w x h pixels: pdf.js draws it through a canvas of that size. */
-async function maskPdf(w: number, h: number): Promise<Uint8Array> {
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  const page = doc.addPage([600, 400]);
-  const mask = doc.context.flateStream(new Uint8Array((w / 8) * h).fill(0x55), {
-    Type: 'XObject',
-    Subtype: 'Image',
-    Width: w,
-    Height: h,
-    ImageMask: true,
-    BitsPerComponent: 1,
-  });
-  page.node.setXObject(PDFName.of('Im1'), doc.context.register(mask));
-  const content = doc.context.flateStream('q 600 0 0 400 0 0 cm /Im1 Do Q');
-  page.node.set(PDFName.of('Contents'), doc.context.register(content));
-  return doc.save();
 }
 
 describe('page renderer', () => {

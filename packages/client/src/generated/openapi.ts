@@ -8090,6 +8090,223 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/signing/{token}/documents/{documentId}/pages/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a document, drawn as an image
+         * @description One of `pageImages.widths` of the signing view wide. The bytes of a page never change, so the answer may be cached for good (by the browser only: it is private).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description One of `pageImages.widths`. */
+                    width: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The token of the signing link (`/s/<token>`). */
+                    token: string;
+                    documentId: string;
+                    /** @description 1-based page. */
+                    page: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The image (WebP; `Content-Type` says). */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/webp": string;
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `verification_required`: verify a one-time code first (otp sessions). */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SigningErrorResponse"];
+                    };
+                };
+                /** @description `link_not_found`, `not_found` (no such document), or `page_not_found`: not drawn (yet), or not at this width; the signing view's `pageImages` lists what is. */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SigningErrorResponse"];
+                    };
+                };
+                /** @description The link no longer leads to signing: `session_cancelled`, `session_expired`, `session_declined`, `link_revoked`, or `download_expired` (completed too long ago). */
+                410: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SigningErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signing/{token}/documents/{documentId}/pages/{page}/text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page's text
+         * @description The text runs of a drawn page, placed in fractions of the page, for screen readers, selection and search over the image. Cacheable for good, like the image.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The token of the signing link (`/s/<token>`). */
+                    token: string;
+                    documentId: string;
+                    /** @description 1-based page. */
+                    page: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The page's text. */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SigningPageText"];
+                    };
+                };
+                /** @description Validation failed or bad request. `message` names each problem by its path. */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description `verification_required`: verify a one-time code first (otp sessions). */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SigningErrorResponse"];
+                    };
+                };
+                /** @description `link_not_found`, `not_found` (no such document), or `page_not_found`: not drawn (yet), or not at this width; the signing view's `pageImages` lists what is. */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SigningErrorResponse"];
+                    };
+                };
+                /** @description The link no longer leads to signing: `session_cancelled`, `session_expired`, `session_declined`, `link_revoked`, or `download_expired` (completed too long ago). */
+                410: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SigningErrorResponse"];
+                    };
+                };
+                /** @description Unexpected error; the body carries the request id, never internals. */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Temporarily unavailable (for example the job queue is unreachable); retry after `Retry-After`. `service_unavailable` also while the database is out of reach (a restart); retry after `Retry-After`. */
+                503: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/signing/{token}/code": {
         parameters: {
             query?: never;
@@ -10555,7 +10772,7 @@ export interface components {
          * @description Machine-readable error code; the list may grow, so treat an unknown code by its HTTP status.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_grant" | "unmapped_placeholders" | "unknown_recipient_label" | "unknown_field_label" | "invalid_field_value" | "template_invalid" | "drive_not_connected" | "cloud_file_not_found" | "cloud_file_too_large" | "cloud_file_not_pdf" | "idempotency_key_reused" | "unsafe_webhook_url" | "unauthorized" | "not_found" | "template_not_found" | "session_not_found" | "send_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "session_completed" | "session_active" | "legal_hold" | "idempotency_in_progress" | "webhook_disabled" | "webhook_limit_reached" | "payload_too_large" | "documents_rejected" | "all_rows_failed" | "template_not_ready" | "rate_limited" | "allowance_exhausted" | "internal_error" | "drive_unavailable" | "service_unavailable" | "send_timeout" | "link_not_found" | "link_revoked" | "session_cancelled" | "session_expired" | "session_declined" | "session_purged" | "download_expired" | "verification_required" | "code_not_required" | "code_invalid" | "code_expired" | "code_locked" | "not_your_turn" | "already_signed" | "no_signature_field" | "fields_missing" | "field_not_allowed" | "insufficient_contrast" | "invalid_logo" | "invalid_signature" | "sign_in_link_invalid" | "setup_link_invalid" | "setup_complete" | "forbidden" | "insufficient_scope" | "member_not_found" | "member_exists" | "last_owner" | "member_session_not_found" | "passkey_not_found" | "passkey_failed" | "template_version_conflict" | "refresh_token_not_found" | "drive_file_not_found" | "drive_oauth_failed" | "drive_oauth_not_configured" | "sso_not_configured" | "sso_domain_unverified" | "sso_domain_taken" | "sso_failed" | "sso_required" | "document_not_ready";
+        ErrorCode: "invalid_request" | "invalid_grant" | "unmapped_placeholders" | "unknown_recipient_label" | "unknown_field_label" | "invalid_field_value" | "template_invalid" | "drive_not_connected" | "cloud_file_not_found" | "cloud_file_too_large" | "cloud_file_not_pdf" | "idempotency_key_reused" | "unsafe_webhook_url" | "unauthorized" | "not_found" | "template_not_found" | "session_not_found" | "send_not_found" | "webhook_not_found" | "webhook_delivery_not_found" | "session_completed" | "session_active" | "legal_hold" | "idempotency_in_progress" | "webhook_disabled" | "webhook_limit_reached" | "payload_too_large" | "documents_rejected" | "all_rows_failed" | "template_not_ready" | "rate_limited" | "allowance_exhausted" | "internal_error" | "drive_unavailable" | "service_unavailable" | "send_timeout" | "link_not_found" | "link_revoked" | "session_cancelled" | "session_expired" | "session_declined" | "session_purged" | "download_expired" | "verification_required" | "code_not_required" | "code_invalid" | "code_expired" | "code_locked" | "not_your_turn" | "already_signed" | "no_signature_field" | "fields_missing" | "field_not_allowed" | "insufficient_contrast" | "invalid_logo" | "invalid_signature" | "sign_in_link_invalid" | "setup_link_invalid" | "setup_complete" | "forbidden" | "insufficient_scope" | "member_not_found" | "member_exists" | "last_owner" | "member_session_not_found" | "passkey_not_found" | "passkey_failed" | "template_version_conflict" | "refresh_token_not_found" | "drive_file_not_found" | "drive_oauth_failed" | "drive_oauth_not_configured" | "sso_not_configured" | "sso_domain_unverified" | "sso_domain_taken" | "sso_failed" | "sso_required" | "document_not_ready" | "page_not_found";
         /** @description Whether the process and its dependencies answer. */
         Readiness: {
             /** @enum {string} */
@@ -12142,9 +12359,28 @@ export interface components {
             id: string;
             filename: string;
             pageCount: number;
+            pageImages: components["schemas"]["SigningPageImages"];
             /** @description GET it with the signer cookie (or without, for public links): the prepared PDF while signing, the sealed signed PDF once the session is completed and `download.ready` is true. */
             url: string;
         };
+        /** @description The pages drawn ahead of time; null while they are being drawn or when they could not be: then draw `url` (the PDF) yourself. */
+        SigningPageImages: {
+            /**
+             * @description Pixel widths each page is drawn at, ascending (for a `srcset`).
+             * @example [
+             *       800,
+             *       1600
+             *     ]
+             */
+            widths: number[];
+            /** @description Each page's size in points as displayed (rotation applied), in page order: lay the pages out before any image arrives. */
+            pages: {
+                width: number;
+                height: number;
+            }[];
+            /** @description Base of the pages: GET `{url}/{page}?width={width}` for an image (WebP; `Content-Type` says), `{url}/{page}/text` for the page's text. Both with the signer cookie when a code is required, and cacheable for good: a page never changes. */
+            url: string;
+        } | null;
         SigningField: {
             id: string;
             documentId: string;
@@ -12272,6 +12508,18 @@ export interface components {
             /** @description `fields_missing`, `field_not_allowed`, `invalid_field_value`: the fields at fault. */
             fieldIds?: string[];
             retryAfterSeconds?: number;
+        };
+        SigningPageText: {
+            page: number;
+            /** @description The text runs in reading order as the PDF gives them (pdf.js text content). */
+            items: components["schemas"]["SigningPageTextItem"][];
+        };
+        SigningPageTextItem: {
+            text: string;
+            x: number;
+            y: number;
+            width: number;
+            height: number;
         };
         SigningCodeSent: {
             /** @enum {boolean} */

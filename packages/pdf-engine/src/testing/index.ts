@@ -3,6 +3,7 @@ export { startCaIssuedTsa } from './ca-issued-tsa.ts';
 export { drawFieldMarks, MARK_COLOR } from './field-marks.ts';
 export { type MakePdfOptions, makePdf, makeTextDocument, type PageSizeOption } from './make-pdf.ts';
 export { manyObjectPdf } from './many-objects.ts';
+export { maskPdf } from './mask-pdf.ts';
 export { extractedContains, MULTI_SCRIPT_VALUES } from './scripts.ts';
 export { addSignatureFormField } from './signature-field.ts';
 export { textFieldPdf } from './text-field-pdf.ts';

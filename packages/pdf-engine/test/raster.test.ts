@@ -2,7 +2,8 @@
  * The page renderer (raster/): pages drawn in a worker as WebP at the widths asked for, with their text as boxes in
  * fractions of the page; a page it cannot draw fails the call, fast and saying which page, never as a blank image.
  */
-import { loadImage } from '@napi-rs/canvas';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPageRenderer,
@@ -51,6 +52,35 @@ describe('page renderer', () => {
         expect(decoded.dark).toBeGreaterThan(1000); // the page's text, not a blank image
       }
     }
+  });
+
+  it('writes a black-and-white page as lossless WebP in 16 greys, a page with colour as lossy WebP', async () => {
+    // The image's own chunk, past VP8X (extended header) and ALPH (alpha) chunks.
+    const chunk = (bytes: Uint8Array) => {
+      const b = Buffer.from(bytes);
+      let at = 12;
+      while (['VP8X', 'ALPH', 'ICCP'].includes(b.toString('latin1', at, at + 4)))
+        at += 8 + ((b.readUInt32LE(at + 4) + 1) & ~1);
+      return b.toString('latin1', at, at + 4);
+    };
+    const [grey] = await renderer.render(await makePdf({ pages: 1 }), { widths: [800] });
+    const image = grey!.images[0]!;
+    expect(chunk(image.bytes)).toBe('VP8L');
+    const decoded = await loadImage(Buffer.from(image.bytes));
+    const canvas = createCanvas(decoded.width, decoded.height);
+    canvas.getContext('2d').drawImage(decoded, 0, 0);
+    const levels = new Set<number>();
+    const pixels = canvas.getContext('2d').getImageData(0, 0, decoded.width, decoded.height).data;
+    for (let i = 0; i < pixels.length; i += 4) levels.add(pixels[i]!);
+    expect(levels.size).toBeGreaterThan(2); // anti-aliased, not thresholded
+    expect(levels.size).toBeLessThanOrEqual(16);
+
+    const colour = await PDFDocument.create();
+    colour
+      .addPage([200, 200])
+      .drawRectangle({ x: 20, y: 20, width: 100, height: 100, color: rgb(0.1, 0.4, 0.9) });
+    const [coloured] = await renderer.render(await colour.save(), { widths: [400] });
+    expect(chunk(coloured!.images[0]!.bytes)).toBe('VP8 ');
   });
 
   it('draws a /Rotate 90 page landscape', async () => {

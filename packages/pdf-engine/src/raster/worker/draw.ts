@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { PdfEngineError } from '../../errors.ts';
 import type { PdfJs, PdfJsDocument, PdfJsPage } from '../../pdfjs/document.ts';
 import { BoundedCanvasFactory, type CanvasEntry } from '../canvas-factory.ts';
+import { encodePage } from '../encode.ts';
 import { checkRenderOptions, imageSize, MAX_OUTPUT_MB } from '../sizes.ts';
 import { type PdfTextContent, pageText } from '../text.ts';
 import type { PageRenderOptions, RenderedImage, RenderedPage } from '../types.ts';
@@ -130,9 +131,9 @@ async function drawImage(
     }).promise;
     // pdf.js catches some drawing errors and goes on: a refused canvas still fails the page, never a blank image.
     if (factory.refused) throw new Error(`canvas refused: ${factory.refused}`);
-    const encoded = await canvas.encode('webp', quality);
     // A buffer of our own (Node's may be external or pooled), so the pool can move it to the caller.
-    return { width: size.width, height: size.height, mime: 'image/webp', bytes: new Uint8Array(encoded) };
+    const bytes = await encodePage(canvas, entry.context!, quality);
+    return { width: size.width, height: size.height, mime: 'image/webp', bytes };
   } finally {
     factory.destroy(entry);
   }

@@ -55,12 +55,7 @@ function page({ locale, title, live, gone, branding, test }: PageInput): string 
   const e = escapeHtml;
   const t = (key: PageKey, vars?: Record<string, string>) => e(pageText(locale, key, vars));
   const assets = `<link rel="stylesheet" href="${assetUrl('signing.css')}">
-${
-  live
-    ? `<script type="module" src="${assetUrl('signing.js')}"></script>
-<link rel="modulepreload" href="${PDFJS_BASE}pdf.min.mjs">`
-    : ''
-}`;
+${live ? `<script type="module" src="${assetUrl('signing.js')}"></script>` : ''}`;
   return `${pageHead(locale, { title: e(title), assets, noReferrer: true })}
 <body>
 <a class="skip" href="#main">${t('skip')}</a>

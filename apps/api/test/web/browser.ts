@@ -125,6 +125,24 @@ export async function screenshot(page: Page, name: string, docsName?: string): P
   if (docsName && DOCS_SCREENSHOTS) await page.screenshot({ path: path.join(REPO, 'docs', docsName) });
 }
 
+/**
+ * Waits until the signing page shows its first page: the server's image loaded, or pdf.js's canvas drawn
+ * (docs/signing-page.md, "How pages are shown").
+ */
+export async function firstPageShown(page: Page, timeout = 60_000): Promise<void> {
+  // A string: the tests are compiled without DOM types.
+  await page.waitForFunction(
+    `(() => {
+      const first = document.querySelector('.page');
+      const img = first?.querySelector('img.page-image');
+      const canvas = first?.querySelector('canvas');
+      return (!!img && img.complete && img.naturalWidth > 0) || (canvas?.width ?? 0) > 0;
+    })()`,
+    null,
+    { timeout, polling: 100 },
+  );
+}
+
 /** Presses Tab until `selector` has focus (bounded): proves it is reachable by keyboard. */
 export async function tabTo(page: Page, selector: string, max = 60): Promise<void> {
   for (let i = 0; i < max; i++) {

@@ -65,7 +65,7 @@ ${test ? `<p class="test-banner" role="note" lang="en">${e(TEST_NOTICE)}: this i
     <div class="top-text">
       ${brandLine(branding)}
       <h1 id="title"><bdi>${e(title)}</bdi></h1>
-      ${live ? `<p class="meta" id="meta">${t('meta.for', { name: '\u2068' + live.signerName + '\u2069', email: '\u2068' + live.signerEmail + '\u2069' })}</p>` : ''}
+      ${live ? `<p class="meta" id="meta"><noscript>${t('meta.for', { name: '\u2068' + live.signerName + '\u2069', email: '\u2068' + live.signerEmail + '\u2069' })}</noscript></p>` : ''}
     </div>
     <div class="top-actions">
       ${languageSwitcher(locale)}

@@ -20,6 +20,7 @@ const scenarios: Record<string, () => Promise<BenchRow[]>> = {
   'queue-overhead': async () => (await import('./src/scenarios/queue-overhead.ts')).run(),
   'worker-scaling': async () => (await import('./src/scenarios/worker-scaling.ts')).run(),
   'pdf-memory': async () => (await import('./src/scenarios/pdf-memory.ts')).run(),
+  'page-images': async () => (await import('./src/scenarios/page-images.ts')).run(),
   'signing-page': async () => (await import('./src/scenarios/signing-page.ts')).run(),
   'web-bundle': async () => (await import('./src/scenarios/web-bundle.ts')).run(),
   'web-designer': async () => (await import('./src/scenarios/web-designer.ts')).run(),

@@ -122,6 +122,8 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/signing/{token}/decline': 'signer',
   'PUT /api/signing/{token}/draft': 'signer',
   'GET /api/signing/{token}/documents/{documentId}': 'signer',
+  'GET /api/signing/{token}/documents/{documentId}/pages/{page}': 'signer',
+  'GET /api/signing/{token}/documents/{documentId}/pages/{page}/text': 'signer',
 };
 
 interface Caller {

@@ -147,6 +147,8 @@ describe('the signing page and its assets', () => {
     const routes = {
       '/api/signing/{token}': 'get',
       '/api/signing/{token}/documents/{documentId}': 'get',
+      '/api/signing/{token}/documents/{documentId}/pages/{page}': 'get',
+      '/api/signing/{token}/documents/{documentId}/pages/{page}/text': 'get',
       '/api/signing/{token}/code': 'post',
       '/api/signing/{token}/code/verify': 'post',
       '/api/signing/{token}/sign': 'post',

@@ -79,6 +79,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     LOG_LEVEL: 'silent',
     QUEUE_PREFIX: `t${port}x${Math.random().toString(36).slice(2, 8)}`,
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+    // Drawing every sent page is seconds of CPU per send: tests of the pages (and the signing page) turn it on.
+    PAGE_IMAGES: '0',
     ...options.env,
   });
   const metrics = config.metrics.token ? createMetrics({ service: 'api' }) : undefined;

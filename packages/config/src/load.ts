@@ -34,6 +34,8 @@ export interface Config {
   workerConcurrency: number;
   /** Embedded topology: jobs on worker threads (JOB_THREADS), else on the API's event loop. */
   jobThreads: boolean;
+  /** Pages drawn ahead of time for the signing page (PAGE_IMAGES). */
+  pageImages: boolean;
   /** The memory budget of one process's PDF work, in MB (PDF_MEMORY_MB). */
   pdfMemoryMb: number;
   /** Milliseconds between two sweeps of a worker (expiry, reminders, lost completions, retention purges). */
@@ -117,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     workerConcurrency: e.WORKER_CONCURRENCY,
     jobThreads: e.JOB_THREADS,
+    pageImages: e.PAGE_IMAGES,
     pdfMemoryMb: e.PDF_MEMORY_MB,
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,

@@ -61,6 +61,11 @@ export const envSchema = z.object({
   WORKER_CONCURRENCY: positiveInt.max(64).default(4),
   /** Embedded topology: run jobs on worker threads, off the API's event loop (docs/topologies.md). */
   JOB_THREADS: flag.default(true),
+  /**
+   * Draw each prepared PDF's pages into images ahead of time for the signing page (docs/signing-page.md); off,
+   * signers' browsers draw every page with pdf.js.
+   */
+  PAGE_IMAGES: flag.default(true),
   /** The memory all PDF work of one process may hold at once, in MB (docs/topologies.md, "Memory"). */
   PDF_MEMORY_MB: positiveInt.default(3072),
   /** How often each worker sweeps time-driven state (expiry, reminders, lost completions, retention). */

@@ -1,5 +1,6 @@
 import type { JobRegistry } from '@countersign/queue';
 import {
+  documentPagesJob,
   memberSignInEmailJob,
   sessionCompleteJob,
   sessionPurgeJob,
@@ -8,6 +9,7 @@ import {
 } from '@countersign/schemas';
 import type { ServiceContext } from './context.ts';
 import { emailSignInLinks } from './members/sign-in-links.ts';
+import { drawPages } from './pages/draw.ts';
 import type { SendMode } from './sends/insert-sessions.ts';
 import { readSendRequest, runSend } from './sends/job-result.ts';
 import { sendOwnPdfs } from './sends/own-pdf/send.ts';
@@ -48,4 +50,5 @@ export function registerSessionJobs(ctx: ServiceContext, jobs: JobRegistry): voi
   jobs.register(sessionCompleteJob, (payload) => completeSession(ctx, payload.sessionId));
   jobs.register(sessionPurgeJob, async (payload) => await purgeSession(ctx, payload.sessionId));
   jobs.register(memberSignInEmailJob, (payload) => emailSignInLinks(ctx, payload.address));
+  jobs.register(documentPagesJob, (payload) => drawPages(ctx, payload.sha256));
 }

@@ -94,6 +94,7 @@ const catalog = {
   sso_failed:                 [400, "A single sign-on was refused: an unknown, used or expired attempt, another browser, or the identity provider's answer failed a check (signature, audience, recipient, time, replay, domain)."],
   sso_required:               [403, 'The account requires single sign-on for this address: emailed links and passkeys are turned off.'],
   document_not_ready:         [409, 'The signed PDF is still being prepared; retry after Retry-After.'],
+  page_not_found:             [404, 'This page of the document is not drawn (yet) at that width: `pageImages` of the signing view lists what is.'],
 } as const satisfies Record<string, readonly [status: number, description: string]>;
 
 type Catalog = typeof catalog;

@@ -63,6 +63,16 @@ export const memberSignInEmailJob = {
 } as const;
 
 /**
+ * Draws a prepared PDF's pages into images and text for the signing page (core pages/), once per document
+ * whoever sends it: the payload is the document's SHA-256, not a session.
+ */
+export const documentPagesJob = {
+  name: 'documents.draw-pages',
+  payload: z.strictObject({ sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+  attempts: 3,
+} as const;
+
+/**
  * An outbox row of kind `job`: a job to queue once the transaction that asked for it has committed (the last
  * signature asks for completion, a purge request for the purge, a sign-in request for its email). Written in that
  * transaction, so the job cannot be lost between the commit and the queue; its delivery enqueues the job under a
@@ -75,5 +85,6 @@ export const JobOutboxPayloadSchema = z.union([
     sessionId: z.string().min(1),
   }),
   z.object({ job: z.literal(memberSignInEmailJob.name), address: z.string().min(1) }),
+  z.object({ job: z.literal(documentPagesJob.name), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
 ]);
 export type JobOutboxPayload = z.output<typeof JobOutboxPayloadSchema>;

@@ -2,11 +2,13 @@ import {
   blobs,
   documents,
   driveFiles,
+  pageImages,
+  pageRenders,
   preparedDocuments,
   sessions,
   templateDocuments,
 } from '@countersign/db';
-import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, notInArray, or } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 
 /**
@@ -52,12 +54,33 @@ export async function blobsOnlyUsedBy(
     .from(driveFiles)
     .where(inArray(driveFiles.sha256, candidates));
   for (const d of driveDocs) used.add(d.s);
-  return [...new Set(candidates)].filter((sha) => !used.has(sha));
+  const unused = [...new Set(candidates)].filter((sha) => !used.has(sha));
+  return [...unused, ...(await pageBlobsOnlyOf(ctx, unused))];
 }
 
 /**
- * Forgets deleted blobs in the caller's transaction: their rows, and the prepared-document cache entries made
- * from or into them (a later send of the same PDF prepares it again rather than point at a missing file).
+ * The blobs of these documents' drawn pages (pages/) that no other document's pages share: they show the
+ * document's content, so they go with it.
+ */
+async function pageBlobsOnlyOf(ctx: ServiceContext, documentShas: string[]): Promise<string[]> {
+  if (documentShas.length === 0) return [];
+  const mine = await ctx.db
+    .selectDistinct({ sha: pageImages.blobSha256 })
+    .from(pageImages)
+    .where(inArray(pageImages.documentSha256, documentShas));
+  if (mine.length === 0) return [];
+  const shas = mine.map((r) => r.sha);
+  const shared = await ctx.db
+    .selectDistinct({ sha: pageImages.blobSha256 })
+    .from(pageImages)
+    .where(and(inArray(pageImages.blobSha256, shas), notInArray(pageImages.documentSha256, documentShas)));
+  const kept = new Set(shared.map((r) => r.sha));
+  return shas.filter((sha) => !kept.has(sha));
+}
+
+/**
+ * Forgets deleted blobs in the caller's transaction: their rows, the drawings of their pages, and the
+ * prepared-document cache entries made from or into them (a later send of the same PDF prepares it again rather than point at a missing file).
  */
 export async function forgetBlobs(ctx: ServiceContext, shas: string[]): Promise<void> {
   if (shas.length === 0) return;
@@ -66,5 +89,7 @@ export async function forgetBlobs(ctx: ServiceContext, shas: string[]): Promise<
     .where(
       or(inArray(preparedDocuments.sourceSha256, shas), inArray(preparedDocuments.preparedSha256, shas)),
     );
+  await ctx.db.delete(pageImages).where(inArray(pageImages.documentSha256, shas));
+  await ctx.db.delete(pageRenders).where(inArray(pageRenders.documentSha256, shas));
   await ctx.db.delete(blobs).where(inArray(blobs.sha256, shas));
 }

@@ -1,5 +1,6 @@
 import type { JobQueue } from '@countersign/queue';
 import {
+  documentPagesJob,
   type JobOutboxPayload,
   JobOutboxPayloadSchema,
   memberSignInEmailJob,
@@ -51,6 +52,11 @@ export function jobDeliverer(enqueue: EnqueueJob): Deliverer {
       if (payload.job === memberSignInEmailJob.name) {
         // One email per request: the row's id is the job's.
         await enqueue(memberSignInEmailJob, { address: payload.address }, { jobId: `sign-in-${row.id}` });
+        return;
+      }
+      if (payload.job === documentPagesJob.name) {
+        // One drawing per document, however many sends asked for it.
+        await enqueue(documentPagesJob, { sha256: payload.sha256 }, { jobId: `pages-${payload.sha256}` });
         return;
       }
       const { def, jobId } = JOBS[payload.job];

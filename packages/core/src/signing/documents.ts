@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../context.ts';
+import { drawnPageBlob, TEXT_WIDTH } from '../pages/read.ts';
 import { documentOfSession } from '../sessions/documents.ts';
 import { DomainError } from '../support/errors.ts';
 import { openLink } from './link.ts';
@@ -33,4 +34,33 @@ export async function signingDocumentFile(
     return { sha256: doc.finalSha256, filename: `${base} (signed).pdf`, signed: true };
   }
   return { sha256: doc.preparedSha256, filename: `${base}.pdf`, signed: false };
+}
+
+/**
+ * GET /api/signing/{token}/documents/{documentId}/pages/{page}[/text]: a page of the document signers see (the
+ * prepared PDF) drawn ahead of time, at one of its widths, or its text (TEXT_WIDTH). 404 `page_not_found` for
+ * a page, width or document not drawn (yet): the signing view says which are.
+ */
+export async function signingPageFile(
+  ctx: ServiceContext,
+  token: string,
+  documentId: string,
+  page: number,
+  width: number,
+  cookieToken: string | null | undefined,
+): Promise<{ sha256: string; mime: string }> {
+  const link = await openLink(ctx, token);
+  await requireVerified(ctx, link, cookieToken);
+  const doc = await documentOfSession(ctx, link.session.id, documentId);
+  if (!doc) throw new DomainError('not_found', `document ${documentId} is not part of this signing request`);
+  const found = await drawnPageBlob(ctx, doc.preparedSha256, page, width);
+  if (!found) {
+    throw new DomainError(
+      'page_not_found',
+      width === TEXT_WIDTH
+        ? `page ${page} of this document has no text drawn`
+        : `page ${page} of this document is not drawn ${width} pixels wide`,
+    );
+  }
+  return found;
 }

@@ -1,7 +1,7 @@
 export { checkAdopted, initialsOf } from './adopted.ts';
 export { OTP_RULES, requestCode, verifyCode } from './codes.ts';
 export { declineAsParticipant } from './decline.ts';
-export { signingDocumentFile } from './documents.ts';
+export { signingDocumentFile, signingPageFile } from './documents.ts';
 export { saveDraft } from './draft.ts';
 export { type OpenLink, openLink } from './link.ts';
 export { type SignInput, type SignResult, signAsParticipant } from './sign.ts';

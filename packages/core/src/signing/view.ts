@@ -1,7 +1,8 @@
 import { auditEvents, participants } from '@countersign/db';
-import type { AdoptedSignature, SigningField, SigningView } from '@countersign/schemas';
+import type { AdoptedSignature, SigningField, SigningPageImages, SigningView } from '@countersign/schemas';
 import { and, desc, eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
+import { drawnPagesOf, type PageImagesManifest } from '../pages/read.ts';
 import { type AuditOrigin, audit } from '../sessions/audit.ts';
 import { automaticFieldValue } from '../sessions/automatic-fields.ts';
 import { documentsOfSession } from '../sessions/documents.ts';
@@ -68,7 +69,8 @@ export async function getSigningView(
   token: string,
   request: SignerRequest,
 ): Promise<SigningView> {
-  return await ctx.db.transaction(async () => {
+  let askedForPages = 0;
+  const view = await ctx.db.transaction(async () => {
     const { session, participant: before, downloadUntil } = await openLink(ctx, token);
     const now = ctx.clock.now();
     const otp = session.authRequirement === 'otp';
@@ -97,6 +99,13 @@ export async function getSigningView(
         ? people.filter((p) => turn.has(p.id)).map((p) => ({ name: p.name }))
         : [];
     const docs = await documentsOfSession(ctx, session.id);
+    const pages = visible
+      ? await drawnPagesOf(
+          ctx,
+          docs.map((d) => d.preparedSha256),
+        )
+      : { drawn: new Map(), asked: 0 };
+    askedForPages = pages.asked;
     const byId = new Map(people.map((p) => [p.id, p]));
     const editable = yourTurn && visible;
 
@@ -162,7 +171,7 @@ export async function getSigningView(
             filename: d.filename,
             pageCount: d.pageCount,
             url: signingDocumentUrl(ctx, token, d.id),
-            pageImages: null,
+            pageImages: pageImagesOf(pages.drawn.get(d.preparedSha256), signingDocumentUrl(ctx, token, d.id)),
           }))
         : [],
       fields,
@@ -173,4 +182,12 @@ export async function getSigningView(
           : { ready: docs.every((d) => d.finalSha256 !== null), availableUntil: iso(downloadUntil) },
     } satisfies SigningView;
   });
+  if (askedForPages > 0) ctx.outbox.kick();
+  return view;
 }
+
+/** A drawn document's pages as the view gives them: under the document's own URL, so the link guards them. */
+const pageImagesOf = (
+  drawn: PageImagesManifest | undefined,
+  documentUrl: string,
+): SigningPageImages | null => (drawn ? { ...drawn, url: `${documentUrl}/pages` } : null);

@@ -2,6 +2,7 @@ import { templateDocuments, templates } from '@countersign/db';
 import { type DetectResult, detectFields, type InspectOk, startDetector } from '@countersign/pdf-engine';
 import type { FailedDocument, Locale, ManifestField, TemplateCreated } from '@countersign/schemas';
 import type { ServiceContext } from '../context.ts';
+import { requestPageDrawing } from '../pages/request.ts';
 import { documentsRejected, inspectUploads } from '../pdf-verdicts.ts';
 import { newId } from '../support/crypto.ts';
 import {
@@ -96,6 +97,7 @@ export async function createTemplate(
   );
   const templateId = newId();
   const now = ctx.clock.now();
+  let asked = 0;
   await ctx.db.transaction(async (tx) => {
     await tx.insert(templates).values({
       id: templateId,
@@ -105,6 +107,7 @@ export async function createTemplate(
       defaultLocale: input.defaultLocale ?? null,
     });
     const documentIds: string[] = [];
+    const preparedSha256s: string[] = [];
     for (const [position, doc] of input.documents.entries()) {
       const sourceSha256 = await ctx.blobs.put(doc.bytes, inspected[position]!.sha256);
       const { prepared, kinds } = cleaned[position]!;
@@ -122,10 +125,14 @@ export async function createTemplate(
         activeContentRemoved: kinds,
       });
       documentIds.push(id);
+      preparedSha256s.push(preparedSha256);
     }
     await insertRolesAndFields(tx, { templateId, version: 1, documentIds, roles, colors, fields });
     await alsoInTransaction?.(templateId, name);
+    asked = await requestPageDrawing(ctx, preparedSha256s);
   });
+  // Every send of the template shows these pages: drawn once, now, by their own job.
+  if (asked) ctx.outbox.kick();
   return { templateId, roles, fields: fields.map((f) => createdField(f, documents)) };
 }
 

@@ -26,6 +26,8 @@ export const {
   members,
   otpCodes,
   outbox,
+  pageImages,
+  pageRenders,
   participants,
   passkeys,
   preparedDocuments,

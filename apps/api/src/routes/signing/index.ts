@@ -5,6 +5,7 @@ import { registerSigningDecline } from './decline.ts';
 import { registerSigningDocument } from './document.ts';
 import { registerSigningDraft } from './draft.ts';
 import { registerSigningGet } from './get.ts';
+import { registerSigningPages } from './pages.ts';
 import { SIGNER_COOKIE } from './shared.ts';
 import { registerSigningSign } from './sign.ts';
 import { registerSigningTextCheck } from './text-check.ts';
@@ -21,6 +22,7 @@ export function registerSigning(app: OpenAPIHono<AppEnv>): void {
   });
   registerSigningGet(app);
   registerSigningDocument(app);
+  registerSigningPages(app);
   registerSigningCode(app);
   registerSigningVerify(app);
   registerSigningDraft(app);

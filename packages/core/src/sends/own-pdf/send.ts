@@ -2,6 +2,7 @@ import { PdfEngineError } from '@countersign/pdf-engine';
 import type { FailedDocument, SessionsSendRequest, SessionsSendRow } from '@countersign/schemas';
 import { PRICES, requireAllowance } from '../../allowance/allowance.ts';
 import type { ServiceContext } from '../../context.ts';
+import { requestPageDrawing } from '../../pages/request.ts';
 import { signingUrl } from '../../sessions/links.ts';
 import { DAY_MS } from '../../support/clock.ts';
 import { commitEntries } from '../commit-entries.ts';
@@ -145,6 +146,17 @@ export async function sendOwnPdfs(
       error: 'invite_rejected',
       message: `the mail server refused an invite: ${error}`,
     });
+  }
+
+  // The signing page's images: asked for now, drawn by their own job once this send has answered.
+  if (created.sessions.length > refused.size) {
+    if (
+      await requestPageDrawing(
+        ctx,
+        [...prepared.values()].map((p) => p.preparedSha256),
+      )
+    )
+      ctx.outbox.kick();
   }
 
   if (refused.size === 0) return created.answer;

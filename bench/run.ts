@@ -21,6 +21,7 @@ const scenarios: Record<string, () => Promise<BenchRow[]>> = {
   'worker-scaling': async () => (await import('./src/scenarios/worker-scaling.ts')).run(),
   'pdf-memory': async () => (await import('./src/scenarios/pdf-memory.ts')).run(),
   'page-images': async () => (await import('./src/scenarios/page-images.ts')).run(),
+  'page-render': async () => (await import('./src/scenarios/page-render.ts')).run(),
   'signing-page': async () => (await import('./src/scenarios/signing-page.ts')).run(),
   'web-bundle': async () => (await import('./src/scenarios/web-bundle.ts')).run(),
   'web-designer': async () => (await import('./src/scenarios/web-designer.ts')).run(),

@@ -4,6 +4,7 @@ import {
   checkFieldTexts,
   createInspector,
   createMemoryBudget,
+  createPageRenderer,
   createPdfWriter,
   type FieldTextCheck,
   type FieldTextItem,
@@ -11,7 +12,9 @@ import {
   type FinalizeResult,
   type InspectOk,
   type InspectResult,
+  type PageRenderOptions,
   type Prepared,
+  type RenderedPage,
   type SealOptions,
   writerReservationMb,
 } from '@countersign/pdf-engine';
@@ -33,11 +36,17 @@ export interface PdfTools {
   checkDrawnSignature(dataUrl: string): Promise<void>;
   /** Whether each value can be stamped into its field box as entered (the layout completion will use). */
   checkFieldTexts(items: readonly FieldTextItem[]): Promise<FieldTextCheck[]>;
+  /**
+   * The pages drawn as WebP at the widths asked for, with their text (pdf-engine raster/). Rejects with a
+   * PdfEngineError naming the page when one cannot be drawn: that document is left to pdf.js in the browser.
+   */
+  renderPages(bytes: Uint8Array, options: PageRenderOptions): Promise<RenderedPage[]>;
   close(): Promise<void>;
 }
 
 /**
- * The process's PDF tools: one memory budget (PDF_MEMORY_MB) for all of its inspections and PDF writing, so a
+ * The process's PDF tools: one memory budget (PDF_MEMORY_MB) for all of its inspections, PDF writing and page
+ * drawing (whose reservation, canvases included, is below the writer's for the same document), so a
  * process's PDF work never holds more than that, whatever the documents (docs/topologies.md, "Memory").
  */
 export function createPdfTools(config: Config): PdfTools {
@@ -51,6 +60,7 @@ export function createPdfTools(config: Config): PdfTools {
   // Worker threads start on first use, so short-lived processes (the CLI) never pay for them.
   let inspector: ReturnType<typeof createInspector> | undefined;
   let writer: ReturnType<typeof createPdfWriter> | undefined;
+  let renderer: ReturnType<typeof createPageRenderer> | undefined;
   const limits = { maxBytes: config.limits.maxFileBytes, maxPages: config.limits.maxPages };
   return {
     inspect(bytes) {
@@ -76,8 +86,12 @@ export function createPdfTools(config: Config): PdfTools {
     // On this thread: a few short values take well under a millisecond once a script's font is loaded (its
     // first use reads it, up to 10 MB for Chinese), and a worker's cold start would cost the signer seconds.
     checkFieldTexts: async (items) => checkFieldTexts(items),
+    renderPages(bytes, options) {
+      renderer ??= createPageRenderer({ budget });
+      return renderer.render(bytes, options);
+    },
     async close() {
-      await Promise.all([inspector?.close(), writer?.close()]);
+      await Promise.all([inspector?.close(), writer?.close(), renderer?.close()]);
     },
   };
 }

@@ -7,7 +7,11 @@ export type PdfEngineErrorCode =
   | 'not-accepted'
   | 'prepare-failed'
   | 'timestamp-failed'
-  | 'revocation-failed';
+  | 'revocation-failed'
+  /** A page needs more canvas memory than the page renderer allows (raster/canvas-factory.ts). */
+  | 'page-too-large'
+  /** A page (or the file) could not be drawn by the page renderer. */
+  | 'render-failed';
 
 /** An expected failure of the engine, with a machine-readable code. Verdicts on input are results, not errors. */
 export class PdfEngineError extends Error {

@@ -77,6 +77,18 @@ export {
   activeContentLabels,
 } from './prepare/active-content.ts';
 export { activeContentOf, type Prepared, type PrepareOptions, prepare } from './prepare/prepare.ts';
+export {
+  createPageRenderer,
+  type PageRendererOptions,
+  rendererReservationMb,
+} from './raster/renderer.ts';
+export type {
+  PageRenderer,
+  PageRenderOptions,
+  PageTextItem,
+  RenderedImage,
+  RenderedPage,
+} from './raster/types.ts';
 export { generateSealCertificate, type SealCertificateRequest } from './seal/certificate.ts';
 export { seal } from './seal/seal.ts';
 export type { SealOptions } from './seal/types.ts';

@@ -33,13 +33,20 @@ export type FromThread =
   | { type: 'telemetry'; method: keyof Telemetry; args: unknown[] }
   | { type: 'stray-error'; error: SerializedError };
 
-/** The byte arrays of a value that own their whole buffer, so they can move instead of being copied. */
-export function movableBuffers(value: unknown): ArrayBuffer[] {
-  const owned = (v: unknown): v is Uint8Array =>
-    v instanceof Uint8Array &&
-    v.buffer instanceof ArrayBuffer &&
-    v.byteOffset === 0 &&
-    v.byteLength === v.buffer.byteLength;
-  const values = owned(value) ? [value] : value && typeof value === 'object' ? Object.values(value) : [];
-  return [...new Set(values.filter(owned).map((v) => v.buffer as ArrayBuffer))];
+/**
+ * The byte arrays of a value that own their whole buffer, so they can move instead of being copied: at the top, or
+ * nested in arrays and objects up to four levels (rendered pages → images → bytes).
+ */
+export function movableBuffers(value: unknown, depth = 0, found = new Set<ArrayBuffer>()): ArrayBuffer[] {
+  if (
+    value instanceof Uint8Array &&
+    value.buffer instanceof ArrayBuffer &&
+    value.byteOffset === 0 &&
+    value.byteLength === value.buffer.byteLength
+  ) {
+    found.add(value.buffer);
+  } else if (value && typeof value === 'object' && depth < 4 && !ArrayBuffer.isView(value)) {
+    for (const item of Object.values(value)) movableBuffers(item, depth + 1, found);
+  }
+  return [...found];
 }

@@ -26,6 +26,7 @@ export function remotePdfTools(port: MessagePort): PdfTools & { settle(result: P
     activeContentOf: (bytes, remove) => call('activeContentOf', [bytes, remove]),
     checkDrawnSignature: (dataUrl) => call('checkDrawnSignature', [dataUrl]),
     checkFieldTexts: (items) => call('checkFieldTexts', [items]),
+    renderPages: (bytes, options) => call('renderPages', [bytes, options]),
     async close() {},
     settle(result) {
       const pending = calls.get(result.callId);

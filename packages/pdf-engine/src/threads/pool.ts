@@ -37,6 +37,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Bytes of the documents the task reads (they live outside the heap cap), for its budget reservation. */
   documentBytes?: number;
+  /** MB the task uses outside its heap besides its documents (a renderer's canvases), for its budget reservation. */
+  nativeMb?: number;
 }
 
 export interface ThreadPool {
@@ -76,9 +78,9 @@ const MB = 1024 * 1024;
 /** The young generation of a worker with this heap cap (resourceLimits); part of what a task reserves. */
 const youngGenerationMb = (memoryMb: number) => Math.min(64, Math.max(8, memoryMb / 8));
 
-/** Most a task can use: its worker's heap (old and young generations) and its documents' bytes. */
-export const reservationMb = (memoryMb: number, documentBytes: number) =>
-  Math.ceil(memoryMb + youngGenerationMb(memoryMb) + (DOCUMENT_COPIES * documentBytes) / MB);
+/** Most a task can use: its worker's heap (old and young generations), its documents' bytes and native memory. */
+export const reservationMb = (memoryMb: number, documentBytes: number, nativeMb = 0) =>
+  Math.ceil(memoryMb + youngGenerationMb(memoryMb) + (DOCUMENT_COPIES * documentBytes) / MB + nativeMb);
 
 interface Job {
   id: number;
@@ -244,7 +246,9 @@ export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
   return {
     async run<T>(task: string, args: unknown[], runOptions: RunOptions = {}) {
       if (!options.budget) return enqueue<T>(task, args, runOptions);
-      const release = await options.budget.reserve(reservationMb(memoryMb, runOptions.documentBytes ?? 0));
+      const release = await options.budget.reserve(
+        reservationMb(memoryMb, runOptions.documentBytes ?? 0, runOptions.nativeMb ?? 0),
+      );
       try {
         return await enqueue<T>(task, args, runOptions);
       } finally {

@@ -29,18 +29,22 @@ export function serve(handlers: TaskHandlers): void {
   port.postMessage({ type: 'ready' } satisfies TaskReply);
 }
 
+/** How deep results are searched for byte arrays to move (a renderer's pages → images → bytes is 3). */
+const MAX_DEPTH = 4;
+
 /**
- * The result with every top-level byte array owning its whole ArrayBuffer, so it can be transferred:
- * a view into a larger (or pooled) buffer is copied once first, which also leaves the pool intact.
+ * The result with every byte array (at the top, or nested in arrays and plain objects up to MAX_DEPTH) owning its
+ * whole ArrayBuffer, so it can be transferred: a view into a larger (or pooled) buffer is copied once first, which
+ * also leaves the pool intact.
  */
-function movable(value: unknown): unknown {
+function movable(value: unknown, depth = 0): unknown {
   if (ownsBuffer(value)) return value;
   if (value instanceof Uint8Array) return new Uint8Array(value); // a copy (Buffer#slice is not)
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-  const out: Record<string, unknown> = { ...value };
-  for (const [key, item] of Object.entries(out)) {
-    if (item instanceof Uint8Array && !ownsBuffer(item)) out[key] = new Uint8Array(item);
-  }
+  if (!value || typeof value !== 'object' || depth >= MAX_DEPTH || ArrayBuffer.isView(value)) return value;
+  if (Array.isArray(value)) return value.map((item) => movable(item, depth + 1));
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = movable(item, depth + 1);
   return out;
 }
 
@@ -53,8 +57,10 @@ function ownsBuffer(value: unknown): value is Uint8Array {
   );
 }
 
-function transferList(value: unknown): ArrayBuffer[] {
-  if (ownsBuffer(value)) return [value.buffer as ArrayBuffer];
-  if (!value || typeof value !== 'object') return [];
-  return Object.values(value).flatMap((item) => (ownsBuffer(item) ? [item.buffer as ArrayBuffer] : []));
+function transferList(value: unknown, depth = 0, out = new Set<ArrayBuffer>()): ArrayBuffer[] {
+  if (ownsBuffer(value)) out.add(value.buffer as ArrayBuffer);
+  else if (value && typeof value === 'object' && depth < MAX_DEPTH && !ArrayBuffer.isView(value)) {
+    for (const item of Object.values(value)) transferList(item, depth + 1, out);
+  }
+  return [...out];
 }

@@ -113,7 +113,8 @@ async function visit(browser: Browser, url: string, bare?: string) {
 const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function run(): Promise<BenchRow[]> {
-  const api = await startTestApi({});
+  // Pages drawn ahead of time, as in production (the test harness turns them off by default).
+  const api = await startTestApi({ env: { PAGE_IMAGES: '1' } });
   const browser = await launchChromium();
   try {
     const account = await benchAccount(api);

@@ -51,7 +51,8 @@ export const appWorld = (options?: TestApiOptions): AppWorld =>
   chromiumWith('api', () => startTestApi(options));
 
 /** A signing world (real SMTP, a clock the test moves) and Chromium: `world.signing`, `world.browser`. */
-export const signingWorld = (): SigningBrowserWorld => chromiumWith('signing', () => startSigningWorld());
+export const signingWorld = (options?: { env?: Record<string, string> }): SigningBrowserWorld =>
+  chromiumWith('signing', () => startSigningWorld(options));
 
 export const VIEWPORTS = {
   phone: { width: 375, height: 740 },

@@ -131,17 +131,25 @@ export async function screenshot(page: Page, name: string, docsName?: string): P
  * (docs/signing-page.md, "How pages are shown").
  */
 export async function firstPageShown(page: Page, timeout = 60_000): Promise<void> {
-  // A string: the tests are compiled without DOM types.
-  await page.waitForFunction(
-    `(() => {
-      const first = document.querySelector('.page');
-      const img = first?.querySelector('img.page-image');
-      const canvas = first?.querySelector('canvas');
-      return (!!img && img.complete && img.naturalWidth > 0) || (canvas?.width ?? 0) > 0;
-    })()`,
-    null,
-    { timeout, polling: 100 },
-  );
+  // A function, not a string: a context without bypassCSP runs no string evaluation. No DOM types here.
+  type Shown = {
+    querySelector(s: string): { complete?: boolean; naturalWidth?: number; width?: number } | null;
+  };
+  await expect
+    .poll(
+      () =>
+        page
+          .locator('.page')
+          .first()
+          .evaluate((frame) => {
+            const f = frame as unknown as Shown;
+            const img = f.querySelector('img.page-image');
+            const canvas = f.querySelector('canvas');
+            return (!!img?.complete && (img.naturalWidth ?? 0) > 0) || (canvas?.width ?? 0) > 0;
+          }),
+      { timeout },
+    )
+    .toBe(true);
 }
 
 /** Presses Tab until `selector` has focus (bounded): proves it is reachable by keyboard. */

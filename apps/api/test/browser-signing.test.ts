@@ -8,7 +8,7 @@ import { tempDir } from '@countersign/test-support';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, signingWorld, tabTo } from './web/browser.ts';
+import { firstPageShown, screenshot, signingWorld, tabTo } from './web/browser.ts';
 
 const run = promisify(execFile);
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -39,18 +39,8 @@ async function openPage(
 
 // The test is compiled without DOM types; the page's CSP forbids string evaluation (as it should).
 const focusedId = (page: Page) => page.locator(':focus').first().getAttribute('id');
-/** Waits until pdf.js has drawn the first page into its canvas. */
-const pageDrawn = (page: Page) =>
-  expect
-    .poll(
-      () =>
-        page
-          .locator('.page canvas')
-          .first()
-          .evaluate((c) => (c as unknown as { width: number }).width),
-      { timeout: 60_000 },
-    )
-    .toBeGreaterThan(0);
+/** Waits until the first page is on screen (the server's image, or pdf.js's canvas). */
+const pageDrawn = (page: Page) => firstPageShown(page);
 
 async function waitForCompleted(
   sessionId: string,
@@ -179,7 +169,6 @@ describe('the signing page in Chromium', () => {
 
     // Verified: the document renders with the signer's fields over it.
     await page.getByRole('heading', { name: 'Verified: ready to sign' }).waitFor();
-    await page.locator('.page canvas').first().waitFor();
     await pageDrawn(page);
     expect(await page.locator('button.field').count()).toBe(6);
     await expect.poll(() => page.locator('#progress').textContent()).toBe('6 required fields left');

@@ -1,6 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, newContext, screenshot, signingWorld, tabTo, VIEWPORTS } from './web/browser.ts';
+import {
+  expectAccessible,
+  firstPageShown,
+  newContext,
+  screenshot,
+  signingWorld,
+  tabTo,
+  VIEWPORTS,
+} from './web/browser.ts';
 
 // The signing page's states in Chromium, keyboard only, at 375 and 1280 px, axe-core in each state: a draft
 // that survives a reload, an error where the signer is looking when finishing fails offline, the signed state
@@ -15,11 +23,8 @@ async function open(context: BrowserContext, token: string): Promise<Page> {
   return page;
 }
 
-/** Waits until pdf.js has drawn the first page into its canvas. */
-const pageDrawn = (page: Page) =>
-  expect
-    .poll(() => page.locator('.page canvas').first().getAttribute('width'), { timeout: 60_000 })
-    .toMatch(/^[1-9]/);
+/** Waits until the first page is on screen (the server's image, or pdf.js's canvas). */
+const pageDrawn = (page: Page) => firstPageShown(page);
 
 const progress = (page: Page) => page.locator('#progress').textContent();
 const focusedId = (page: Page) => page.locator(':focus').first().getAttribute('id');

@@ -55,12 +55,7 @@ function page({ locale, title, live, gone, branding, test }: PageInput): string 
   const e = escapeHtml;
   const t = (key: PageKey, vars?: Record<string, string>) => e(pageText(locale, key, vars));
   const assets = `<link rel="stylesheet" href="${assetUrl('signing.css')}">
-${
-  live
-    ? `<script type="module" src="${assetUrl('signing.js')}"></script>
-<link rel="modulepreload" href="${PDFJS_BASE}pdf.min.mjs">`
-    : ''
-}`;
+${live ? `<script type="module" src="${assetUrl('signing.js')}"></script>` : ''}`;
   return `${pageHead(locale, { title: e(title), assets, noReferrer: true })}
 <body>
 <a class="skip" href="#main">${t('skip')}</a>
@@ -70,7 +65,7 @@ ${test ? `<p class="test-banner" role="note" lang="en">${e(TEST_NOTICE)}: this i
     <div class="top-text">
       ${brandLine(branding)}
       <h1 id="title"><bdi>${e(title)}</bdi></h1>
-      ${live ? `<p class="meta" id="meta">${t('meta.for', { name: '\u2068' + live.signerName + '\u2069', email: '\u2068' + live.signerEmail + '\u2069' })}</p>` : ''}
+      ${live ? `<p class="meta" id="meta"><noscript>${t('meta.for', { name: '\u2068' + live.signerName + '\u2069', email: '\u2068' + live.signerEmail + '\u2069' })}</noscript></p>` : ''}
     </div>
     <div class="top-actions">
       ${languageSwitcher(locale)}

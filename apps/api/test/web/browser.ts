@@ -51,7 +51,8 @@ export const appWorld = (options?: TestApiOptions): AppWorld =>
   chromiumWith('api', () => startTestApi(options));
 
 /** A signing world (real SMTP, a clock the test moves) and Chromium: `world.signing`, `world.browser`. */
-export const signingWorld = (): SigningBrowserWorld => chromiumWith('signing', () => startSigningWorld());
+export const signingWorld = (options?: { env?: Record<string, string> }): SigningBrowserWorld =>
+  chromiumWith('signing', () => startSigningWorld(options));
 
 export const VIEWPORTS = {
   phone: { width: 375, height: 740 },
@@ -123,6 +124,32 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
 export async function screenshot(page: Page, name: string, docsName?: string): Promise<void> {
   if (SCREENSHOT_DIR) await page.screenshot({ path: path.join(SCREENSHOT_DIR, name) });
   if (docsName && DOCS_SCREENSHOTS) await page.screenshot({ path: path.join(REPO, 'docs', docsName) });
+}
+
+/**
+ * Waits until the signing page shows its first page: the server's image loaded, or pdf.js's canvas drawn
+ * (docs/signing-page.md, "How pages are shown").
+ */
+export async function firstPageShown(page: Page, timeout = 60_000): Promise<void> {
+  // A function, not a string: a context without bypassCSP runs no string evaluation. No DOM types here.
+  type Shown = {
+    querySelector(s: string): { complete?: boolean; naturalWidth?: number; width?: number } | null;
+  };
+  await expect
+    .poll(
+      () =>
+        page
+          .locator('.page')
+          .first()
+          .evaluate((frame) => {
+            const f = frame as unknown as Shown;
+            const img = f.querySelector('img.page-image');
+            const canvas = f.querySelector('canvas');
+            return (!!img?.complete && (img.naturalWidth ?? 0) > 0) || (canvas?.width ?? 0) > 0;
+          }),
+      { timeout },
+    )
+    .toBe(true);
 }
 
 /** Presses Tab until `selector` has focus (bounded): proves it is reachable by keyboard. */

@@ -1,88 +1,40 @@
 import type { SigningField, SigningView } from '@countersign/schemas';
-import type * as Pdfjs from 'pdfjs-dist';
-import type { PageViewport, PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
-import { sameOrigin } from './api.ts';
 import { $, el } from './dom.ts';
 import { embed } from './embed.ts';
-import { numbers, t } from './i18n.ts';
-import { overlay, place, refreshOverlays } from './overlays.ts';
-import { PDFJS_BASE } from './page.ts';
+import { t } from './i18n.ts';
+import { refreshOverlays } from './overlays.ts';
+import { type PageFrame, pageFrame, type SigningDocument } from './page-frame.ts';
+import { showImages } from './page-images.ts';
+import { drawWithPdfjs, loadPdfjs } from './pdfjs-pages.ts';
 import { work } from './state.ts';
 import { checkAll } from './text-fit.ts';
 
-// The document: each page drawn by pdf.js (served by the API, never bundled) with the fields over it.
-
-async function loadPdfjs(): Promise<typeof Pdfjs> {
-  // A runtime URL: pdf.js is most of the page's weight and stays cached for good under its version.
-  const url = `${PDFJS_BASE}pdf.min.mjs`;
-  const pdfjs = (await import(/* @vite-ignore */ url)) as typeof Pdfjs;
-  pdfjs.GlobalWorkerOptions.workerSrc = `${PDFJS_BASE}pdf.worker.min.mjs`;
-  return pdfjs;
-}
-
-/** Each page's drawing, run when it comes near the screen and again when the width changes. */
-const drawers = new WeakMap<Element, () => Promise<void>>();
+// The document: each page shown as the server drew it (page-images.ts), or drawn by pdf.js in the browser
+// when the server has not (pdfjs-pages.ts), one document at a time; the fields over the pages either way.
 
 /**
- * Page 1 first: it is laid out and drawn as soon as pdf.js has it; the other pages get their frames (sized
- * like page 1 until their own size is known) and are drawn when they come near the screen.
+ * Every document in its section; the first one's page 1 sets the `countersign:page1` mark once it is on
+ * screen (bench/ times it). pdf.js is fetched only when a document has no images.
  */
 export async function renderDocument(v: SigningView, onTap: (f: SigningField) => void): Promise<void> {
   const doc = $('doc');
   doc.hidden = false;
   if (work.rendered) return refreshOverlays();
   work.rendered = true;
+  // Started before anything is laid out, so it downloads while the first document is set up.
+  if (v.documents.some((d) => !d.pageImages)) void loadPdfjs().catch(() => {});
   doc.replaceChildren(el('p', { class: 'loading', text: t('loading') }));
-  let pdfjs: typeof Pdfjs;
-  try {
-    pdfjs = await loadPdfjs();
-  } catch {
-    doc.replaceChildren(el('p', { class: 'error', text: t('doc.viewerFailed') }));
-    return;
-  }
-  const observer = new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        observer.unobserve(entry.target);
-        void drawers.get(entry.target)?.();
-      }
-    },
-    { rootMargin: '600px 0px' },
-  );
-  let first = true;
   const many = v.documents.length > 1;
-  for (const d of v.documents) {
+  for (const [i, d] of v.documents.entries()) {
     const section = el('section', { class: 'document', 'aria-label': d.filename });
     if (many) section.append(el('h2', { class: 'doc-name', text: d.filename }));
-    if (first) doc.replaceChildren(section);
+    if (i === 0) doc.replaceChildren(section);
     else doc.append(section);
-    first = false;
-    let pdf: PDFDocumentProxy;
-    let page1: PDFPageProxy;
-    try {
-      pdf = await pdfjs.getDocument({
-        url: sameOrigin(d.url),
-        isEvalSupported: false,
-        standardFontDataUrl: `${PDFJS_BASE}standard_fonts/`,
-        cMapUrl: `${PDFJS_BASE}cmaps/`,
-        iccUrl: `${PDFJS_BASE}iccs/`,
-        wasmUrl: `${PDFJS_BASE}wasm/`,
-      }).promise;
-      page1 = await pdf.getPage(1);
-    } catch {
-      section.append(el('p', { class: 'error', text: t('doc.fileFailed', { file: d.filename }) }));
-      continue;
-    }
-    const guess = page1.getViewport({ scale: 1 });
-    for (let n = 1; n <= pdf.numPages; n++) {
-      const fields = v.fields.filter((x) => x.documentId === d.id && x.page === n);
-      const { wrap, draw } = pageFrame(d, pdf, n, n === 1 ? page1 : null, guess, fields, onTap);
-      section.append(wrap);
-      // The mark lets a benchmark (bench/) time the first page on screen.
-      if (n === 1) void draw().then(() => performance.mark('countersign:page1'));
-      else observer.observe(wrap);
-    }
+    const shown = showDocument(v, d, section, onTap);
+    // The mark lets a benchmark (bench/) time the first page on screen.
+    if (i === 0) void shown.then(() => performance.mark('countersign:page1'));
+    // Documents drawn in the browser go one at a time, as pdf.js fetches and parses each.
+    if (!d.pageImages) await shown;
     refreshOverlays();
   }
   refreshOverlays();
@@ -90,61 +42,26 @@ export async function renderDocument(v: SigningView, onTap: (f: SigningField) =>
   embed({ type: 'ready' });
 }
 
-/** One page's frame: its canvas and the fields on it, positioned in percent of the page's own size. */
-function pageFrame(
-  d: SigningView['documents'][number],
-  pdf: PDFDocumentProxy,
-  n: number,
-  known: PDFPageProxy | null,
-  guess: PageViewport,
-  fields: SigningField[],
+/** One document's pages: its images while they load, else (or once one fails) pdf.js. Resolves with page 1. */
+async function showDocument(
+  v: SigningView,
+  d: SigningDocument,
+  section: HTMLElement,
   onTap: (f: SigningField) => void,
-) {
-  const wrap = el('div', {
-    class: 'page',
-    // A PDF page lays itself out: canvas text must not inherit a right-to-left page direction.
-    dir: 'ltr',
-    role: 'group',
-    'aria-label': t('doc.page', {
-      file: d.filename,
-      n: numbers.format(n),
-      total: numbers.format(pdf.numPages),
-    }),
+): Promise<void> {
+  const frameFor = (n: number, total: number) => pageFrame(v, d, n, total, onTap);
+  const images = d.pageImages;
+  if (!images) return drawWithPdfjs(d, section, null, frameFor);
+  const frames: PageFrame[] = images.pages.map((page, i) => {
+    const frame = frameFor(i + 1, images.pages.length);
+    frame.size(page);
+    section.append(frame.wrap);
+    return frame;
   });
-  const canvas = el('canvas', { 'aria-hidden': 'true' });
-  wrap.append(canvas);
-  const nodes = fields.map((f) => overlay(f, onTap));
-  wrap.append(...nodes);
-  const size = (viewport: PageViewport) => {
-    wrap.style.aspectRatio = `${viewport.width} / ${viewport.height}`;
-    for (const [i, f] of fields.entries()) place(nodes[i]!, f, viewport);
+  let fallback: Promise<void> | null = null;
+  const fallBack = () => {
+    fallback ??= drawWithPdfjs(d, section, frames, frameFor).then(refreshOverlays);
+    return fallback;
   };
-  size(known ? known.getViewport({ scale: 1 }) : guess);
-  let page = known;
-  const draw = async () => {
-    if (!page) {
-      page = await pdf.getPage(n);
-      size(page.getViewport({ scale: 1 }));
-    }
-    const base = page.getViewport({ scale: 1 });
-    const ratio = Math.min(window.devicePixelRatio || 1, 2);
-    const viewport = page.getViewport({ scale: (wrap.clientWidth / base.width) * ratio });
-    canvas.width = Math.floor(viewport.width);
-    canvas.height = Math.floor(viewport.height);
-    await page.render({ canvas, viewport }).promise.catch(() => {});
-  };
-  drawers.set(wrap, draw);
-  return { wrap, draw };
-}
-
-/** Pages drawn so far follow a new width; the others draw when they scroll into view. */
-export function redrawOnResize(): void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  window.addEventListener('resize', () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      for (const page of document.querySelectorAll('.page'))
-        if ((page.querySelector('canvas')?.width ?? 0) > 0) void drawers.get(page)?.();
-    }, 200);
-  });
+  await showImages(images, frames, () => void fallBack()).catch(fallBack);
 }

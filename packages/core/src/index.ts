@@ -194,7 +194,7 @@ export { sessionOf } from './sessions/session-lookup.ts';
 export { type SweepLog, type SweepResult, sweep } from './sessions/sweep.ts';
 export { purgeTestSessions } from './sessions/test-sessions.ts';
 export { drawPages } from './pages/draw.ts';
-export { drawnPagesOf, TEXT_WIDTH } from './pages/read.ts';
+export { drawnPagesOf, firstDrawnDocument, TEXT_WIDTH } from './pages/read.ts';
 export { PAGE_IMAGE_WIDTHS, requestPageDrawing } from './pages/request.ts';
 export * from './signing/index.ts';
 export {

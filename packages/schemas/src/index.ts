@@ -11,6 +11,7 @@ export * from './jobs.ts';
 export * from './limits.ts';
 export * from './locales.ts';
 export * from './members.ts';
+export * from './page-images.ts';
 export * from './passkeys.ts';
 export * from './reports.ts';
 export * from './retention.ts';

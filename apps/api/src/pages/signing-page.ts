@@ -1,6 +1,7 @@
 import {
   type BrandingRow,
   brandingOf,
+  firstDrawnDocument,
   isDomainError,
   logoPath,
   openLink,
@@ -12,6 +13,8 @@ import {
   type Locale,
   localeFromAcceptLanguage,
   localeOf,
+  PAGE_IMAGE_SIZES,
+  pageImageSrcset,
 } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -27,6 +30,8 @@ interface PageInput {
   title: string;
   /** Present when the link leads to signing (or the completed download); the script takes over from here. */
   live?: { token: string; signerName: string; signerEmail: string };
+  /** Page 1's image, fetched while the script loads: a public link's first document, when drawn. */
+  preload?: { documentId: string; widths: number[] };
   gone?: LinkMessageCode;
   branding?: BrandingRow;
   /** A test session (docs/test-mode.md): the page says so above everything else. */
@@ -51,11 +56,11 @@ function languageSwitcher(locale: Locale): string {
     </form>`;
 }
 
-function page({ locale, title, live, gone, branding, test }: PageInput): string {
+function page({ locale, title, live, gone, branding, test, preload }: PageInput): string {
   const e = escapeHtml;
   const t = (key: PageKey, vars?: Record<string, string>) => e(pageText(locale, key, vars));
   const assets = `<link rel="stylesheet" href="${assetUrl('signing.css')}">
-${live ? `<script type="module" src="${assetUrl('signing.js')}"></script>` : ''}`;
+${live ? `<script type="module" src="${assetUrl('signing.js')}"></script>` : ''}${live && preload ? `\n${page1Preload(live.token, preload)}` : ''}`;
   return `${pageHead(locale, { title: e(title), assets, noReferrer: true })}
 <body>
 <a class="skip" href="#main">${t('skip')}</a>
@@ -100,6 +105,15 @@ ${
 }
 </body>
 </html>`;
+}
+
+/** The same candidates and sizes as the page's own <img> of page 1 (page-images.ts), or the browser fetches twice. */
+function page1Preload(
+  token: string,
+  { documentId, widths }: { documentId: string; widths: number[] },
+): string {
+  const base = `/api/signing/${token}/documents/${documentId}/pages`;
+  return `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${escapeHtml(pageImageSrcset(base, 1, widths))}" imagesizes="${escapeHtml(PAGE_IMAGE_SIZES)}">`;
 }
 
 /** The account's logo (decorative: the line below names the sender) or our name. */
@@ -257,6 +271,11 @@ export function registerSigningPage(app: OpenAPIHono<AppEnv>): void {
       // A value stored before the rule was strict never reaches frame-ancestors or postMessage.
       const branding = { ...stored, frameOrigins: stored.frameOrigins.filter(isFrameOrigin) };
       const options = session.options as { locale?: string | null };
+      // A code-protected link's images need the signer cookie, which this path does not carry: no preload.
+      const preload =
+        session.authRequirement === 'public' && session.status === 'active'
+          ? await firstDrawnDocument(ctx, session.id)
+          : null;
       const locale = pageLocale(c, { session: options.locale, account: branding.defaultLocale });
       return respond(
         c,
@@ -264,6 +283,7 @@ export function registerSigningPage(app: OpenAPIHono<AppEnv>): void {
           locale,
           title: session.title,
           live: { token, signerName: participant.name, signerEmail: participant.email },
+          ...(preload ? { preload } : {}),
           branding,
           test: session.test,
         }),

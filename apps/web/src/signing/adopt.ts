@@ -3,6 +3,7 @@ import { signerApi } from './api.ts';
 import { $, enable } from './dom.ts';
 import { fillOrder } from './fields.ts';
 import { t } from './i18n.ts';
+import { loadSignatureFont } from './page.ts';
 import { padImage, padIsEmpty, setupPad, sizePad } from './signature-pad.ts';
 import { view, work } from './state.ts';
 import { showBarError } from './status.ts';
@@ -25,6 +26,7 @@ function initialsOf(name: string) {
 
 export function openAdopt(afterAdopting: () => void): void {
   then = afterAdopting;
+  loadSignatureFont();
   const name = view().participant.name;
   $<HTMLInputElement>('typed-name').value = work.signature?.kind === 'typed' ? work.signature.value : name;
   $<HTMLInputElement>('initials-input').value = work.initials?.value ?? initialsOf(name);

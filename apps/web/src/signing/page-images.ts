@@ -1,4 +1,5 @@
 import type { SigningPageImages } from '@countersign/schemas';
+import { PAGE_IMAGE_SIZES, pageImageSrcset, pageImageUrl } from '@countersign/schemas/page-images';
 import { sameOrigin } from './api.ts';
 import { el } from './dom.ts';
 import type { PageFrame } from './page-frame.ts';
@@ -7,12 +8,6 @@ import { fetchPageText, textLayer } from './page-text.ts';
 
 // Pages drawn ahead of time by the server (`pageImages`): each page an <img> the browser picks the width of,
 // with the page's text over it. No PDF renderer runs for such a document.
-
-/**
- * The page's CSS width (signing.css: `main` is at most 860 px with 12 px padding, 20 px from 720 px up), so
- * the browser picks the image width it needs before any layout.
- */
-const PAGE_SIZES = '(min-width: 860px) 820px, (min-width: 720px) calc(100vw - 40px), calc(100vw - 24px)';
 
 /**
  * Each frame gets its page's image: page 1 fetched at once and first (`fetchpriority`), the others when the
@@ -37,9 +32,9 @@ export function showImages(
       decoding: 'async',
       loading: n === 1 ? 'eager' : 'lazy',
       fetchpriority: n === 1 ? 'high' : null,
-      sizes: PAGE_SIZES,
-      srcset: images.widths.map((w) => `${base}/${n}?width=${w} ${w}w`).join(', '),
-      src: smallest === undefined ? null : `${base}/${n}?width=${smallest}`,
+      sizes: PAGE_IMAGE_SIZES,
+      srcset: pageImageSrcset(base, n, images.widths),
+      src: smallest === undefined ? null : pageImageUrl(base, n, smallest),
     });
     img.addEventListener('error', failed, { once: true });
     frame.paint(img);

@@ -15,16 +15,24 @@ export const { locale: LOCALE, strings: STRINGS } = JSON.parse($('messages').tex
   strings: Record<string, string>;
 };
 
+let signatureFace: FontFace | undefined;
+
 /** The account's accent colour and the typed signature's font. */
 export function applyBranding(): void {
   // The accent is checked for contrast by the API; set through the CSSOM, which the CSP allows.
   if (main.dataset.accent) document.documentElement.style.setProperty('--brand', main.dataset.accent);
-  // The typed signature is previewed in the very font the PDF will embed (served by this server).
+  // The typed signature is previewed in the very font the PDF will embed (served by this server). Only
+  // declared here: the browser fetches it when text first uses it (a signed typed signature on a page), or
+  // loadSignatureFont() when the adopt dialog opens, so it never competes with page 1 for the link.
   if (main.dataset.signatureFont && 'FontFace' in window) {
-    const face = new FontFace('Countersign Signature', `url(${main.dataset.signatureFont})`, {
+    signatureFace = new FontFace('Countersign Signature', `url(${main.dataset.signatureFont})`, {
       display: 'swap',
     });
-    document.fonts.add(face);
-    face.load().catch(() => {});
+    document.fonts.add(signatureFace);
   }
+}
+
+/** Starts fetching the signature font (idempotent): the adopt dialog previews typed signatures in it. */
+export function loadSignatureFont(): void {
+  signatureFace?.load().catch(() => {});
 }

@@ -2,6 +2,7 @@ import { pageImages, pageRenders } from '@countersign/db';
 import type { SigningPageImages } from '@countersign/schemas';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
+import { documentsOfSession } from '../sessions/documents.ts';
 import { requestPageDrawing } from './request.ts';
 
 /** The `width` under which a page's text is kept in page_images. */
@@ -20,15 +21,7 @@ export async function drawnPagesOf(
 ): Promise<{ drawn: Map<string, PageImagesManifest>; asked: number }> {
   const drawn = new Map<string, PageImagesManifest>();
   if (sha256s.length === 0 || !ctx.config.pageImages) return { drawn, asked: 0 };
-  const rows = await ctx.db
-    .select({
-      sha256: pageRenders.documentSha256,
-      status: pageRenders.status,
-      widths: pageRenders.widths,
-      pages: pageRenders.pages,
-    })
-    .from(pageRenders)
-    .where(inArray(pageRenders.documentSha256, [...new Set(sha256s)]));
+  const rows = await renderRows(ctx, sha256s);
   for (const r of rows)
     if (r.status === 'ready' && r.pages) drawn.set(r.sha256, { widths: r.widths, pages: r.pages });
   const known = new Set(rows.map((r) => r.sha256));
@@ -37,6 +30,32 @@ export async function drawnPagesOf(
     sha256s.filter((sha) => !known.has(sha)),
   );
   return { drawn, asked };
+}
+
+const renderRows = (ctx: ServiceContext, sha256s: readonly string[]) =>
+  ctx.db
+    .select({
+      sha256: pageRenders.documentSha256,
+      status: pageRenders.status,
+      widths: pageRenders.widths,
+      pages: pageRenders.pages,
+    })
+    .from(pageRenders)
+    .where(inArray(pageRenders.documentSha256, [...new Set(sha256s)]));
+
+/**
+ * The first document of a session when its pages are drawn: what the signing page's HTML asks the browser to
+ * fetch at once (page 1's image), before its script has even loaded. Reads only.
+ */
+export async function firstDrawnDocument(
+  ctx: ServiceContext,
+  sessionId: string,
+): Promise<{ documentId: string; widths: number[] } | null> {
+  if (!ctx.config.pageImages) return null;
+  const [first] = await documentsOfSession(ctx, sessionId);
+  if (!first) return null;
+  const [row] = await renderRows(ctx, [first.preparedSha256]);
+  return row?.status === 'ready' ? { documentId: first.id, widths: row.widths } : null;
 }
 
 /** One stored image (a width) or the text (TEXT_WIDTH) of a page of a drawn document; null if there is none. */

@@ -26,20 +26,22 @@ const GREY_TOLERANCE = 3;
 const STEP = 255 / (LEVELS - 1);
 const TO_LEVEL = Uint8Array.from({ length: 256 }, (_, v) => Math.round(Math.round(v / STEP) * STEP));
 
-/** Reduces an RGBA buffer to LEVELS greys in place, unless some pixel has colour: then false, untouched. */
+/**
+ * Reduces an RGBA buffer to LEVELS greys in place, in one pass; false as soon as a pixel has colour (the
+ * buffer is then partly changed: the caller encodes the canvas, not the buffer).
+ */
 export function quantizeGrey(rgba: Uint8ClampedArray): boolean {
-  for (let i = 0; i < rgba.length; i += 4) {
-    const r = rgba[i]!;
-    const g = rgba[i + 1]!;
-    const b = rgba[i + 2]!;
+  // One 32-bit word a pixel (little-endian: A B G R from the top byte), opaque: the page has a white background.
+  const pixels = new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.byteLength >> 2);
+  for (let i = 0; i < pixels.length; i++) {
+    const p = pixels[i]!;
+    if (p === 0xffffffff) continue; // white, most of a page
+    const r = p & 0xff;
+    const g = (p >>> 8) & 0xff;
+    const b = (p >>> 16) & 0xff;
     if (Math.abs(r - g) > GREY_TOLERANCE || Math.abs(g - b) > GREY_TOLERANCE) return false;
-  }
-  for (let i = 0; i < rgba.length; i += 4) {
-    const level = TO_LEVEL[((rgba[i]! + rgba[i + 1]! + rgba[i + 2]!) / 3) | 0]!;
-    rgba[i] = level;
-    rgba[i + 1] = level;
-    rgba[i + 2] = level;
-    rgba[i + 3] = 255;
+    const level = TO_LEVEL[((r + g + b) / 3) | 0]!;
+    pixels[i] = (0xff000000 | (level << 16) | (level << 8) | level) >>> 0;
   }
   return true;
 }

@@ -78,12 +78,13 @@ describe('the signing page with pages drawn by the server', () => {
       await first.evaluate((f) => (f as unknown as { style: { aspectRatio: string } }).style.aspectRatio),
     ).toBe('612 / 792');
     expect(await page.locator('img.page-image').nth(1).getAttribute('loading')).toBe('lazy');
-    // The HTML asked for page 1's image before the script ran (a public link), and the <img> reused it.
+    // The HTML itself shows page 1 (a public link the signer may sign now), which the script took over: one fetch.
     const page1Requests = requests.filter((r) => /\/pages\/1\?width=/.test(r.url()));
     expect(page1Requests).toHaveLength(1);
-    expect(await page.locator('link[rel="preload"][as="image"]').getAttribute('imagesrcset')).toContain(
-      `${new URL(images.url).pathname}/1?width=800 800w`,
-    );
+    const html = await (await world.signing.api.fetch(`/s/${token}`)).text();
+    expect(html).toContain('id="page1-early"');
+    expect(html).toContain(`${new URL(images.url).pathname}/1?width=800 800w`);
+    expect(await first.locator('img.page-image').getAttribute('elementtiming')).toBe('page1');
     expect(await page.locator('img.page-image').first().getAttribute('srcset')).toContain(
       `?width=${images.widths.at(-1)} ${images.widths.at(-1)}w`,
     );

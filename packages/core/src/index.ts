@@ -143,6 +143,9 @@ export {
   type OutboxRow,
   outboxBacklog,
 } from './outbox/outbox.ts';
+export { drawPages } from './pages/draw.ts';
+export { drawnPagesOf, TEXT_WIDTH } from './pages/read.ts';
+export { PAGE_IMAGE_WIDTHS, requestPageDrawing } from './pages/request.ts';
 export { documentsRejected, inspectUploads } from './pdf-verdicts.ts';
 export { sessionReport, sessionReportCsv } from './reports/session-report.ts';
 export { createRuntime, databaseFile, devMailboxDir, type Runtime, type RuntimeOptions } from './runtime.ts';
@@ -193,9 +196,7 @@ export { type RemindResult, remindSessions } from './sessions/remind.ts';
 export { sessionOf } from './sessions/session-lookup.ts';
 export { type SweepLog, type SweepResult, sweep } from './sessions/sweep.ts';
 export { purgeTestSessions } from './sessions/test-sessions.ts';
-export { drawPages } from './pages/draw.ts';
-export { drawnPagesOf, firstDrawnDocument, TEXT_WIDTH } from './pages/read.ts';
-export { PAGE_IMAGE_WIDTHS, requestPageDrawing } from './pages/request.ts';
+export { type FirstPage, firstPageOf } from './signing/first-page.ts';
 export * from './signing/index.ts';
 export {
   assertSignInWithoutSsoAllowed,

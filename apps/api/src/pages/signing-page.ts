@@ -1,7 +1,8 @@
 import {
   type BrandingRow,
   brandingOf,
-  firstDrawnDocument,
+  type FirstPage,
+  firstPageOf,
   isDomainError,
   logoPath,
   openLink,
@@ -15,6 +16,7 @@ import {
   localeOf,
   PAGE_IMAGE_SIZES,
   pageImageSrcset,
+  pageImageUrl,
 } from '@countersign/schemas';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -30,8 +32,8 @@ interface PageInput {
   title: string;
   /** Present when the link leads to signing (or the completed download); the script takes over from here. */
   live?: { token: string; signerName: string; signerEmail: string };
-  /** Page 1's image, fetched while the script loads: a public link's first document, when drawn. */
-  preload?: { documentId: string; widths: number[] };
+  /** Page 1 as drawn, shown before the script runs (core firstPageOf): a public link the signer may sign now. */
+  firstPage?: FirstPage;
   gone?: LinkMessageCode;
   branding?: BrandingRow;
   /** A test session (docs/test-mode.md): the page says so above everything else. */
@@ -56,11 +58,11 @@ function languageSwitcher(locale: Locale): string {
     </form>`;
 }
 
-function page({ locale, title, live, gone, branding, test, preload }: PageInput): string {
+function page({ locale, title, live, gone, branding, test, firstPage }: PageInput): string {
   const e = escapeHtml;
   const t = (key: PageKey, vars?: Record<string, string>) => e(pageText(locale, key, vars));
   const assets = `<link rel="stylesheet" href="${assetUrl('signing.css')}">
-${live ? `<script type="module" src="${assetUrl('signing.js')}"></script>` : ''}${live && preload ? `\n${page1Preload(live.token, preload)}` : ''}`;
+${live ? `<script type="module" src="${assetUrl('signing.js')}"></script>` : ''}`;
   return `${pageHead(locale, { title: e(title), assets, noReferrer: true })}
 <body>
 <a class="skip" href="#main">${t('skip')}</a>
@@ -89,11 +91,14 @@ ${test ? `<p class="test-banner" role="note" lang="en">${e(TEST_NOTICE)}: this i
     ${
       gone
         ? `<p>${t(`gone.${gone}.text` as PageKey)}</p>`
-        : `<h2>${t('loading')}</h2><noscript><p>${t('noscript')}</p></noscript>`
+        : firstPage
+          ? // The card the script shows for this state (render.ts), so nothing under it moves when it does.
+            `<h2>${t('state.ready')}</h2><p>${t('state.readyText')}</p><noscript><p>${t('noscript')}</p></noscript>`
+          : `<h2>${t('loading')}</h2><noscript><p>${t('noscript')}</p></noscript>`
     }
   </div>
   <div id="alert" class="alert" role="alert" hidden></div>
-${live ? liveMarkup(t) : ''}
+${live ? liveMarkup(t, live && firstPage ? firstPageMarkup(live.token, firstPage) : '') : ''}
 </main>
 ${
   live
@@ -107,13 +112,17 @@ ${
 </html>`;
 }
 
-/** The same candidates and sizes as the page's own <img> of page 1 (page-images.ts), or the browser fetches twice. */
-function page1Preload(
-  token: string,
-  { documentId, widths }: { documentId: string; widths: number[] },
-): string {
-  const base = `/api/signing/${token}/documents/${documentId}/pages`;
-  return `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${escapeHtml(pageImageSrcset(base, 1, widths))}" imagesizes="${escapeHtml(PAGE_IMAGE_SIZES)}">`;
+/**
+ * Page 1 as the script will lay it out (document.ts, page-frame.ts), its image fetched with the HTML: on screen
+ * before the script has loaded. The script moves this very <img> into its frame (no second fetch, nothing
+ * moves). Its size comes from the points (width and height give the ratio before it loads: no inline style
+ * under the page's CSP); `elementtiming` lets a benchmark see when it is painted.
+ */
+function firstPageMarkup(token: string, first: FirstPage): string {
+  const e = escapeHtml;
+  const base = `/api/signing/${token}/documents/${first.documentId}/pages`;
+  const heading = first.documentCount > 1 ? `<h2 class="doc-name">${e(first.filename)}</h2>` : '';
+  return `<section class="document" aria-label="${e(first.filename)}">${heading}<div class="page early" dir="ltr"><img id="page1-early" class="page-image" alt="" decoding="async" fetchpriority="high" elementtiming="page1" width="${first.page.width}" height="${first.page.height}" sizes="${e(PAGE_IMAGE_SIZES)}" srcset="${e(pageImageSrcset(base, 1, first.widths))}" src="${e(pageImageUrl(base, 1, first.widths[0]!))}"></div></section>`;
 }
 
 /** The account's logo (decorative: the line below names the sender) or our name. */
@@ -153,7 +162,7 @@ ${parts.note ? `      ${parts.note}\n` : ''}      <div class="row end">
 }
 
 /** The parts the script shows and hides; static text only (session strings are set with textContent). */
-const liveMarkup = (t: (key: PageKey) => string) => `
+const liveMarkup = (t: (key: PageKey) => string, early: string) => `
   <section id="gate" class="card" aria-labelledby="gate-title" hidden>
     <h2 id="gate-title">${t('gate.title')}</h2>
     <p id="gate-text">${t('gate.toSee')}<strong id="gate-email"></strong>.</p>
@@ -185,7 +194,7 @@ const liveMarkup = (t: (key: PageKey) => string) => `
     </div>
   </div>
 
-  <section id="doc" class="doc" aria-label="${t('doc.label')}" hidden></section>
+  <section id="doc" class="doc" aria-label="${t('doc.label')}"${early ? '' : ' hidden'}>${early}</section>
 
 ${dialog('adopt', {
   title: t('adopt.title'),
@@ -271,11 +280,7 @@ export function registerSigningPage(app: OpenAPIHono<AppEnv>): void {
       // A value stored before the rule was strict never reaches frame-ancestors or postMessage.
       const branding = { ...stored, frameOrigins: stored.frameOrigins.filter(isFrameOrigin) };
       const options = session.options as { locale?: string | null };
-      // A code-protected link's images need the signer cookie, which this path does not carry: no preload.
-      const preload =
-        session.authRequirement === 'public' && session.status === 'active'
-          ? await firstDrawnDocument(ctx, session.id)
-          : null;
+      const firstPage = await firstPageOf(ctx, session, participant);
       const locale = pageLocale(c, { session: options.locale, account: branding.defaultLocale });
       return respond(
         c,
@@ -283,7 +288,7 @@ export function registerSigningPage(app: OpenAPIHono<AppEnv>): void {
           locale,
           title: session.title,
           live: { token, signerName: participant.name, signerEmail: participant.email },
-          ...(preload ? { preload } : {}),
+          ...(firstPage ? { firstPage } : {}),
           branding,
           test: session.test,
         }),

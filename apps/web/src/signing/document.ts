@@ -23,14 +23,17 @@ export async function renderDocument(v: SigningView, onTap: (f: SigningField) =>
   work.rendered = true;
   // Started before anything is laid out, so it downloads while the first document is set up.
   if (v.documents.some((d) => !d.pageImages)) void loadPdfjs().catch(() => {});
-  doc.replaceChildren(el('p', { class: 'loading', text: t('loading') }));
+  // Page 1 as the HTML already shows it (signing-page.ts), taken over in place; else a loading line.
+  const early = document.querySelector<HTMLImageElement>('#page1-early');
+  early?.removeAttribute('id');
+  if (!early) doc.replaceChildren(el('p', { class: 'loading', text: t('loading') }));
   const many = v.documents.length > 1;
   for (const [i, d] of v.documents.entries()) {
     const section = el('section', { class: 'document', 'aria-label': d.filename });
     if (many) section.append(el('h2', { class: 'doc-name', text: d.filename }));
     if (i === 0) doc.replaceChildren(section);
     else doc.append(section);
-    const shown = showDocument(v, d, section, onTap);
+    const shown = showDocument(v, d, section, onTap, i === 0 ? early : null);
     // The mark lets a benchmark (bench/) time the first page on screen.
     if (i === 0) void shown.then(() => performance.mark('countersign:page1'));
     // Documents drawn in the browser go one at a time, as pdf.js fetches and parses each.
@@ -48,6 +51,7 @@ async function showDocument(
   d: SigningDocument,
   section: HTMLElement,
   onTap: (f: SigningField) => void,
+  early: HTMLImageElement | null,
 ): Promise<void> {
   const frameFor = (n: number, total: number) => pageFrame(v, d, n, total, onTap);
   const images = d.pageImages;
@@ -63,5 +67,5 @@ async function showDocument(
     fallback ??= drawWithPdfjs(d, section, frames, frameFor).then(refreshOverlays);
     return fallback;
   };
-  await showImages(images, frames, () => void fallBack()).catch(fallBack);
+  await showImages(images, frames, () => void fallBack(), early).catch(fallBack);
 }

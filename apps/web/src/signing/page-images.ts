@@ -10,7 +10,7 @@ import { fetchPageText, textLayer } from './page-text.ts';
 // with the page's text over it. No PDF renderer runs for such a document.
 
 /**
- * Each frame gets its page's image: page 1 fetched at once and first (`fetchpriority`), the others when the
+ * Each frame gets its page's image (page 1 may be `early`: the HTML's own, see signing-page.ts): page 1 fetched at once and first (`fetchpriority`), the others when the
  * browser sees them coming (`loading="lazy"`); each page's text when it nears the screen. Resolves when page
  * 1 is decoded; rejects if it fails. Any image that fails to load calls `failed` (the document then falls
  * back to pdf.js: never a blank page).
@@ -19,6 +19,7 @@ export function showImages(
   images: SigningPageImages,
   frames: PageFrame[],
   failed: () => void,
+  early: HTMLImageElement | null = null,
 ): Promise<void> {
   const base = sameOrigin(images.url);
   const smallest = images.widths[0];
@@ -26,17 +27,22 @@ export function showImages(
   for (const frame of frames) {
     const n = frame.n;
     const page = images.pages[n - 1]!;
-    const img = el('img', {
-      class: 'page-image',
-      alt: '',
-      decoding: 'async',
-      loading: n === 1 ? 'eager' : 'lazy',
-      fetchpriority: n === 1 ? 'high' : null,
-      sizes: PAGE_IMAGE_SIZES,
-      srcset: pageImageSrcset(base, n, images.widths),
-      src: smallest === undefined ? null : pageImageUrl(base, n, smallest),
-    });
+    // Page 1 the HTML already shows (signing-page.ts): the same element, moved, neither fetched nor decoded again.
+    const img =
+      n === 1 && early
+        ? early
+        : el('img', {
+            class: 'page-image',
+            alt: '',
+            decoding: 'async',
+            loading: n === 1 ? 'eager' : 'lazy',
+            fetchpriority: n === 1 ? 'high' : null,
+            sizes: PAGE_IMAGE_SIZES,
+            srcset: pageImageSrcset(base, n, images.widths),
+            src: smallest === undefined ? null : pageImageUrl(base, n, smallest),
+          });
     img.addEventListener('error', failed, { once: true });
+    if (img.complete && img.naturalWidth === 0 && img === early) queueMicrotask(failed);
     frame.paint(img);
     if (n === 1) page1 = img.decode();
     whenNear(frame.wrap, () => {

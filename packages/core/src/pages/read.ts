@@ -2,7 +2,6 @@ import { pageImages, pageRenders } from '@countersign/db';
 import type { SigningPageImages } from '@countersign/schemas';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
-import { documentsOfSession } from '../sessions/documents.ts';
 import { requestPageDrawing } from './request.ts';
 
 /** The `width` under which a page's text is kept in page_images. */
@@ -32,7 +31,7 @@ export async function drawnPagesOf(
   return { drawn, asked };
 }
 
-const renderRows = (ctx: ServiceContext, sha256s: readonly string[]) =>
+export const renderRows = (ctx: ServiceContext, sha256s: readonly string[]) =>
   ctx.db
     .select({
       sha256: pageRenders.documentSha256,
@@ -42,21 +41,6 @@ const renderRows = (ctx: ServiceContext, sha256s: readonly string[]) =>
     })
     .from(pageRenders)
     .where(inArray(pageRenders.documentSha256, [...new Set(sha256s)]));
-
-/**
- * The first document of a session when its pages are drawn: what the signing page's HTML asks the browser to
- * fetch at once (page 1's image), before its script has even loaded. Reads only.
- */
-export async function firstDrawnDocument(
-  ctx: ServiceContext,
-  sessionId: string,
-): Promise<{ documentId: string; widths: number[] } | null> {
-  if (!ctx.config.pageImages) return null;
-  const [first] = await documentsOfSession(ctx, sessionId);
-  if (!first) return null;
-  const [row] = await renderRows(ctx, [first.preparedSha256]);
-  return row?.status === 'ready' ? { documentId: first.id, widths: row.widths } : null;
-}
 
 /** One stored image (a width) or the text (TEXT_WIDTH) of a page of a drawn document; null if there is none. */
 export async function drawnPageBlob(

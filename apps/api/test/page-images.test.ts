@@ -184,6 +184,27 @@ describe('pages drawn ahead of time', () => {
     );
   });
 
+  it('asks again for a drawing whose job was lost (still pending after ten minutes)', {
+    timeout: 90_000,
+  }, async () => {
+    const sent = await sendSession(target, accessToken, accountId, {
+      title: 'Lost job',
+      name: 'Lou Lost',
+      email: 'lou@pages.test',
+    });
+    const [, prepared] = await blobHashes(ctx, sent.sessionId);
+    await drawnView(sent.signingToken);
+    // As if the job had never run: the row back to pending, its pages gone.
+    await ctx.db.delete(pageImages).where(eq(pageImages.documentSha256, prepared!));
+    await ctx.db
+      .update(pageRenders)
+      .set({ status: 'pending', pages: null, createdAt: Date.now() - 11 * 60_000 })
+      .where(eq(pageRenders.documentSha256, prepared!));
+    expect((await view(sent.signingToken)).documents[0]!.pageImages).toBeNull();
+    const again = await drawnView(sent.signingToken);
+    expect(again.documents[0]!.pageImages!.pages).toHaveLength(again.documents[0]!.pageCount);
+  });
+
   it('needs the signer cookie for pages of a session that asks for a code', async () => {
     const res = await api.post(
       '/api/sessions/send',

@@ -1,6 +1,6 @@
 // How a drawn page is asked for (docs/signing.md, "Pages drawn ahead of time"): one place for the signing
-// page's <img> and the <link rel="preload"> its HTML carries, which the browser only matches when both name
-// the same candidates and sizes. Zod-free, for the web bundle.
+// page's <img> of each page and page 1's in its HTML, which the script takes over (the same candidates and
+// sizes, or the browser would fetch another width). Zod-free, for the web bundle.
 
 /**
  * The page's CSS width (signing.css: `main` is at most 860 px with 12 px padding, 20 px from 720 px up), so the

@@ -64,32 +64,49 @@ export async function blobsOnlyUsedBy(
  */
 async function pageBlobsOnlyOf(ctx: ServiceContext, documentShas: string[]): Promise<string[]> {
   if (documentShas.length === 0) return [];
-  const mine = await ctx.db
-    .selectDistinct({ sha: pageImages.blobSha256 })
-    .from(pageImages)
-    .where(inArray(pageImages.documentSha256, documentShas));
-  if (mine.length === 0) return [];
-  const shas = mine.map((r) => r.sha);
-  const shared = await ctx.db
-    .selectDistinct({ sha: pageImages.blobSha256 })
-    .from(pageImages)
-    .where(and(inArray(pageImages.blobSha256, shas), notInArray(pageImages.documentSha256, documentShas)));
-  const kept = new Set(shared.map((r) => r.sha));
-  return shas.filter((sha) => !kept.has(sha));
+  const shas: string[] = [];
+  for (const part of chunks(documentShas)) {
+    const rows = await ctx.db
+      .selectDistinct({ sha: pageImages.blobSha256 })
+      .from(pageImages)
+      .where(inArray(pageImages.documentSha256, part));
+    shas.push(...rows.map((r) => r.sha));
+  }
+  const kept = new Set<string>();
+  for (const part of chunks([...new Set(shas)])) {
+    const shared = await ctx.db
+      .selectDistinct({ sha: pageImages.blobSha256 })
+      .from(pageImages)
+      .where(and(inArray(pageImages.blobSha256, part), notInArray(pageImages.documentSha256, documentShas)));
+    for (const r of shared) kept.add(r.sha);
+  }
+  return [...new Set(shas)].filter((sha) => !kept.has(sha));
+}
+
+/**
+ * Lists of at most 500: a long document's pages are thousands of blobs, and each is a bound parameter (SQLite
+ * takes 32,766 a statement, PostgreSQL 65,535).
+ */
+function chunks<T>(items: readonly T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }
 
 /**
  * Forgets deleted blobs in the caller's transaction: their rows, the drawings of their pages, and the
- * prepared-document cache entries made from or into them (a later send of the same PDF prepares it again rather than point at a missing file).
+ * prepared-document cache entries made from or into them (a later send of the same PDF prepares it again
+ * rather than point at a missing file).
  */
-export async function forgetBlobs(ctx: ServiceContext, shas: string[]): Promise<void> {
-  if (shas.length === 0) return;
-  await ctx.db
-    .delete(preparedDocuments)
-    .where(
-      or(inArray(preparedDocuments.sourceSha256, shas), inArray(preparedDocuments.preparedSha256, shas)),
-    );
-  await ctx.db.delete(pageImages).where(inArray(pageImages.documentSha256, shas));
-  await ctx.db.delete(pageRenders).where(inArray(pageRenders.documentSha256, shas));
-  await ctx.db.delete(blobs).where(inArray(blobs.sha256, shas));
+export async function forgetBlobs(ctx: ServiceContext, all: string[]): Promise<void> {
+  for (const shas of chunks(all)) {
+    await ctx.db
+      .delete(preparedDocuments)
+      .where(
+        or(inArray(preparedDocuments.sourceSha256, shas), inArray(preparedDocuments.preparedSha256, shas)),
+      );
+    await ctx.db.delete(pageImages).where(inArray(pageImages.documentSha256, shas));
+    await ctx.db.delete(pageRenders).where(inArray(pageRenders.documentSha256, shas));
+    await ctx.db.delete(blobs).where(inArray(blobs.sha256, shas));
+  }
 }

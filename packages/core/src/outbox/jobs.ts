@@ -55,8 +55,9 @@ export function jobDeliverer(enqueue: EnqueueJob): Deliverer {
         return;
       }
       if (payload.job === documentPagesJob.name) {
-        // One drawing per document, however many sends asked for it.
-        await enqueue(documentPagesJob, { sha256: payload.sha256 }, { jobId: `pages-${payload.sha256}` });
+        // One job per request (the row's id): BullMQ keeps finished jobs a while, and a document purged and sent
+        // again must be drawn again. Two jobs for one document draw it once (the job claims its row).
+        await enqueue(documentPagesJob, { sha256: payload.sha256 }, { jobId: `pages-${row.id}` });
         return;
       }
       const { def, jobId } = JOBS[payload.job];

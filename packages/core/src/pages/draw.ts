@@ -1,6 +1,13 @@
-import { documents, pageImages, pageRenders, preparedDocuments, templateDocuments } from '@countersign/db';
+import {
+  blobs,
+  documents,
+  pageImages,
+  pageRenders,
+  preparedDocuments,
+  templateDocuments,
+} from '@countersign/db';
 import { PdfEngineError } from '@countersign/pdf-engine';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { isStorageUnavailable } from '../blobs/blob-store.ts';
 import type { ServiceContext } from '../context.ts';
 import { TEXT_WIDTH } from './read.ts';
@@ -12,7 +19,8 @@ const PAGES_PER_TASK = 8;
  * The `documents.draw-pages` job: draws a prepared PDF's pages (page 1 first) into images at every width of its
  * row and stores them, with each page's text, as blobs; then marks the row `ready`. A page the rasterizer
  * cannot draw (too large, too slow, broken) marks it `failed`: signers' browsers draw that document with pdf.js,
- * never a blank page. Storage out of reach throws, for the queue to retry. Running twice redraws nothing.
+ * never a blank page. Storage out of reach throws, for the queue to retry. A finished row is never drawn again;
+ * a retry of an unfinished one redraws its pages (their blobs are the same bytes, stored once).
  */
 export async function drawPages(ctx: ServiceContext, sha256: string): Promise<void> {
   const row = (
@@ -50,15 +58,52 @@ export async function drawPages(ctx: ServiceContext, sha256: string): Promise<vo
           mime: 'application/json',
         });
       }
-      if (rows.length) await ctx.db.insert(pageImages).values(rows).onConflictDoNothing();
+      if (!(await keep(ctx, sha256, rows))) return; // purged meanwhile: nothing of it may stay
     }
   } catch (err) {
     if (isStorageUnavailable(err) || !(err instanceof PdfEngineError)) throw err;
-    // Closing the process is no verdict on the document: the job runs again elsewhere.
-    if (err.code === 'worker-unavailable' && 'loss' in err && err.loss === 'closed') throw err;
+    // A process closing, or workers that cannot start here, is no verdict on the document: the job runs again.
+    if (
+      err.code === 'worker-unavailable' &&
+      'loss' in err &&
+      (err.loss === 'closed' || err.loss === 'cannot-start')
+    )
+      throw err;
     return await finish(ctx, sha256, { error: `${err.code}: ${err.message}` });
   }
   await finish(ctx, sha256, { pages: sizes });
+}
+
+type PageImageRow = typeof pageImages.$inferInsert;
+
+/**
+ * Records a batch's blobs, unless the document's row is gone (a purge deleted it while this batch was drawn):
+ * then the blobs this batch stored that no other page uses are deleted again, and false says stop.
+ */
+async function keep(ctx: ServiceContext, sha256: string, rows: PageImageRow[]): Promise<boolean> {
+  const kept = await ctx.db.transaction(async () => {
+    const [live] = await ctx.db
+      .select({ status: pageRenders.status })
+      .from(pageRenders)
+      .where(eq(pageRenders.documentSha256, sha256));
+    if (live?.status !== 'pending') return false;
+    if (rows.length) await ctx.db.insert(pageImages).values(rows).onConflictDoNothing();
+    return true;
+  });
+  if (kept) return true;
+  const mine = [...new Set(rows.map((r) => r.blobSha256))];
+  const used = new Set(
+    (
+      await ctx.db
+        .selectDistinct({ sha: pageImages.blobSha256 })
+        .from(pageImages)
+        .where(inArray(pageImages.blobSha256, mine))
+    ).map((r) => r.sha),
+  );
+  const orphans = mine.filter((sha) => !used.has(sha));
+  for (const orphan of orphans) await ctx.blobs.delete(orphan);
+  if (orphans.length) await ctx.db.delete(blobs).where(inArray(blobs.sha256, orphans));
+  return false;
 }
 
 /** Page 1 alone (it is what a signer sees first), then the rest a few at a time. */

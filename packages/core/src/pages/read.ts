@@ -2,7 +2,7 @@ import { pageImages, pageRenders } from '@countersign/db';
 import type { SigningPageImages } from '@countersign/schemas';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
-import { requestPageDrawing } from './request.ts';
+import { requestPageDrawing, requestStaleDrawings, STALE_DRAWING_MS } from './request.ts';
 
 /** The `width` under which a page's text is kept in page_images. */
 export const TEXT_WIDTH = 0;
@@ -11,7 +11,8 @@ export type PageImagesManifest = Omit<SigningPageImages, 'url'>;
 
 /**
  * The drawn pages of these prepared PDFs, by SHA-256: only documents whose every page is drawn. A document
- * never asked for (sent before pages were drawn, or while PAGE_IMAGES was off) is asked for now, so its next
+ * never asked for (sent before pages were drawn, or while PAGE_IMAGES was off), or whose job was lost, is asked
+ * for now, so its next
  * signer gets images; when `asked` is not 0, call `ctx.outbox.kick()` once the caller's transaction has committed.
  */
 export async function drawnPagesOf(
@@ -24,10 +25,17 @@ export async function drawnPagesOf(
   for (const r of rows)
     if (r.status === 'ready' && r.pages) drawn.set(r.sha256, { widths: r.widths, pages: r.pages });
   const known = new Set(rows.map((r) => r.sha256));
-  const asked = await requestPageDrawing(
-    ctx,
-    sha256s.filter((sha) => !known.has(sha)),
-  );
+  const asked =
+    (await requestPageDrawing(
+      ctx,
+      sha256s.filter((sha) => !known.has(sha)),
+    )) +
+    (await requestStaleDrawings(
+      ctx,
+      rows
+        .filter((r) => r.status === 'pending' && r.createdAt < ctx.clock.now() - STALE_DRAWING_MS)
+        .map((r) => r.sha256),
+    ));
   return { drawn, asked };
 }
 
@@ -38,6 +46,7 @@ export const renderRows = (ctx: ServiceContext, sha256s: readonly string[]) =>
       status: pageRenders.status,
       widths: pageRenders.widths,
       pages: pageRenders.pages,
+      createdAt: pageRenders.createdAt,
     })
     .from(pageRenders)
     .where(inArray(pageRenders.documentSha256, [...new Set(sha256s)]));

@@ -1,5 +1,6 @@
 import { pageRenders } from '@countersign/db';
 import { documentPagesJob } from '@countersign/schemas';
+import { and, eq, lt } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { queueJob } from '../outbox/jobs.ts';
 
@@ -30,6 +31,32 @@ export async function requestPageDrawing(ctx: ServiceContext, sha256s: readonly 
       .onConflictDoNothing()
       .returning({ sha256: pageRenders.documentSha256 });
     if (inserted.length === 0) continue;
+    await queueJob(ctx, null, { job: documentPagesJob.name, sha256 });
+    queued++;
+  }
+  return queued;
+}
+
+/** A drawing still pending this long lost its job (a restart of the embedded queue, attempts spent). */
+export const STALE_DRAWING_MS = 10 * 60_000;
+
+/** Asks again for drawings whose job was lost (see STALE_DRAWING_MS); the caller kicks the outbox after commit. */
+export async function requestStaleDrawings(ctx: ServiceContext, sha256s: readonly string[]): Promise<number> {
+  const now = ctx.clock.now();
+  let queued = 0;
+  for (const sha256 of new Set(sha256s)) {
+    const renewed = await ctx.db
+      .update(pageRenders)
+      .set({ createdAt: now })
+      .where(
+        and(
+          eq(pageRenders.documentSha256, sha256),
+          eq(pageRenders.status, 'pending'),
+          lt(pageRenders.createdAt, now - STALE_DRAWING_MS),
+        ),
+      )
+      .returning({ sha256: pageRenders.documentSha256 });
+    if (renewed.length === 0) continue;
     await queueJob(ctx, null, { job: documentPagesJob.name, sha256 });
     queued++;
   }

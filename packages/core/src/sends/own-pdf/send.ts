@@ -150,13 +150,9 @@ export async function sendOwnPdfs(
 
   // The signing page's images: asked for now, drawn by their own job once this send has answered.
   if (created.sessions.length > refused.size) {
-    if (
-      await requestPageDrawing(
-        ctx,
-        [...prepared.values()].map((p) => p.preparedSha256),
-      )
-    )
-      ctx.outbox.kick();
+    const shas = [...prepared.values()].map((p) => p.preparedSha256);
+    // The row and its job together: never a pending drawing without the job that draws it.
+    if (await ctx.db.transaction(() => requestPageDrawing(ctx, shas))) ctx.outbox.kick();
   }
 
   if (refused.size === 0) return created.answer;

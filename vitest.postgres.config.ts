@@ -7,7 +7,8 @@ import base from './vitest.config.ts';
  * PostgreSQL in the first half already; these files cover what an integrator does, end to end: the token
  * exchange, template sends (single, bulk) and own-PDF sends with their invites, signing with a one-time code,
  * completion to the sealed PDF (and a completion that fails), webhooks and their management, emails, cancel,
- * expiry, purge, idempotent retries, the web app's session and template queries and the example integrator.
+ * expiry, purge, idempotent retries, the web app's session and template queries, pages drawn ahead of time and
+ * the example integrator.
  */
 export const POSTGRES_PASS = [
   'apps/api/test/token.test.ts',
@@ -34,6 +35,7 @@ export const POSTGRES_PASS = [
   'apps/api/test/outcome-emails.test.ts',
   'apps/api/test/web-templates.test.ts',
   'apps/api/test/signing-drafts.test.ts',
+  'apps/api/test/page-images.test.ts',
   'examples/*/test/**/*.test.ts',
 ];
 

@@ -262,7 +262,14 @@ describe('pages drawn ahead of time', () => {
     const shared = new Set(elsewhere.map((r) => r.sha));
     const own = drawnBlobs.filter((sha) => !shared.has(sha));
     expect(own.length).toBeGreaterThanOrEqual(3); // page 1: two images and its text
-    await until('the purge finished', async () => (await storedBlobs(ctx, own)).length === 0, 30_000);
+    const purged = async () => {
+      const res = await api.fetch(`/api/sessions/${sent.sessionId}`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      return ((await res.json()) as { purge: { state: string } | null }).purge?.state === 'purged';
+    };
+    await until('the purge finished', purged, 30_000);
+    expect(await storedBlobs(ctx, own)).toEqual([]);
     expect(await storedBlobs(ctx, [...shared])).toEqual([...shared]);
     expect(await ctx.db.select().from(pageImages).where(inArray(pageImages.documentSha256, hashes))).toEqual(
       [],

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { localDrive, ManualClock } from '@countersign/core';
-import { auditEvents, participants, writeOrder } from '@countersign/db';
+import { auditEvents, documents, pageRenders, participants, writeOrder } from '@countersign/db';
 import { startTestSmtpServer, type TestSmtpServer } from '@countersign/mail/testing';
 import type { SigningErrorResponse, SigningView } from '@countersign/schemas';
-import { eq } from 'drizzle-orm';
+import { until } from '@countersign/test-support';
+import { eq, inArray } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { makePdf } from './fixtures/pdfs.ts';
 import { startTestApi, type TestApi } from './harness.ts';
@@ -87,6 +88,34 @@ export async function startSigningWorld(
     return ((await res.json()) as { access_token: string }).access_token;
   };
 
+  /**
+   * With PAGE_IMAGES on, a send returns once its documents' pages are drawn (a job after the answer), so a test
+   * opens the page on images, not on pdf.js by chance. The world's PDF is drawn once per signer count.
+   */
+  const pagesDrawn = async (sessionId: string) => {
+    if (!api.runtime.ctx.config.pageImages) return;
+    const docs = await api.runtime.ctx.db
+      .select({ sha: documents.preparedSha256 })
+      .from(documents)
+      .where(eq(documents.sessionId, sessionId));
+    await until(
+      'the pages are drawn',
+      async () => {
+        const rows = await api.runtime.ctx.db
+          .select({ status: pageRenders.status })
+          .from(pageRenders)
+          .where(
+            inArray(
+              pageRenders.documentSha256,
+              docs.map((d) => d.sha),
+            ),
+          );
+        return rows.length === docs.length && rows.every((r) => r.status !== 'pending');
+      },
+      60_000,
+    );
+  };
+
   const world: SigningWorld = {
     api,
     smtp,
@@ -123,6 +152,7 @@ export async function startSigningWorld(
       };
       if (res.status !== 200) throw new Error(`send failed: ${res.status} ${JSON.stringify(body)}`);
       const row = body.rows[0]!;
+      await pagesDrawn(row.sessionId);
       // Participants come back in recipient order; tokens are the last path segment of each link.
       return {
         sessionId: row.sessionId,

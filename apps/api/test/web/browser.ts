@@ -50,9 +50,13 @@ function chromiumWith<K extends string, S extends { close(): Promise<void> }>(
 export const appWorld = (options?: TestApiOptions): AppWorld =>
   chromiumWith('api', () => startTestApi(options));
 
-/** A signing world (real SMTP, a clock the test moves) and Chromium: `world.signing`, `world.browser`. */
+/**
+ * A signing world (real SMTP, a clock the test moves) and Chromium: `world.signing`, `world.browser`. Pages are
+ * drawn by the server (PAGE_IMAGES, off elsewhere in tests) and each send waits for them, so the signing page
+ * is tested as signers get it; `env: { PAGE_IMAGES: '0' }` tests pdf.js in the browser.
+ */
 export const signingWorld = (options?: { env?: Record<string, string> }): SigningBrowserWorld =>
-  chromiumWith('signing', () => startSigningWorld(options));
+  chromiumWith('signing', () => startSigningWorld({ env: { PAGE_IMAGES: '1', ...options?.env } }));
 
 export const VIEWPORTS = {
   phone: { width: 375, height: 740 },

@@ -64,6 +64,8 @@ describe('one-time codes', () => {
         filename: 'Offer letter.pdf',
         pageCount: expect.any(Number),
         url: `${w.api.config.publicUrl}/api/signing/${s.tokens[0]}/documents/${s.documentIds[0]}`,
+        // Pages are not drawn in this world (PAGE_IMAGES=0): the signer's browser draws the PDF.
+        pageImages: null,
       },
     ]);
     // The two pages of the source plus the generated signature page.

@@ -16,8 +16,10 @@ const WORKER_STARTED = 'countersign worker started';
 /**
  * Settings every child gets first, so nothing leaks in from the environment running the tests. (spawnEntry
  * logs at info: those lines carry the service's own pid, which signals go to, as tsx runs it as its child.)
+ * Pages drawn ahead of time are off, as in the in-process harness: a test counting queued jobs or timing a
+ * shutdown meets no drawing job it did not ask for.
  */
-export const CLEAN_ENV = { HOST: '127.0.0.1', REDIS_URL: '', SMTP_URL: '', JWT_SECRET: '' };
+export const CLEAN_ENV = { HOST: '127.0.0.1', REDIS_URL: '', SMTP_URL: '', JWT_SECRET: '', PAGE_IMAGES: '0' };
 
 export interface DeploymentOptions {
   /** API processes, each on its own port (default 1); scaled ones run `--no-worker`. */

@@ -28,7 +28,9 @@ export function spawnEntry(
   const argv = [...wrapper, process.execPath, ...NODE_ARGS, path.join(repoRoot, entry), ...args];
   const child = spawn(argv[0]!, argv.slice(1), {
     cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    // Pages drawn ahead of time off, as in the in-process harness: a test that counts queued jobs or times a
+    // shutdown must not meet drawing jobs it did not ask for (`PAGE_IMAGES: '1'` in `env` turns it on).
+    env: { ...process.env, LOG_LEVEL: 'info', PAGE_IMAGES: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

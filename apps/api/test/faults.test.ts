@@ -5,6 +5,7 @@ import { loadConfig } from '@countersign/config';
 import { createAccount, createRuntime, createTemplate, localDrive, type Runtime } from '@countersign/core';
 import type { SessionsSendResponse, TemplateSendResponse } from '@countersign/schemas';
 import {
+  CLEAN_ENV,
   exitOf,
   freePort,
   pidOf,
@@ -35,7 +36,7 @@ const API = 'apps/api/src/main.ts';
 const WORKER = 'apps/worker/src/main.ts';
 
 /** Settings every child gets, so nothing leaks in from the environment running the tests. */
-const BASE_ENV = { HOST: '127.0.0.1', REDIS_URL: '', SMTP_URL: '', JWT_SECRET: '', LOG_LEVEL: 'info' };
+const BASE_ENV = { ...CLEAN_ENV, LOG_LEVEL: 'info' };
 
 const processes: ServiceProcess[] = [];
 const cleanups: (() => Promise<unknown> | unknown)[] = [];

@@ -26,7 +26,8 @@ export async function drawPages(ctx: ServiceContext, sha256: string): Promise<vo
   const row = (
     await ctx.db.select().from(pageRenders).where(eq(pageRenders.documentSha256, sha256)).limit(1)
   )[0];
-  if (row?.status !== 'pending') return;
+  // Turned off (PAGE_IMAGES=0) since it was asked for: left pending, asked for again once on (read.ts).
+  if (row?.status !== 'pending' || !ctx.config.pageImages) return;
   const pageCount = await pageCountOf(ctx, sha256);
   if (pageCount === null) return await finish(ctx, sha256, { error: 'no document has these bytes any more' });
   const bytes = await ctx.blobs.read(sha256);

@@ -17,6 +17,8 @@ export function overlay(f: SigningField, onTap: (f: SigningField) => void): HTML
     'aria-hidden': interactive ? null : 'true',
   });
   if (interactive) node.addEventListener('click', () => onTap(f));
+  // Named from the start: a frame is on the page (and read by screen readers) before its page is drawn.
+  paintField(node, f, false, false);
   return node;
 }
 
